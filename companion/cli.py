@@ -1,0 +1,61 @@
+"""The `companion` command line: one subcommand per module, imported on demand.
+
+Each subcommand module exposes ``HELP`` (one line), ``configure(parser)`` to add its
+arguments and ``run(args) -> int`` returning the exit code. Modules keep heavy imports
+(speech engines) inside ``run`` so that ``companion --help`` stays fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+SUBCOMMANDS: dict[str, str] = {
+    "play": "companion.play",
+    "check": "companion.games.arabian_nights.check_command",
+    "lookup": "companion.games.arabian_nights.lookup_command",
+    "hear": "companion.voice.hear_command",
+    "say": "companion.voice.say_command",
+    "devices": "companion.voice.devices_command",
+    "chronicle": "companion.chronicle",
+}
+
+
+class ArgumentError(Exception):
+    """A command-line argument is wrong; the message says which and why."""
+
+
+def _available_subcommands() -> dict[str, object]:
+    modules = {}
+    for name, module_name in SUBCOMMANDS.items():
+        try:
+            modules[name] = importlib.import_module(module_name)
+        except ModuleNotFoundError as error:
+            if error.name != module_name:
+                raise
+    return modules
+
+
+def build_parser() -> tuple[argparse.ArgumentParser, dict[str, object]]:
+    parser = argparse.ArgumentParser(
+        prog="companion", description="An offline, voice-driven Reader for storytelling games."
+    )
+    subparsers = parser.add_subparsers(dest="command", required=True)
+    modules = _available_subcommands()
+    for name, module in modules.items():
+        sub = subparsers.add_parser(name, help=module.HELP, description=module.HELP)
+        module.configure(sub)
+    return parser, modules
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser, modules = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return modules[args.command].run(args)
+    except ArgumentError as error:
+        print(f"companion {args.command}: error: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130

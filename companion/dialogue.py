@@ -1,0 +1,177 @@
+"""The dialogue framework shared by every game.
+
+A game's dialogue is a pure state machine over text. At every moment it exposes a
+:class:`Step`: what to ask, and the :class:`~companion.phrases.PhraseSet` of answers it
+expects. The session (:mod:`companion.session`) speaks the prompt, hears an answer by
+voice or keyboard, matches it against the phrase set plus the global commands, confirms
+it when unsure, and hands the matched *value* to :meth:`Dialogue.answer`. The dialogue
+returns what to say about it and moves on.
+
+A dialogue never imports a speech engine, never reads the clock and never touches files:
+its whole state is a pydantic model, saved after every answer. Undo restores the
+previous save, so a dialogue only needs to be serialisable.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, Self
+
+from pydantic import BaseModel
+
+from companion.phrases import PhraseSet
+
+YES_NO = PhraseSet.from_templates(
+    {
+        "yes": ["yes", "yeah", "yep", "correct", "right", "that is right", "sure", "ok"],
+        "no": ["no", "nope", "wrong", "that is wrong", "no thanks"],
+    },
+    labels={"yes": "yes", "no": "no"},
+)
+
+
+@dataclass(frozen=True)
+class Speech:
+    """One utterance of the companion."""
+
+    text: str
+    """The words to speak (or print, in typed mode)."""
+    paragraph: int | None = None
+    """Set when this is a Book of Tales paragraph being read: typed mode prints ``¶ N``."""
+    reading: bool = False
+    """Long narration, spoken sentence by sentence; "stop" or "skip" cuts it short."""
+    private: bool = False
+    """Shown on the screen only, never spoken aloud (secrets)."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """What the dialogue waits for now."""
+
+    prompt: str
+    """The question, spoken before listening and again on "repeat"."""
+    expects: PhraseSet
+    """The answers allowed at this step; the session adds the global commands."""
+    free_text: bool = False
+    """Any typed text is an answer (a player's name); its value is the text itself."""
+    private: bool = False
+    """The answer is secret: asked for by keyboard only and never spoken back."""
+    hint: str | None = None
+    """What to say for "help" and after failed attempts; defaults to listing the options."""
+    telling: Any = None
+    """A timed storytelling turn (Scheherazade): the session hands the listening to the
+    game's telling listener instead of matching one answer. None for ordinary steps."""
+
+    def options_hint(self) -> str:
+        """A spoken list of what may be said now."""
+        if self.hint:
+            return self.hint
+        labels = [self.expects.label(value) for value in self.expects.values]
+        if not labels:
+            return "Type your answer."
+        if len(labels) > 12:
+            return f"You can say, for example: {', '.join(labels[:12])}."
+        return f"You can say: {', '.join(labels)}."
+
+
+class InvalidAnswer(Exception):
+    """The answer is understood but not allowed now; the message is spoken as the reason.
+
+    The dialogue's state is unchanged when this is raised.
+    """
+
+
+class Dialogue(Protocol):
+    """What every game's dialogue offers the session."""
+
+    game: str
+    """The game's registry name, e.g. ``"arabian-nights"``."""
+
+    @property
+    def finished(self) -> bool:
+        """True once the game is over."""
+
+    def step(self) -> Step:
+        """The current question."""
+
+    def answer(self, value: str) -> list[Speech]:
+        """Apply a matched answer and return what to say about it.
+
+        Raises :class:`InvalidAnswer` (state unchanged) when the answer is not allowed.
+        """
+
+    def opening(self) -> list[Speech]:
+        """What to say when the game starts (nothing special on resume)."""
+
+    def status(self, player: str | None = None) -> str:
+        """A spoken summary of one player's state (the current player by default)."""
+
+    def whose_turn(self) -> str:
+        """A spoken sentence saying whose turn it is."""
+
+    def player_names(self) -> list[str]:
+        """The players' names, for "status of NAME"."""
+
+    def to_save(self) -> dict[str, Any]:
+        """The whole state as JSON-ready data."""
+
+
+@dataclass(frozen=True)
+class GameOptions:
+    """What the command line says about a new game."""
+
+    seed: int | None = None
+    """Seed of every random draw; None picks one (and saves it)."""
+    players: Sequence[tuple[str, str]] = ()
+    """(name, gender "m" or "f") pairs given with ``--players``; empty asks at setup."""
+    pack: str | None = None
+    """A content pack folder, for games that read one."""
+    settings: dict[str, str] = field(default_factory=dict)
+    """Game-specific settings from ``--set key=value``."""
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """How the session creates and restores one game's dialogue."""
+
+    name: str
+    """Registry name, used by ``companion play --game NAME``."""
+    title: str
+    """Spoken title."""
+    new: Callable[[GameOptions], Dialogue]
+    """Start a new game."""
+    restore: Callable[[dict[str, Any]], Dialogue]
+    """Rebuild a dialogue from :meth:`Dialogue.to_save` data."""
+
+
+class SeededRandom(BaseModel):
+    """A serialisable source of randomness: a seed and how many draws were made.
+
+    Each draw builds a fresh generator from the seed and the counter, so a resumed or
+    undone game replays exactly the same dice.
+
+    >>> dice = SeededRandom(seed=7)
+    >>> first = dice.next_rng().randint(1, 6)
+    >>> SeededRandom(seed=7).next_rng().randint(1, 6) == first
+    True
+    >>> dice.draws
+    1
+    """
+
+    seed: int
+    draws: int = 0
+
+    def next_rng(self) -> random.Random:
+        """A generator for the next draw (advances the counter)."""
+        rng = random.Random(f"{self.seed}:{self.draws}")
+        self.draws += 1
+        return rng
+
+
+class DialogueState(BaseModel):
+    """Base for games' saved states: pydantic, JSON round-trippable."""
+
+    def copy_deep(self) -> Self:
+        return self.model_copy(deep=True)

@@ -1,0 +1,380 @@
+"""Reward codes: the bracketed award at the end of a Book of Tales section, as typed effects.
+
+A code is a list of parts separated by "/", with or without the surrounding brackets::
+
+    >>> vocabulary = Vocabulary(skills={"Storytelling"}, statuses={"Respected"},
+    ...                         wealth_levels=["Beggar", "Poor", "Middle Class"])
+    >>> [effect.describe() for effect in parse_reward("[D2/S1/W 1 (Max: Poor)/Storytelling]",
+    ...                                                vocabulary)]
+    ['D2', 'S1', 'W1 (Max: Poor)', 'Storytelling']
+
+Recognised parts (names are matched without regard to case or repeated spaces):
+
+- ``D2``, ``D-1``, ``D+1``: Destiny points; ``S1``, ``S-2``: Story points (the rulebook's
+  ``Sl`` spelling of ``S1`` is accepted);
+- ``W+1``, ``W-1``, ``W 1 (Max: Poor)``, ``W-2 (Min: Beggar)``: wealth levels, with the
+  highest (lowest) level this award can bring you to;
+- a skill name: gain a level in it; ``Storytelling (Master)``: straight to Master;
+- a status name: gain it; ``Treasure``: a random treasure; a treasure name: that treasure;
+- ``Lose X`` for a skill, status or treasure X;
+- ``Go to 512``; ``Opportunity: <Place of Power>``; ``Move to <space or Place of Power>``.
+
+Anything else becomes an `Instruction`, read aloud and logged, never dropped.
+`RewardCodeError` is raised only when a recognised form names something that does not
+exist (an unknown wealth level in "(Max: X)", an unknown Place of Power).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class RewardCodeError(ValueError):
+    """A reward code uses a known form wrongly; the message names the part and the problem."""
+
+
+def normalise_name(name: str) -> str:
+    """The form names are compared in: lower case, single spaces.
+
+    >>> normalise_name("  Ionian   GEMS ")
+    'ionian gems'
+    """
+    return " ".join(name.split()).casefold()
+
+
+def _index(names: Iterable[str]) -> dict[str, str]:
+    return {normalise_name(name): name for name in names}
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    """The names a reward code may use, taken from a content pack.
+
+    ``wealth_levels`` is the wealth track in order, poorest first.
+    """
+
+    skills: Iterable[str] = ()
+    statuses: Iterable[str] = ()
+    treasures: Iterable[str] = ()
+    places: Iterable[str] = ()
+    spaces: Iterable[str] = ()
+    wealth_levels: Iterable[str] = ()
+    _skills: dict[str, str] = field(init=False, repr=False, compare=False)
+    _statuses: dict[str, str] = field(init=False, repr=False, compare=False)
+    _treasures: dict[str, str] = field(init=False, repr=False, compare=False)
+    _places: dict[str, str] = field(init=False, repr=False, compare=False)
+    _destinations: dict[str, str] = field(init=False, repr=False, compare=False)
+    _wealth: dict[str, str] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        indexes = {
+            "_skills": _index(self.skills),
+            "_statuses": _index(self.statuses),
+            "_treasures": _index(self.treasures),
+            "_places": _index(self.places),
+            "_destinations": _index([*self.spaces, *self.places]),
+            "_wealth": _index(self.wealth_levels),
+        }
+        for name, index in indexes.items():
+            object.__setattr__(self, name, index)
+
+
+class _Effect(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+
+class DestinyChange(_Effect):
+    """Gain (or, when negative, lose) Destiny points."""
+
+    kind: Literal["destiny"] = "destiny"
+    amount: int
+
+    def describe(self) -> str:
+        return f"D{self.amount}"
+
+
+class StoryChange(_Effect):
+    """Gain (or, when negative, lose) Story points."""
+
+    kind: Literal["story"] = "story"
+    amount: int
+
+    def describe(self) -> str:
+        return f"S{self.amount}"
+
+
+class WealthChange(_Effect):
+    """Move up (or down) the wealth track, no higher than ``maximum``, no lower than ``minimum``.
+
+    The bounds limit what this award can do: a player already above ``maximum`` is not
+    pulled down by a gain, nor is a player already below ``minimum`` pushed up by a loss.
+    """
+
+    kind: Literal["wealth"] = "wealth"
+    amount: int
+    maximum: str | None = None
+    minimum: str | None = None
+
+    def describe(self) -> str:
+        bounds = [f"(Max: {self.maximum})"] if self.maximum else []
+        bounds += [f"(Min: {self.minimum})"] if self.minimum else []
+        return " ".join([f"W{self.amount}", *bounds])
+
+
+class GainSkill(_Effect):
+    """Gain a level in a skill (Talent, or Master if already held); ``master`` goes straight
+    to Master."""
+
+    kind: Literal["gain_skill"] = "gain_skill"
+    name: str
+    master: bool = False
+
+    def describe(self) -> str:
+        return f"{self.name} (Master)" if self.master else self.name
+
+
+class _NamedLoss(_Effect):
+    name: str
+
+    def describe(self) -> str:
+        return f"Lose {self.name}"
+
+
+class LoseSkill(_NamedLoss):
+    """Lose a skill entirely, whatever its level."""
+
+    kind: Literal["lose_skill"] = "lose_skill"
+
+
+class GainStatus(_Effect):
+    """Gain a status."""
+
+    kind: Literal["gain_status"] = "gain_status"
+    name: str
+
+    def describe(self) -> str:
+        return self.name
+
+
+class LoseStatus(_NamedLoss):
+    """Lose a status."""
+
+    kind: Literal["lose_status"] = "lose_status"
+
+
+class RandomTreasure(_Effect):
+    """Draw the top card of the treasure deck."""
+
+    kind: Literal["random_treasure"] = "random_treasure"
+
+    def describe(self) -> str:
+        return "Treasure"
+
+
+class GainTreasure(_Effect):
+    """Take a named treasure, from the deck or from whoever holds it."""
+
+    kind: Literal["gain_treasure"] = "gain_treasure"
+    name: str
+
+    def describe(self) -> str:
+        return self.name
+
+
+class LoseTreasure(_NamedLoss):
+    """Give a named treasure back to the treasure deck."""
+
+    kind: Literal["lose_treasure"] = "lose_treasure"
+
+
+class GoToParagraph(_Effect):
+    """Continue at another paragraph of the Book of Tales."""
+
+    kind: Literal["go_to"] = "go_to"
+    paragraph: int
+
+    def describe(self) -> str:
+        return f"Go to {self.paragraph}"
+
+
+class Opportunity(_Effect):
+    """An opportunity to enter a Place of Power: the Destination marker goes there."""
+
+    kind: Literal["opportunity"] = "opportunity"
+    place: str
+
+    def describe(self) -> str:
+        return f"Opportunity: {self.place}"
+
+
+class MoveTo(_Effect):
+    """Move the character straight to a space or Place of Power."""
+
+    kind: Literal["move_to"] = "move_to"
+    destination: str
+
+    def describe(self) -> str:
+        return f"Move to {self.destination}"
+
+
+class Instruction(_Effect):
+    """Anything else: read aloud and logged for the players to carry out."""
+
+    kind: Literal["instruction"] = "instruction"
+    text: str
+
+    def describe(self) -> str:
+        return self.text
+
+
+Effect = Annotated[
+    DestinyChange
+    | StoryChange
+    | WealthChange
+    | GainSkill
+    | LoseSkill
+    | GainStatus
+    | LoseStatus
+    | RandomTreasure
+    | GainTreasure
+    | LoseTreasure
+    | GoToParagraph
+    | Opportunity
+    | MoveTo
+    | Instruction,
+    Field(discriminator="kind"),
+]
+
+_NUMBER = r"([+-]?)\s*([0-9l]{1,3})"
+_POINTS = re.compile(rf"([DS])\s*{_NUMBER}", re.IGNORECASE)
+_WEALTH = re.compile(rf"W\s*{_NUMBER}((?:\s*\(\s*(?:max|min)\s*:?[^()]*\))*)", re.IGNORECASE)
+_WEALTH_BOUND = re.compile(r"\(\s*(max|min)\s*:?([^()]*)\)", re.IGNORECASE)
+_MASTER_SKILL = re.compile(r"(.+?)\s*\(\s*master\s*\)", re.IGNORECASE)
+_LOSE = re.compile(r"lose\s+(.+)", re.IGNORECASE)
+_GO_TO = re.compile(r"go\s+to\s+(?:paragraph\s+)?([0-9]{1,5})", re.IGNORECASE)
+_OPPORTUNITY = re.compile(r"opportunity\s*:\s*(.+)", re.IGNORECASE)
+_MOVE_TO = re.compile(r"move\s+to\s+(.+)", re.IGNORECASE)
+
+
+def _signed(sign: str, digits: str) -> int:
+    value = int(digits.replace("l", "1").replace("L", "1"))
+    return -value if sign == "-" else value
+
+
+def _points(part: str) -> _Effect | None:
+    match = _POINTS.fullmatch(part)
+    if match is None:
+        return None
+    amount = _signed(match[2], match[3])
+    return DestinyChange(amount=amount) if match[1].upper() == "D" else StoryChange(amount=amount)
+
+
+def _wealth(part: str, vocabulary: Vocabulary) -> WealthChange | None:
+    match = _WEALTH.fullmatch(part)
+    if match is None:
+        return None
+    bounds: dict[str, str] = {}
+    for bound in _WEALTH_BOUND.finditer(match[3]):
+        which, level = bound[1].lower(), bound[2]
+        if which in bounds:
+            raise RewardCodeError(f"{part!r}: the wealth award has two ({which.title()}: ...)")
+        known = vocabulary._wealth.get(normalise_name(level))
+        if known is None:
+            levels = ", ".join(vocabulary._wealth.values()) or "none in the pack"
+            raise RewardCodeError(
+                f"{part!r}: unknown wealth level {level.strip()!r} in ({which.title()}: ...);"
+                f" the levels are: {levels}"
+            )
+        bounds["maximum" if which == "max" else "minimum"] = known
+    return WealthChange(amount=_signed(match[1], match[2]), **bounds)
+
+
+def _gain(part: str, vocabulary: Vocabulary) -> _Effect | None:
+    name = normalise_name(part)
+    if name in vocabulary._skills:
+        return GainSkill(name=vocabulary._skills[name])
+    if name in vocabulary._statuses:
+        return GainStatus(name=vocabulary._statuses[name])
+    if name == "treasure":
+        return RandomTreasure()
+    if name in vocabulary._treasures:
+        return GainTreasure(name=vocabulary._treasures[name])
+    master = _MASTER_SKILL.fullmatch(part)
+    if master and normalise_name(master[1]) in vocabulary._skills:
+        return GainSkill(name=vocabulary._skills[normalise_name(master[1])], master=True)
+    return None
+
+
+def _loss(part: str, vocabulary: Vocabulary) -> _Effect | None:
+    match = _LOSE.fullmatch(part)
+    if match is None:
+        return None
+    name = normalise_name(match[1])
+    if name in vocabulary._skills:
+        return LoseSkill(name=vocabulary._skills[name])
+    if name in vocabulary._statuses:
+        return LoseStatus(name=vocabulary._statuses[name])
+    if name in vocabulary._treasures:
+        return LoseTreasure(name=vocabulary._treasures[name])
+    return None
+
+
+def _travel(part: str, vocabulary: Vocabulary) -> _Effect | None:
+    if match := _GO_TO.fullmatch(part):
+        return GoToParagraph(paragraph=int(match[1]))
+    if match := _OPPORTUNITY.fullmatch(part):
+        place = vocabulary._places.get(normalise_name(match[1]))
+        if place is None:
+            places = ", ".join(vocabulary._places.values()) or "none in the pack"
+            raise RewardCodeError(
+                f"{part!r}: unknown Place of Power {match[1].strip()!r}; the places are: {places}"
+            )
+        return Opportunity(place=place)
+    if match := _MOVE_TO.fullmatch(part):
+        destination = vocabulary._destinations.get(normalise_name(match[1]))
+        return MoveTo(destination=destination) if destination else None
+    return None
+
+
+def parse_part(part: str, vocabulary: Vocabulary) -> _Effect:
+    """One "/"-separated part of a code as an effect; unknown text becomes an `Instruction`.
+
+    >>> parse_part("W-2 (Min: Beggar)", Vocabulary(wealth_levels=["Beggar", "Poor"]))
+    WealthChange(kind='wealth', amount=-2, maximum=None, minimum='Beggar')
+    """
+    part = " ".join(part.split())
+    return (
+        _points(part)
+        or _wealth(part, vocabulary)
+        or _gain(part, vocabulary)
+        or _loss(part, vocabulary)
+        or _travel(part, vocabulary)
+        or Instruction(text=part)
+    )
+
+
+def parse_reward(code: str, vocabulary: Vocabulary) -> list[Effect]:
+    """The effects of a reward code, in order; empty parts are ignored.
+
+    >>> parse_reward("[S1 ]", Vocabulary())
+    [StoryChange(kind='story', amount=1)]
+    """
+    code = code.strip()
+    if len(code) >= 2 and code.startswith("[") and code.endswith("]"):
+        code = code[1:-1]
+    parts = (part for part in code.split("/") if part.strip())
+    return [parse_part(part, vocabulary) for part in parts]
+
+
+def format_reward(effects: Iterable[_Effect]) -> str:
+    """The bracketed code for ``effects``; `parse_reward` reads it back to the same effects.
+
+    >>> format_reward([DestinyChange(amount=2), Instruction(text="Sing a song")])
+    '[D2/Sing a song]'
+    """
+    return "[" + "/".join(effect.describe() for effect in effects) + "]"

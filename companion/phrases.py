@@ -1,0 +1,291 @@
+"""Phrase sets: every answer a dialogue step accepts, expanded from templates.
+
+A :class:`PhraseSet` is the single source of truth for one step. The same object gives
+the speech engines their grammar (see :mod:`companion.voice.grammars`) and gives the
+text matcher its candidates, so what the recogniser may hear and what the matcher may
+accept never drift apart.
+
+Templates follow hassil's spirit:
+
+* ``[word]`` is optional,
+* ``(a|b)`` is an alternative,
+* ``{slot}`` is replaced by every entry of a slot list.
+
+>>> sorted(expand_template("roll[ed] (a|an) {n}", {"n": ["one"]}))
+['roll a one', 'roll an one', 'rolled a one', 'rolled an one']
+>>> dice = PhraseSet.numbers(range(1, 7), templates=["{n}", "i rolled [a] {n}"])
+>>> dice.match("I rolled a 5").value
+'5'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+from rapidfuzz import fuzz, process
+
+_UNITS = (
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen "
+    "fourteen fifteen sixteen seventeen eighteen nineteen"
+).split()
+_TENS = "twenty thirty forty fifty sixty seventy eighty ninety".split()
+
+#: How sure the text matcher must be, and by how much the best answer must beat the
+#: best *different* answer, for a match to count as a clear winner.
+CLEAR_SCORE = 0.86
+CLEAR_MARGIN = 0.12
+#: Below this score a match is no match at all.
+MINIMUM_SCORE = 0.55
+
+
+def number_to_words(number: int) -> str:
+    """Spell a whole number from 0 to 999 the way players say it.
+
+    >>> number_to_words(42)
+    'forty two'
+    >>> number_to_words(703)
+    'seven hundred three'
+    """
+    if not 0 <= number <= 999:
+        raise ValueError(f"cannot spell {number}: only 0 to 999 are spoken")
+    if number < 20:
+        return _UNITS[number]
+    if number < 100:
+        tens, units = divmod(number, 10)
+        return _TENS[tens - 2] + ("" if units == 0 else " " + _UNITS[units])
+    hundreds, rest = divmod(number, 100)
+    head = f"{_UNITS[hundreds]} hundred"
+    return head if rest == 0 else f"{head} {number_to_words(rest)}"
+
+
+_TOKEN = re.compile(r"[a-z0-9']+")
+
+
+def normalize(text: str) -> str:
+    """Lower-case words only, with digits spelled out and apostrophes dropped.
+
+    >>> normalize("I rolled a 5!")
+    'i rolled a five'
+    >>> normalize("  The 'Efreet's  ")
+    'the efreets'
+    """
+    words = []
+    for token in _TOKEN.findall(text.lower().replace("’", "'")):
+        token = token.replace("'", "")
+        if token.isdigit() and len(token) <= 3:
+            words.append(number_to_words(int(token)))
+        elif token:
+            words.append(token)
+    return " ".join(words)
+
+
+def _split_alternatives(body: str) -> list[str]:
+    parts, depth, current = [], 0, []
+    for char in body:
+        if char in "([":
+            depth += 1
+        elif char in ")]":
+            depth -= 1
+        if char == "|" and depth == 0:
+            parts.append("".join(current))
+            current = []
+        else:
+            current.append(char)
+    parts.append("".join(current))
+    return parts
+
+
+def _closing(template: str, start: int) -> int:
+    depth = 0
+    for index in range(start, len(template)):
+        if template[index] in "([":
+            depth += 1
+        elif template[index] in ")]":
+            depth -= 1
+            if depth == 0:
+                return index
+    raise ValueError(f"unbalanced brackets in template {template!r}")
+
+
+def _expand(template: str, slots: Mapping[str, Iterable[str]]) -> list[str]:
+    for index, char in enumerate(template):
+        if char in "([":
+            end = _closing(template, index)
+            options = _split_alternatives(template[index + 1 : end])
+            if char == "[":
+                options.append("")
+            head, tail = template[:index], template[end + 1 :]
+            return [
+                expanded
+                for option in options
+                for expanded in _expand(head + option + tail, slots)
+            ]
+        if char == "{":
+            end = template.index("}", index)
+            name = template[index + 1 : end]
+            if name not in slots:
+                raise ValueError(f"template {template!r} names unknown slot {{{name}}}")
+            head, tail = template[:index], template[end + 1 :]
+            return [
+                expanded
+                for value in slots[name]
+                for expanded in _expand(head + value + tail, slots)
+            ]
+    return [template]
+
+
+def expand_template(template: str, slots: Mapping[str, Iterable[str]] | None = None) -> set[str]:
+    """Every normalised phrase a template stands for."""
+    return {
+        phrase for phrase in (normalize(text) for text in _expand(template, slots or {})) if phrase
+    }
+
+
+@dataclass(frozen=True)
+class Phrase:
+    """One thing a player may say, and the answer it stands for."""
+
+    text: str
+    """The normalised words, e.g. ``"i rolled a five"``."""
+    value: str
+    """The answer handed to the dialogue, e.g. ``"5"``."""
+
+
+@dataclass(frozen=True)
+class Match:
+    """The text matcher's verdict on one utterance."""
+
+    value: str
+    """The best answer."""
+    phrase: str
+    """The phrase of that answer closest to what was heard."""
+    score: float
+    """Similarity from 0 to 1 (1 is an exact phrase)."""
+    runner_up: float
+    """The best score of any *other* answer (0 when there is none)."""
+
+    @property
+    def clear(self) -> bool:
+        """True when this answer clearly wins and may be accepted without confirmation."""
+        return self.score >= CLEAR_SCORE and self.score - self.runner_up >= CLEAR_MARGIN
+
+
+@dataclass(frozen=True)
+class PhraseSet:
+    """The answers accepted at one step, each with every way of saying it."""
+
+    phrases: tuple[Phrase, ...]
+    labels: Mapping[str, str] = field(default_factory=dict)
+    """How to speak each answer when listing options (defaults to its shortest phrase)."""
+
+    @classmethod
+    def from_templates(
+        cls,
+        choices: Mapping[str, Iterable[str] | str],
+        slots: Mapping[str, Iterable[str]] | None = None,
+        labels: Mapping[str, str] | None = None,
+    ) -> PhraseSet:
+        """Build from ``{value: [template, ...]}``.
+
+        >>> yes_no = PhraseSet.from_templates({"yes": ["yes", "yeah"], "no": "no [thanks]"})
+        >>> sorted(yes_no.phrases_for("no"))
+        ['no', 'no thanks']
+        """
+        phrases = []
+        for value, templates in choices.items():
+            for template in [templates] if isinstance(templates, str) else templates:
+                phrases.extend(Phrase(text, value) for text in expand_template(template, slots))
+        return cls(tuple(dict.fromkeys(phrases)), dict(labels or {}))
+
+    @classmethod
+    def numbers(cls, numbers: Iterable[int], templates: Iterable[str] = ("{n}",)) -> PhraseSet:
+        """One answer per number, its value the digits: ``numbers(range(1, 7))``."""
+        templates = list(templates)
+        choices = {
+            str(n): [template.replace("{n}", number_to_words(n)) for template in templates]
+            for n in numbers
+        }
+        return cls.from_templates(choices, labels={value: value for value in choices})
+
+    @classmethod
+    def of(cls, *values: str) -> PhraseSet:
+        """Each value is its own single phrase: ``PhraseSet.of("pray", "wait")``."""
+        return cls.from_templates({value: value for value in values}, labels={})
+
+    def __or__(self, other: PhraseSet) -> PhraseSet:
+        return PhraseSet(
+            tuple(dict.fromkeys(self.phrases + other.phrases)), {**self.labels, **other.labels}
+        )
+
+    @property
+    def values(self) -> tuple[str, ...]:
+        """The distinct answers, in the order they were given."""
+        return tuple(dict.fromkeys(phrase.value for phrase in self.phrases))
+
+    def phrases_for(self, value: str) -> list[str]:
+        """Every phrase that stands for ``value``."""
+        return [phrase.text for phrase in self.phrases if phrase.value == value]
+
+    def label(self, value: str) -> str:
+        """How to speak ``value`` when listing the options."""
+        return self.labels.get(value) or min(self.phrases_for(value), key=len)
+
+    def words(self) -> set[str]:
+        """Every word of every phrase: the recogniser's vocabulary."""
+        return {word for phrase in self.phrases for word in phrase.text.split()}
+
+    def without(self, values: Iterable[str]) -> PhraseSet:
+        """A copy that no longer accepts ``values``."""
+        dropped = set(values)
+        return PhraseSet(
+            tuple(p for p in self.phrases if p.value not in dropped),
+            {k: v for k, v in self.labels.items() if k not in dropped},
+        )
+
+    def match(self, heard: str) -> Match | None:
+        """The answer closest to ``heard``, or None when nothing is close enough.
+
+        An exact phrase scores 1. Otherwise words are compared with rapidfuzz, so small
+        slips ("I rolled a fiv") still find their answer, with a lower score.
+        """
+        text = normalize(heard)
+        if not text or not self.phrases:
+            return None
+        scores = self._best_score_per_value(text)
+        ranked = sorted(scores.items(), key=lambda item: item[1][0], reverse=True)
+        (value, (score, phrase)), others = ranked[0], ranked[1:]
+        if score < MINIMUM_SCORE:
+            return None
+        runner_up = others[0][1][0] if others else 0.0
+        return Match(value, phrase, score, runner_up)
+
+    def _best_score_per_value(self, text: str) -> dict[str, tuple[float, str]]:
+        texts = [phrase.text for phrase in self.phrases]
+        best: dict[str, tuple[float, str]] = {}
+        for phrase_text, raw, index in process.extract(
+            text, texts, scorer=_similarity, limit=None
+        ):
+            value = self.phrases[index].value
+            score = raw / 100
+            if score > best.get(value, (-1.0, ""))[0]:
+                best[value] = (score, phrase_text)
+        return best
+
+
+def _similarity(heard: str, phrase: str, **_: object) -> float:
+    """Whole-utterance similarity, forgiving about filler words around the phrase."""
+    if heard == phrase:
+        return 100.0
+    whole = fuzz.ratio(heard, phrase)
+    heard_words, phrase_words = heard.split(), phrase.split()
+    if len(phrase_words) < len(heard_words):
+        # The phrase may sit inside a longer sentence ("well I think I rolled a five").
+        width = len(phrase_words)
+        windows = (
+            " ".join(heard_words[i : i + width]) for i in range(len(heard_words) - width + 1)
+        )
+        inside = max(fuzz.ratio(window, phrase) for window in windows)
+        whole = max(whole, inside * 0.92)
+    return whole

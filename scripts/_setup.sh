@@ -1,0 +1,46 @@
+# Shared by scripts/play, scripts/test and scripts/bench: make sure the Debian packages and
+# the local virtual environment exist. Sourced, not run.
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+VENV="$ROOT/.venv"
+DEBIAN_PACKAGES=(espeak-ng libportaudio2 sox)
+
+missing_debian_packages() {
+    local missing=()
+    for pkg in "${DEBIAN_PACKAGES[@]}"; do
+        dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
+    done
+    echo "${missing[@]:-}"
+}
+
+ensure_debian_packages() {
+    command -v dpkg >/dev/null 2>&1 || return 0
+    local missing
+    missing="$(missing_debian_packages)"
+    [ -z "$missing" ] && return 0
+    if [ "$(id -u)" = "0" ]; then
+        echo "Installing Debian packages: $missing" >&2
+        apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $missing >/dev/null
+    else
+        echo "Missing Debian packages: $missing" >&2
+        echo "Install them with:  sudo apt-get install -y $missing" >&2
+    fi
+}
+
+# ensure_venv EXTRAS: create .venv when absent and install the project with those extras
+# whenever pyproject.toml changed since the last install.
+ensure_venv() {
+    local extras="$1"
+    if [ ! -x "$VENV/bin/python" ]; then
+        echo "Creating the virtual environment in $VENV" >&2
+        python3 -m venv "$VENV"
+        "$VENV/bin/pip" install -q --upgrade pip >&2
+    fi
+    local stamp="$VENV/.installed-$extras"
+    if [ ! -f "$stamp" ] || [ "$ROOT/pyproject.toml" -nt "$stamp" ]; then
+        echo "Installing the companion and its dependencies ($extras)" >&2
+        "$VENV/bin/pip" install -q -e "$ROOT[$extras]" >&2
+        touch "$stamp"
+    fi
+}
