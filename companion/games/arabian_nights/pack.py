@@ -1,0 +1,355 @@
+"""The loaded content pack of a Tales of the Arabian Nights Book of Tales: pydantic models.
+
+This is the contract between the pack loader (`loader.load_pack`) and everything that reads
+a pack (rules core, dialogue, lookup). The loader has already checked every cross
+reference, so code holding a `Pack` may index it without defensive checks: every matrix
+cell, card target and chart entry points to something that exists.
+
+Names (skills, statuses, treasures, spaces, places, terrains, wealth levels) are stored in
+the spelling the pack declares them with; `Pack.canonical` finds that spelling from any
+capitalisation.
+
+Example::
+
+    >>> from companion.games.arabian_nights.loader import load_pack
+    >>> pack = load_pack("tests/arabian_nights/fixtures/mini")  # doctest: +SKIP
+    >>> pack.charts[4].entry(12).name, pack.charts[4].entry(12).matrix  # doctest: +SKIP
+    ('Terrible Storm', 'F')
+    >>> pack.matrices["F"].candidates("Terrible", "Pray")  # doctest: +SKIP
+    (702, 703, 704)
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Gender = Literal["m", "f"]
+TimeOfDay = Literal["morning", "noon", "night"]
+RequirementKind = Literal["skill", "status", "treasure"]
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+
+class Section(_Model):
+    """One headed section of a result paragraph, e.g. ``COURTLY GRACES: ... [D1/S1]``."""
+
+    heading: str = Field(description='The heading as typed, e.g. "SEDUCTION OR BEAUTY".')
+    requirements: list[str] = Field(
+        description="Skill, status or treasure names (pack spelling); any ONE suffices. "
+        "Empty for the NO SKILL section."
+    )
+    master: bool = Field(False, description="The skills must be held at Master level.")
+    mandatory: bool = Field(False, description="Forced when the player holds a requirement.")
+    text: str = Field(description="The section's text to read aloud, without the reward code.")
+    reward_code: str = Field(description='The bracket code without brackets, e.g. "D1/S1".')
+    line: int = Field(description="Line of the heading in book.txt.")
+
+    @property
+    def no_skill(self) -> bool:
+        """True for the NO SKILL section, which anybody may choose."""
+        return not self.requirements
+
+
+class Paragraph(_Model):
+    """A numbered result paragraph of the Book of Tales: an intro, then its sections."""
+
+    number: int
+    intro: str = Field(description="Text read before the list of sections (may be empty).")
+    sections: list[Section] = Field(description="In book order; exactly one is NO SKILL.")
+    line: int = Field(description="Line of the paragraph number in book.txt.")
+
+    @property
+    def no_skill_section(self) -> Section:
+        """The NO SKILL section (the loader guarantees there is exactly one)."""
+        return next(section for section in self.sections if section.no_skill)
+
+    @property
+    def requirement_sections(self) -> list[Section]:
+        """Every section except NO SKILL, in book order."""
+        return [section for section in self.sections if not section.no_skill]
+
+
+class ChartEntry(_Model):
+    """One numbered line of an encounter chart, e.g. ``12 Terrible Storm (F)``."""
+
+    roll: int = Field(ge=1, le=12)
+    adjective: str = Field(description="The matrix row, e.g. 'Terrible'.")
+    noun: str = Field(description="The rest of the name, e.g. 'Storm' (may be empty).")
+    matrix: str = Field(description="Reaction matrix letter A-O.")
+    gender: Gender | None = Field(None, description="Needed for Court; None when unknown.")
+    line: int = 0
+
+    @property
+    def name(self) -> str:
+        """What was encountered, e.g. 'Terrible Storm': replaces "the other" in the text."""
+        return f"{self.adjective} {self.noun}".strip()
+
+    @property
+    def row(self) -> str:
+        """The matrix row this entry uses (its adjective)."""
+        return self.adjective
+
+    def describe(self) -> str:
+        """The entry as printed, e.g. ``12 Terrible Storm (F)``."""
+        return f"{self.roll} {self.name} ({self.matrix})"
+
+
+class EncounterChart(_Model):
+    """An encounter chart: a numbered paragraph of the book holding entries 1 to 12."""
+
+    number: int
+    entries: list[ChartEntry] = Field(description="Exactly 12, for rolls 1 to 12 in order.")
+    line: int = 0
+
+    def entry(self, roll: int) -> ChartEntry:
+        """The entry for a roll total (1-12)."""
+        return self.entries[roll - 1]
+
+
+class Reaction(_Model):
+    """A column of a reaction matrix, e.g. Pray; ``court`` needs the opposite gender."""
+
+    name: str
+    court: bool = False
+
+
+class Matrix(_Model):
+    """A reaction matrix: rows are adjectives, columns reactions, cells paragraph numbers."""
+
+    letter: str
+    reactions: list[Reaction]
+    rows: dict[str, dict[str, int]] = Field(description="row -> reaction name -> paragraph")
+    line: int = 0
+
+    def reaction(self, name: str) -> Reaction:
+        """The reaction called ``name`` (any capitalisation); KeyError if none."""
+        for reaction in self.reactions:
+            if reaction.name.casefold() == name.casefold():
+                return reaction
+        raise KeyError(name)
+
+    def row_name(self, name: str) -> str:
+        """The row spelled as in the matrix for ``name`` (any capitalisation); KeyError if none."""
+        for row in self.rows:
+            if row.casefold() == " ".join(name.split()).casefold():
+                return row
+        raise KeyError(name)
+
+    def paragraph(self, row: str, reaction: str) -> int:
+        """The printed cell for a row and a reaction (names in any capitalisation)."""
+        return self.rows[self.row_name(row)][self.reaction(reaction).name]
+
+    def candidates(self, row: str, reaction: str) -> tuple[int, int, int]:
+        """The three result paragraphs for Destiny Die minus, blank and plus.
+
+        >>> matrix = Matrix(letter="F", reactions=[Reaction(name="Pray")],
+        ...                 rows={"Terrible": {"Pray": 703}})
+        >>> matrix.candidates("terrible", "pray")
+        (702, 703, 704)
+        """
+        cell = self.paragraph(row, reaction)
+        return (cell - 1, cell, cell + 1)
+
+
+class ParagraphTarget(_Model):
+    """Go to a paragraph of the book (a result paragraph or an encounter chart)."""
+
+    kind: Literal["paragraph"] = "paragraph"
+    paragraph: int
+
+
+class MatrixTarget(_Model):
+    """Go straight to a reaction matrix row, having encountered ``name``."""
+
+    kind: Literal["matrix"] = "matrix"
+    matrix: str
+    row: str = Field(description="The matrix row (adjective or card name).")
+    name: str = Field(description='What was encountered; replaces "the other".')
+    gender: Gender | None = None
+
+
+class RewardResult(_Model):
+    """A city-card result that is simply a reward code (without brackets)."""
+
+    kind: Literal["reward"] = "reward"
+    reward_code: str
+
+
+Target = Annotated[ParagraphTarget | MatrixTarget, Field(discriminator="kind")]
+CityResult = Annotated[ParagraphTarget | MatrixTarget | RewardResult, Field(discriminator="kind")]
+
+
+class CharacterCard(_Model):
+    """An encounter card with a paragraph for each time of day."""
+
+    name: str
+    morning: int
+    noon: int
+    night: int
+    line: int = 0
+
+    def paragraph_at(self, time: TimeOfDay) -> int:
+        """The paragraph for the deck marker's time of day."""
+        return {"morning": self.morning, "noon": self.noon, "night": self.night}[time]
+
+
+class TerrainCard(_Model):
+    """An encounter card with a target per terrain type (one is usually matrix N)."""
+
+    name: str
+    targets: dict[str, Target] = Field(description="terrain (pack spelling) -> target")
+    line: int = 0
+
+
+class CityCard(_Model):
+    """An encounter card met at ``paragraph`` now, and playable later in ``city`` (die 1-6)."""
+
+    name: str
+    paragraph: int
+    city: str = Field(description="Name of a space of the map.")
+    results: dict[int, CityResult] = Field(description="die roll 1-6 -> result")
+    line: int = 0
+
+
+class PlaceOfPower(_Model):
+    """A hidden place: entering it means an encounter at ``paragraph``, leaving to the exit."""
+
+    name: str
+    paragraph: int
+    exit_space: str = Field(description="Where the one-way arrow leads: a space name.")
+    line: int = 0
+
+
+class Space(_Model):
+    """A space of the map. Adjacency is symmetric (the loader adds the way back)."""
+
+    name: str
+    terrain: str
+    number: int | None = Field(description="The printed gem or city number; None if none.")
+    continent: str
+    land: list[str] = Field(description="Neighbours by land route.")
+    sea: list[str] = Field(description="Neighbours by sea route.")
+    city: bool = Field(description="True when the terrain is 'City'.")
+    line: int = 0
+
+
+class Skill(_Model):
+    """A skill players hold at Talent or Master level."""
+
+    name: str
+    description: str
+
+
+class Status(_Model):
+    """A status card and what it does, in one sentence."""
+
+    name: str
+    effect: str
+
+
+class Treasure(_Model):
+    """A treasure card and what it does, in one sentence."""
+
+    name: str
+    effect: str
+
+
+class WealthLevel(_Model):
+    """A box of the wealth track with its land and sea movement rates."""
+
+    name: str
+    land: int
+    sea: int
+
+
+class DestinyBonus(_Model):
+    """From ``minimum`` Destiny points on, ``bonus`` is added to encounter rolls."""
+
+    minimum: int
+    bonus: int
+
+
+class Quest(_Model):
+    """A simple quest: visit every space listed, then take the reward."""
+
+    name: str
+    spaces: list[str]
+    reward_code: str
+    line: int = 0
+
+
+class Pack(_Model):
+    """A whole, validated content pack."""
+
+    name: str
+    paragraphs: dict[int, Paragraph] = Field(description="Result paragraphs with text.")
+    charts: dict[int, EncounterChart] = Field(description="Encounter charts by paragraph.")
+    matrices: dict[str, Matrix] = Field(description="letter -> matrix")
+    character_cards: list[CharacterCard] = []
+    terrain_cards: list[TerrainCard] = []
+    city_cards: list[CityCard] = []
+    places: dict[str, PlaceOfPower] = {}
+    spaces: dict[str, Space] = {}
+    terrains: list[str] = []
+    skills: dict[str, Skill] = {}
+    statuses: dict[str, Status] = {}
+    treasures: dict[str, Treasure] = {}
+    wealth_track: list[WealthLevel] = Field(description="Poorest first.")
+    destiny_bonuses: list[DestinyBonus] = Field(description="Lowest minimum first.")
+    quests: list[Quest] = []
+
+    @property
+    def has_text(self) -> bool:
+        """False for a partial pack (matrices and charts only): say "turn to paragraph N"."""
+        return bool(self.paragraphs)
+
+    def paragraph(self, number: int) -> Paragraph | None:
+        """The result paragraph ``number``, or None when the pack has no text for it."""
+        return self.paragraphs.get(number)
+
+    def destiny_bonus(self, destiny: int) -> int:
+        """The encounter-roll bonus for a Destiny total.
+
+        With the rulebook's thresholds (3 -> +1, 5 -> +2): 2 -> 0, 4 -> 1, 9 -> 2.
+        """
+        bonus = 0
+        for threshold in self.destiny_bonuses:
+            if destiny >= threshold.minimum:
+                bonus = threshold.bonus
+        return bonus
+
+    def wealth_index(self, name: str) -> int:
+        """Position of a wealth level on the track (0 = poorest); KeyError if unknown."""
+        names = [level.name.casefold() for level in self.wealth_track]
+        try:
+            return names.index(name.casefold())
+        except ValueError:
+            raise KeyError(name) from None
+
+    def wealth_level(self, name: str) -> WealthLevel:
+        """The wealth level called ``name`` (any capitalisation)."""
+        return self.wealth_track[self.wealth_index(name)]
+
+    def canonical(self, name: str) -> str | None:
+        """The pack's spelling of a skill, status, treasure, space or place name, or None."""
+        wanted = " ".join(name.split()).casefold()
+        for names in (self.skills, self.statuses, self.treasures, self.spaces, self.places):
+            for known in names:
+                if known.casefold() == wanted:
+                    return known
+        return None
+
+    def requirement_kind(self, name: str) -> RequirementKind | None:
+        """Whether a section requirement is a skill, a status or a treasure."""
+        for kind, names in (
+            ("skill", self.skills),
+            ("status", self.statuses),
+            ("treasure", self.treasures),
+        ):
+            if name in names:
+                return kind  # type: ignore[return-value]
+        return None
