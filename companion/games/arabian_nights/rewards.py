@@ -87,6 +87,10 @@ class Vocabulary:
 class _Effect(BaseModel):
     model_config = ConfigDict(frozen=True)
 
+    def describe(self) -> str:
+        """This effect as a reward-code part."""
+        raise NotImplementedError
+
 
 class DestinyChange(_Effect):
     """Gain (or, when negative, lose) Destiny points."""
@@ -250,10 +254,12 @@ Effect = Annotated[
     Field(discriminator="kind"),
 ]
 
-_NUMBER = r"([+-]?)\s*([0-9l]{1,3})"
+# The rulebook prints "S1" as "Sl" once; a lone "l" is read as 1.
+_NUMBER = r"([+-]?)\s*([0-9]{1,3}|l)"
 _POINTS = re.compile(rf"([DS])\s*{_NUMBER}", re.IGNORECASE)
-_WEALTH = re.compile(rf"W\s*{_NUMBER}((?:\s*\(\s*(?:max|min)\s*:?[^()]*\))*)", re.IGNORECASE)
-_WEALTH_BOUND = re.compile(r"\(\s*(max|min)\s*:?([^()]*)\)", re.IGNORECASE)
+_BOUND = r"\(\s*(max|min)(?:imum)?\s*:?([^()]*)\)"
+_WEALTH = re.compile(rf"W\s*{_NUMBER}((?:\s*{_BOUND})*)", re.IGNORECASE)
+_WEALTH_BOUND = re.compile(_BOUND, re.IGNORECASE)
 _MASTER_SKILL = re.compile(r"(.+?)\s*\(\s*master\s*\)", re.IGNORECASE)
 _LOSE = re.compile(r"lose\s+(.+)", re.IGNORECASE)
 _GO_TO = re.compile(r"go\s+to\s+(?:paragraph\s+)?([0-9]{1,5})", re.IGNORECASE)
@@ -262,7 +268,7 @@ _MOVE_TO = re.compile(r"move\s+to\s+(.+)", re.IGNORECASE)
 
 
 def _signed(sign: str, digits: str) -> int:
-    value = int(digits.replace("l", "1").replace("L", "1"))
+    value = 1 if digits in ("l", "L") else int(digits)
     return -value if sign == "-" else value
 
 
@@ -280,17 +286,18 @@ def _wealth(part: str, vocabulary: Vocabulary) -> WealthChange | None:
         return None
     bounds: dict[str, str] = {}
     for bound in _WEALTH_BOUND.finditer(match[3]):
-        which, level = bound[1].lower(), bound[2]
-        if which in bounds:
-            raise RewardCodeError(f"{part!r}: the wealth award has two ({which.title()}: ...)")
+        which, level = bound[1].title(), bound[2]
+        key = "maximum" if which == "Max" else "minimum"
+        if key in bounds:
+            raise RewardCodeError(f"{part!r}: the wealth award has two ({which}: ...)")
         known = vocabulary._wealth.get(normalise_name(level))
         if known is None:
             levels = ", ".join(vocabulary._wealth.values()) or "none in the pack"
             raise RewardCodeError(
-                f"{part!r}: unknown wealth level {level.strip()!r} in ({which.title()}: ...);"
+                f"{part!r}: unknown wealth level {level.strip()!r} in ({which}: ...);"
                 f" the levels are: {levels}"
             )
-        bounds["maximum" if which == "max" else "minimum"] = known
+        bounds[key] = known
     return WealthChange(amount=_signed(match[1], match[2]), **bounds)
 
 

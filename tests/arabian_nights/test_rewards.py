@@ -1,0 +1,167 @@
+"""Reward codes: every form of the rulebook, errors, and round-trip properties."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from companion.games.arabian_nights.rewards import (
+    DestinyChange,
+    GainSkill,
+    GainStatus,
+    GainTreasure,
+    GoToParagraph,
+    Instruction,
+    LoseSkill,
+    LoseStatus,
+    LoseTreasure,
+    MoveTo,
+    Opportunity,
+    RandomTreasure,
+    RewardCodeError,
+    StoryChange,
+    Vocabulary,
+    WealthChange,
+    format_reward,
+    parse_reward,
+)
+
+VOCABULARY = Vocabulary(
+    skills=["Storytelling", "Courtly Graces", "Quick Thinking"],
+    statuses=["Respected", "Cursed"],
+    treasures=["Ionian Gems", "Magic Carpet"],
+    places=["Jeweled Fortress", "City of Brass"],
+    spaces=["Baghdad", "Cairo"],
+    wealth_levels=["Beggar", "Poor", "Middle Class", "Wealthy", "Rich", "Princely"],
+)
+
+
+def test_the_rulebook_award_example():
+    assert parse_reward("[D2/S1/W 1 (Max: Poor)/Storytelling/Respected]", VOCABULARY) == [
+        DestinyChange(amount=2),
+        StoryChange(amount=1),
+        WealthChange(amount=1, maximum="Poor"),
+        GainSkill(name="Storytelling"),
+        GainStatus(name="Respected"),
+    ]
+
+
+def test_the_rulebook_spelling_sl_reads_as_one_story_point():
+    assert parse_reward("[D2/Sl]", VOCABULARY) == [DestinyChange(amount=2), StoryChange(amount=1)]
+
+
+def test_free_text_instructions_of_the_rulebook_are_kept_word_for_word():
+    code = "[D2/S1/Have another player place you within four spaces of the Jeweled Fortress]"
+    assert parse_reward(code, VOCABULARY)[2] == Instruction(
+        text="Have another player place you within four spaces of the Jeweled Fortress"
+    )
+    assert parse_reward("[D1/S1/You may lose one status of your choice ]", VOCABULARY)[2] == (
+        Instruction(text="You may lose one status of your choice")
+    )
+
+
+@pytest.mark.parametrize(
+    ("part", "effect"),
+    [
+        ("D-1", DestinyChange(amount=-1)),
+        ("D+1", DestinyChange(amount=1)),
+        ("d 3", DestinyChange(amount=3)),
+        ("S-2", StoryChange(amount=-2)),
+        ("W+1", WealthChange(amount=1)),
+        ("W-1", WealthChange(amount=-1)),
+        ("W-2 (Min: Beggar)", WealthChange(amount=-2, minimum="Beggar")),
+        ("W2 (max: middle class)", WealthChange(amount=2, maximum="Middle Class")),
+        ("W1 (Max: Rich) (Min: Poor)", WealthChange(amount=1, maximum="Rich", minimum="Poor")),
+        ("courtly  graces", GainSkill(name="Courtly Graces")),
+        ("Storytelling (Master)", GainSkill(name="Storytelling", master=True)),
+        ("Cursed", GainStatus(name="Cursed")),
+        ("Treasure", RandomTreasure()),
+        ("Ionian Gems", GainTreasure(name="Ionian Gems")),
+        ("Lose Quick Thinking", LoseSkill(name="Quick Thinking")),
+        ("Lose Cursed", LoseStatus(name="Cursed")),
+        ("Lose Magic Carpet", LoseTreasure(name="Magic Carpet")),
+        ("Go to 512", GoToParagraph(paragraph=512)),
+        ("Opportunity: City of Brass", Opportunity(place="City of Brass")),
+        ("Move to cairo", MoveTo(destination="Cairo")),
+        ("Move to Jeweled Fortress", MoveTo(destination="Jeweled Fortress")),
+        ("Move to any coastal space", Instruction(text="Move to any coastal space")),
+        (
+            "Lose a wealth level of your choice",
+            Instruction(text="Lose a wealth level of your choice"),
+        ),
+        ("Storytelling (Grand)", Instruction(text="Storytelling (Grand)")),
+        ("D1000", Instruction(text="D1000")),
+    ],
+)
+def test_each_form(part, effect):
+    assert parse_reward(f"[{part}]", VOCABULARY) == [effect]
+
+
+def test_brackets_are_optional_and_empty_parts_ignored():
+    assert parse_reward(" S1 // D1 ", VOCABULARY) == [
+        StoryChange(amount=1),
+        DestinyChange(amount=1),
+    ]
+    assert parse_reward("[]", VOCABULARY) == []
+
+
+@pytest.mark.parametrize(
+    ("code", "message"),
+    [
+        ("[W1 (Max: Sultan)]", "unknown wealth level 'Sultan' in (Max: ...)"),
+        ("[W-1 (Min: Pauper)]", "unknown wealth level 'Pauper' in (Min: ...)"),
+        ("[W1 (Max: Poor) (Max: Rich)]", "two (Max: ...)"),
+        ("[Opportunity: Atlantis]", "unknown Place of Power 'Atlantis'"),
+    ],
+)
+def test_malformed_known_forms_are_refused_with_the_reason(code, message):
+    with pytest.raises(RewardCodeError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        parse_reward(code, VOCABULARY)
+
+
+def test_format_reward_writes_the_book_form():
+    code = "[D2/S-1/W1 (Max: Poor)/Storytelling (Master)/Lose Cursed/Treasure/Go to 7]"
+    assert format_reward(parse_reward(code, VOCABULARY)) == code
+
+
+NAMES = [*VOCABULARY.skills, *VOCABULARY.statuses, *VOCABULARY.treasures]
+PART_SHAPES = st.one_of(
+    st.text(max_size=30),
+    st.builds("D{}{}".format, st.sampled_from(["", "+", "-"]), st.integers(0, 999)),
+    st.builds("W {}{}".format, st.integers(-9, 9), st.sampled_from(["", " (Max: Rich)"])),
+    st.sampled_from(NAMES),
+    st.builds("Lose {}".format, st.sampled_from([*NAMES, "anything"])),
+    st.builds("{} (Master)".format, st.sampled_from(NAMES)),
+    st.builds("Go to {}".format, st.integers(0, 99999)),
+    st.builds("Move to {}".format, st.sampled_from(["Baghdad", "City of Brass", "the moon"])),
+)
+CODES = st.one_of(
+    st.text(),
+    st.lists(PART_SHAPES, max_size=6).map("/".join),
+    st.lists(PART_SHAPES, max_size=6).map(lambda parts: "[" + "/".join(parts) + "]"),
+)
+
+
+def _parse_or_refuse(code: str):
+    try:
+        return parse_reward(code, VOCABULARY)
+    except RewardCodeError:
+        return None
+
+
+@given(CODES)
+def test_the_parser_never_crashes_and_never_drops_text(code):
+    effects = _parse_or_refuse(code)
+    if effects is not None:
+        inside = code.strip()
+        if len(inside) >= 2 and inside[0] == "[" and inside[-1] == "]":
+            inside = inside[1:-1]
+        assert len(effects) == len([part for part in inside.split("/") if part.strip()])
+
+
+@given(CODES)
+def test_what_the_parser_produces_round_trips(code):
+    effects = _parse_or_refuse(code)
+    if effects is not None:
+        assert parse_reward(format_reward(effects), VOCABULARY) == effects
