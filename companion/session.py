@@ -1,0 +1,409 @@
+"""The session loop: speak a step, hear an answer, confirm when unsure, apply, autosave.
+
+The loop is the same for every game and every kind of input. It adds the global commands
+to each step's phrase set, decides whether what was heard is a clear answer, an unsure
+one (asked back as a yes/no question) or nothing it caught, and saves the game
+atomically after every change of state, with the earlier states kept for undo.
+
+Typed play, for scripts and tests:
+
+>>> from companion.games import game_spec          # doctest: +SKIP
+>>> lines = run_typed(dialogue, spec, ["Ali", "m"], save_path)   # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any, Protocol
+
+from companion.dialogue import YES_NO, Dialogue, GameSpec, InvalidAnswer, Speech, Step
+from companion.phrases import Match, PhraseSet
+from companion.saves import UNDO_DEPTH, SaveFile, write_save
+
+ACCEPT_CONFIDENCE = 0.80
+"""Heard answers at least this sure (recogniser confidence × match score) are applied."""
+CONFIRM_CONFIDENCE = 0.45
+"""Between this and ACCEPT_CONFIDENCE the companion asks "Did you say …?"."""
+FAILURES_BEFORE_OPTIONS = 2
+"""After this many answers it did not catch, the companion lists the options."""
+RATE_STEP = 1.15
+
+
+@dataclass(frozen=True)
+class Heard:
+    """What the ears caught."""
+
+    text: str
+    """Words heard (for grammar engines: the decoded phrase), or the line typed."""
+    confidence: float = 1.0
+    """0 to 1: how sure the recogniser is that these words were said (1 when typed)."""
+    typed: bool = False
+    """True when the answer came from the keyboard."""
+
+
+class Ears(Protocol):
+    """Where answers come from: a keyboard, a microphone or WAV files."""
+
+    def hear(self, step: Step, phrases: PhraseSet) -> Heard | None:
+        """The next answer to ``step``; ``phrases`` is every phrase allowed now.
+
+        Returns None when input has ended.
+        """
+
+
+class Mouth(Protocol):
+    """Where the companion's words go: a speaker, a WAV file or the screen."""
+
+    def say(self, speech: Speech) -> None:
+        """Speak (or print) one utterance; returns when done or stopped."""
+
+    def stop(self) -> None:
+        """Cut the current reading short."""
+
+    def set_rate(self, factor: float) -> None:
+        """Speak at ``factor`` times the normal rate."""
+
+
+class TellingListener(Protocol):
+    """Listens to a timed storytelling turn (see :attr:`Step.telling`)."""
+
+    def listen(self, spec: Any, say: Callable[[str], None]) -> str | None:
+        """Listen to one telling; return the answer value, or None when input ended."""
+
+
+class SessionObserver(Protocol):
+    """Watches a session: the live display and the chronicle."""
+
+    def on_speech(self, speech: Speech) -> None: ...
+
+    def on_heard(self, heard: Heard, understood: str | None) -> None: ...
+
+    def on_step(self, step: Step, dialogue: Dialogue) -> None: ...
+
+
+class TypedEars:
+    """Answers typed on a keyboard or read line by line from a script."""
+
+    def __init__(self, lines: Iterable[str] | IO[str] | None = None, prompt: str = "") -> None:
+        self._lines: Iterator[str] = iter(lines if lines is not None else sys.stdin)
+        self._prompt = prompt
+
+    def hear(self, step: Step, phrases: PhraseSet) -> Heard | None:
+        if self._prompt:
+            print(self._prompt, end="", flush=True)
+        for line in self._lines:
+            text = line.strip()
+            if text:
+                return Heard(text, 1.0, typed=True)
+        return None
+
+
+class PrintMouth:
+    """Prints every utterance on its own line; ``¶ N`` precedes a paragraph read."""
+
+    def __init__(self, write: Callable[[str], None] | None = None) -> None:
+        self._write = write or (lambda line: print(line, flush=True))
+
+    def say(self, speech: Speech) -> None:
+        if speech.paragraph is not None:
+            self._write(f"¶ {speech.paragraph}")
+        self._write(" ".join(speech.text.split()))
+
+    def stop(self) -> None:
+        """Printing is instant: there is nothing to cut short."""
+
+    def set_rate(self, factor: float) -> None:
+        """Printed text has no speed."""
+
+
+@dataclass
+class SessionEnd:
+    """How a session ended."""
+
+    reason: str
+    """"finished", "quit" or "input-ended"."""
+    save_path: Path
+
+
+GLOBAL_TEMPLATES: dict[str, list[str]] = {
+    "repeat": ["repeat [that]", "say [that] again", "pardon", "what did you say"],
+    "slower": ["[speak] slower", "slow down"],
+    "faster": ["[speak] faster", "speed up"],
+    "stop reading": ["stop [reading]", "skip [reading]", "enough", "skip [it]"],
+    "undo": ["undo", "go back", "take [that] back"],
+    "status": ["status", "my status", "(read|show) my sheet"],
+    "whose turn": ["whose turn [is it]"],
+    "help": ["help", "what can i say", "options"],
+    "pause": ["pause", "wait a moment"],
+    "resume": ["resume", "continue", "go on"],
+    "save and quit": ["save and quit", "quit", "exit [the game]"],
+}
+GLOBAL_HINT = (
+    "At any time you can say: repeat, undo, status, whose turn, help, pause, or save and quit."
+)
+
+
+def global_commands(players: Sequence[str]) -> PhraseSet:
+    """The commands allowed at every step, with ``status of NAME`` for each player."""
+    commands = PhraseSet.from_templates(GLOBAL_TEMPLATES, labels={})
+    if not players:
+        return commands
+    per_player = {
+        f"status:{name}": [f"status of {name}", f"{name} status", f"read {name}s sheet"]
+        for name in players
+    }
+    return commands | PhraseSet.from_templates(per_player)
+
+
+@dataclass
+class _Understood:
+    value: str | None
+    confidence: float
+    label: str = ""
+
+    @property
+    def is_command(self) -> bool:
+        return self.value is not None and (
+            self.value in GLOBAL_TEMPLATES or self.value.startswith("status:")
+        )
+
+
+@dataclass
+class Session:
+    """Drives one dialogue until it ends, the players quit, or input runs out."""
+
+    dialogue: Dialogue
+    spec: GameSpec
+    ears: Ears
+    mouth: Mouth
+    save_path: Path
+    undo_stack: list[dict[str, Any]] = field(default_factory=list)
+    observers: list[SessionObserver] = field(default_factory=list)
+    telling_listener: TellingListener | None = None
+    keyboard: Ears | None = None
+    """Typed answers when the voice fails twice; None where no keyboard is available."""
+    reply_latencies: list[float] = field(default_factory=list)
+    """Seconds from each answer heard to the start of the next reply (for benchmarks)."""
+    _rate: float = 1.0
+    _last_spoken: list[Speech] = field(default_factory=list)
+    _heard_at: float | None = None
+
+    def run(self, opening: Sequence[Speech] = ()) -> SessionEnd:
+        """Play until the game ends ("finished"), "save and quit" or input ends."""
+        self._save()
+        self._speak(list(opening))
+        failures = 0
+        while not self.dialogue.finished:
+            step = self.dialogue.step()
+            for observer in self.observers:
+                observer.on_step(step, self.dialogue)
+            self._speak([Speech(step.prompt)], remember=False)
+            outcome = self._take_turn(step, failures)
+            if outcome in ("quit", "input-ended"):
+                return SessionEnd(outcome, self.save_path)
+            failures = failures + 1 if outcome == "missed" else 0
+        return SessionEnd("finished", self.save_path)
+
+    # -- one answer -------------------------------------------------------------------
+
+    def _take_turn(self, step: Step, failures: int) -> str:
+        if step.telling is not None:
+            return self._take_telling(step)
+        heard = self._hear(step, failures)
+        if heard is None:
+            return "input-ended"
+        understood = self._understand(heard, step)
+        for observer in self.observers:
+            observer.on_heard(heard, None if step.private else understood.value)
+        if understood.value is None:
+            self._speak([Speech("Sorry, I did not catch that.")], remember=False)
+            return "missed"
+        if understood.confidence < ACCEPT_CONFIDENCE and not self._confirmed(understood):
+            return "missed"
+        if understood.is_command:
+            return self._command(understood.value, step)
+        return self._apply(understood.value)
+
+    def _hear(self, step: Step, failures: int) -> Heard | None:
+        use_keyboard = self.keyboard is not None and (
+            step.private or step.free_text or failures >= FAILURES_BEFORE_OPTIONS
+        )
+        if failures >= FAILURES_BEFORE_OPTIONS:
+            typing = " Or type your answer." if use_keyboard else ""
+            self._speak([Speech(step.options_hint() + typing)], remember=False)
+        ears = self.keyboard if use_keyboard else self.ears
+        heard = ears.hear(step, self._phrases(step))
+        self._heard_at = time.perf_counter()
+        return heard
+
+    def _phrases(self, step: Step) -> PhraseSet:
+        return step.expects | global_commands(self.dialogue.player_names())
+
+    def _understand(self, heard: Heard, step: Step) -> _Understood:
+        phrases = self._phrases(step)
+        match = phrases.match(heard.text)
+        if step.free_text and heard.typed:
+            if match is not None and match.score == 1.0:
+                return _Understood(match.value, 1.0)
+            return _Understood(heard.text.strip(), 1.0)
+        if match is None:
+            return _Understood(None, 0.0)
+        return _Understood(match.value, _confidence(heard, match), phrases.label(match.value))
+
+    def _confirmed(self, understood: _Understood) -> bool:
+        if understood.confidence < CONFIRM_CONFIDENCE:
+            self._speak([Speech("Sorry, I did not catch that.")], remember=False)
+            return False
+        question = Step(f"Did you say {understood.label}?", YES_NO)
+        self._speak([Speech(question.prompt)], remember=False)
+        heard = self.ears.hear(question, YES_NO)
+        match = YES_NO.match(heard.text) if heard else None
+        if match is not None and match.value == "yes" and _confidence(heard, match) >= 0.5:
+            return True
+        self._speak([Speech("Then please say it again.")], remember=False)
+        return False
+
+    def _apply(self, value: str) -> str:
+        before = self.dialogue.to_save()
+        try:
+            speeches = self.dialogue.answer(value)
+        except InvalidAnswer as refusal:
+            self._speak([Speech(str(refusal))], remember=False)
+            return "missed"
+        self.undo_stack = [*self.undo_stack, before][-UNDO_DEPTH:]
+        self._save()
+        self._speak(speeches)
+        return "applied"
+
+    def _take_telling(self, step: Step) -> str:
+        if self.telling_listener is None:
+            raise RuntimeError(f"{self.spec.name}: a storytelling turn needs a telling listener")
+        value = self.telling_listener.listen(step.telling, self._say_text)
+        if value is None:
+            return "input-ended"
+        return self._apply(value)
+
+    # -- global commands --------------------------------------------------------------
+
+    def _command(self, command: str, step: Step) -> str:
+        if command.startswith("status:"):
+            self._speak([Speech(self.dialogue.status(command.removeprefix("status:")))], False)
+            return "command"
+        handler = {
+            "repeat": self._repeat,
+            "slower": lambda: self._change_rate(1 / RATE_STEP, "I will speak more slowly."),
+            "faster": lambda: self._change_rate(RATE_STEP, "I will speak faster."),
+            "stop reading": self._stop_reading,
+            "undo": self._undo,
+            "status": lambda: self._say_text(self.dialogue.status(None)),
+            "whose turn": lambda: self._say_text(self.dialogue.whose_turn()),
+            "help": lambda: self._say_text(f"{step.options_hint()} {GLOBAL_HINT}"),
+            "pause": self._pause,
+            "resume": lambda: self._say_text("We are not paused."),
+            "save and quit": self._save_and_quit,
+        }[command]
+        return handler() or "command"
+
+    def _repeat(self) -> None:
+        self._speak(self._last_spoken, remember=False)
+
+    def _change_rate(self, factor: float, message: str) -> None:
+        self._rate = min(2.0, max(0.5, self._rate * factor))
+        self.mouth.set_rate(self._rate)
+        self._say_text(message)
+
+    def _stop_reading(self) -> None:
+        self.mouth.stop()
+        self._say_text("Stopped.")
+
+    def _undo(self) -> None:
+        if not self.undo_stack:
+            self._say_text("There is nothing to undo.")
+            return
+        *self.undo_stack, previous = self.undo_stack
+        self.dialogue = self.spec.restore(previous)
+        self._save()
+        self._say_text("Undone. Back one step.")
+
+    def _pause(self) -> str | None:
+        resume = PhraseSet.from_templates(
+            {key: GLOBAL_TEMPLATES[key] for key in ("resume", "save and quit")}
+        )
+        waiting = Step("Paused. Say resume when you are ready.", resume)
+        self._say_text(waiting.prompt)
+        while True:
+            heard = self.ears.hear(waiting, resume)
+            if heard is None:
+                return "input-ended"
+            match = resume.match(heard.text)
+            if match is not None and match.value == "resume":
+                self._say_text("Resuming.")
+                return None
+            if match is not None and match.value == "save and quit":
+                return self._save_and_quit()
+
+    def _save_and_quit(self) -> str:
+        self._save()
+        self._say_text("The game is saved. Resume it whenever you like. Goodbye.")
+        return "quit"
+
+    # -- output and saving --------------------------------------------------------------
+
+    def _say_text(self, text: str) -> None:
+        self._speak([Speech(text)], remember=False)
+
+    def _speak(self, speeches: list[Speech], remember: bool = True) -> None:
+        if remember and speeches:
+            self._last_spoken = speeches
+        for speech in speeches:
+            if self._heard_at is not None:
+                self.reply_latencies.append(time.perf_counter() - self._heard_at)
+                self._heard_at = None
+            for observer in self.observers:
+                observer.on_speech(speech)
+            self.mouth.say(speech)
+
+    def _save(self) -> None:
+        save = SaveFile(game=self.spec.name, state=self.dialogue.to_save(), undo=self.undo_stack)
+        write_save(self.save_path, save)
+
+
+def _confidence(heard: Heard | None, match: Match) -> float:
+    """Combined certainty of an answer: the recogniser's times the matcher's."""
+    if heard is None:
+        return 0.0
+    certainty = heard.confidence * match.score
+    exact = match.score == 1.0 and match.runner_up < 1.0
+    return certainty if match.clear or exact else min(certainty, ACCEPT_CONFIDENCE - 0.01)
+
+
+def run_typed(
+    dialogue: Dialogue,
+    spec: GameSpec,
+    answers: Iterable[str],
+    save_path: Path,
+    undo_stack: list[dict[str, Any]] | None = None,
+    telling_listener: TellingListener | None = None,
+    opening: Sequence[Speech] | None = None,
+) -> list[str]:
+    """Play ``answers`` in typed mode in-process; return every printed line.
+
+    ``opening`` defaults to the dialogue's own opening (pass ``[]`` when resuming).
+    This is the scripted contract of ``companion play --typed`` without a subprocess.
+    """
+    printed: list[str] = []
+    session = Session(
+        dialogue=dialogue,
+        spec=spec,
+        ears=TypedEars(answers),
+        mouth=PrintMouth(printed.append),
+        save_path=Path(save_path),
+        undo_stack=list(undo_stack or []),
+        telling_listener=telling_listener,
+    )
+    session.run(dialogue.opening() if opening is None else opening)
+    return printed
