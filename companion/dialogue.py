@@ -144,6 +144,9 @@ class GameSpec:
     """Start a new game."""
     restore: Callable[[dict[str, Any]], Dialogue]
     """Rebuild a dialogue from :meth:`Dialogue.to_save` data."""
+    telling_listener: Callable[[Any], Any] | None = None
+    """For games with timed storytelling turns: given the ``play`` command's arguments,
+    make the session's telling listener (see :class:`companion.session.TellingListener`)."""
 
 
 class SeededRandom(BaseModel):

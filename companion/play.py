@@ -1,0 +1,176 @@
+"""`companion play`: run a game at the table, by voice or keyboard.
+
+Without ``--typed`` the companion listens through the microphone and speaks through the
+speaker; when either is missing it says why and plays with typed answers instead. The
+game is saved after every change of state; running the same command again resumes an
+unfinished game (``--new`` starts over).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+from pathlib import Path
+
+from companion.cli import ArgumentError
+from companion.dialogue import Dialogue, GameOptions, GameSpec, Speech
+from companion.games import GAME_MODULES, UnknownGameError, game_spec
+from companion.saves import SaveError, read_save
+from companion.session import Ears, Mouth, PrintMouth, Session, TypedEars
+
+HELP = "play a game: the companion asks, listens, reads aloud and keeps the score"
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--game", default="arabian-nights", choices=sorted(GAME_MODULES))
+    parser.add_argument("--pack", help="content pack folder (default: the game's demo pack)")
+    parser.add_argument("--typed", action="store_true", help="typed answers, printed replies")
+    parser.add_argument(
+        "--engine", default="auto", help="speech recogniser: auto, vosk, whisper or pocketsphinx"
+    )
+    parser.add_argument("--model", help="speech model folder (Vosk)")
+    parser.add_argument(
+        "--voice", default="auto", help="speech synthesiser: auto, piper, pyttsx3 or print"
+    )
+    parser.add_argument(
+        "--listen-files",
+        nargs="+",
+        metavar="WAV",
+        help="hear the answers from these WAV files, one per answer",
+    )
+    parser.add_argument("--seed", type=int, help="seed of every random draw")
+    parser.add_argument("--players", help='players as "Name:f,Name:m"')
+    parser.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a game setting, e.g. --set turn_seconds=120",
+    )
+    saving = parser.add_mutually_exclusive_group()
+    saving.add_argument("--save", type=Path, help="save file (default: one per game)")
+    saving.add_argument(
+        "--resume",
+        nargs="?",
+        const="",
+        metavar="FILE",
+        help="continue the saved game (default save file if no FILE)",
+    )
+    parser.add_argument(
+        "--new", action="store_true", help="start a new game even if an unfinished one is saved"
+    )
+
+
+def default_save_path(game: str) -> Path:
+    """Where a game is saved when no ``--save`` is given."""
+    base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+    return base / "tales-companion" / f"{game}.json"
+
+
+def parse_players(text: str | None) -> list[tuple[str, str]]:
+    """``"Ali Baba:m,Zumurrud:f"`` → ``[("Ali Baba", "m"), ("Zumurrud", "f")]``."""
+    if not text:
+        return []
+    players = []
+    for entry in text.split(","):
+        name, _, gender = entry.strip().rpartition(":")
+        if not name or gender.lower() not in ("m", "f"):
+            raise ArgumentError(f"--players: {entry.strip()!r} should be Name:m or Name:f")
+        players.append((name.strip(), gender.lower()))
+    return players
+
+
+def parse_settings(pairs: list[str]) -> dict[str, str]:
+    """``["turn_seconds=120"]`` → ``{"turn_seconds": "120"}``."""
+    settings = {}
+    for pair in pairs:
+        key, equals, value = pair.partition("=")
+        if not equals or not key.strip():
+            raise ArgumentError(f"--set: {pair!r} should be KEY=VALUE")
+        settings[key.strip()] = value.strip()
+    return settings
+
+
+def _load_or_start(args: argparse.Namespace, spec: GameSpec) -> tuple[Dialogue, list, Path, list]:
+    """The dialogue to play, its undo history, its save path and the opening words."""
+    path = Path(args.resume) if args.resume else (args.save or default_save_path(spec.name))
+    resuming = args.resume is not None or (not args.new and args.save is None and path.exists())
+    if resuming:
+        save = read_save(path)
+        if save.game != spec.name:
+            raise ArgumentError(f"{path} holds a game of {save.game}, not {spec.name}")
+        dialogue = spec.restore(save.state)
+        if not dialogue.finished:
+            return dialogue, save.undo, path, [Speech(f"Welcome back to {spec.title}.")]
+        if args.resume is not None:
+            raise ArgumentError(f"{path}: that game is over; start a new one with --new")
+    options = GameOptions(
+        seed=args.seed if args.seed is not None else random.SystemRandom().randrange(10**9),
+        players=parse_players(args.players),
+        pack=args.pack,
+        settings=parse_settings(args.set),
+    )
+    dialogue = spec.new(options)
+    return dialogue, [], path, dialogue.opening()
+
+
+def _typed_io(args: argparse.Namespace) -> tuple[Ears, Mouth, Ears | None]:
+    interactive = sys.stdin.isatty()
+    ears = TypedEars(sys.stdin, prompt="> " if interactive else "")
+    return ears, PrintMouth(), None
+
+
+def _open_io(args: argparse.Namespace) -> tuple[Ears, Mouth, Ears | None]:
+    """Ears, mouth and a keyboard fallback for this run."""
+    if args.listen_files:
+        from companion.voice.io import FileEars, make_recognizer
+
+        return (
+            FileEars(make_recognizer(args.engine, args.model), args.listen_files),
+            PrintMouth(),
+            None,
+        )
+    if args.typed:
+        return _typed_io(args)
+    try:
+        from companion.voice.io import AudioUnavailable, open_voice_io
+    except ImportError as error:
+        print(f"Voice is not available ({error}); playing with typed answers.", file=sys.stderr)
+        return _typed_io(args)
+    try:
+        ears, mouth = open_voice_io(engine=args.engine, model=args.model, speaker=args.voice)
+    except AudioUnavailable as error:
+        print(f"{error}\nPlaying with typed answers instead.", file=sys.stderr)
+        return _typed_io(args)
+    keyboard = TypedEars(sys.stdin, prompt="(type) > ") if sys.stdin.isatty() else None
+    return ears, mouth, keyboard
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        spec = game_spec(args.game)
+        dialogue, undo, path, opening = _load_or_start(args, spec)
+    except (UnknownGameError, SaveError) as error:
+        raise ArgumentError(str(error)) from None
+    ears, mouth, keyboard = _open_io(args)
+    session = Session(
+        dialogue=dialogue,
+        spec=spec,
+        ears=ears,
+        mouth=mouth,
+        save_path=path,
+        undo_stack=list(undo),
+        keyboard=keyboard,
+        telling_listener=_telling_listener(spec, args),
+    )
+    end = session.run(opening)
+    if end.reason != "finished":
+        print(f"Saved to {end.save_path}", file=sys.stderr)
+    return 0
+
+
+def _telling_listener(spec: GameSpec, args: argparse.Namespace):
+    """The game's listener for timed storytelling turns, if it has them."""
+    return spec.telling_listener(args) if spec.telling_listener else None

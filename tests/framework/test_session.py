@@ -1,0 +1,157 @@
+"""The session loop: matching, confirmation, global commands, undo and autosave."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from companion.dialogue import GameOptions, Speech, Step
+from companion.phrases import PhraseSet
+from companion.saves import SaveError, read_save
+from companion.session import Heard, PrintMouth, Session, TypedEars, run_typed
+from tests.framework.toy_game import TOY
+
+
+def play(answers, tmp_path, **kwargs):
+    path = tmp_path / "save.json"
+    return run_typed(TOY.new(GameOptions(seed=1)), TOY, answers, path, **kwargs), path
+
+
+def test_typed_answers_apply_and_game_finishes(tmp_path):
+    lines, path = play(["4", "I rolled a five", "3"], tmp_path)
+    assert lines[0] == "Welcome to the toy game."
+    assert "You add 4." in lines and "You add 5." in lines and "You add 3." in lines
+    assert read_save(path).state["total"] == 12
+
+
+def test_end_of_input_saves_and_resume_continues(tmp_path):
+    _, path = play(["4", "2"], tmp_path)
+    saved = read_save(path)
+    assert saved.state["total"] == 6
+    dialogue = TOY.restore(saved.state)
+    lines = run_typed(dialogue, TOY, ["undo", "5"], path, undo_stack=saved.undo, opening=[])
+    assert "Undone. Back one step." in lines
+    assert read_save(path).state["rolls"] == [4, 5]
+
+
+def test_undo_with_nothing_to_undo(tmp_path):
+    lines, _ = play(["undo"], tmp_path)
+    assert "There is nothing to undo." in lines
+
+
+def test_invalid_answer_is_refused_and_state_unchanged(tmp_path):
+    lines, path = play(["6"], tmp_path)
+    assert "A six cannot open the game." in lines
+    assert read_save(path).state["total"] == 0
+
+
+def test_unrecognised_answer_is_not_guessed_and_options_follow(tmp_path):
+    lines, path = play(["banana split", "purple", "xylophone"], tmp_path)
+    assert lines.count("Sorry, I did not catch that.") == 3
+    assert any(line.startswith("You can say: 1, 2, 3") for line in lines)
+    assert read_save(path).state["total"] == 0
+
+
+def test_global_commands(tmp_path):
+    lines, _ = play(["3", "repeat", "status", "status of Ali", "whose turn", "help"], tmp_path)
+    assert lines.count("You add 3.") == 2
+    assert "You have 3." in lines and "Ali have 3." in lines
+    assert "It is your turn." in lines
+    assert any("save and quit" in line for line in lines)
+
+
+def test_pause_then_resume(tmp_path):
+    lines, path = play(["pause", "4", "resume", "4"], tmp_path)
+    assert "Paused. Say resume when you are ready." in lines
+    assert read_save(path).state["rolls"] == [4]
+
+
+def test_save_and_quit_stops_before_the_rest(tmp_path):
+    lines, path = play(["2", "save and quit", "3"], tmp_path)
+    assert lines[-1].startswith("The game is saved.")
+    assert read_save(path).state["rolls"] == [2]
+
+
+def test_roll_for_me_is_seeded(tmp_path):
+    first, _ = play(["roll for me"], tmp_path)
+    second, _ = play(["roll for me"], tmp_path)
+    assert [line for line in first if line.startswith("You add")] == [
+        line for line in second if line.startswith("You add")
+    ]
+
+
+class ScriptedEars:
+    """Voice-like ears: each answer has a recogniser confidence."""
+
+    def __init__(self, heard):
+        self._heard = iter(heard)
+
+    def hear(self, step: Step, phrases: PhraseSet):
+        return next(self._heard, None)
+
+
+def run_heard(heard, tmp_path):
+    printed = []
+    session = Session(
+        dialogue=TOY.new(GameOptions(seed=1)),
+        spec=TOY,
+        ears=ScriptedEars(heard),
+        mouth=PrintMouth(printed.append),
+        save_path=tmp_path / "save.json",
+    )
+    session.run([])
+    return printed, session
+
+
+def test_unsure_answer_is_confirmed_before_it_applies(tmp_path):
+    printed, session = run_heard([Heard("four", 0.6), Heard("yes", 0.95)], tmp_path)
+    assert "Did you say 4?" in printed
+    assert session.dialogue.state.rolls == [4]
+
+
+def test_denied_confirmation_applies_nothing(tmp_path):
+    printed, session = run_heard([Heard("four", 0.6), Heard("no", 0.95)], tmp_path)
+    assert "Then please say it again." in printed
+    assert session.dialogue.state.rolls == []
+
+
+def test_low_confidence_is_rejected_without_asking(tmp_path):
+    printed, session = run_heard([Heard("four", 0.2)], tmp_path)
+    assert "Sorry, I did not catch that." in printed
+    assert not any(line.startswith("Did you say") for line in printed)
+    assert session.dialogue.state.rolls == []
+
+
+def test_confident_answer_applies_directly(tmp_path):
+    printed, session = run_heard([Heard("four", 0.95)], tmp_path)
+    assert not any(line.startswith("Did you say") for line in printed)
+    assert session.dialogue.state.rolls == [4]
+
+
+def test_paragraph_speech_is_marked():
+    printed = []
+    PrintMouth(printed.append).say(Speech("Once upon\n a time.", paragraph=12, reading=True))
+    assert printed == ["¶ 12", "Once upon a time."]
+
+
+def test_typed_ears_skip_blank_lines_and_end():
+    ears = TypedEars(["", "  ", "five", ""])
+    step = Step("?", PhraseSet.of("five"))
+    assert ears.hear(step, step.expects).text == "five"
+    assert ears.hear(step, step.expects) is None
+
+
+def test_corrupt_save_is_refused_and_left_alone(tmp_path):
+    path = tmp_path / "save.json"
+    path.write_text('{"schema_version": 1, "game": "toy", "state": {"tot')
+    with pytest.raises(SaveError, match="corrupt"):
+        read_save(path)
+    assert path.read_text().endswith('"tot')
+
+
+def test_newer_save_is_refused(tmp_path):
+    path = tmp_path / "save.json"
+    path.write_text(json.dumps({"schema_version": 99, "game": "toy", "state": {}}))
+    with pytest.raises(SaveError, match="newer companion"):
+        read_save(path)
