@@ -29,9 +29,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
+
+if TYPE_CHECKING:
+    from companion.games.arabian_nights.pack import Pack
 
 
 class RewardCodeError(ValueError):
@@ -71,6 +74,18 @@ class Vocabulary:
     _destinations: dict[str, str] = field(init=False, repr=False, compare=False)
     _wealth: dict[str, str] = field(init=False, repr=False, compare=False)
 
+    @classmethod
+    def from_pack(cls, pack: Pack) -> Vocabulary:
+        """The names a loaded pack declares."""
+        return cls(
+            skills=list(pack.skills),
+            statuses=list(pack.statuses),
+            treasures=list(pack.treasures),
+            places=list(pack.places),
+            spaces=list(pack.spaces),
+            wealth_levels=[level.name for level in pack.wealth_track],
+        )
+
     def __post_init__(self) -> None:
         indexes = {
             "_skills": _index(self.skills),
@@ -84,7 +99,9 @@ class Vocabulary:
             object.__setattr__(self, name, index)
 
 
-class _Effect(BaseModel):
+class RewardEffect(BaseModel):
+    """Base of every effect: frozen, and written back as a code part by `describe`."""
+
     model_config = ConfigDict(frozen=True)
 
     def describe(self) -> str:
@@ -92,7 +109,7 @@ class _Effect(BaseModel):
         raise NotImplementedError
 
 
-class DestinyChange(_Effect):
+class DestinyChange(RewardEffect):
     """Gain (or, when negative, lose) Destiny points."""
 
     kind: Literal["destiny"] = "destiny"
@@ -102,7 +119,7 @@ class DestinyChange(_Effect):
         return f"D{self.amount}"
 
 
-class StoryChange(_Effect):
+class StoryChange(RewardEffect):
     """Gain (or, when negative, lose) Story points."""
 
     kind: Literal["story"] = "story"
@@ -112,7 +129,7 @@ class StoryChange(_Effect):
         return f"S{self.amount}"
 
 
-class WealthChange(_Effect):
+class WealthChange(RewardEffect):
     """Move up (or down) the wealth track, no higher than ``maximum``, no lower than ``minimum``.
 
     The bounds limit what this award can do: a player already above ``maximum`` is not
@@ -130,7 +147,7 @@ class WealthChange(_Effect):
         return " ".join([f"W{self.amount}", *bounds])
 
 
-class GainSkill(_Effect):
+class GainSkill(RewardEffect):
     """Gain a level in a skill (Talent, or Master if already held); ``master`` goes straight
     to Master."""
 
@@ -142,7 +159,7 @@ class GainSkill(_Effect):
         return f"{self.name} (Master)" if self.master else self.name
 
 
-class _NamedLoss(_Effect):
+class _NamedLoss(RewardEffect):
     name: str
 
     def describe(self) -> str:
@@ -155,7 +172,7 @@ class LoseSkill(_NamedLoss):
     kind: Literal["lose_skill"] = "lose_skill"
 
 
-class GainStatus(_Effect):
+class GainStatus(RewardEffect):
     """Gain a status."""
 
     kind: Literal["gain_status"] = "gain_status"
@@ -171,7 +188,7 @@ class LoseStatus(_NamedLoss):
     kind: Literal["lose_status"] = "lose_status"
 
 
-class RandomTreasure(_Effect):
+class RandomTreasure(RewardEffect):
     """Draw the top card of the treasure deck."""
 
     kind: Literal["random_treasure"] = "random_treasure"
@@ -180,7 +197,7 @@ class RandomTreasure(_Effect):
         return "Treasure"
 
 
-class GainTreasure(_Effect):
+class GainTreasure(RewardEffect):
     """Take a named treasure, from the deck or from whoever holds it."""
 
     kind: Literal["gain_treasure"] = "gain_treasure"
@@ -196,7 +213,7 @@ class LoseTreasure(_NamedLoss):
     kind: Literal["lose_treasure"] = "lose_treasure"
 
 
-class GoToParagraph(_Effect):
+class GoToParagraph(RewardEffect):
     """Continue at another paragraph of the Book of Tales."""
 
     kind: Literal["go_to"] = "go_to"
@@ -206,7 +223,7 @@ class GoToParagraph(_Effect):
         return f"Go to {self.paragraph}"
 
 
-class Opportunity(_Effect):
+class Opportunity(RewardEffect):
     """An opportunity to enter a Place of Power: the Destination marker goes there."""
 
     kind: Literal["opportunity"] = "opportunity"
@@ -216,7 +233,7 @@ class Opportunity(_Effect):
         return f"Opportunity: {self.place}"
 
 
-class MoveTo(_Effect):
+class MoveTo(RewardEffect):
     """Move the character straight to a space or Place of Power."""
 
     kind: Literal["move_to"] = "move_to"
@@ -226,7 +243,7 @@ class MoveTo(_Effect):
         return f"Move to {self.destination}"
 
 
-class Instruction(_Effect):
+class Instruction(RewardEffect):
     """Anything else: read aloud and logged for the players to carry out."""
 
     kind: Literal["instruction"] = "instruction"
@@ -272,7 +289,7 @@ def _signed(sign: str, digits: str) -> int:
     return -value if sign == "-" else value
 
 
-def _points(part: str) -> _Effect | None:
+def _points(part: str) -> RewardEffect | None:
     match = _POINTS.fullmatch(part)
     if match is None:
         return None
@@ -301,7 +318,7 @@ def _wealth(part: str, vocabulary: Vocabulary) -> WealthChange | None:
     return WealthChange(amount=_signed(match[1], match[2]), **bounds)
 
 
-def _gain(part: str, vocabulary: Vocabulary) -> _Effect | None:
+def _gain(part: str, vocabulary: Vocabulary) -> RewardEffect | None:
     name = normalise_name(part)
     if name in vocabulary._skills:
         return GainSkill(name=vocabulary._skills[name])
@@ -317,7 +334,7 @@ def _gain(part: str, vocabulary: Vocabulary) -> _Effect | None:
     return None
 
 
-def _loss(part: str, vocabulary: Vocabulary) -> _Effect | None:
+def _loss(part: str, vocabulary: Vocabulary) -> RewardEffect | None:
     match = _LOSE.fullmatch(part)
     if match is None:
         return None
@@ -331,7 +348,7 @@ def _loss(part: str, vocabulary: Vocabulary) -> _Effect | None:
     return None
 
 
-def _travel(part: str, vocabulary: Vocabulary) -> _Effect | None:
+def _travel(part: str, vocabulary: Vocabulary) -> RewardEffect | None:
     if match := _GO_TO.fullmatch(part):
         return GoToParagraph(paragraph=int(match[1]))
     if match := _OPPORTUNITY.fullmatch(part):
@@ -348,7 +365,7 @@ def _travel(part: str, vocabulary: Vocabulary) -> _Effect | None:
     return None
 
 
-def parse_part(part: str, vocabulary: Vocabulary) -> _Effect:
+def parse_part(part: str, vocabulary: Vocabulary) -> RewardEffect:
     """One "/"-separated part of a code as an effect; unknown text becomes an `Instruction`.
 
     >>> parse_part("W-2 (Min: Beggar)", Vocabulary(wealth_levels=["Beggar", "Poor"]))
@@ -378,7 +395,7 @@ def parse_reward(code: str, vocabulary: Vocabulary) -> list[Effect]:
     return [parse_part(part, vocabulary) for part in parts]
 
 
-def format_reward(effects: Iterable[_Effect]) -> str:
+def format_reward(effects: Iterable[RewardEffect]) -> str:
     """The bracketed code for ``effects``; `parse_reward` reads it back to the same effects.
 
     >>> format_reward([DestinyChange(amount=2), Instruction(text="Sing a song")])

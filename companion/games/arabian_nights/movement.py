@@ -1,0 +1,131 @@
+"""Movement: the allowance a wealth level gives, reachability, Places of Power.
+
+The faster of the two rates is the total number of spaces; each kind of route may be used
+at most its own rate. So Sindbad, Princely (land 3, sea 5), moves up to 5 spaces with no
+more than 3 by land, and Zumurrud, a Beggar (land 3, sea 2), up to 3 with no more than 2
+by sea.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterator
+
+from pydantic import BaseModel
+
+from companion.games.arabian_nights.pack import Pack, WealthLevel
+from companion.games.arabian_nights.state import (
+    IllegalActionError,
+    PlayerSheet,
+    TableState,
+    find_name,
+    same_name,
+)
+
+
+class Allowance(BaseModel):
+    """How far one may move this turn: in total, and at most by land and by sea."""
+
+    total: int
+    land: int
+    sea: int
+
+    def fits(self, land_used: int, sea_used: int) -> bool:
+        """Whether a journey using that many land and sea moves is allowed."""
+        return (
+            land_used <= self.land and sea_used <= self.sea and (land_used + sea_used <= self.total)
+        )
+
+
+def movement_allowance(level: WealthLevel) -> Allowance:
+    """The allowance of a wealth level.
+
+    >>> movement_allowance(WealthLevel(name="Princely", land=3, sea=5))
+    Allowance(total=5, land=3, sea=5)
+    """
+    return Allowance(total=max(level.land, level.sea), land=level.land, sea=level.sea)
+
+
+def _steps(pack: Pack, space: str, land: int, sea: int) -> Iterator[tuple[str, int, int]]:
+    here = pack.spaces[space]
+    yield from ((neighbour, land + 1, sea) for neighbour in here.land)
+    yield from ((neighbour, land, sea + 1) for neighbour in here.sea)
+
+
+def _reachable(pack: Pack, start: str, allowance: Allowance) -> dict[str, list[tuple[int, int]]]:
+    """Every space reachable from ``start``, with the (land, sea) uses that reach it."""
+    seen = {(start, 0, 0)}
+    queue = deque(seen)
+    while queue:
+        state = queue.popleft()
+        for step in _steps(pack, *state):
+            if step not in seen and step[0] in pack.spaces and allowance.fits(*step[1:]):
+                seen.add(step)
+                queue.append(step)
+    reached: dict[str, list[tuple[int, int]]] = {}
+    for space, land, sea in seen:
+        reached.setdefault(space, []).append((land, sea))
+    return reached
+
+
+def _known_space(pack: Pack, name: str) -> str | None:
+    return find_name(name, list(pack.spaces))
+
+
+def _known_place(pack: Pack, name: str) -> str | None:
+    return find_name(name, list(pack.places))
+
+
+def can_reach(pack: Pack, start: str, goal: str, sheet: PlayerSheet) -> bool | None:
+    """Whether ``sheet`` can move from ``start`` to ``goal`` this turn; None if unknown.
+
+    A Place of Power can be entered only while the player's Destination marker is on it,
+    from its exit space (the arrow followed backwards), as one more move of either kind.
+    None means the map does not hold one of the spaces: the caller takes the player's word.
+    """
+    origin = _known_space(pack, start)
+    allowance = movement_allowance(pack.wealth_level(sheet.wealth))
+    place = _known_place(pack, goal)
+    if place is not None:
+        if sheet.destination is None or not same_name(sheet.destination, place):
+            return False
+        exit_space = _known_space(pack, pack.places[place].exit_space)
+        if origin is None or exit_space is None:
+            return None
+        uses = _reachable(pack, origin, allowance).get(exit_space, [])
+        return any(
+            allowance.fits(land + 1, sea) or allowance.fits(land, sea + 1) for land, sea in uses
+        )
+    target = _known_space(pack, goal)
+    if origin is None or target is None:
+        return None
+    return target in _reachable(pack, origin, allowance)
+
+
+def move(pack: Pack, table: TableState, player: str, goal: str) -> TableState:
+    """The table after ``player`` moves to ``goal`` (a space, or their Destination place).
+
+    Entering a Place of Power removes the Destination marker. A move the map cannot check
+    is accepted.
+    """
+    sheet = table.player(player)
+    if can_reach(pack, sheet.position, goal, sheet) is False:
+        raise IllegalActionError(f"{sheet.name} cannot reach {goal} from {sheet.position}")
+    place = _known_place(pack, goal)
+
+    def go(copy: TableState) -> None:
+        moving = copy.player(player)
+        moving.position = place or _known_space(pack, goal) or goal
+        if place is not None:
+            moving.destination = None
+
+    return table.evolve(go)
+
+
+def leave_place_of_power(pack: Pack, table: TableState, player: str) -> TableState:
+    """After the encounter in a Place of Power, the character follows its arrow out."""
+    place = _known_place(pack, table.player(player).position)
+    if place is None:
+        raise IllegalActionError(f"{player} is not in a Place of Power")
+    exit_space = pack.places[place].exit_space
+    return table.evolve(lambda copy: setattr(copy.player(player), "position", exit_space))
