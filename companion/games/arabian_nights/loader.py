@@ -1,0 +1,778 @@
+"""Loading and validating a content pack folder (format: docs/content-format.md).
+
+    >>> pack = load_pack("tests/arabian_nights/fixtures/mini")  # doctest: +SKIP
+    >>> unreachable_paragraphs(pack)  # doctest: +SKIP
+    []
+
+`load_pack` either returns a whole, cross-checked `Pack` or raises `PackError` listing
+every problem as ``file:line: what is wrong``; it never returns half a pack.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from companion.games.arabian_nights.book_text import (
+    MATRIX_LETTERS,
+    ChartLine,
+    ChartText,
+    EncounterNameError,
+    parse_book,
+    parse_encounter_name,
+)
+from companion.games.arabian_nights.pack import (
+    CharacterCard,
+    ChartEntry,
+    CityCard,
+    CityResult,
+    DestinyBonus,
+    EncounterChart,
+    Matrix,
+    MatrixTarget,
+    Pack,
+    PackError,
+    Paragraph,
+    ParagraphTarget,
+    PlaceOfPower,
+    Problem,
+    Quest,
+    Reaction,
+    RewardResult,
+    Section,
+    Skill,
+    Space,
+    Status,
+    Target,
+    TerrainCard,
+    Treasure,
+    WealthLevel,
+)
+from companion.games.arabian_nights.rewards import (
+    GoToParagraph,
+    MoveTo,
+    Opportunity,
+    RewardCodeError,
+    Vocabulary,
+    normalise_name,
+    parse_reward,
+)
+
+__all__ = ["PackError", "Problem", "load_pack", "reward_vocabulary", "unreachable_paragraphs"]
+
+WORLD, MATRICES, CARDS, BOOK = "world.txt", "matrices.txt", "cards.txt", "book.txt"
+CITY_TERRAIN = "city"
+_TITLE = re.compile(r"\[\s*([^\[\]]+?)\s*\]")
+_MATRIX_TITLE = re.compile(r"matrix\s+(\S+)")
+_COURT_MARK = re.compile(r"(.*?)\s*\(\s*opposite\s+gender\s*\)", re.IGNORECASE)
+_MATRIX_TARGET = re.compile(r"matrix\s+([A-Za-z])", re.IGNORECASE)
+
+
+def load_pack(path: str | Path) -> Pack:
+    """Load and check the pack in folder ``path``; raise `PackError` listing every problem."""
+    loader = _Loader(Path(path))
+    pack = loader.load()
+    if loader.problems or pack is None:
+        raise PackError(loader.problems)
+    return pack
+
+
+def reward_vocabulary(pack: Pack) -> Vocabulary:
+    """The names the pack's reward codes may use, for `rewards.parse_reward`."""
+    return Vocabulary(
+        skills=list(pack.skills),
+        statuses=list(pack.statuses),
+        treasures=list(pack.treasures),
+        places=list(pack.places),
+        spaces=list(pack.spaces),
+        wealth_levels=[level.name for level in pack.wealth_track],
+    )
+
+
+def unreachable_paragraphs(pack: Pack) -> list[int]:
+    """Paragraphs and charts that no card, chart, Place of Power or reward ever leads to."""
+    reached = _reachable(pack)
+    return sorted(number for number in (*pack.paragraphs, *pack.charts) if number not in reached)
+
+
+def _reachable(pack: Pack) -> set[int]:
+    vocabulary = reward_vocabulary(pack)
+    to_visit = list(_roots(pack, vocabulary))
+    reached: set[int] = set()
+    while to_visit:
+        number = to_visit.pop()
+        if number in reached:
+            continue
+        reached.add(number)
+        if number in pack.charts:
+            for entry in pack.charts[number].entries:
+                to_visit += _row_paragraphs(pack, entry.matrix, entry.adjective)
+        elif number in pack.paragraphs:
+            for section in pack.paragraphs[number].sections:
+                to_visit += _reward_paragraphs(pack, section.reward_code, vocabulary)
+    return reached
+
+
+def _roots(pack: Pack, vocabulary: Vocabulary) -> Iterator[int]:
+    for card in pack.character_cards:
+        yield from (card.morning, card.noon, card.night)
+    for terrain_card in pack.terrain_cards:
+        for target in terrain_card.targets.values():
+            yield from _target_paragraphs(pack, target)
+    for city_card in pack.city_cards:
+        yield city_card.paragraph
+        for result in city_card.results.values():
+            if isinstance(result, RewardResult):
+                yield from _reward_paragraphs(pack, result.reward_code, vocabulary)
+            else:
+                yield from _target_paragraphs(pack, result)
+    yield from (place.paragraph for place in pack.places.values())
+    for quest in pack.quests:
+        yield from _reward_paragraphs(pack, quest.reward_code, vocabulary)
+
+
+def _target_paragraphs(pack: Pack, target: Target) -> list[int]:
+    if isinstance(target, ParagraphTarget):
+        return [target.paragraph]
+    return _row_paragraphs(pack, target.matrix, target.row)
+
+
+def _row_paragraphs(pack: Pack, letter: str, row: str) -> list[int]:
+    cells = pack.matrices[letter].rows[row].values()
+    return [number for cell in cells for number in (cell - 1, cell, cell + 1)]
+
+
+def _reward_paragraphs(pack: Pack, code: str, vocabulary: Vocabulary) -> list[int]:
+    numbers = []
+    for effect in parse_reward(code, vocabulary):
+        if isinstance(effect, GoToParagraph):
+            numbers.append(effect.paragraph)
+        elif isinstance(effect, Opportunity):
+            numbers.append(pack.places[effect.place].paragraph)
+        elif isinstance(effect, MoveTo) and effect.destination in pack.places:
+            numbers.append(pack.places[effect.destination].paragraph)
+    return numbers
+
+
+@dataclass(frozen=True)
+class _Columns:
+    """How many cells rows of a table have, and what they are (for messages)."""
+
+    fewest: int
+    most: int
+    layout: str
+
+
+_WORLD_TABLES = {
+    "pack": _Columns(2, 2, "name | the pack's name"),
+    "terrains": _Columns(1, 1, "terrain"),
+    "wealth track": _Columns(3, 3, "level | land moves | sea moves"),
+    "destiny bonus": _Columns(2, 2, "from Destiny points | bonus"),
+    "skills": _Columns(2, 2, "name | description"),
+    "statuses": _Columns(2, 2, "name | effect"),
+    "treasures": _Columns(2, 2, "name | effect"),
+    "places of power": _Columns(3, 3, "name | paragraph | exit space"),
+    "spaces": _Columns(4, 6, "name | terrain | number | continent | land routes | sea routes"),
+    "quests": _Columns(3, 3, "name | spaces to visit | [reward code]"),
+}
+_REQUIRED_WORLD_TABLES = ("pack", "wealth track", "destiny bonus")
+_CARD_TABLES = {
+    "character cards": _Columns(4, 4, "name | morning | noon | night"),
+    "terrain cards": _Columns(2, 99, "name | terrain: target | terrain: target ..."),
+    "city cards": _Columns(9, 9, "name | paragraph | city | six results"),
+}
+
+
+@dataclass
+class _Row:
+    cells: list[str]
+    line: int
+
+
+@dataclass
+class _Table:
+    title: str
+    line: int
+    rows: list[_Row] = field(default_factory=list)
+
+
+@dataclass
+class _Declared:
+    kind: str
+    name: str
+    line: int
+
+
+class _Loader:
+    """Reads the four files of one pack, collecting every problem on the way."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.problems: list[Problem] = []
+        self.names: dict[str, _Declared] = {}
+        self.terrains: dict[str, str] = {}
+        self.matrices: dict[str, Matrix] = {}
+        self.matrix_lines: dict[tuple[str, str], int] = {}
+
+    def problem(self, file: str, line: int, message: str) -> None:
+        self.problems.append(Problem(str(self.folder / file), line, message))
+
+    def load(self) -> Pack | None:
+        if not self.folder.is_dir():
+            self.problem("", 0, "is not a folder: a pack is a folder of four text files")
+            return None
+        texts = {name: self.read(name) for name in (WORLD, MATRICES, CARDS, BOOK)}
+        if any(text is None for text in texts.values()):
+            return None
+        world = self.world(self.tables(WORLD, texts[WORLD] or ""))
+        self.matrices = self.read_matrices(self.tables(MATRICES, texts[MATRICES] or ""))
+        book = parse_book(texts[BOOK] or "", str(self.folder / BOOK))
+        self.problems += book.problems
+        cards = self.cards(self.tables(CARDS, texts[CARDS] or ""))
+        paragraphs = {p.number: self.resolve_requirements(p, world) for p in book.paragraphs}
+        charts = {chart.number: self.resolve_chart(chart) for chart in book.charts}
+        pack = Pack(
+            paragraphs=paragraphs,
+            charts={number: chart for number, chart in charts.items() if chart is not None},
+            matrices=self.matrices,
+            **cards,
+            **world,
+        )
+        _CrossCheck(self, pack).run()
+        return pack
+
+    def read(self, name: str) -> str | None:
+        try:
+            return (self.folder / name).read_text(encoding="utf-8")
+        except FileNotFoundError:
+            self.problem(name, 0, f"missing: a pack needs {WORLD}, {MATRICES}, {CARDS}, {BOOK}")
+        except (OSError, UnicodeDecodeError) as error:
+            self.problem(name, 0, f"cannot be read as UTF-8 text: {error}")
+        return None
+
+    # ---- tables -------------------------------------------------------------------------
+
+    def tables(self, file: str, text: str) -> list[_Table]:
+        tables: list[_Table] = []
+        for number, raw in enumerate(text.splitlines(), start=1):
+            line = raw.strip()
+            if not line or line.startswith("#"):
+                continue
+            if title := _TITLE.fullmatch(line):
+                tables.append(_Table(" ".join(title[1].split()).lower(), number))
+            elif tables:
+                tables[-1].rows.append(_Row([cell.strip() for cell in line.split("|")], number))
+            else:
+                self.problem(file, number, "a row before any [table] title")
+        return tables
+
+    def known_tables(
+        self, file: str, tables: list[_Table], known: dict[str, _Columns]
+    ) -> dict[str, list[_Row]]:
+        rows: dict[str, list[_Row]] = {title: [] for title in known}
+        for table in tables:
+            columns = known.get(table.title)
+            if columns is None:
+                titles = ", ".join(f"[{title}]" for title in known)
+                self.problem(file, table.line, f"unknown table [{table.title}]; use {titles}")
+                continue
+            rows[table.title] += [row for row in table.rows if self.fits(file, table, row)]
+        return rows
+
+    def fits(self, file: str, table: _Table, row: _Row, columns: _Columns | None = None) -> bool:
+        columns = columns or _WORLD_TABLES.get(table.title) or _CARD_TABLES[table.title]
+        if columns.fewest <= len(row.cells) <= columns.most:
+            return True
+        wanted = (
+            str(columns.fewest)
+            if columns.fewest == columns.most
+            else f"{columns.fewest} to {columns.most}"
+        )
+        self.problem(
+            file,
+            row.line,
+            f"[{table.title}] rows have {wanted} cells ({columns.layout}); "
+            f"this one has {len(row.cells)}",
+        )
+        return False
+
+    def integer(self, file: str, line: int, cell: str, what: str) -> int | None:
+        try:
+            return int(cell)
+        except ValueError:
+            self.problem(file, line, f"{what} must be a whole number, not {cell!r}")
+            return None
+
+    def declare(self, kind: str, name: str, file: str, line: int) -> bool:
+        """Record a skill, status, treasure, space or place name; False if already used."""
+        key = normalise_name(name)
+        if not key:
+            self.problem(file, line, f"a {kind} without a name")
+            return False
+        if key in self.names:
+            first = self.names[key]
+            self.problem(
+                file,
+                line,
+                f"{name!r} is already declared as a {first.kind} (line {first.line}); "
+                "names must all differ",
+            )
+            return False
+        self.names[key] = _Declared(kind, name, line)
+        return True
+
+    # ---- world.txt ----------------------------------------------------------------------
+
+    def world(self, tables: list[_Table]) -> dict[str, object]:
+        rows = self.known_tables(WORLD, tables, _WORLD_TABLES)
+        present = {table.title for table in tables}
+        for title in _REQUIRED_WORLD_TABLES:
+            if title not in present:
+                self.problem(WORLD, 0, f"missing table [{title}]")
+        for row in rows["terrains"]:
+            self.terrains.setdefault(normalise_name(row.cells[0]), row.cells[0])
+        return {
+            "name": self.pack_name(rows["pack"]),
+            "terrains": list(self.terrains.values()),
+            "wealth_track": self.wealth_track(rows["wealth track"]),
+            "destiny_bonuses": self.destiny_bonuses(rows["destiny bonus"]),
+            "skills": {
+                row.cells[0]: Skill(name=row.cells[0], description=row.cells[1])
+                for row in rows["skills"]
+                if self.declare("skill", row.cells[0], WORLD, row.line)
+            },
+            "statuses": {
+                row.cells[0]: Status(name=row.cells[0], effect=row.cells[1])
+                for row in rows["statuses"]
+                if self.declare("status", row.cells[0], WORLD, row.line)
+            },
+            "treasures": {
+                row.cells[0]: Treasure(name=row.cells[0], effect=row.cells[1])
+                for row in rows["treasures"]
+                if self.declare("treasure", row.cells[0], WORLD, row.line)
+            },
+            "spaces": self.spaces(rows["spaces"]),
+            "places": self.places(rows["places of power"]),
+            "quests": [
+                Quest(
+                    name=row.cells[0],
+                    spaces=[
+                        self.space_name(WORLD, row.line, name, f"quest {row.cells[0]}")
+                        for name in _list(row.cells[1])
+                    ],
+                    reward_code=_unbracket(row.cells[2]),
+                    line=row.line,
+                )
+                for row in rows["quests"]
+            ],
+        }
+
+    def space_name(self, file: str, line: int, name: str, what: str) -> str:
+        """The map's spelling of a space name, reporting names that are not spaces."""
+        declared = self.names.get(normalise_name(name))
+        if declared is None or declared.kind != "space":
+            self.problem(file, line, f"{what}: {name!r} is not a space of [spaces]")
+            return name
+        return declared.name
+
+    def pack_name(self, rows: list[_Row]) -> str:
+        for row in rows:
+            if row.cells[0].lower() == "name":
+                return row.cells[1]
+            self.problem(WORLD, row.line, f"[pack] knows only 'name', not {row.cells[0]!r}")
+        if rows:
+            self.problem(WORLD, rows[0].line, "[pack] needs a row 'name | the pack's name'")
+        return ""
+
+    def wealth_track(self, rows: list[_Row]) -> list[WealthLevel]:
+        levels = []
+        for row in rows:
+            land = self.integer(WORLD, row.line, row.cells[1], "land moves")
+            sea = self.integer(WORLD, row.line, row.cells[2], "sea moves")
+            if land is not None and sea is not None:
+                levels.append(WealthLevel(name=row.cells[0], land=land, sea=sea))
+        return levels
+
+    def destiny_bonuses(self, rows: list[_Row]) -> list[DestinyBonus]:
+        bonuses: list[DestinyBonus] = []
+        for row in rows:
+            minimum = self.integer(WORLD, row.line, row.cells[0], "Destiny points")
+            bonus = self.integer(WORLD, row.line, row.cells[1], "the bonus")
+            if minimum is None or bonus is None:
+                continue
+            if bonuses and minimum <= bonuses[-1].minimum:
+                self.problem(WORLD, row.line, "[destiny bonus] rows go from the lowest number up")
+            bonuses.append(DestinyBonus(minimum=minimum, bonus=bonus))
+        return bonuses
+
+    def places(self, rows: list[_Row]) -> dict[str, PlaceOfPower]:
+        places = {}
+        for row in rows:
+            paragraph = self.integer(WORLD, row.line, row.cells[1], "the paragraph")
+            if paragraph is not None and self.declare(
+                "Place of Power", row.cells[0], WORLD, row.line
+            ):
+                exit_space = self.space_name(
+                    WORLD, row.line, row.cells[2], f"Place of Power {row.cells[0]}: exit"
+                )
+                places[row.cells[0]] = PlaceOfPower(
+                    name=row.cells[0], paragraph=paragraph, exit_space=exit_space, line=row.line
+                )
+        return places
+
+    def spaces(self, rows: list[_Row]) -> dict[str, Space]:
+        """The spaces, with each route known on both of its ends."""
+        spaces: dict[str, Space] = {}
+        for row in rows:
+            name, terrain, number, continent, *routes = row.cells + [""] * (6 - len(row.cells))
+            known_terrain = self.terrains.get(normalise_name(terrain))
+            if known_terrain is None:
+                self.problem(WORLD, row.line, f"space {name}: {terrain!r} is not in [terrains]")
+            printed = None if number == "-" else self.integer(WORLD, row.line, number, "number")
+            if self.declare("space", name, WORLD, row.line):
+                spaces[name] = Space(
+                    name=name,
+                    terrain=known_terrain or terrain,
+                    number=printed,
+                    continent=continent,
+                    land=_list(routes[0]),
+                    sea=_list(routes[1]),
+                    city=normalise_name(terrain) == CITY_TERRAIN,
+                    line=row.line,
+                )
+        return self.linked(spaces)
+
+    def linked(self, spaces: dict[str, Space]) -> dict[str, Space]:
+        routes: dict[tuple[str, str], set[str]] = {}
+        for space in spaces.values():
+            for kind, neighbours in (("land", space.land), ("sea", space.sea)):
+                for typed in neighbours:
+                    what = f"space {space.name}: {kind} route"
+                    neighbour = self.space_name(WORLD, space.line, typed, what)
+                    if neighbour in spaces:
+                        routes.setdefault((space.name, kind), set()).add(neighbour)
+                        routes.setdefault((neighbour, kind), set()).add(space.name)
+        return {
+            name: space.model_copy(
+                update={
+                    "land": sorted(routes.get((name, "land"), ())),
+                    "sea": sorted(routes.get((name, "sea"), ())),
+                }
+            )
+            for name, space in spaces.items()
+        }
+
+    # ---- matrices.txt -------------------------------------------------------------------
+
+    def read_matrices(self, tables: list[_Table]) -> dict[str, Matrix]:
+        matrices: dict[str, Matrix] = {}
+        for table in tables:
+            title = _MATRIX_TITLE.fullmatch(table.title)
+            if title is None:
+                self.problem(MATRICES, table.line, f"unknown table [{table.title}]; use [matrix A]")
+                continue
+            letter = title[1].upper()
+            if len(letter) != 1 or letter not in MATRIX_LETTERS:
+                self.problem(MATRICES, table.line, f"matrix {letter}: letters go from A to O")
+            elif letter in matrices:
+                self.problem(MATRICES, table.line, f"matrix {letter} is defined twice")
+            else:
+                matrices[letter] = self.matrix(letter, table)
+        return dict(sorted(matrices.items()))
+
+    def matrix(self, letter: str, table: _Table) -> Matrix:
+        header, *rows = table.rows or [_Row([], table.line)]
+        if not header.cells or header.cells[0].lower() != "reactions":
+            self.problem(
+                MATRICES,
+                header.line,
+                f"matrix {letter}: the first row must be 'reactions | Reaction | Reaction ...'",
+            )
+            return Matrix(letter=letter, reactions=[], rows={}, line=table.line)
+        reactions = [_reaction(cell) for cell in header.cells[1:]]
+        columns = _Columns(len(header.cells), len(header.cells), header.cells[0] + " ...")
+        cells: dict[str, dict[str, int]] = {}
+        for row in rows:
+            if not self.fits(MATRICES, table, row, columns):
+                continue
+            numbers = [
+                self.integer(MATRICES, row.line, cell, f"matrix {letter}, {row.cells[0]}: a cell")
+                for cell in row.cells[1:]
+            ]
+            name = " ".join(row.cells[0].split())
+            if (letter, normalise_name(name)) in self.matrix_lines:
+                self.problem(MATRICES, row.line, f"matrix {letter}: row {name} appears twice")
+            elif all(number is not None for number in numbers):
+                self.matrix_lines[(letter, normalise_name(name))] = row.line
+                cells[name] = {
+                    reaction.name: number
+                    for reaction, number in zip(reactions, numbers, strict=True)
+                    if number is not None
+                }
+        return Matrix(letter=letter, reactions=reactions, rows=cells, line=table.line)
+
+    def matrix_row(self, letter: str, name: str) -> tuple[str, str] | str:
+        """(row, rest of the name) for an encounter name, or what is wrong."""
+        matrix = self.matrices.get(letter)
+        if matrix is None:
+            return f"matrix {letter} is not in {MATRICES}"
+        words = name.split()
+        rows = {normalise_name(row): row for row in matrix.rows}
+        for length in range(len(words), 0, -1):
+            row = rows.get(normalise_name(" ".join(words[:length])))
+            if row is not None:
+                return row, " ".join(words[length:])
+        return f"matrix {letter} has no row {words[0]!r} (rows: {', '.join(matrix.rows)})"
+
+    # ---- book.txt -----------------------------------------------------------------------
+
+    def resolve_chart(self, chart: ChartText) -> EncounterChart | None:
+        entries = [self.chart_entry(chart.number, line) for line in chart.entries]
+        if len(entries) != 12 or None in entries:
+            return None
+        return EncounterChart(number=chart.number, entries=entries, line=chart.line)
+
+    def chart_entry(self, chart: int, entry: ChartLine) -> ChartEntry | None:
+        letter = entry.encounter.matrix or ""
+        row = self.matrix_row(letter, entry.encounter.name)
+        if isinstance(row, str):
+            self.problem(BOOK, entry.line, f"chart {chart}, entry {entry.roll}: {row}")
+            return None
+        return ChartEntry(
+            roll=entry.roll,
+            adjective=row[0],
+            noun=row[1],
+            matrix=letter,
+            gender=entry.encounter.gender,
+            line=entry.line,
+        )
+
+    def resolve_requirements(self, paragraph: Paragraph, world: dict[str, object]) -> Paragraph:
+        sections = [
+            self.resolve_section(paragraph.number, section, world) for section in paragraph.sections
+        ]
+        return paragraph.model_copy(update={"sections": sections})
+
+    def resolve_section(self, number: int, section: Section, world: dict[str, object]) -> Section:
+        names = []
+        for typed in section.requirements:
+            declared = self.names.get(normalise_name(typed))
+            where = f"paragraph {number}, {section.heading}"
+            if declared is None or declared.kind not in ("skill", "status", "treasure"):
+                self.problem(
+                    BOOK, section.line, f"{where}: {typed!r} is not a skill, status or treasure"
+                )
+            elif section.master and declared.kind != "skill":
+                self.problem(
+                    BOOK,
+                    section.line,
+                    f"{where}: MASTER needs skills; {declared.name} is a {declared.kind}",
+                )
+            else:
+                names.append(declared.name)
+        return section.model_copy(update={"requirements": names})
+
+    # ---- cards.txt ----------------------------------------------------------------------
+
+    def cards(self, tables: list[_Table]) -> dict[str, list]:
+        rows = self.known_tables(CARDS, tables, _CARD_TABLES)
+        seen: dict[str, int] = {}
+        for row in (row for table_rows in rows.values() for row in table_rows):
+            key = normalise_name(row.cells[0])
+            if key in seen:
+                self.problem(
+                    CARDS, row.line, f"card {row.cells[0]!r} already appears at line {seen[key]}"
+                )
+            seen.setdefault(key, row.line)
+        return {
+            "character_cards": [
+                card for row in rows["character cards"] if (card := self.character_card(row))
+            ],
+            "terrain_cards": [
+                card for row in rows["terrain cards"] if (card := self.terrain_card(row))
+            ],
+            "city_cards": [card for row in rows["city cards"] if (card := self.city_card(row))],
+        }
+
+    def character_card(self, row: _Row) -> CharacterCard | None:
+        times = ("morning", "noon", "night")
+        numbers = [
+            self.integer(CARDS, row.line, cell, time)
+            for cell, time in zip(row.cells[1:], times, strict=True)
+        ]
+        if None in numbers:
+            return None
+        return CharacterCard(
+            name=row.cells[0], **dict(zip(times, numbers, strict=True)), line=row.line
+        )
+
+    def terrain_card(self, row: _Row) -> TerrainCard | None:
+        targets: dict[str, Target] = {}
+        for cell in row.cells[1:]:
+            terrain, colon, written = cell.partition(":")
+            known = self.terrains.get(normalise_name(terrain))
+            if not colon or known is None:
+                self.problem(
+                    CARDS,
+                    row.line,
+                    f"terrain card {row.cells[0]}: {cell!r} should be 'terrain: target' "
+                    "with a terrain of [terrains]",
+                )
+            elif target := self.target(written.strip(), row.cells[0], row.line):
+                targets[known] = target
+        if len(targets) != len(row.cells) - 1:
+            return None
+        return TerrainCard(name=row.cells[0], targets=targets, line=row.line)
+
+    def city_card(self, row: _Row) -> CityCard | None:
+        name, paragraph_cell, city, *written = row.cells
+        paragraph = self.integer(
+            CARDS, row.line, paragraph_cell, f"city card {name}: the paragraph"
+        )
+        results: dict[int, CityResult] = {}
+        for roll, cell in enumerate(written, start=1):
+            if cell.startswith("[") and cell.endswith("]"):
+                results[roll] = RewardResult(reward_code=_unbracket(cell))
+            elif target := self.target(cell, name, row.line):
+                results[roll] = target
+        city = self.space_name(CARDS, row.line, city, f"city card {name}")
+        if paragraph is None or len(results) != 6:
+            return None
+        return CityCard(name=name, paragraph=paragraph, city=city, results=results, line=row.line)
+
+    def target(self, written: str, card: str, line: int) -> Target | None:
+        if written.isdigit():
+            return ParagraphTarget(paragraph=int(written))
+        if matrix := _MATRIX_TARGET.fullmatch(written):
+            letter = matrix[1].upper()
+            found = self.matrix_row(letter, card)
+            if isinstance(found, str) or found[1]:
+                self.problem(CARDS, line, f"card {card}: matrix {letter} needs a row {card!r}")
+                return None
+            return MatrixTarget(matrix=letter, row=found[0], name=card)
+        try:
+            encounter = parse_encounter_name(written)
+        except EncounterNameError as error:
+            self.problem(CARDS, line, f"card {card}: {error}")
+            return None
+        if encounter.matrix is None:
+            self.problem(
+                CARDS,
+                line,
+                f"card {card}: {written!r} is not a paragraph number, 'matrix N', "
+                "an encounter like 'Mad Ghul (K)' or a [reward]",
+            )
+            return None
+        row = self.matrix_row(encounter.matrix, encounter.name)
+        if isinstance(row, str):
+            self.problem(CARDS, line, f"card {card}: {row}")
+            return None
+        return MatrixTarget(
+            matrix=encounter.matrix, row=row[0], name=encounter.name, gender=encounter.gender
+        )
+
+
+class _CrossCheck:
+    """The checks that need the whole pack: references between files, reward codes."""
+
+    def __init__(self, loader: _Loader, pack: Pack) -> None:
+        self.loader = loader
+        self.pack = pack
+        self.vocabulary = reward_vocabulary(pack)
+
+    def run(self) -> None:
+        self.matrix_cells()
+        self.card_references()
+        self.world_references()
+        self.reward_codes()
+
+    def paragraph(self, file: str, line: int, number: int, what: str) -> None:
+        """Report ``number`` when the pack has text and no paragraph or chart of that number."""
+        pack = self.pack
+        if pack.has_text and number not in pack.paragraphs and number not in pack.charts:
+            self.loader.problem(file, line, f"{what}: paragraph {number} is not in {BOOK}")
+
+    def matrix_cells(self) -> None:
+        if not self.pack.has_text:
+            return
+        for letter, matrix in self.pack.matrices.items():
+            for row, cells in matrix.rows.items():
+                line = self.loader.matrix_lines[(letter, normalise_name(row))]
+                for reaction, cell in cells.items():
+                    for number in (cell - 1, cell, cell + 1):
+                        if number not in self.pack.paragraphs:
+                            self.loader.problem(
+                                MATRICES,
+                                line,
+                                f"matrix {letter}, {row}, {reaction}: the cell {cell} needs "
+                                f"paragraphs {cell - 1} to {cell + 1}; {number} is not a result "
+                                f"paragraph of {BOOK}",
+                            )
+
+    def card_references(self) -> None:
+        for card in self.pack.character_cards:
+            for time in ("morning", "noon", "night"):
+                self.paragraph(
+                    CARDS, card.line, card.paragraph_at(time), f"card {card.name}, {time}"
+                )
+        for terrain_card in self.pack.terrain_cards:
+            for terrain, target in terrain_card.targets.items():
+                if isinstance(target, ParagraphTarget):
+                    self.paragraph(
+                        CARDS,
+                        terrain_card.line,
+                        target.paragraph,
+                        f"card {terrain_card.name}, {terrain}",
+                    )
+        for city_card in self.pack.city_cards:
+            where = f"city card {city_card.name}"
+            self.paragraph(CARDS, city_card.line, city_card.paragraph, where)
+            for roll, result in city_card.results.items():
+                if isinstance(result, ParagraphTarget):
+                    self.paragraph(
+                        CARDS, city_card.line, result.paragraph, f"{where}, result {roll}"
+                    )
+                elif isinstance(result, RewardResult):
+                    self.reward_code(
+                        CARDS, city_card.line, result.reward_code, f"{where}, result {roll}"
+                    )
+
+    def world_references(self) -> None:
+        for place in self.pack.places.values():
+            self.paragraph(WORLD, place.line, place.paragraph, f"Place of Power {place.name}")
+        for quest in self.pack.quests:
+            self.reward_code(WORLD, quest.line, quest.reward_code, f"quest {quest.name}")
+
+    def reward_codes(self) -> None:
+        for paragraph in self.pack.paragraphs.values():
+            for section in paragraph.sections:
+                where = f"paragraph {paragraph.number}, {section.heading}"
+                self.reward_code(BOOK, section.line, section.reward_code, where)
+
+    def reward_code(self, file: str, line: int, code: str, where: str) -> None:
+        try:
+            effects = parse_reward(code, self.vocabulary)
+        except RewardCodeError as error:
+            self.loader.problem(file, line, f"{where}: {error}")
+            return
+        for effect in effects:
+            if isinstance(effect, GoToParagraph):
+                self.paragraph(file, line, effect.paragraph, f"{where}: Go to")
+
+
+def _reaction(cell: str) -> Reaction:
+    court = _COURT_MARK.fullmatch(cell)
+    return Reaction(name=court[1], court=True) if court else Reaction(name=cell)
+
+
+def _list(cell: str) -> list[str]:
+    return [" ".join(name.split()) for name in cell.split(",") if name.strip()]
+
+
+def _unbracket(code: str) -> str:
+    code = code.strip()
+    if code.startswith("[") and code.endswith("]"):
+        return code[1:-1].strip()
+    return code
