@@ -1,0 +1,185 @@
+"""End-of-game renown: cards, variety, keepsakes and wealth; and dictated final cities.
+
+>>> from companion.games.samarande.catalogue import load_catalogue
+>>> catalogue = load_catalogue()
+>>> city = parse_city("two palaces, one armourer and three militia", catalogue)
+>>> city
+{'Palace': 2, 'Armourer': 1, 'Militia': 3}
+>>> [s.total for s in score_viziers([Tally("Ali", city, 10), Tally("Zoe", {}, 4)], catalogue)]
+[14, 0]
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+
+from companion.games.samarande.catalogue import Card, Catalogue
+from companion.phrases import PhraseSet, normalize, number_to_words
+
+RICHEST_BONUS = 5
+TIED_RICHEST_BONUS = 3
+_MOST_DICTATED = 20
+
+
+class DictationError(ValueError):
+    """A dictated city could not be understood; the message says which words."""
+
+
+@dataclass(frozen=True)
+class Tally:
+    """What one vizier has at the end: counted cards by name (with keepsakes) and gold."""
+
+    name: str
+    cards: dict[str, int]
+    gold: int
+
+
+@dataclass(frozen=True)
+class Score:
+    name: str
+    cards: int
+    """One point per district, artisan and guard."""
+    variety: int
+    """Each group of identical cards is worth that card's cost."""
+    keepsakes: int
+    """Enchanted Scimitar, Magic Carpet: the points the catalogue gives them."""
+    wealth: int
+    details: list[str] = field(default_factory=list)
+
+    @property
+    def total(self) -> int:
+        return self.cards + self.variety + self.keepsakes + self.wealth
+
+    def spoken(self) -> str:
+        """``"Ali: 6 cards, variety 3, wealth 5. Total 14."``"""
+        parts = [f"{self.cards} for cards", f"{self.variety} for variety"]
+        if self.keepsakes:
+            parts.append(f"{self.keepsakes} for keepsakes")
+        if self.wealth:
+            parts.append(f"{self.wealth} for wealth")
+        return f"{self.name}: {', '.join(parts)}. Total {self.total}."
+
+
+def wealth_bonuses(gold: dict[str, int]) -> dict[str, int]:
+    """The richest vizier gets 5; several tied for the most get 3 each.
+
+    >>> wealth_bonuses({"Ali": 8, "Zoe": 8, "Sam": 2})
+    {'Ali': 3, 'Zoe': 3, 'Sam': 0}
+    """
+    most = max(gold.values())
+    richest = [name for name, amount in gold.items() if amount == most]
+    bonus = RICHEST_BONUS if len(richest) == 1 else TIED_RICHEST_BONUS
+    return {name: bonus if name in richest else 0 for name in gold}
+
+
+def score_viziers(tallies: list[Tally], catalogue: Catalogue) -> list[Score]:
+    """Every vizier's renown, in the order given."""
+    wealth = wealth_bonuses({tally.name: tally.gold for tally in tallies})
+    scores = []
+    for tally in tallies:
+        cards = [(catalogue.card(name), count) for name, count in tally.cards.items() if count]
+        city = [(card, count) for card, count in cards if card.kind != "action"]
+        scores.append(
+            Score(
+                name=tally.name,
+                cards=sum(count for _, count in city),
+                variety=sum(card.cost for card, _ in city),
+                keepsakes=sum(card.end_points * count for card, count in cards if _scores(card)),
+                wealth=wealth[tally.name],
+            )
+        )
+    return scores
+
+
+def winners(scores: list[Score]) -> list[str]:
+    best = max(score.total for score in scores)
+    return [score.name for score in scores if score.total == best]
+
+
+def _scores(card: Card) -> bool:
+    return card.kind == "action" and card.effect == "keepsake"
+
+
+def scoring_cards(catalogue: Catalogue) -> list[Card]:
+    """The cards a dictated city may name: districts, artisans, guards and keepsakes."""
+    return [card for card in catalogue.cards if card.kind != "action" or _scores(card)]
+
+
+def city_phrases(catalogue: Catalogue) -> PhraseSet:
+    """One phrase per card name (singular and plural): the matcher of dictated items."""
+    choices = {
+        card.name: [*card.spoken_names, *map(_plural, card.spoken_names)]
+        for card in scoring_cards(catalogue)
+    }
+    return PhraseSet.from_templates(choices, labels={name: name for name in choices})
+
+
+def item_phrases(catalogue: Catalogue, most: int = 6) -> PhraseSet:
+    """``"{count} {card}"`` phrases, for a recogniser's grammar of dictated cities."""
+    counts = [number_to_words(n) for n in range(1, most + 1)] + ["a", "an"]
+    choices = {
+        card.name: [f"[{{n}}] ({'|'.join([*card.spoken_names, *map(_plural, card.spoken_names)])})"]
+        for card in scoring_cards(catalogue)
+    }
+    return PhraseSet.from_templates(choices, slots={"n": counts})
+
+
+_COUNTS = {number_to_words(n): n for n in range(1, _MOST_DICTATED + 1)} | {"a": 1, "an": 1}
+_JOINERS = {"and", "plus", "with"}
+
+
+def parse_city(text: str, catalogue: Catalogue) -> dict[str, int]:
+    """Read a dictated city: counts and card names, e.g. ``"two palaces and a souk"``.
+
+    A name without a count is one card. Small slips in a name are forgiven.
+    Raises :class:`DictationError` naming the words it could not place.
+    """
+    matcher = city_phrases(catalogue)
+    city: Counter[str] = Counter()
+    for piece in re.split(r"[,;.]", text):
+        words = [word for word in normalize(piece).split() if word not in _JOINERS]
+        for count, name_words in _segments(words):
+            if not name_words:
+                raise DictationError(f"{number_to_words(count)} of what?")
+            spoken = " ".join(name_words)
+            match = matcher.match(spoken)
+            if match is None or not match.clear:
+                raise DictationError(f"I do not know the card {spoken}.")
+            city[match.value] += count
+    if not city:
+        raise DictationError("I heard no cards.")
+    return dict(city)
+
+
+def _segments(words: list[str]) -> list[tuple[int, list[str]]]:
+    """Split ``two palaces one souk`` into ``[(2, ['palaces']), (1, ['souk'])]``."""
+    segments: list[tuple[int, list[str]]] = []
+    for word in words:
+        if word in _COUNTS:
+            segments.append((_COUNTS[word], []))
+        elif segments:
+            segments[-1][1].append(word)
+        else:
+            segments.append((1, [word]))
+    return segments
+
+
+def _plural(name: str) -> str:
+    """A good-enough English plural of a spoken name: ``palace`` -> ``palaces``."""
+    if name.endswith(("s", "x", "ch", "sh")):
+        return name + "es" if not name.endswith("s") else name
+    if re.search(r"[^aeiou]y$", name):
+        return name[:-1] + "ies"
+    return name + "s"
+
+
+def describe_city(cards: dict[str, int]) -> str:
+    """``{'Palace': 2, 'Souk': 1}`` -> ``"2 Palaces, 1 Souk"``."""
+    return (
+        ", ".join(
+            f"{count} {name if count == 1 else _plural(name)}" for name, count in cards.items()
+        )
+        or "nothing"
+    )
