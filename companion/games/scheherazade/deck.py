@@ -1,0 +1,121 @@
+"""The element deck of Scheherazade mode: 64 story elements, 4 kinds × 4 colours.
+
+The deck is content (``content/scheherazade/elements.json``); this module is its
+contract and its loader. Each colour is one tale; each element carries one or two key
+words that a storyteller says when weaving it in, and that the recogniser spots.
+
+>>> deck = load_deck()
+>>> len(deck.elements), deck.element("red/artifact/lamp").label
+(64, 'the copper lamp, a red artifact')
+"""
+
+from __future__ import annotations
+
+import json
+from enum import StrEnum
+from functools import cached_property
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict, ValidationError, field_validator, model_validator
+
+from companion.phrases import normalize
+
+DEFAULT_DECK = Path(__file__).resolve().parents[3] / "content" / "scheherazade" / "elements.json"
+
+
+class Colour(StrEnum):
+    """A tale: four elements of one colour, one of each kind, complete it."""
+
+    RED = "red"
+    BLUE = "blue"
+    GREEN = "green"
+    YELLOW = "yellow"
+
+
+class Kind(StrEnum):
+    """The type (symbol) of a story element."""
+
+    CHARACTER = "character"
+    PLACE = "place"
+    ARTIFACT = "artifact"
+    EVENT = "event"
+
+
+class DeckError(ValueError):
+    """The element deck file is malformed or does not have 4 × 4 × 4 elements."""
+
+
+class Element(BaseModel):
+    """One story element: what the storyteller must weave into the tale."""
+
+    model_config = ConfigDict(frozen=True)
+
+    colour: Colour
+    kind: Kind
+    name: str
+    keywords: tuple[str, ...]
+    """Words that show the element was mentioned (normalised, one word each)."""
+    hint: str
+    """A short description, spoken when the element is announced."""
+
+    @field_validator("keywords")
+    @classmethod
+    def _one_or_two_words(cls, keywords: tuple[str, ...]) -> tuple[str, ...]:
+        if not 1 <= len(keywords) <= 2:
+            raise ValueError(f"an element has one or two key words, not {len(keywords)}")
+        for word in keywords:
+            if normalize(word) != word or " " in word:
+                raise ValueError(f"key word {word!r} must be one lower-case word")
+        return keywords
+
+    @property
+    def code(self) -> str:
+        """A stable identifier: ``colour/kind/first key word``."""
+        return f"{self.colour}/{self.kind}/{self.keywords[0]}"
+
+    @property
+    def label(self) -> str:
+        """How the element is announced: ``the copper lamp, a red artifact``."""
+        return f"{self.name}, a {self.colour} {self.kind}"
+
+
+class Deck(BaseModel):
+    """The whole element deck."""
+
+    model_config = ConfigDict(frozen=True)
+
+    title: str
+    description: str
+    tales: dict[Colour, str]
+    """Each colour's tale title."""
+    elements: tuple[Element, ...]
+
+    @model_validator(mode="after")
+    def _four_of_each(self) -> Deck:
+        for colour in Colour:
+            for kind in Kind:
+                count = sum(1 for e in self.elements if e.colour is colour and e.kind is kind)
+                if count != 4:
+                    raise ValueError(f"{colour} {kind}: {count} elements, the deck needs 4")
+        words = [word for element in self.elements for word in element.keywords]
+        repeated = sorted({word for word in words if words.count(word) > 1})
+        if repeated:
+            raise ValueError(f"key words used by two elements: {', '.join(repeated)}")
+        return self
+
+    @cached_property
+    def _by_code(self) -> dict[str, Element]:
+        return {element.code: element for element in self.elements}
+
+    def element(self, code: str) -> Element:
+        """The element with that :attr:`Element.code`."""
+        return self._by_code[code]
+
+
+def load_deck(path: Path | str = DEFAULT_DECK) -> Deck:
+    """Read and check an element deck file; raises :class:`DeckError` saying what is wrong."""
+    path = Path(path)
+    try:
+        return Deck.model_validate(json.loads(path.read_text(encoding="utf-8")))
+    except (OSError, json.JSONDecodeError, ValidationError) as error:
+        raise DeckError(f"{path}: {error}") from None
