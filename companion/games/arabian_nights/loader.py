@@ -518,13 +518,11 @@ class _Loader:
         matrix = self.matrices.get(letter)
         if matrix is None:
             return f"matrix {letter} is not in {MATRICES}"
-        words = name.split()
-        rows = {normalise_name(row): row for row in matrix.rows}
-        for length in range(len(words), 0, -1):
-            row = rows.get(normalise_name(" ".join(words[:length])))
-            if row is not None:
-                return row, " ".join(words[length:])
-        return f"matrix {letter} has no row {words[0]!r} (rows: {', '.join(matrix.rows)})"
+        found = matrix.split_name(name)
+        if found is None:
+            first = name.split()[0] if name.split() else name
+            return f"matrix {letter} has no row {first!r} (rows: {', '.join(matrix.rows)})"
+        return found
 
     # ---- book.txt -----------------------------------------------------------------------
 

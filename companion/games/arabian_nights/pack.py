@@ -165,6 +165,20 @@ class Matrix(_Model):
                 return row
         raise KeyError(name)
 
+    def split_name(self, name: str) -> tuple[str, str] | None:
+        """(row, rest) for an encounter name: the longest start of ``name`` that is a row.
+
+        >>> Matrix(letter="F", reactions=[], rows={"Terrible": {}}).split_name("terrible storm")
+        ('Terrible', 'storm')
+        """
+        words = name.split()
+        for length in range(len(words), 0, -1):
+            try:
+                return self.row_name(" ".join(words[:length])), " ".join(words[length:])
+            except KeyError:
+                continue
+        return None
+
     def paragraph(self, row: str, reaction: str) -> int:
         """The printed cell for a row and a reaction (names in any capitalisation)."""
         return self.rows[self.row_name(row)][self.reaction(reaction).name]

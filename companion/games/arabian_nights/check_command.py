@@ -1,0 +1,61 @@
+"""`companion check PACK`: load a content pack and report what it holds and what is wrong.
+
+Exit status 0 when the pack has no problems, 1 otherwise. Unreachable paragraphs are
+listed but are not problems.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from companion.games.arabian_nights.loader import load_pack, unreachable_paragraphs
+from companion.games.arabian_nights.pack import Pack, PackError
+
+HELP = "check a Tales of the Arabian Nights content pack and report its problems"
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("pack", type=Path, help="the content pack folder, e.g. content/demo")
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        pack = load_pack(args.pack)
+    except PackError as error:
+        print(error)
+        print(_count(len(error.problems), "problem"))
+        return 1
+    print(f"{pack.name} ({args.pack})")
+    for line in summary(pack):
+        print(f"  {line}")
+    print("0 problems")
+    unreachable = unreachable_paragraphs(pack)
+    listed = f": {', '.join(map(str, unreachable))}" if unreachable else ""
+    print(f"{_count(len(unreachable), 'unreachable paragraph')}{listed}")
+    return 0
+
+
+def summary(pack: Pack) -> list[str]:
+    """What the pack holds, in a few short lines."""
+    text = (
+        _count(len(pack.paragraphs), "result paragraph")
+        if pack.has_text
+        else "no paragraph text (partial pack: the Reader says 'turn to paragraph N')"
+    )
+    cards = len(pack.character_cards) + len(pack.terrain_cards) + len(pack.city_cards)
+    return [
+        f"{text}, {_count(len(pack.charts), 'encounter chart')}, "
+        f"{_count(len(pack.matrices), 'matrix', 'matrices')}",
+        f"{_count(cards, 'encounter card')} ({len(pack.character_cards)} character, "
+        f"{len(pack.terrain_cards)} terrain, {len(pack.city_cards)} city)",
+        f"{_count(len(pack.places), 'Place of Power', 'Places of Power')}, "
+        f"{_count(len(pack.spaces), 'space')}, {_count(len(pack.quests), 'quest')}",
+        f"{_count(len(pack.skills), 'skill')}, {_count(len(pack.statuses), 'status', 'statuses')}"
+        f", {_count(len(pack.treasures), 'treasure')}, "
+        f"{_count(len(pack.wealth_track), 'wealth level')}",
+    ]
+
+
+def _count(number: int, singular: str, plural: str | None = None) -> str:
+    return f"{number} {singular if number == 1 else plural or singular + 's'}"
