@@ -8,12 +8,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.games.arabian_nights.rewards import Vocabulary, parse_reward
+from companion.games.arabian_nights.loader import reward_vocabulary
+from companion.games.arabian_nights.rewards import parse_reward
 from companion.games.arabian_nights.rules import TableState, apply_reward, describe_changes
 from tests.arabian_nights.rules_pack import mini_pack, sheet
 
 PACK = mini_pack()
-VOCABULARY = Vocabulary.from_pack(PACK)
+VOCABULARY = reward_vocabulary(PACK)
 
 
 def _table(*players, deck=("Brass Lamp", "Ionian Gems", "Magic Carpet")):

@@ -29,12 +29,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Annotated, Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
-
-if TYPE_CHECKING:
-    from companion.games.arabian_nights.pack import Pack
 
 
 class RewardCodeError(ValueError):
@@ -56,7 +53,8 @@ def _index(names: Iterable[str]) -> dict[str, str]:
 
 @dataclass(frozen=True)
 class Vocabulary:
-    """The names a reward code may use, taken from a content pack.
+    """The names a reward code may use, taken from a content pack
+    (`loader.reward_vocabulary` builds it from a loaded pack).
 
     ``wealth_levels`` is the wealth track in order, poorest first.
     """
@@ -73,18 +71,6 @@ class Vocabulary:
     _places: dict[str, str] = field(init=False, repr=False, compare=False)
     _destinations: dict[str, str] = field(init=False, repr=False, compare=False)
     _wealth: dict[str, str] = field(init=False, repr=False, compare=False)
-
-    @classmethod
-    def from_pack(cls, pack: Pack) -> Vocabulary:
-        """The names a loaded pack declares."""
-        return cls(
-            skills=list(pack.skills),
-            statuses=list(pack.statuses),
-            treasures=list(pack.treasures),
-            places=list(pack.places),
-            spaces=list(pack.spaces),
-            wealth_levels=[level.name for level in pack.wealth_track],
-        )
 
     def __post_init__(self) -> None:
         indexes = {
