@@ -28,6 +28,8 @@ ACCEPT_CONFIDENCE = 0.80
 """Heard answers at least this sure (recogniser confidence × match score) are applied."""
 CONFIRM_CONFIDENCE = 0.45
 """Between this and ACCEPT_CONFIDENCE the companion asks "Did you say …?"."""
+TYPED_MINIMUM_SCORE = 0.75
+"""Typed text less similar than this to every phrase is not understood (no guessing)."""
 FAILURES_BEFORE_OPTIONS = 2
 """After this many answers it did not catch, the companion lists the options."""
 RATE_STEP = 1.15
@@ -250,7 +252,7 @@ class Session:
             if match is not None and match.score == 1.0:
                 return _Understood(match.value, 1.0)
             return _Understood(heard.text.strip(), 1.0)
-        if match is None:
+        if match is None or (heard.typed and match.score < TYPED_MINIMUM_SCORE):
             return _Understood(None, 0.0)
         return _Understood(match.value, _confidence(heard, match), phrases.label(match.value))
 

@@ -1,0 +1,797 @@
+"""The Reader: a whole game of Tales of the Arabian Nights as a dialogue over text.
+
+The dialogue asks one thing at a time (see :class:`~companion.dialogue.Step`), takes the
+matched answer, applies the rules core and says what happened. It never rolls a die
+itself: "roll for me" draws from the seeded :class:`~companion.dialogue.SeededRandom`
+kept in its state, so undo and resume replay exactly.
+
+A turn follows the rulebook: whose turn, reminders of treasures and statuses, the move,
+the encounter card (or the Place of Power), the chart roll, the reaction, the Destiny Die
+(or a Master skill's shortcut), the paragraph (intro, the sections the player may use,
+the chosen or forced section), the rewards, then kept city cards, quests and victory.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+from companion.dialogue import YES_NO, InvalidAnswer, SeededRandom, Speech, Step
+from companion.games.arabian_nights import phrasing
+from companion.games.arabian_nights.award import FollowUp, apply_reward, describe_changes
+from companion.games.arabian_nights.deck import (
+    card_named,
+    discard_encounter,
+    draw_encounter,
+    encounter_target,
+    keep_city_card,
+    play_city_card,
+    playable_city_cards,
+)
+from companion.games.arabian_nights.encounter import (
+    allowed_reactions,
+    available_sections,
+    encounter_total,
+    master_shortcuts,
+    name_the_other,
+    result_paragraph,
+    roll_destiny_die,
+)
+from companion.games.arabian_nights.loader import load_pack
+from companion.games.arabian_nights.movement import can_reach, leave_place_of_power, move
+from companion.games.arabian_nights.pack import (
+    CityCard,
+    Gender,
+    MatrixTarget,
+    Pack,
+    Paragraph,
+    ParagraphTarget,
+    RewardResult,
+    Section,
+)
+from companion.games.arabian_nights.rewards import (
+    GoToParagraph,
+    Instruction,
+    MoveTo,
+    Vocabulary,
+    parse_reward,
+)
+from companion.games.arabian_nights.state import (
+    IllegalActionError,
+    PlayerSheet,
+    TableState,
+    new_table,
+)
+from companion.games.arabian_nights.victory import can_declare, declare_victory, end_turn
+from companion.phrases import PhraseSet
+
+Phase = Literal[
+    "count", "name", "gender", "skills_mode", "skill", "formula", "first_player",
+    "move", "card", "chart_roll", "reaction", "destiny", "section",
+    "keep_city", "play_city", "city_roll", "over",
+]  # fmt: skip
+
+STARTING_SKILLS = 3
+ROLL_FOR_ME = {"roll": ["roll for me", "you roll", "roll [it]", "roll the die [for me]"]}
+
+
+@lru_cache(maxsize=8)
+def cached_pack(path: str) -> Pack:
+    """A pack is data: load it once per process and share it between states."""
+    return load_pack(path)
+
+
+class NewPlayer(BaseModel):
+    """A player being set up."""
+
+    name: str
+    gender: Gender | None = None
+    skills: list[str] = []
+    destiny_goal: int | None = None
+
+
+class Encounter(BaseModel):
+    """The encounter under way."""
+
+    card: str | None = None
+    """The encounter card that started it (None for a Place of Power)."""
+    card_in_play: bool = False
+    """True when the companion drew the card from its own deck (to discard or keep)."""
+    chart: int | None = None
+    matrix: str | None = None
+    row: str | None = None
+    encountered: str = ""
+    """What was met: replaces "the other" when reading."""
+    gender: Gender | None = None
+    reaction: str | None = None
+    paragraph: int | None = None
+    master_skill: str | None = None
+    """Set when the player took a Master skill's shortcut to ``paragraph``."""
+    after_city_card: bool = False
+    """True for a special encounter named by a played city card."""
+
+
+class ReaderState(BaseModel):
+    """Everything the Reader needs to resume a game exactly where it was."""
+
+    pack_path: str
+    dice: SeededRandom
+    phase: Phase = "count"
+    expected_players: int = 0
+    new_players: list[NewPlayer] = []
+    setup_index: int = 0
+    """Which new player (or, while choosing skills, which pick) is being asked."""
+    table: TableState | None = None
+    encounter: Encounter | None = None
+    city_card: str | None = None
+    """The kept city card being played."""
+    quest_deck: list[str] = []
+    quest_visits: dict[str, list[str]] = {}
+    instructions: list[str] = Field(default_factory=list, description="Free-text log.")
+
+
+class ReaderDialogue:
+    """The Reader and Matrix Reader of Tales of the Arabian Nights."""
+
+    game = "arabian-nights"
+
+    def __init__(self, state: ReaderState) -> None:
+        self.state = state
+        self.pack = cached_pack(state.pack_path)
+        self.vocabulary = Vocabulary.from_pack(self.pack)
+
+    # -- the Dialogue protocol ----------------------------------------------------------
+
+    @property
+    def finished(self) -> bool:
+        return self.state.phase == "over"
+
+    def step(self) -> Step:
+        return getattr(self, f"_ask_{self.state.phase}")()
+
+    def answer(self, value: str) -> list[Speech]:
+        try:
+            return getattr(self, f"_on_{self.state.phase}")(value)
+        except IllegalActionError as error:
+            raise InvalidAnswer(phrasing.sentence(str(error))) from None
+
+    def opening(self) -> list[Speech]:
+        welcome = Speech(f"Welcome to the Tales of the Arabian Nights, told from {self.pack.name}.")
+        if self.state.phase == "move":
+            return [welcome, *self._begin_turn()]
+        return [welcome]
+
+    def status(self, player: str | None = None) -> str:
+        table = self.state.table
+        if table is None:
+            return "We are still setting up the game."
+        try:
+            sheet = table.player(player) if player else table.current
+        except IllegalActionError as error:
+            return phrasing.sentence(str(error))
+        return phrasing.sheet_summary(sheet)
+
+    def whose_turn(self) -> str:
+        if self.state.table is None:
+            return "We are still setting up the game."
+        return f"It is {self.state.table.current.name}'s turn."
+
+    def player_names(self) -> list[str]:
+        if self.state.table is not None:
+            return [sheet.name for sheet in self.state.table.players]
+        return [player.name for player in self.state.new_players]
+
+    def to_save(self) -> dict[str, Any]:
+        return self.state.model_dump(mode="json")
+
+    # -- helpers ------------------------------------------------------------------------
+
+    @property
+    def table(self) -> TableState:
+        assert self.state.table is not None
+        return self.state.table
+
+    @property
+    def sheet(self) -> PlayerSheet:
+        return self.table.current
+
+    @property
+    def encounter(self) -> Encounter:
+        assert self.state.encounter is not None
+        return self.state.encounter
+
+    def _die(self, value: str, sides: int = 6) -> int:
+        if value == "roll":
+            return self.state.dice.next_rng().randint(1, sides)
+        return int(value)
+
+    # -- setup --------------------------------------------------------------------------
+
+    def _ask_count(self) -> Step:
+        return Step(
+            "How many players are at the table? Say a number from one to six.",
+            PhraseSet.numbers(range(1, 7), ["{n}", "{n} players", "we are {n}"]),
+        )
+
+    def _on_count(self, value: str) -> list[Speech]:
+        self.state.expected_players = int(value)
+        self.state.phase = "name"
+        return []
+
+    def _ask_name(self) -> Step:
+        number = len(self.state.new_players) + 1
+        return Step(
+            f"Player {phrasing.ordinal(number)}, what is your name?",
+            PhraseSet(()),
+            free_text=True,
+            hint="Type your name and press enter.",
+        )
+
+    def _on_name(self, value: str) -> list[Speech]:
+        name = " ".join(value.split()).title() if value.islower() else " ".join(value.split())
+        if any(player.name.casefold() == name.casefold() for player in self.state.new_players):
+            raise InvalidAnswer(f"There is already a player called {name}. Choose another name.")
+        self.state.new_players.append(NewPlayer(name=name))
+        self.state.phase = "gender"
+        return []
+
+    def _ask_gender(self) -> Step:
+        name = self.state.new_players[-1].name
+        return Step(
+            f"{name}, is your hero a man or a woman?",
+            PhraseSet.from_templates(
+                {"m": ["[a] man", "male", "he", "him"], "f": ["[a] woman", "female", "she", "her"]},
+                labels={"m": "man", "f": "woman"},
+            ),
+        )
+
+    def _on_gender(self, value: str) -> list[Speech]:
+        self.state.new_players[-1].gender = value  # type: ignore[assignment]
+        more = len(self.state.new_players) < self.state.expected_players
+        self.state.phase = "name" if more else "skills_mode"
+        return []
+
+    def _ask_skills_mode(self) -> Step:
+        return Step(
+            "Shall I deal three random skills to each player, or will you choose them?",
+            PhraseSet.from_templates(
+                {
+                    "random": ["random", "deal [them]", "at random", "random skills"],
+                    "choose": ["choose", "we choose", "we will choose", "let us choose"],
+                },
+                labels={"random": "random", "choose": "choose"},
+            ),
+        )
+
+    def _on_skills_mode(self, value: str) -> list[Speech]:
+        if value == "choose":
+            self.state.phase = "skill"
+            self.state.setup_index = 0
+            return []
+        rng = self.state.dice.next_rng()
+        skills = sorted(self.pack.skills)
+        speeches = []
+        for player in self.state.new_players:
+            player.skills = rng.sample(skills, STARTING_SKILLS)
+            speeches.append(Speech(f"{player.name} has {phrasing.join(player.skills)}."))
+        return speeches + self._start_formulas()
+
+    def _picking_player(self) -> NewPlayer:
+        return self.state.new_players[self.state.setup_index % len(self.state.new_players)]
+
+    def _ask_skill(self) -> Step:
+        player = self._picking_player()
+        left = [skill for skill in self.pack.skills if skill not in player.skills]
+        return Step(
+            f"{player.name}, choose a skill.",
+            PhraseSet.from_templates({skill: skill for skill in left}, labels={}),
+        )
+
+    def _on_skill(self, value: str) -> list[Speech]:
+        player = self._picking_player()
+        player.skills.append(value)
+        self.state.setup_index += 1
+        if self.state.setup_index < STARTING_SKILLS * len(self.state.new_players):
+            return []
+        return self._start_formulas()
+
+    def _start_formulas(self) -> list[Speech]:
+        self.state.phase = "formula"
+        self.state.setup_index = 0
+        return [Speech("Now each player sets a secret victory formula. Keep it to yourself.")]
+
+    def _ask_formula(self) -> Step:
+        player = self.state.new_players[self.state.setup_index]
+        return Step(
+            f"{player.name}, type your secret Destiny goal, from zero to twenty. "
+            "Your Story goal is twenty minus that.",
+            PhraseSet.numbers(range(21)),
+            private=True,
+            hint="Type a number from zero to twenty and press enter.",
+        )
+
+    def _on_formula(self, value: str) -> list[Speech]:
+        player = self.state.new_players[self.state.setup_index]
+        player.destiny_goal = int(value)
+        self.state.setup_index += 1
+        done = Speech(f"{player.name}'s formula is written down.")
+        if self.state.setup_index < len(self.state.new_players):
+            return [done]
+        self.state.phase = "first_player"
+        return [done]
+
+    def _ask_first_player(self) -> Step:
+        names = [player.name for player in self.state.new_players]
+        return Step(
+            "Who goes first? Say a name, or say roll for me and I will roll two dice for each.",
+            PhraseSet.from_templates({name: [name, f"{name} goes first"] for name in names})
+            | PhraseSet.from_templates(ROLL_FOR_ME, labels={"roll": "roll for me"}),
+        )
+
+    def _on_first_player(self, value: str) -> list[Speech]:
+        players = self.state.new_players
+        speeches = []
+        if value == "roll":
+            value, speeches = self._roll_for_first(players)
+        first = next(index for index, p in enumerate(players) if p.name == value)
+        ordered = players[first:] + players[:first]
+        return speeches + self._start_game(ordered)
+
+    def _roll_for_first(self, players: list[NewPlayer]) -> tuple[str, list[Speech]]:
+        rng = self.state.dice.next_rng()
+        contenders = [player.name for player in players]
+        speeches = []
+        while len(contenders) > 1:
+            rolls = {name: rng.randint(1, 6) + rng.randint(1, 6) for name in contenders}
+            said = ", ".join(f"{name} {total}" for name, total in rolls.items())
+            speeches.append(Speech(f"Rolls: {said}."))
+            best = max(rolls.values())
+            contenders = [name for name, total in rolls.items() if total == best]
+        return contenders[0], speeches
+
+    def _start_game(self, players: list[NewPlayer]) -> list[Speech]:
+        sheets = [
+            PlayerSheet(
+                name=player.name,
+                gender=player.gender or "m",
+                skills=dict.fromkeys(player.skills, "Talent"),
+                destiny_goal=player.destiny_goal or 0,
+                story_goal=20 - (player.destiny_goal or 0),
+            )
+            for player in players
+        ]
+        rng = self.state.dice.next_rng()
+        quests = [quest.name for quest in self.pack.quests]
+        rng.shuffle(quests)
+        table = new_table(self.pack, sheets, rng)
+        for sheet in table.players:
+            sheet.quest = quests.pop(0) if quests else None
+        self.state.table = table
+        self.state.quest_deck = quests
+        self.state.new_players = []
+        order = phrasing.join([sheet.name for sheet in table.players])
+        return [
+            Speech(f"The order of play is {order}. Everyone starts in Baghdad."),
+            *self._begin_turn(),
+        ]
+
+    # -- the turn -----------------------------------------------------------------------
+
+    def _begin_turn(self) -> list[Speech]:
+        self.state.phase = "move"
+        self.state.encounter = None
+        sheet = self.sheet
+        speeches = [Speech(f"It is {sheet.name}'s turn.")]
+        reminders = phrasing.reminders(self.pack, sheet)
+        if reminders:
+            speeches.append(Speech(reminders))
+        return speeches
+
+    def _ask_move(self) -> Step:
+        sheet = self.sheet
+        places = [sheet.destination] if sheet.destination else []
+        spaces = PhraseSet.from_templates(
+            {name: [name, f"[i] (go|move) to {name}"] for name in [*self.pack.spaces, *places]},
+            labels={},
+        )
+        stay = PhraseSet.from_templates(
+            {"stay": ["stay", "[i] stay here", "i stay", "stay in place", "no move"]}
+        )
+        return Step(
+            f"{sheet.name}, you are in {sheet.position}. Where do you end your move? "
+            "Say a place, or stay.",
+            spaces | stay,
+            hint="Say the name of the space where your hero ends the move, or say stay.",
+        )
+
+    def _on_move(self, value: str) -> list[Speech]:
+        sheet = self.sheet
+        goal = sheet.position if value == "stay" else value
+        if value != "stay" and can_reach(self.pack, sheet.position, goal, sheet) is False:
+            raise InvalidAnswer(phrasing.unreachable(self.pack, sheet, goal))
+        if value != "stay":
+            self.state.table = move(self.pack, self.table, sheet.name, goal)
+        place = self.pack.places.get(self.sheet.position)
+        if place is not None:
+            self.state.encounter = Encounter(encountered=place.name)
+            return [
+                Speech(f"You enter the {place.name}."),
+                *self._go_to(ParagraphTarget(paragraph=place.paragraph)),
+            ]
+        self.state.phase = "card"
+        return []
+
+    def _ask_card(self) -> Step:
+        cards = [
+            card.name
+            for card in (
+                *self.pack.character_cards,
+                *self.pack.terrain_cards,
+                *self.pack.city_cards,
+            )
+        ]
+        named = PhraseSet.from_templates({card: [card, f"[i drew] [the] {card}"] for card in cards})
+        draw = PhraseSet.from_templates(
+            {"draw": ["draw for me", "you draw", "draw [a card]"]}, labels={"draw": "draw for me"}
+        )
+        return Step(
+            "Draw an encounter card and say its name, or say draw for me.",
+            named | draw,
+            hint="Say the name printed on the encounter card, or say draw for me.",
+        )
+
+    def _on_card(self, value: str) -> list[Speech]:
+        speeches = []
+        in_play = value == "draw"
+        if in_play:
+            before = self.table.time_of_day
+            self.state.table, value = draw_encounter(self.table, self.state.dice.next_rng())
+            speeches.append(Speech(f"You draw the {value} card."))
+            if self.table.time_of_day != before:
+                speeches.append(
+                    Speech(f"The deck is shuffled again; it is now {self.table.time_of_day}.")
+                )
+        card = card_named(self.pack, value)
+        self.state.encounter = Encounter(
+            card=card.name, card_in_play=in_play, encountered=card.name
+        )
+        terrain = self.pack.spaces[self.sheet.position].terrain
+        try:
+            target = encounter_target(self.pack, card.name, self.table.time_of_day, terrain)
+        except IllegalActionError:
+            return [
+                *speeches,
+                Speech(f"The {card.name} card has nothing for {terrain}."),
+                *self._finish_encounter(),
+            ]
+        return speeches + self._go_to(target)
+
+    def _go_to(self, target: ParagraphTarget | MatrixTarget) -> list[Speech]:
+        """Follow a card, place or city result to a chart, a matrix row or a paragraph."""
+        encounter = self.encounter
+        if isinstance(target, MatrixTarget):
+            encounter.matrix, encounter.row = target.matrix, target.row
+            encounter.encountered, encounter.gender = target.name, target.gender
+            self.state.phase = "reaction"
+            return [Speech(f"You meet {phrasing.article(target.name)}.")]
+        if target.paragraph in self.pack.charts:
+            encounter.chart = target.paragraph
+            self.state.phase = "chart_roll"
+            return []
+        return self._enter_paragraph(target.paragraph)
+
+    def _ask_chart_roll(self) -> Step:
+        return Step(
+            "Roll one die for the encounter and say the number, or say roll for me.",
+            _dice_phrases(),
+        )
+
+    def _on_chart_roll(self, value: str) -> list[Speech]:
+        die = self._die(value)
+        sheet = self.sheet
+        space = self.pack.spaces.get(sheet.position)
+        number = space.number if space else None
+        total = encounter_total(die, number, sheet.destiny, self.pack.destiny_bonuses)
+        entry = self.pack.charts[self.encounter.chart].entry(total)
+        encounter = self.encounter
+        encounter.matrix, encounter.row = entry.matrix, entry.row
+        encounter.encountered, encounter.gender = entry.name, entry.gender
+        self.state.phase = "reaction"
+        bonus = self.pack.destiny_bonus(sheet.destiny)
+        sum_said = phrasing.roll_sum(die, number, bonus, total)
+        return [Speech(f"{sum_said} You meet {phrasing.article(entry.name)}.")]
+
+    def _ask_reaction(self) -> Step:
+        matrix = self.pack.matrices[self.encounter.matrix]
+        allowed = allowed_reactions(matrix, self.sheet.gender, self.encounter.gender)
+        names = [reaction.name for reaction in allowed]
+        everything = {
+            reaction.name: [reaction.name, f"i {reaction.name}"] for reaction in matrix.reactions
+        }
+        return Step(
+            f"How do you react to the {self.encounter.encountered}? "
+            f"You may {phrasing.join(names, 'or').lower()}.",
+            PhraseSet.from_templates(everything, labels={n: n.lower() for n in names}),
+            hint=f"Say one of: {phrasing.join(names, 'or').lower()}.",
+        )
+
+    def _on_reaction(self, value: str) -> list[Speech]:
+        matrix = self.pack.matrices[self.encounter.matrix]
+        allowed = [
+            r.name for r in allowed_reactions(matrix, self.sheet.gender, self.encounter.gender)
+        ]
+        if value not in allowed:
+            raise InvalidAnswer(
+                f"{value} is only possible toward someone of the opposite gender. "
+                f"Choose {phrasing.join(allowed, 'or').lower()}."
+            )
+        self.encounter.reaction = value
+        self.state.phase = "destiny"
+        return []
+
+    def _candidates(self) -> tuple[int, int, int]:
+        matrix = self.pack.matrices[self.encounter.matrix]
+        return matrix.candidates(self.encounter.row, self.encounter.reaction)
+
+    def _ask_destiny(self) -> Step:
+        shortcuts = master_shortcuts(self.pack, self._candidates(), self.sheet)
+        phrases = PhraseSet.from_templates(
+            {
+                "minus": ["minus", "down", "negative", "[a] minus sign"],
+                "blank": ["blank", "nothing", "empty", "[a] blank face"],
+                "plus": ["plus", "up", "positive", "[a] plus sign"],
+                **ROLL_FOR_ME,
+            },
+            labels={"minus": "minus", "blank": "blank", "plus": "plus", "roll": "roll for me"},
+        )
+        prompt = "Roll the Destiny Die and say minus, blank or plus, or say roll for me."
+        if shortcuts:
+            skills = phrasing.join(sorted({s for cut in shortcuts for s in cut.skills}), "or")
+            prompt = (
+                f"Your Master skill in {skills} can take you straight to a result. "
+                "Say use my master skill, or roll the Destiny Die and say minus, blank or plus."
+            )
+            phrases |= PhraseSet.from_templates(
+                {"master": ["use my master skill", "master skill", "use master"]},
+                labels={"master": "use my master skill"},
+            )
+        return Step(prompt, phrases)
+
+    def _on_destiny(self, value: str) -> list[Speech]:
+        candidates = self._candidates()
+        if value == "master":
+            cut = master_shortcuts(self.pack, candidates, self.sheet)[0]
+            self.encounter.master_skill = cut.skills[0]
+            return [
+                Speech(f"Your mastery of {cut.skills[0]} guides you."),
+                *self._enter_paragraph(cut.paragraph),
+            ]
+        speeches = []
+        face = value
+        if value == "roll":
+            face = roll_destiny_die(self.state.dice.next_rng())
+            speeches.append(Speech(f"The Destiny Die shows {face}."))
+        return speeches + self._enter_paragraph(result_paragraph(candidates, face))
+
+    # -- reading ------------------------------------------------------------------------
+
+    def _enter_paragraph(self, number: int) -> list[Speech]:
+        self.encounter.paragraph = number
+        paragraph = self.pack.paragraph(number)
+        if paragraph is None:
+            return [
+                Speech(
+                    f"Turn to paragraph {number} in your Book of Tales and read it aloud.",
+                    paragraph=number,
+                ),
+                *self._finish_encounter(),
+            ]
+        intro = (
+            name_the_other(paragraph.intro, self.encounter.encountered) or f"Paragraph {number}."
+        )
+        speeches = [Speech(intro, paragraph=number, reading=True)]
+        sections = self._usable_sections(paragraph)
+        if len(sections) == 1:
+            return speeches + self._read_section(sections[0])
+        self.state.phase = "section"
+        return speeches
+
+    def _usable_sections(self, paragraph: Paragraph) -> list[Section]:
+        sections = available_sections(paragraph, self.sheet)
+        skill = self.encounter.master_skill
+        if skill is not None and not any(s.mandatory for s in sections):
+            mastered = [s for s in sections if skill in s.requirements]
+            return mastered[:1] or sections
+        return sections
+
+    def _ask_section(self) -> Step:
+        paragraph = self.pack.paragraph(self.encounter.paragraph)
+        sections = self._usable_sections(paragraph)
+        choices = {}
+        for index, section in enumerate(sections):
+            names = section.requirements or ["no skill"]
+            choices[str(index)] = [*names, *(f"[use] [my] {name}" for name in names)]
+            if section.no_skill:
+                choices[str(index)] += ["none", "no", "nothing"]
+        labels = {str(i): phrasing.heading(s) for i, s in enumerate(sections)}
+        spoken = phrasing.join(list(labels.values()), "or")
+        return Step(
+            f"You may use {spoken}. Which do you choose?",
+            PhraseSet.from_templates(choices, labels=labels),
+        )
+
+    def _on_section(self, value: str) -> list[Speech]:
+        paragraph = self.pack.paragraph(self.encounter.paragraph)
+        return self._read_section(self._usable_sections(paragraph)[int(value)])
+
+    def _read_section(self, section: Section) -> list[Speech]:
+        speeches = []
+        if section.mandatory:
+            speeches.append(
+                Speech(
+                    f"Because you hold {phrasing.join(section.requirements, 'or')}, "
+                    "this part of the tale must be read."
+                )
+            )
+        text = name_the_other(section.text, self.encounter.encountered)
+        speeches.append(Speech(text, reading=True))
+        return speeches + self._reward(section.reward_code)
+
+    def _reward(self, code: str) -> list[Speech]:
+        effects = parse_reward(code, self.vocabulary)
+        name = self.sheet.name
+        self.state.table, changes = apply_reward(
+            self.pack, self.table, name, effects, self.state.dice.next_rng()
+        )
+        speeches = [Speech(describe_changes(name, changes))]
+        for change in changes:
+            if isinstance(change, FollowUp) and isinstance(change.effect, Instruction):
+                self.state.instructions.append(f"{name}: {change.effect.text}")
+                speeches.append(Speech(phrasing.sentence(change.effect.text)))
+        follow = _follow_up(effects, self.pack)
+        if isinstance(follow, GoToParagraph):
+            return speeches + self._enter_paragraph(follow.paragraph)
+        if isinstance(follow, MoveTo):
+            place = self.pack.places[follow.destination]
+            self.encounter.encountered = place.name
+            self.encounter.master_skill = None
+            return [
+                *speeches,
+                Speech(f"You are carried to the {place.name}."),
+                *self._enter_paragraph(place.paragraph),
+            ]
+        return speeches + self._finish_encounter()
+
+    # -- after the encounter ------------------------------------------------------------
+
+    def _finish_encounter(self) -> list[Speech]:
+        encounter = self.encounter
+        card = card_named(self.pack, encounter.card) if encounter.card else None
+        if isinstance(card, CityCard) and not encounter.after_city_card:
+            self.state.phase = "keep_city"
+            return []
+        if card is not None and encounter.card_in_play and not encounter.after_city_card:
+            self.state.table = discard_encounter(self.table, card.name)
+        return self._after_encounter()
+
+    def _ask_keep_city(self) -> Step:
+        card = card_named(self.pack, self.encounter.card)
+        return Step(f"Do you keep the {card.name} card, to play later in {card.city}?", YES_NO)
+
+    def _on_keep_city(self, value: str) -> list[Speech]:
+        card = self.encounter.card
+        if value == "yes":
+            self.state.table = keep_city_card(self.pack, self.table, self.sheet.name, card)
+            said = Speech(f"{self.sheet.name} keeps the {card} card.")
+        else:
+            if self.encounter.card_in_play:
+                self.state.table = discard_encounter(self.table, card)
+            said = Speech(f"The {card} card is discarded.")
+        return [said, *self._after_encounter()]
+
+    def _after_encounter(self) -> list[Speech]:
+        speeches = []
+        name = self.sheet.name
+        if self.sheet.position in self.pack.places:
+            self.state.table = leave_place_of_power(self.pack, self.table, name)
+            speeches.append(Speech(f"{name} follows the arrow out to {self.sheet.position}."))
+        if playable_city_cards(self.pack, self.table, name):
+            self.state.phase = "play_city"
+            return speeches
+        return speeches + self._end_of_turn()
+
+    def _ask_play_city(self) -> Step:
+        card = playable_city_cards(self.pack, self.table, self.sheet.name)[0]
+        return Step(f"You hold the {card} card and you are in its city. Play it now?", YES_NO)
+
+    def _on_play_city(self, value: str) -> list[Speech]:
+        if value == "no":
+            return self._end_of_turn()
+        self.state.city_card = playable_city_cards(self.pack, self.table, self.sheet.name)[0]
+        self.state.phase = "city_roll"
+        return []
+
+    def _ask_city_roll(self) -> Step:
+        return Step(
+            f"Roll a die for the {self.state.city_card} card and say the number, "
+            "or say roll for me.",
+            _dice_phrases(),
+        )
+
+    def _on_city_roll(self, value: str) -> list[Speech]:
+        die = self._die(value)
+        card = self.state.city_card
+        self.state.table, result = play_city_card(self.pack, self.table, self.sheet.name, card, die)
+        self.state.city_card = None
+        self.state.encounter = Encounter(card=card, encountered=card, after_city_card=True)
+        said = Speech(f"You rolled {die} for the {card} card.")
+        if isinstance(result, RewardResult):
+            return [said, *self._reward(result.reward_code)]
+        return [said, *self._go_to(result)]
+
+    def _end_of_turn(self) -> list[Speech]:
+        speeches = self._quest_progress()
+        sheet = self.sheet
+        if self.table.final_round is None and can_declare(sheet):
+            self.state.table = declare_victory(self.table)
+            speeches.append(
+                Speech(
+                    f"{sheet.name} has fulfilled the secret formula in Baghdad and declares "
+                    "victory! "
+                    "Every other player has one more turn."
+                )
+            )
+        self.state.table = end_turn(self.table)
+        if self.table.winners is not None:
+            self.state.phase = "over"
+            return [*speeches, Speech(phrasing.winners(self.table.winners))]
+        return speeches + self._begin_turn()
+
+    def _quest_progress(self) -> list[Speech]:
+        sheet = self.sheet
+        quest = next((q for q in self.pack.quests if q.name == sheet.quest), None)
+        if quest is None:
+            return []
+        visits = self.state.quest_visits.setdefault(sheet.name, [])
+        if sheet.position in quest.spaces and sheet.position not in visits:
+            visits.append(sheet.position)
+        if any(space not in visits for space in quest.spaces):
+            return []
+        self.state.quest_visits[sheet.name] = []
+        next_quest = self.state.quest_deck.pop(0) if self.state.quest_deck else None
+        self.state.table = self.table.evolve(
+            lambda copy: setattr(copy.player(sheet.name), "quest", next_quest)
+        )
+        speeches = [Speech(f"{sheet.name} completes the quest {quest.name}.")]
+        effects = parse_reward(quest.reward_code, self.vocabulary)
+        self.state.table, changes = apply_reward(
+            self.pack, self.table, sheet.name, effects, self.state.dice.next_rng()
+        )
+        speeches.append(Speech(describe_changes(sheet.name, changes)))
+        if next_quest:
+            speeches.append(Speech(f"The next quest is {next_quest}."))
+        return speeches
+
+
+def _dice_phrases() -> PhraseSet:
+    return PhraseSet.numbers(range(1, 7), ["{n}", "[i] rolled [a] {n}", "a {n}"]) | (
+        PhraseSet.from_templates(ROLL_FOR_ME, labels={"roll": "roll for me"})
+    )
+
+
+def _follow_up(effects: list, pack: Pack) -> GoToParagraph | MoveTo | None:
+    """The reward's "go to" or its move into a Place of Power, which continue the tale."""
+    for effect in effects:
+        if isinstance(effect, GoToParagraph):
+            return effect
+        if isinstance(effect, MoveTo) and effect.destination in pack.places:
+            return effect
+    return None
+
+
+def default_pack_path() -> Path:
+    """The original demo Book of Tales shipped in ``content/demo``."""
+    return Path(__file__).resolve().parents[3] / "content" / "demo"

@@ -1,0 +1,39 @@
+"""Tales of the Arabian Nights on the session loop: ``companion play --game arabian-nights``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.dialogue import GameOptions, GameSpec, SeededRandom
+from companion.games.arabian_nights.dialogue import (
+    NewPlayer,
+    ReaderDialogue,
+    ReaderState,
+    cached_pack,
+    default_pack_path,
+)
+
+
+def new_game(options: GameOptions) -> ReaderDialogue:
+    """A new game; players given on the command line skip the names and genders."""
+    pack_path = str(options.pack or default_pack_path())
+    cached_pack(pack_path)
+    state = ReaderState(pack_path=pack_path, dice=SeededRandom(seed=options.seed or 0))
+    if options.players:
+        state.new_players = [NewPlayer(name=name, gender=g) for name, g in options.players]
+        state.expected_players = len(options.players)
+        state.phase = "skills_mode"
+    return ReaderDialogue(state)
+
+
+def restore_game(data: dict[str, Any]) -> ReaderDialogue:
+    """The game saved by :meth:`ReaderDialogue.to_save`."""
+    return ReaderDialogue(ReaderState.model_validate(data))
+
+
+GAME = GameSpec(
+    name="arabian-nights",
+    title="the Tales of the Arabian Nights",
+    new=new_game,
+    restore=restore_game,
+)
