@@ -160,6 +160,7 @@ def _chart(block: _Block, file: str, problems: list[Problem]) -> ChartText:
         problems.append(
             Problem(file, title_line, f"chart {block.number}: matrix {chart_letter} is not A to O")
         )
+        return ChartText(block.number, [], block.line)
     entries: list[ChartLine] = []
     for number, line in block.body[1:]:
         entry = _chart_entry(line, number, chart_letter, file, problems)
@@ -235,9 +236,7 @@ def _paragraph(block: _Block, file: str, problems: list[Problem]) -> Paragraph:
                 "it needs exactly one",
             )
         )
-    return Paragraph(
-        number=block.number, intro=" ".join(intro), sections=sections, line=block.line
-    )
+    return Paragraph(number=block.number, intro=" ".join(intro), sections=sections, line=block.line)
 
 
 def _section(

@@ -193,9 +193,14 @@ class _Row:
 
 @dataclass
 class _Table:
-    title: str
+    typed: str
     line: int
     rows: list[_Row] = field(default_factory=list)
+
+    @property
+    def title(self) -> str:
+        """The title in lower case, for comparisons."""
+        return self.typed.lower()
 
 
 @dataclass
@@ -232,10 +237,9 @@ class _Loader:
         self.problems += book.problems
         cards = self.cards(self.tables(CARDS, texts[CARDS] or ""))
         paragraphs = {p.number: self.resolve_requirements(p, world) for p in book.paragraphs}
-        charts = {chart.number: self.resolve_chart(chart) for chart in book.charts}
         pack = Pack(
             paragraphs=paragraphs,
-            charts={number: chart for number, chart in charts.items() if chart is not None},
+            charts={chart.number: self.resolve_chart(chart) for chart in book.charts},
             matrices=self.matrices,
             **cards,
             **world,
@@ -261,7 +265,7 @@ class _Loader:
             if not line or line.startswith("#"):
                 continue
             if title := _TITLE.fullmatch(line):
-                tables.append(_Table(" ".join(title[1].split()).lower(), number))
+                tables.append(_Table(" ".join(title[1].split()), number))
             elif tables:
                 tables[-1].rows.append(_Row([cell.strip() for cell in line.split("|")], number))
             else:
@@ -276,7 +280,7 @@ class _Loader:
             columns = known.get(table.title)
             if columns is None:
                 titles = ", ".join(f"[{title}]" for title in known)
-                self.problem(file, table.line, f"unknown table [{table.title}]; use {titles}")
+                self.problem(file, table.line, f"unknown table [{table.typed}]; use {titles}")
                 continue
             rows[table.title] += [row for row in table.rows if self.fits(file, table, row)]
         return rows
@@ -293,7 +297,7 @@ class _Loader:
         self.problem(
             file,
             row.line,
-            f"[{table.title}] rows have {wanted} cells ({columns.layout}); "
+            f"[{table.typed}] rows have {wanted} cells ({columns.layout}); "
             f"this one has {len(row.cells)}",
         )
         return False
@@ -327,10 +331,9 @@ class _Loader:
 
     def world(self, tables: list[_Table]) -> dict[str, object]:
         rows = self.known_tables(WORLD, tables, _WORLD_TABLES)
-        present = {table.title for table in tables}
         for title in _REQUIRED_WORLD_TABLES:
-            if title not in present:
-                self.problem(WORLD, 0, f"missing table [{title}]")
+            if not rows[title]:
+                self.problem(WORLD, 0, f"missing table [{title}], or it has no valid rows")
         for row in rows["terrains"]:
             self.terrains.setdefault(normalise_name(row.cells[0]), row.cells[0])
         return {
@@ -378,13 +381,13 @@ class _Loader:
         return declared.name
 
     def pack_name(self, rows: list[_Row]) -> str:
+        names = [row.cells[1] for row in rows if row.cells[0].lower() == "name"]
         for row in rows:
-            if row.cells[0].lower() == "name":
-                return row.cells[1]
-            self.problem(WORLD, row.line, f"[pack] knows only 'name', not {row.cells[0]!r}")
-        if rows:
-            self.problem(WORLD, rows[0].line, "[pack] needs a row 'name | the pack's name'")
-        return ""
+            if row.cells[0].lower() != "name":
+                self.problem(
+                    WORLD, row.line, f"[pack] has one row, 'name | ...', not {row.cells[0]!r}"
+                )
+        return names[0] if names else ""
 
     def wealth_track(self, rows: list[_Row]) -> list[WealthLevel]:
         levels = []
@@ -471,7 +474,7 @@ class _Loader:
         for table in tables:
             title = _MATRIX_TITLE.fullmatch(table.title)
             if title is None:
-                self.problem(MATRICES, table.line, f"unknown table [{table.title}]; use [matrix A]")
+                self.problem(MATRICES, table.line, f"unknown table [{table.typed}]; use [matrix A]")
                 continue
             letter = title[1].upper()
             if len(letter) != 1 or letter not in MATRIX_LETTERS:
@@ -495,22 +498,19 @@ class _Loader:
         columns = _Columns(len(header.cells), len(header.cells), header.cells[0] + " ...")
         cells: dict[str, dict[str, int]] = {}
         for row in rows:
-            if not self.fits(MATRICES, table, row, columns):
-                continue
-            numbers = [
-                self.integer(MATRICES, row.line, cell, f"matrix {letter}, {row.cells[0]}: a cell")
-                for cell in row.cells[1:]
-            ]
+            self.fits(MATRICES, table, row, columns)
             name = " ".join(row.cells[0].split())
             if (letter, normalise_name(name)) in self.matrix_lines:
                 self.problem(MATRICES, row.line, f"matrix {letter}: row {name} appears twice")
-            elif all(number is not None for number in numbers):
-                self.matrix_lines[(letter, normalise_name(name))] = row.line
-                cells[name] = {
-                    reaction.name: number
-                    for reaction, number in zip(reactions, numbers, strict=True)
-                    if number is not None
-                }
+                continue
+            self.matrix_lines[(letter, normalise_name(name))] = row.line
+            what = f"matrix {letter}, {name}: a cell"
+            numbers = [self.integer(MATRICES, row.line, cell, what) for cell in row.cells[1:]]
+            cells[name] = {
+                reaction.name: number
+                for reaction, number in zip(reactions, numbers, strict=False)
+                if number is not None
+            }
         return Matrix(letter=letter, reactions=reactions, rows=cells, line=table.line)
 
     def matrix_row(self, letter: str, name: str) -> tuple[str, str] | str:
@@ -526,11 +526,12 @@ class _Loader:
 
     # ---- book.txt -----------------------------------------------------------------------
 
-    def resolve_chart(self, chart: ChartText) -> EncounterChart | None:
+    def resolve_chart(self, chart: ChartText) -> EncounterChart:
+        """The chart with the entries that could be resolved (all of them in a valid pack)."""
         entries = [self.chart_entry(chart.number, line) for line in chart.entries]
-        if len(entries) != 12 or None in entries:
-            return None
-        return EncounterChart(number=chart.number, entries=entries, line=chart.line)
+        return EncounterChart(
+            number=chart.number, entries=[entry for entry in entries if entry], line=chart.line
+        )
 
     def chart_entry(self, chart: int, entry: ChartLine) -> ChartEntry | None:
         letter = entry.encounter.matrix or ""

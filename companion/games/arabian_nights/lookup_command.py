@@ -22,15 +22,15 @@ DIE_FACES = ("minus", "blank", "plus")
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("pack", type=Path, help="the content pack folder, e.g. content/demo")
     chart = parser.add_argument_group("encounter chart")
-    chart.add_argument("--chart", type=int, help="the chart's paragraph number")
-    chart.add_argument("--roll", type=int, help="the die roll, 1 to 6")
+    chart.add_argument("--chart", help="the chart's paragraph number")
+    chart.add_argument("--roll", help="the die roll, 1 to 6")
     chart.add_argument("--space", help="the space's printed number, or its name")
-    chart.add_argument("--destiny", type=int, default=0, help="your Destiny points")
+    chart.add_argument("--destiny", default="0", help="your Destiny points")
     matrix = parser.add_argument_group("reaction matrix")
     matrix.add_argument("--matrix", help="the matrix letter, A to O")
     matrix.add_argument("--row", help="the adjective (or whole name) of what you met")
     matrix.add_argument("--reaction", help="the reaction you chose")
-    matrix.add_argument("--die", choices=DIE_FACES, help="the Destiny Die face")
+    matrix.add_argument("--die", help="the Destiny Die face: minus, blank or plus")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -43,15 +43,15 @@ def run(args: argparse.Namespace) -> int:
 
 def chart_line(pack: Pack, args: argparse.Namespace) -> str:
     """The chart entry for the roll total, e.g. ``12 Terrible Storm (F)``."""
-    chart = pack.charts.get(args.chart)
+    chart = pack.charts.get(_whole_number("--chart", args.chart))
     if chart is None:
         charts = ", ".join(map(str, pack.charts)) or "none"
         raise ArgumentError(f"paragraph {args.chart} is not an encounter chart (charts: {charts})")
-    if args.roll is None or not 1 <= args.roll <= 6:
-        raise ArgumentError("--roll needs the die roll, 1 to 6")
-    total = encounter_total(
-        args.roll, _space_number(pack, args.space), args.destiny, pack.destiny_bonuses
-    )
+    roll = _whole_number("--roll", args.roll)
+    if not 1 <= roll <= 6:
+        raise ArgumentError(f"--roll is the die roll, 1 to 6, not {roll}")
+    destiny = _whole_number("--destiny", args.destiny)
+    total = encounter_total(roll, _space_number(pack, args.space), destiny, pack.destiny_bonuses)
     return chart.entry(total).describe()
 
 
@@ -74,7 +74,18 @@ def matrix_line(pack: Pack, args: argparse.Namespace) -> str:
         ) from None
     if args.die is None:
         return " ".join(map(str, candidates))
-    return str(candidates[DIE_FACES.index(args.die)])
+    if args.die.lower() not in DIE_FACES:
+        raise ArgumentError(f"--die is minus, blank or plus, not {args.die!r}")
+    return str(candidates[DIE_FACES.index(args.die.lower())])
+
+
+def _whole_number(option: str, value: str | None) -> int:
+    if value is None:
+        raise ArgumentError(f"{option} is missing")
+    try:
+        return int(value)
+    except ValueError:
+        raise ArgumentError(f"{option} needs a whole number, not {value!r}") from None
 
 
 def _space_number(pack: Pack, space: str | None) -> int | None:
