@@ -114,3 +114,8 @@ def test_only_city_cards_can_be_kept_and_only_kept_cards_played():
         play_city_card(PACK, _table(), "Zumurrud", "Bantus", 3)
     with pytest.raises(IllegalActionError, match="1 to 6, not 0"):
         play_city_card(PACK, _table(), "Zumurrud", "Bantus", 0)
+
+
+def test_a_new_table_refuses_a_wealth_level_the_track_lacks():
+    with pytest.raises(IllegalActionError, match="Ali Baba's wealth 'Sultan' is not on the track"):
+        new_table(PACK, [sheet(wealth="Sultan")], random.Random(0))

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
+from companion.games.arabian_nights.pack import Pack, Space, WealthLevel
 from companion.games.arabian_nights.rules import (
     Allowance,
     IllegalActionError,
@@ -74,3 +77,68 @@ def test_a_move_too_far_is_refused_and_an_unchecked_move_accepted():
     assert move(PACK, table, "Zumurrud", "Samarkand").player("Zumurrud").position == "Samarkand"
     with pytest.raises(IllegalActionError, match="not in a Place of Power"):
         leave_place_of_power(PACK, table, "Zumurrud")
+
+
+def _walk_ends(pack, start, allowance):
+    """Every space at the end of some walk the allowance permits (brute force)."""
+    ends, frontier = {start}, [(start, 0, 0)]
+    while frontier:
+        space, land, sea = frontier.pop()
+        for kind, neighbours in (
+            ("land", pack.spaces[space].land),
+            ("sea", pack.spaces[space].sea),
+        ):
+            for neighbour in neighbours:
+                step = (neighbour, land + (kind == "land"), sea + (kind == "sea"))
+                if allowance.fits(*step[1:]):
+                    ends.add(neighbour)
+                    frontier.append(step)
+    return ends
+
+
+@st.composite
+def _maps(draw):
+    names = [f"P{i}" for i in range(draw(st.integers(2, 7)))]
+    routes = draw(
+        st.lists(
+            st.tuples(
+                st.sampled_from(names), st.sampled_from(names), st.sampled_from(["land", "sea"])
+            ),
+            max_size=12,
+        )
+    )
+    links = {name: {"land": set(), "sea": set()} for name in names}
+    for first, second, kind in routes:
+        if first != second:
+            links[first][kind].add(second)
+            links[second][kind].add(first)
+    spaces = {
+        name: Space(
+            name=name,
+            terrain="Sea",
+            number=None,
+            continent="Arabia",
+            land=sorted(links[name]["land"]),
+            sea=sorted(links[name]["sea"]),
+            city=False,
+        )
+        for name in names
+    }
+    level = WealthLevel(name="Poor", land=draw(st.integers(0, 4)), sea=draw(st.integers(0, 5)))
+    return Pack(
+        name="random",
+        paragraphs={},
+        charts={},
+        matrices={},
+        spaces=spaces,
+        wealth_track=[level],
+        destiny_bonuses=[],
+    )
+
+
+@given(_maps())
+def test_can_reach_agrees_with_trying_every_walk(pack):
+    traveller = sheet("Traveller")
+    allowance = movement_allowance(pack.wealth_track[0])
+    ends = _walk_ends(pack, "P0", allowance)
+    assert {space for space in pack.spaces if can_reach(pack, "P0", space, traveller)} == ends

@@ -131,9 +131,6 @@ class FollowUp(BaseModel):
 
     effect: GoToParagraph | Instruction
 
-    def phrase(self) -> str:
-        return ""
-
 
 Change = (
     PointsChanged

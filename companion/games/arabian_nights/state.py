@@ -14,6 +14,7 @@ from typing import Literal, Self
 from pydantic import BaseModel, Field, model_validator
 
 from companion.games.arabian_nights.pack import Gender, Pack, TimeOfDay
+from companion.games.arabian_nights.rewards import normalise_name
 
 SkillLevel = Literal["Talent", "Master"]
 VICTORY_POINTS = 20
@@ -29,7 +30,7 @@ class IllegalActionError(ValueError):
 
 def same_name(first: str, second: str) -> bool:
     """Whether two names are the same, ignoring capitalisation and repeated spaces."""
-    return " ".join(first.split()).casefold() == " ".join(second.split()).casefold()
+    return normalise_name(first) == normalise_name(second)
 
 
 def find_name(name: str, names: Sequence[str]) -> str | None:
@@ -109,7 +110,7 @@ class TableState(BaseModel):
 
     @model_validator(mode="after")
     def _names_are_unique(self) -> Self:
-        names = [" ".join(p.name.split()).casefold() for p in self.players]
+        names = [normalise_name(sheet.name) for sheet in self.players]
         if len(set(names)) != len(names):
             raise ValueError("two players have the same name")
         if self.players and self.turn >= len(self.players):
@@ -153,6 +154,12 @@ def encounter_card_names(pack: Pack) -> list[str]:
 
 def new_table(pack: Pack, players: Sequence[PlayerSheet], rng: random.Random) -> TableState:
     """A game ready to start: decks shuffled, first player first, the morning marker out."""
+    levels = [level.name for level in pack.wealth_track]
+    for sheet in players:
+        if find_name(sheet.wealth, levels) is None:
+            raise IllegalActionError(
+                f"{sheet.name}'s wealth {sheet.wealth!r} is not on the track: {', '.join(levels)}"
+            )
     treasures = list(pack.treasures)
     encounters = encounter_card_names(pack)
     rng.shuffle(treasures)
