@@ -1,6 +1,5 @@
 """Applying reward effects to the table, and saying in one sentence what changed.
 
->>> from companion.games.arabian_nights.rewards import DestinyChange, StoryChange
 >>> describe_changes("Ali Baba", [PointsChanged(kind="Destiny", before=0, after=2),
 ...                               PointsChanged(kind="Story", before=0, after=1)])
 'Ali Baba gains 2 Destiny and 1 Story.'
