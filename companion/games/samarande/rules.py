@@ -359,14 +359,15 @@ class Table(BaseModel):
         self.deck -= 1
         self.current.hand += 1
 
+    def cost_now(self, card: Card) -> int:
+        """What playing ``card`` costs this turn: a Joker Genie's point is paid later."""
+        return 0 if card.effect == "joker_genie" else card.cost
+
     def _take_from_hand(self, card: Card) -> None:
         player = self.current
         if player.hand == 0:
             raise NotInHandError("Your hand is empty.")
-        cost = card.cost
-        if card.effect == "joker_genie":
-            cost = 0
-        self.spend(cost, f"The {card.name}")
+        self.spend(self.cost_now(card), f"The {card.name}")
         player.hand -= 1
 
     def play_card(self, name: str, district_id: int | None = None) -> None:
@@ -417,7 +418,7 @@ class Table(BaseModel):
         card = self.card(name)
         if card.kind != "action":
             raise IllegalActionError(f"The {card.name} is not an action card.")
-        self.check_points(card.cost + extra_cost, f"The {card.name}")
+        self.check_points(self.cost_now(card) + extra_cost, f"The {card.name}")
         self._take_from_hand(card)
         self.action_points -= extra_cost
         return card
@@ -589,4 +590,4 @@ def _die(roll: int) -> int:
 
 
 def _points(count: int) -> str:
-    return "one point" if count == 1 else f"{count} points"
+    return "1 point" if count == 1 else f"{count} points"

@@ -117,13 +117,18 @@ def city_phrases(catalogue: Catalogue) -> PhraseSet:
 
 
 def item_phrases(catalogue: Catalogue, most: int = 6) -> PhraseSet:
-    """``"{count} {card}"`` phrases, for a recogniser's grammar of dictated cities."""
-    counts = [number_to_words(n) for n in range(1, most + 1)] + ["a", "an"]
-    choices = {
-        card.name: [f"[{{n}}] ({'|'.join([*card.spoken_names, *map(_plural, card.spoken_names)])})"]
-        for card in scoring_cards(catalogue)
-    }
-    return PhraseSet.from_templates(choices, slots={"n": counts})
+    """``"two palaces"`` -> value ``"2 Palace"``: a recogniser's grammar of dictated items.
+
+    Each value is itself a dictation that :func:`parse_city` reads.
+    """
+    choices: dict[str, list[str]] = {}
+    for card in scoring_cards(catalogue):
+        names = "|".join(card.spoken_names)
+        plurals = "|".join(map(_plural, card.spoken_names))
+        choices[f"1 {card.name}"] = [f"[one|a|an] ({names})"]
+        for count in range(2, most + 1):
+            choices[f"{count} {card.name}"] = [f"{number_to_words(count)} ({plurals}|{names})"]
+    return PhraseSet.from_templates(choices, labels={value: value for value in choices})
 
 
 _COUNTS = {number_to_words(n): n for n in range(1, _MOST_DICTATED + 1)} | {"a": 1, "an": 1}
