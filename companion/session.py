@@ -247,7 +247,9 @@ class Session:
 
     def _understand(self, heard: Heard, step: Step) -> _Understood:
         phrases = self._phrases(step)
-        match = phrases.match(heard.text)
+        own = step.expects.match(heard.text)
+        # A step's own answer wins over a global command said the same way ("help").
+        match = own if own is not None and own.score == 1.0 else phrases.match(heard.text)
         if step.free_text and heard.typed:
             if match is not None and match.score == 1.0:
                 return _Understood(match.value, 1.0)

@@ -40,7 +40,7 @@ from companion.games.arabian_nights.encounter import (
     result_paragraph,
     roll_destiny_die,
 )
-from companion.games.arabian_nights.loader import load_pack
+from companion.games.arabian_nights.loader import load_pack, reward_vocabulary
 from companion.games.arabian_nights.movement import can_reach, leave_place_of_power, move
 from companion.games.arabian_nights.pack import (
     CityCard,
@@ -56,7 +56,6 @@ from companion.games.arabian_nights.rewards import (
     GoToParagraph,
     Instruction,
     MoveTo,
-    Vocabulary,
     parse_reward,
 )
 from companion.games.arabian_nights.state import (
@@ -141,7 +140,7 @@ class ReaderDialogue:
     def __init__(self, state: ReaderState) -> None:
         self.state = state
         self.pack = cached_pack(state.pack_path)
-        self.vocabulary = Vocabulary.from_pack(self.pack)
+        self.vocabulary = reward_vocabulary(self.pack)
 
     # -- the Dialogue protocol ----------------------------------------------------------
 
@@ -617,7 +616,8 @@ class ReaderDialogue:
             if section.no_skill:
                 choices[str(index)] += ["none", "no", "nothing"]
         labels = {str(i): phrasing.heading(s) for i, s in enumerate(sections)}
-        spoken = phrasing.join(list(labels.values()), "or")
+        skills_first = sorted(labels, key=lambda key: sections[int(key)].no_skill)
+        spoken = phrasing.join([labels[key] for key in skills_first], "or")
         return Step(
             f"You may use {spoken}. Which do you choose?",
             PhraseSet.from_templates(choices, labels=labels),
