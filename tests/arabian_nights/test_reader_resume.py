@@ -1,0 +1,70 @@
+"""A killed `companion play` resumes at the last decision, with nothing lost."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+
+from tests.arabian_nights.reader_helpers import MINI, SETUP, paragraphs_read, sheet
+
+COMMAND = [sys.executable, "-m", "companion", "play", "--typed", "--pack", str(MINI),
+           "--players", "Ali:m,Zed:f", "--seed", "1"]  # fmt: skip
+
+
+def _read_until(process: subprocess.Popen, wanted: str) -> list[str]:
+    lines = []
+    while True:
+        line = process.stdout.readline()
+        assert line, f"the companion stopped before saying {wanted!r}: {lines}"
+        lines.append(line.rstrip("\n"))
+        if line.startswith(wanted):
+            return lines
+
+
+def test_kill_mid_encounter_then_resume(tmp_path):
+    save = tmp_path / "game.json"
+    process = subprocess.Popen(
+        [*COMMAND, "--save", str(save)],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1,
+    )  # fmt: skip
+    for answer in [*SETUP, "stay", "wanderer", "5"]:
+        process.stdin.write(answer + "\n")
+    process.stdin.write("pray\n")
+    process.stdin.flush()
+    _read_until(process, "Roll the Destiny Die")  # the reaction is applied and saved
+    os.kill(process.pid, signal.SIGKILL)
+    process.wait()
+
+    resumed = subprocess.run(
+        [sys.executable, "-m", "companion", "play", "--typed", "--resume", str(save)],
+        input="blank\n", capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    lines = resumed.stdout.splitlines()
+    assert lines[0] == "Welcome back to the Tales of the Arabian Nights."
+    assert lines[1].startswith("Roll the Destiny Die")
+    assert paragraphs_read(lines) == [706]
+    assert sheet(save, "Ali")["destiny"] == 2
+
+
+def test_end_of_input_saves_and_exits_zero(tmp_path):
+    save = tmp_path / "game.json"
+    run = subprocess.run(
+        [*COMMAND, "--save", str(save)], input="choose\n", capture_output=True, text=True
+    )
+    assert run.returncode == 0
+    assert f"Saved to {save}" in run.stderr
+    assert run.stdout.splitlines()[-1] == "Ali, choose a skill."
+
+
+def test_corrupt_save_gives_a_clear_error_and_is_kept(tmp_path):
+    save = tmp_path / "game.json"
+    save.write_text("{ not json")
+    run = subprocess.run(
+        [sys.executable, "-m", "companion", "play", "--typed", "--resume", str(save)],
+        input="", capture_output=True, text=True,
+    )  # fmt: skip
+    assert run.returncode == 2
+    assert "the save file is corrupt" in run.stderr
+    assert save.read_text() == "{ not json"
