@@ -1,0 +1,79 @@
+"""Helpers of the Samarande tests: tables with ready-made cities and a scripted dialogue."""
+
+from __future__ import annotations
+
+from companion.dialogue import GameOptions, InvalidAnswer
+from companion.games.samarande.catalogue import Catalogue
+from companion.games.samarande.dialogue import SamarandeDialogue, new_dialogue
+from companion.games.samarande.rules import District, Settings, Table
+
+
+def make_table(catalogue: Catalogue, players: int = 2, **settings: object) -> Table:
+    """A table of ``players`` viziers (Ali, Zoe, Sam, ...), Ali to play, turn started."""
+    names = [("Ali", "m"), ("Zoe", "f"), ("Sam", "m"), ("Lia", "f"), ("Omar", "m")]
+    table = Table.new(catalogue, names[:players], Settings(**settings))
+    table.start_turn()
+    return table
+
+
+def build_city(table: Table, name: str, *cards: str) -> None:
+    """Put cards straight into a city (no cost): artisans go into the last district."""
+    city = table.player(name).city
+    for card_name in cards:
+        kind = table.card(card_name).kind
+        if kind == "district":
+            city.districts.append(District(id=table.next_district_id, card=card_name))
+            table.next_district_id += 1
+        elif kind == "artisan":
+            city.districts[-1].artisans.append(card_name)
+        else:
+            city.guards.append(card_name)
+        table.deck -= 1
+
+
+class Script:
+    """Drives a dialogue by its own phrases, as a player at the table would speak."""
+
+    def __init__(self, dialogue: SamarandeDialogue) -> None:
+        self.dialogue = dialogue
+        self.said: list[str] = []
+
+    def __call__(self, *answers: str) -> list[str]:
+        """Say each answer; return everything the companion said back."""
+        spoken: list[str] = []
+        for text in answers:
+            step = self.dialogue.step()
+            match = None if step.free_text else step.expects.match(text)
+            if not step.free_text:
+                assert match is not None and match.clear, f"{text!r} at {step.prompt!r}"
+            value = text if match is None else match.value
+            spoken += [speech.text for speech in self.dialogue.answer(value)]
+        self.said += spoken
+        return spoken
+
+    def refused(self, text: str) -> str:
+        """Say ``text``, expecting a refusal; return its reason."""
+        step = self.dialogue.step()
+        match = step.expects.match(text)
+        value = text if match is None else match.value
+        before = self.dialogue.to_save()
+        try:
+            self.dialogue.answer(value)
+        except InvalidAnswer as refusal:
+            assert self.dialogue.to_save() == before, "a refusal must leave the state unchanged"
+            return str(refusal)
+        raise AssertionError(f"{text!r} was accepted at {step.prompt!r}")
+
+    @property
+    def prompt(self) -> str:
+        return self.dialogue.step().prompt
+
+
+def start(players: str = "Ali,Zoe", first: str = "Ali", seed: int = 7, **settings: str) -> Script:
+    """A new dialogue with these players, ``first`` to play."""
+    names = [(name, "m") for name in players.split(",")]
+    dialogue = new_dialogue(GameOptions(seed=seed, players=names, settings=dict(settings)))
+    script = Script(dialogue)
+    script(first)
+    return script
+
