@@ -155,6 +155,8 @@ def run(args: argparse.Namespace) -> int:
     except (UnknownGameError, SaveError) as error:
         raise ArgumentError(str(error)) from None
     ears, mouth, keyboard = _open_io(args)
+    telling_listener = _telling_listener(spec, args)
+    chronicle = getattr(telling_listener, "chronicle", None)
     session = Session(
         dialogue=dialogue,
         spec=spec,
@@ -163,7 +165,8 @@ def run(args: argparse.Namespace) -> int:
         save_path=path,
         undo_stack=list(undo),
         keyboard=keyboard,
-        telling_listener=_telling_listener(spec, args),
+        telling_listener=telling_listener,
+        observers=[chronicle] if chronicle is not None else [],
     )
     end = session.run(opening)
     if end.reason != "finished":

@@ -1,0 +1,180 @@
+"""The night's chronicle: a Markdown record of a session, and ``companion chronicle FILE``.
+
+Every game writes the same format, one section per happening, appended as it happens
+(so a chronicle survives a crash and grows across resumed sessions):
+
+* ``## Turn N — NAME`` a storytelling turn (Scheherazade): element, length, what the
+  Sultan noticed, and the transcript or a note that none could be made;
+* ``## Paragraph N`` a Book of Tales paragraph read (the Reader), quoted;
+* ``## Reward — NAME`` and ``## Winner`` for the Reader's rewards and the end;
+* ``- text`` lines: what the companion said between those sections.
+
+A :class:`Chronicle` is also a session observer: it records paragraphs read and (with
+``note_speech``) what the companion says, skipping the step prompts. Unknown observer
+hooks are accepted and ignored, so new session events never break it.
+
+>>> import tempfile, pathlib
+>>> path = pathlib.Path(tempfile.mkdtemp()) / "night.md"
+>>> chronicle = Chronicle(path)
+>>> chronicle.add_event("The Sultan grows bored.")
+>>> print(path.read_text().strip())
+# Chronicle of the night
+<BLANKLINE>
+- The Sultan grows bored.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from companion.cli import ArgumentError
+
+HELP = "show the Markdown chronicle of a night (turns told, paragraphs read, the winner)"
+TITLE = "Chronicle of the night"
+NO_TRANSCRIPT = "_No transcript: no free-form recogniser was listening._"
+ENDINGS = {
+    "phrase": "ended with the closing words",
+    "timeout": "ended at dawn (time ran out)",
+    "input": "ended when the input stopped",
+}
+
+
+class Chronicle:
+    """Appends a night's happenings to a Markdown file."""
+
+    def __init__(self, path: Path | str, title: str = TITLE, note_speech: bool = True) -> None:
+        self.path = Path(path)
+        self.note_speech = note_speech
+        self._prompt: str | None = None
+        self._telling = False
+        self._listing = False
+        if not self.path.exists() or not self.path.read_text(encoding="utf-8").strip():
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self.path.write_text(f"# {title}\n", encoding="utf-8")
+
+    # -- what games add -------------------------------------------------------------------
+
+    def add_turn(
+        self,
+        number: int,
+        storyteller: str,
+        element: str,
+        seconds: float,
+        spoken_seconds: float,
+        ended_by: str,
+        keywords_heard: Sequence[str] = (),
+        nudges: Sequence[str] = (),
+        transcript: str | None = None,
+    ) -> None:
+        """A storytelling turn; ``transcript`` None when no free-form recogniser listened."""
+        heard = ", ".join(keywords_heard) if keywords_heard else "none"
+        lines = [
+            f"## Turn {number} — {storyteller}",
+            "",
+            f"- **Element:** {element}",
+            f"- **Telling:** {seconds:.0f} s ({spoken_seconds:.0f} s of speech), "
+            f"{ENDINGS.get(ended_by, ended_by)}",
+            f"- **Key words heard:** {heard}",
+            f"- **The Sultan:** {' '.join(nudges) if nudges else 'listened without a sound'}",
+            "",
+            _quote(transcript) if transcript is not None else NO_TRANSCRIPT,
+        ]
+        self._telling = False
+        self._append(lines)
+
+    def add_reading(self, paragraph: int, text: str) -> None:
+        """A paragraph of the Book of Tales, read aloud."""
+        self._append([f"## Paragraph {paragraph}", "", _quote(text)])
+
+    def add_reward(self, player: str, text: str) -> None:
+        """What a player gained or lost."""
+        self._append([f"## Reward — {player}", "", text])
+
+    def add_winner(self, text: str) -> None:
+        """How the game ended."""
+        self._append(["## Winner", "", text])
+
+    def add_event(self, text: str) -> None:
+        """Anything else worth remembering: one bullet line."""
+        with self.path.open("a", encoding="utf-8") as file:
+            file.write(("" if self._listing else "\n") + f"- {' '.join(text.split())}\n")
+        self._listing = True
+
+    # -- session observer -----------------------------------------------------------------
+
+    def on_step(self, step: Any = None, *args: Any, **kwargs: Any) -> None:
+        """Remember the prompt, so that it is not noted as an event.
+
+        During a storytelling turn nothing is noted: the turn's entry sums it up.
+        """
+        self._prompt = getattr(step, "prompt", None)
+        self._telling = getattr(step, "telling", None) is not None
+
+    def on_speech(self, speech: Any = None, *args: Any, **kwargs: Any) -> None:
+        """Paragraphs read go in as readings; other words as events (``note_speech``)."""
+        text = getattr(speech, "text", None) or (speech if isinstance(speech, str) else "")
+        paragraph = getattr(speech, "paragraph", None)
+        if paragraph is not None:
+            self.add_reading(paragraph, text)
+        elif self.note_speech and text and text != self._prompt and not self._telling:
+            self.add_event(text)
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("on_"):
+            return lambda *args, **kwargs: None
+        raise AttributeError(name)
+
+    def _append(self, lines: list[str]) -> None:
+        with self.path.open("a", encoding="utf-8") as file:
+            file.write("\n" + "\n".join(lines) + "\n")
+        self._listing = False
+
+
+def _quote(text: str) -> str:
+    return "> " + (" ".join(text.split()) or "…")
+
+
+def summary(text: str) -> str:
+    """One line counting the sections of a chronicle.
+
+    >>> summary("# C\\n\\n## Turn 1 — A\\n\\n## Turn 2 — B\\n\\n## Paragraph 3\\n")
+    '2 turns told, 1 paragraph read.'
+    """
+    lines = text.splitlines()
+    turns = sum(1 for line in lines if line.startswith("## Turn "))
+    readings = sum(1 for line in lines if line.startswith("## Paragraph "))
+    won = any(line.startswith("## Winner") for line in lines)
+    parts = [_plural(turns, "turn") + " told", _plural(readings, "paragraph") + " read"]
+    return ", ".join(parts) + (", and a winner." if won else ".")
+
+
+def _plural(number: int, noun: str) -> str:
+    return f"{number} {noun}" + ("" if number == 1 else "s")
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", type=Path, help="the chronicle's Markdown file")
+    parser.add_argument(
+        "--summary", action="store_true", help="print only a one-line count of the sections"
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        text = args.file.read_text(encoding="utf-8")
+    except OSError as error:
+        raise ArgumentError(f"cannot read the chronicle {args.file}: {error.strerror}") from None
+    if args.summary:
+        print(summary(text))
+    elif sys.stdout.isatty():
+        from rich.console import Console
+        from rich.markdown import Markdown
+
+        Console().print(Markdown(text))
+    else:
+        sys.stdout.write(text)
+    return 0
