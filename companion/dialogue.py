@@ -117,6 +117,9 @@ class Dialogue(Protocol):
     def to_save(self) -> dict[str, Any]:
         """The whole state as JSON-ready data."""
 
+    # Optional: ``scoreboard() -> list[dict[str, str]]``, one row per player, shown by the
+    # live view (companion.display) when a game offers it.
+
 
 @dataclass(frozen=True)
 class GameOptions:

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from companion.cli import ArgumentError
 from companion.dialogue import Dialogue, GameOptions, GameSpec, Speech
+from companion.display import LiveDisplay
 from companion.games import GAME_MODULES, UnknownGameError, game_spec
 from companion.saves import SaveError, read_save
 from companion.session import Ears, Mouth, PrintMouth, Session, TypedEars
@@ -157,6 +158,10 @@ def run(args: argparse.Namespace) -> int:
     ears, mouth, keyboard = _open_io(args)
     telling_listener = _telling_listener(spec, args)
     chronicle = getattr(telling_listener, "chronicle", None)
+    display = LiveDisplay()
+    observers = [display] if display.active and sys.stdin.isatty() else []
+    if chronicle is not None:
+        observers.append(chronicle)
     session = Session(
         dialogue=dialogue,
         spec=spec,
@@ -166,7 +171,7 @@ def run(args: argparse.Namespace) -> int:
         undo_stack=list(undo),
         keyboard=keyboard,
         telling_listener=telling_listener,
-        observers=[chronicle] if chronicle is not None else [],
+        observers=observers,
     )
     end = session.run(opening)
     if end.reason != "finished":

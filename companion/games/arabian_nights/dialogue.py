@@ -186,6 +186,12 @@ class ReaderDialogue:
     def to_save(self) -> dict[str, Any]:
         return self.state.model_dump(mode="json")
 
+    def scoreboard(self) -> list[dict[str, str]]:
+        """One row per player for the live view (never the secret formula)."""
+        if self.state.table is None:
+            return []
+        return [phrasing.sheet_row(sheet) for sheet in self.state.table.players]
+
     # -- helpers ------------------------------------------------------------------------
 
     @property

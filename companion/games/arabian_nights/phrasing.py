@@ -92,6 +92,21 @@ def sheet_summary(sheet: PlayerSheet) -> str:
     return " ".join(parts)
 
 
+def sheet_row(sheet: PlayerSheet) -> dict[str, str]:
+    """A player's sheet as one row of the live view."""
+    skills = [f"{name}{'*' if level == 'Master' else ''}" for name, level in sheet.skills.items()]
+    return {
+        "Player": sheet.name,
+        "Destiny": str(sheet.destiny),
+        "Story": str(sheet.story),
+        "Wealth": sheet.wealth,
+        "Where": sheet.position,
+        "Skills (* Master)": ", ".join(skills),
+        "Statuses": ", ".join(sheet.statuses),
+        "Treasures": ", ".join(sheet.treasures),
+    }
+
+
 def reminders(pack: Pack, sheet: PlayerSheet) -> str:
     """The effects of the player's statuses and treasures, announced before moving."""
     lines = [

@@ -1,0 +1,55 @@
+"""A compact live view of the game for a terminal: whose turn, the step, what was heard,
+and every player's sheet. It stays silent when the output is not a terminal."""
+
+from __future__ import annotations
+
+from rich.console import Console, Group
+from rich.panel import Panel
+from rich.table import Table
+
+from companion.dialogue import Dialogue, Speech, Step
+from companion.session import Heard
+
+
+class LiveDisplay:
+    """A session observer that redraws a small panel before every question."""
+
+    def __init__(self, console: Console | None = None) -> None:
+        self.console = console or Console(stderr=True)
+        self._heard = ""
+
+    @property
+    def active(self) -> bool:
+        """Only a real terminal gets the view; pipes and files stay clean."""
+        return self.console.is_terminal
+
+    def on_speech(self, speech: Speech) -> None:
+        """Speech is shown by the mouth itself."""
+
+    def on_heard(self, heard: Heard, understood: str | None) -> None:
+        how = "typed" if heard.typed else f"heard, confidence {heard.confidence:.2f}"
+        meaning = understood if understood is not None else "not understood"
+        self._heard = f"{heard.text!r} ({how}) → {meaning}"
+
+    def on_step(self, step: Step, dialogue: Dialogue) -> None:
+        if self.active:
+            self.console.print(self.render(step, dialogue))
+
+    def render(self, step: Step, dialogue: Dialogue) -> Panel:
+        """The panel for this moment of the game."""
+        parts: list = [f"[bold]{dialogue.whose_turn()}[/bold]", f"Now: {step.prompt}"]
+        if self._heard:
+            parts.append(f"[dim]Last answer: {self._heard}[/dim]")
+        rows = scoreboard(dialogue)
+        if rows:
+            table = Table(*rows[0].keys(), box=None, padding=(0, 1))
+            for row in rows:
+                table.add_row(*row.values())
+            parts.append(table)
+        return Panel(Group(*parts), title=dialogue.game, expand=False)
+
+
+def scoreboard(dialogue: Dialogue) -> list[dict[str, str]]:
+    """The dialogue's per-player table, for games that offer one (``scoreboard()``)."""
+    board = getattr(dialogue, "scoreboard", None)
+    return board() if callable(board) else []

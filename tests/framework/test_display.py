@@ -1,0 +1,31 @@
+"""The live view: drawn for a terminal, silent otherwise."""
+
+from __future__ import annotations
+
+import io
+
+from rich.console import Console
+
+from companion.dialogue import GameOptions
+from companion.display import LiveDisplay
+from companion.session import Heard
+from tests.framework.toy_game import TOY
+
+
+def test_silent_when_not_a_terminal():
+    stream = io.StringIO()
+    display = LiveDisplay(Console(file=stream, force_terminal=False))
+    dialogue = TOY.new(GameOptions(seed=1))
+    display.on_step(dialogue.step(), dialogue)
+    assert stream.getvalue() == ""
+
+
+def test_shows_turn_step_and_last_answer_on_a_terminal():
+    stream = io.StringIO()
+    display = LiveDisplay(Console(file=stream, force_terminal=True, width=100))
+    dialogue = TOY.new(GameOptions(seed=1))
+    display.on_heard(Heard("four", 0.62), "4")
+    display.on_step(dialogue.step(), dialogue)
+    shown = stream.getvalue()
+    assert "It is your turn." in shown and "Say your roll." in shown
+    assert "confidence 0.62" in shown
