@@ -102,7 +102,5 @@ def _space_number(pack: Pack, space: str | None) -> int | None:
 def _load(path: Path) -> Pack:
     try:
         return load_pack(path)
-    except PackError as error:
-        raise ArgumentError(
-            f"{path} has {len(error.problems)} problems; run: companion check {path}"
-        ) from None
+    except PackError:
+        raise ArgumentError(f"{path} is not a valid pack; run: companion check {path}") from None
