@@ -76,4 +76,3 @@ def start(players: str = "Ali,Zoe", first: str = "Ali", seed: int = 7, **setting
     script = Script(dialogue)
     script(first)
     return script
-

@@ -15,6 +15,7 @@ know how many copies of a card exist; it counts the deck from the box's total.
 from __future__ import annotations
 
 import tomllib
+import unicodedata
 from pathlib import Path
 from typing import Literal
 
@@ -51,6 +52,16 @@ STAYING_EFFECTS = frozenset(
 )
 #: Effects that are genies (the Magic Lamp sends these away).
 GENIE_EFFECTS = frozenset({"scary_genie", "protector_genie", "joker_genie", "giant_genie"})
+
+
+def spoken_form(text: str) -> str:
+    """Words as players say them: accents folded, then :func:`normalize`.
+
+    >>> spoken_form("Cimeterre enchanté")
+    'cimeterre enchante'
+    """
+    folded = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
+    return normalize(folded)
 
 
 class CatalogueError(ValueError):
@@ -110,7 +121,7 @@ class Card(BaseModel):
     def spoken_names(self) -> tuple[str, ...]:
         """Every name a player may use for this card, normalised."""
         names = (self.name, self.french, *self.aliases)
-        return tuple(dict.fromkeys(normalize(name) for name in names if normalize(name)))
+        return tuple(dict.fromkeys(spoken_form(name) for name in names if spoken_form(name)))
 
 
 class Catalogue(BaseModel):
@@ -141,7 +152,7 @@ class Catalogue(BaseModel):
 
     def find(self, spoken: str) -> Card:
         """The card any of whose names or aliases is ``spoken``."""
-        wanted = normalize(spoken)
+        wanted = spoken_form(spoken)
         for card in self.cards:
             if wanted in card.spoken_names:
                 return card

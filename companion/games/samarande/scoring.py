@@ -15,8 +15,8 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
-from companion.games.samarande.catalogue import Card, Catalogue
-from companion.phrases import PhraseSet, normalize, number_to_words
+from companion.games.samarande.catalogue import Card, Catalogue, spoken_form
+from companion.phrases import PhraseSet, number_to_words
 
 RICHEST_BONUS = 5
 TIED_RICHEST_BONUS = 3
@@ -144,18 +144,25 @@ def parse_city(text: str, catalogue: Catalogue) -> dict[str, int]:
     matcher = city_phrases(catalogue)
     city: Counter[str] = Counter()
     for piece in re.split(r"[,;.]", text):
-        words = [word for word in normalize(piece).split() if word not in _JOINERS]
+        words = [word for word in spoken_form(piece).split() if word not in _JOINERS]
         for count, name_words in _segments(words):
             if not name_words:
                 raise DictationError(f"{number_to_words(count)} of what?")
-            spoken = " ".join(name_words)
-            match = matcher.match(spoken)
-            if match is None or not match.clear:
-                raise DictationError(f"I do not know the card {spoken}.")
-            city[match.value] += count
+            city[_card_named(" ".join(name_words), matcher)] += count
     if not city:
         raise DictationError("I heard no cards.")
     return dict(city)
+
+
+def _card_named(spoken: str, matcher: PhraseSet) -> str:
+    """The card an exact name stands for, else the clear best fuzzy match."""
+    exact = [phrase.value for phrase in matcher.phrases if phrase.text == spoken]
+    if exact:
+        return exact[0]
+    match = matcher.match(spoken)
+    if match is None or not match.clear:
+        raise DictationError(f"I do not know the card {spoken}.")
+    return match.value
 
 
 def _segments(words: list[str]) -> list[tuple[int, list[str]]]:
