@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.dialogue import GameOptions, InvalidAnswer
+from companion.dialogue import GameOptions, InvalidAnswer, Step
 from companion.games.samarande.catalogue import Catalogue
 from companion.games.samarande.dialogue import SamarandeDialogue, new_dialogue
 from companion.games.samarande.rules import District, Settings, Table
@@ -43,22 +43,19 @@ class Script:
         spoken: list[str] = []
         for text in answers:
             step = self.dialogue.step()
-            match = None if step.free_text else step.expects.match(text)
+            match = step.expects.match(text)
             if not step.free_text:
                 assert match is not None and match.clear, f"{text!r} at {step.prompt!r}"
-            value = text if match is None else match.value
-            spoken += [speech.text for speech in self.dialogue.answer(value)]
+            spoken += [speech.text for speech in self.dialogue.answer(_value(step, text))]
         self.said += spoken
         return spoken
 
     def refused(self, text: str) -> str:
         """Say ``text``, expecting a refusal; return its reason."""
         step = self.dialogue.step()
-        match = step.expects.match(text)
-        value = text if match is None else match.value
         before = self.dialogue.to_save()
         try:
-            self.dialogue.answer(value)
+            self.dialogue.answer(_value(step, text))
         except InvalidAnswer as refusal:
             assert self.dialogue.to_save() == before, "a refusal must leave the state unchanged"
             return str(refusal)
@@ -67,6 +64,19 @@ class Script:
     @property
     def prompt(self) -> str:
         return self.dialogue.step().prompt
+
+    @property
+    def table(self) -> Table:
+        """The dialogue's table now (a refusal restores a copy, so never keep it)."""
+        return self.dialogue.table
+
+
+def _value(step: Step, text: str) -> str:
+    """What the session hands the dialogue for typed ``text`` (free text stays as typed)."""
+    match = step.expects.match(text)
+    if match is None or (step.free_text and match.score < 1.0):
+        return text
+    return match.value
 
 
 def start(players: str = "Ali,Zoe", first: str = "Ali", seed: int = 7, **settings: str) -> Script:
