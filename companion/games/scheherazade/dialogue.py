@@ -9,7 +9,8 @@ Two ways to play (setting ``cards``):
 
 Settings (``--set key=value``): ``cards``, ``turn_seconds`` (90), ``silence_seconds`` (6),
 ``warn_seconds`` (15), ``mention_rule`` (on: a telling that never names its element
-costs 1 Hope). ``telling_wavs`` and ``chronicle`` are read by the listener, not here.
+costs 1 Hope), ``reveal`` (12 story cards in view per prompt). ``telling_wavs`` and
+``chronicle`` are read by the listener, not here.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from companion.dialogue import (
 from companion.games.scheherazade.deck import DEFAULT_DECK, Colour, Deck, Kind, load_deck
 from companion.games.scheherazade.rules import (
     MAX_HOPE,
+    REVEAL,
     Card,
     CountedTable,
     DealtTable,
@@ -61,6 +63,7 @@ class Settings(BaseModel):
     silence_seconds: float = 6.0
     warn_seconds: float = 15.0
     mention_rule: bool = True
+    reveal: int = REVEAL
 
     @classmethod
     def from_options(cls, settings: dict[str, str]) -> Settings:
@@ -275,13 +278,8 @@ class ScheherazadeDialogue:
             f"Hope {table.hope} of {MAX_HOPE}. Tales told: {tales}. "
             f"The open tale holds: {streak}. The deck has {deck} cards."
         )
-        if player in self.state.players:
-            index = self.state.players.index(player)
-            held = (
-                len(self.state.dealt.hands[index])
-                if self.state.dealt
-                else self.state.counted.hands[index]
-            )
+        if self.state.counted and player in self.state.players:
+            held = self.state.counted.hands[self.state.players.index(player)]
             text += f" {player} holds {_cards(held)}, hand limit {table.hand_size}."
         return text
 
@@ -315,7 +313,9 @@ class ScheherazadeDialogue:
             self.state.counted = CountedTable.new(players)
             self.state.phase = "deal"
             return []
-        self.state.dealt = DealtTable.new(players, self.deck, self.state.dice.next_rng())
+        self.state.dealt = DealtTable.new(
+            players, self.deck, self.state.dice.next_rng(), self.state.settings.reveal
+        )
         self.state.phase = "telling"
         return self._prepare_turn()
 
@@ -350,25 +350,24 @@ class ScheherazadeDialogue:
     # -- story prompts: the companion plays from hidden hands -----------------------------
 
     def _prepare_turn(self) -> list[Speech]:
-        """Choose the storyteller's element; a hand with nothing playable is discarded from."""
+        """Draw the storyteller's element; when none may be played, the turn is lost."""
         speeches: list[Speech] = []
         table = self.state.dealt
         while table.outcome is None:
-            code = table.best_card(self.state.current)
+            code, results = table.draw_element(self.state.dice.next_rng())
+            speeches += [Speech(self._event_text(result)) for result in results]
             if code is not None:
                 self.state.pending_code = code
-                element = self.deck.element(code)
-                self.state.pending = Card.from_code(code, element.name)
+                self.state.pending = Card.from_code(code, self.deck.element(code).name)
                 return speeches
-            dropped = self.deck.element(table.discard_from_hand(self.state.current))
-            speeches.append(
-                Speech(
-                    f"{self._name()}, none of your elements may follow the last one. You "
-                    f"discard {dropped.name}, and Scheherazade loses 1 Hope."
-                )
-            )
-            speeches += self._refill()
             if table.outcome is None:
+                speeches.append(
+                    Speech(
+                        f"{self._name()}, no element in view may follow the last one. An "
+                        f"element is discarded and Scheherazade loses 1 Hope; Hope is "
+                        f"{table.hope}."
+                    )
+                )
                 self._next_player()
         return speeches + self._ending()
 
@@ -404,11 +403,7 @@ class ScheherazadeDialogue:
             raise InvalidAnswer("Tell the tale aloud, and finish with: the end.") from None
         speeches = self._judge(report, self._telling_step().telling)
         if self.state.dealt:
-            speeches += self._tale_done(
-                self.state.dealt.play_from_hand(
-                    self.state.current, self.state.pending_code, self.state.pending.name
-                )
-            )
+            speeches += self._tale_done(self.state.dealt.play(self.state.pending))
         self.state.pending, self.state.pending_code = None, None
         self.table.check_victory()
         if self.table.outcome is not None:
@@ -416,9 +411,6 @@ class ScheherazadeDialogue:
         if self.state.counted:
             self.state.phase = "draw"
             return speeches
-        speeches += self._refill()
-        if self.table.outcome is not None:
-            return speeches + self._ending()
         self._next_player()
         return speeches + self._prepare_turn()
 
@@ -446,10 +438,6 @@ class ScheherazadeDialogue:
                 )
             )
         return speeches
-
-    def _refill(self) -> list[Speech]:
-        results = self.state.dealt.refill(self.state.current, self.state.dice.next_rng())
-        return [Speech(self._event_text(result)) for result in results]
 
     # -- printed cards ------------------------------------------------------------------------
 

@@ -4,8 +4,8 @@ Pure: no I/O, no clock; randomness only through an injected :class:`random.Rando
 
 Two tables share the same rules (:class:`Table`):
 
-* :class:`DealtTable` (story prompts, no cards): the companion holds the deck and every
-  storyteller's hand, and plays for them the element that best continues the tale;
+* :class:`DealtTable` (story prompts, no cards): the companion holds the deck and, each
+  turn, plays the element in view that best continues a tale;
 * :class:`CountedTable` (printed cards): the players hold the cards; the companion
   checks what they announce and counts the deck, the hands and the discard pile.
 
@@ -274,81 +274,69 @@ def event_of(code: str) -> EventCard | None:
     return EventCard(code.removeprefix("event:")) if code.startswith("event:") else None
 
 
-class DealtTable(Table):
-    """Story prompts: the companion holds the deck and the hands (codes of cards).
+REVEAL = 12
+"""Story prompts: story cards in view each turn, of which the companion plays one."""
 
-    Element cards are :attr:`deck.Element.code` strings, events ``"event:NAME"``.
+
+class DealtTable(Table):
+    """Story prompts: the companion holds the deck (codes of cards) and no one holds a hand.
+
+    Element cards are :attr:`deck.Element.code` strings, events ``"event:NAME"``. Each turn
+    the companion uses the seed's Draw action: it reveals story cards until ``reveal`` are
+    in view, plays the one that best continues a tale and puts the others at the bottom.
     """
 
     deck: list[str]
-    hands: list[list[str]]
+    reveal: int = REVEAL
 
     @classmethod
-    def new(cls, players: int, deck: Deck, rng: random.Random) -> DealtTable:
-        """Shuffle the elements and the events for ``players`` and deal the hands.
-
-        Events dealt during setup are discarded without effect, as the seed says.
-        """
+    def new(
+        cls, players: int, deck: Deck, rng: random.Random, reveal: int = REVEAL
+    ) -> DealtTable:
+        """Shuffle the elements with the obstacle and favour cards for ``players``."""
         setup = setup_for(players)
         cards = [element.code for element in deck.elements]
         for event, count in setup.event_cards().items():
             cards += [_event_code(event)] * count
         rng.shuffle(cards)
-        table = cls(
+        return cls(
             players=players,
             hope=setup.starting_hope,
             hand_size=setup.hand_size,
             deck=cards,
-            hands=[[] for _ in range(players)],
+            reveal=reveal,
         )
-        for hand in table.hands:
-            while len(hand) < setup.hand_size:
-                code = table.deck.pop(0)
-                if event_of(code):
-                    table.discard_count += 1
-                else:
-                    hand.append(code)
-        return table
 
-    def best_card(self, player: int) -> str | None:
-        """The legal card of the hand that best advances a tale (None: nothing is legal)."""
-        legal = [c for c in self.hands[player] if not self.why_illegal(Card.from_code(c))]
-        if not legal:
-            return None
-        return max(legal, key=lambda code: self.progress(Card.from_code(code)))
+    def draw_element(self, rng: random.Random) -> tuple[str | None, list[EventResult]]:
+        """The element for the next telling, and what the events met on the way did.
 
-    def play_from_hand(self, player: int, code: str, name: str = "") -> Colour | None:
-        """Play ``code`` from the player's hand; return the tale it completes, if any."""
-        completed = self.play(Card.from_code(code, name))
-        self.hands[player].remove(code)
-        return completed
-
-    def discard_from_hand(self, player: int) -> str:
-        """Nothing can be played: discard the first card of the hand and lose 1 Hope."""
-        code = self.hands[player].pop(0)
-        self.discard_count += 1
-        self.change_hope(-1)
-        return code
-
-    def refill(self, player: int, rng: random.Random) -> list[EventResult]:
-        """Draw up to the hand limit; events drawn take effect at once.
-
-        An empty deck when a card is needed loses the game.
+        The element is None when the game ended while drawing (no story card left loses),
+        or when no card in view may be played: then the first one is discarded and
+        Scheherazade loses 1 Hope, as when a storyteller discards.
         """
-        results = []
-        hand = self.hands[player]
-        while len(hand) < self.hand_size and self.outcome is None:
-            if not self.deck:
-                self._lose("deck")
-                break
+        results: list[EventResult] = []
+        view: list[str] = []
+        while len(view) < self.reveal and self.deck and self.outcome is None:
             code = self.deck.pop(0)
             event = event_of(code)
             if event is None:
-                hand.append(code)
-                continue
+                view.append(code)
+            else:
+                self.discard_count += 1
+                results.append(self.apply_event(event, rng))
+        if not view and self.outcome is None:
+            self._lose("deck")
+        if self.outcome is not None:
+            self.deck += view
+            return None, results
+        legal = [code for code in view if not self.why_illegal(Card.from_code(code))]
+        chosen = max(legal, key=lambda code: self.progress(Card.from_code(code)), default=None)
+        view.remove(chosen or view[0])
+        if chosen is None:
             self.discard_count += 1
-            results.append(self.apply_event(event, rng))
-        return results
+            self.change_hope(-1)
+        self.deck += view
+        return chosen, results
 
     @property
     def deck_count(self) -> int:
@@ -360,10 +348,12 @@ class DealtTable(Table):
         return len(taken)
 
     def _bahamut(self, rng: random.Random) -> int:
+        """No hands: each storyteller loses the story card they would have held."""
         lost = 0
-        for hand in self.hands:
-            if hand:
-                hand.pop(rng.randrange(len(hand)))
+        for _ in range(self.players):
+            stories = [index for index, code in enumerate(self.deck) if not event_of(code)]
+            if stories:
+                self.deck.pop(rng.choice(stories))
                 lost += 1
         self.discard_count += lost
         return lost

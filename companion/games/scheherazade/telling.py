@@ -275,7 +275,7 @@ class PocketsphinxSpotter:
     """
 
     free_form = False
-    WORD_THRESHOLD = 1e-12
+    WORD_THRESHOLD = 1e-20
     PHRASE_THRESHOLD = 1e-20
 
     def __init__(self) -> None:
