@@ -30,7 +30,6 @@ _HEADING = re.compile(
     re.DOTALL,
 )
 _ALTERNATIVES = re.compile(r"\s+OR\s+|\s*,\s*")
-_REWARD_AT_END = re.compile(r"\[([^\[\]]*)\]\s*$")
 _MARKERS = re.compile(r"(.*?)\s*\(([^()]*)\)\s*")
 
 
@@ -249,8 +248,7 @@ def _section(
     problems: list[Problem],
 ) -> list[Section]:
     """The section (as a one-item list), or no section and a problem."""
-    text = " ".join(part for part in lines if part)
-    reward = _REWARD_AT_END.search(text)
+    reward = _split_reward(" ".join(part for part in lines if part))
     if reward is None:
         problems.append(
             Problem(
@@ -270,8 +268,21 @@ def _section(
             requirements=names,
             master=master,
             mandatory=mandatory,
-            text=text[: reward.start()].strip(),
-            reward_code=reward[1].strip(),
+            text=reward[0],
+            reward_code=reward[1],
             line=line,
         )
     ]
+
+
+def _split_reward(text: str) -> tuple[str, str] | None:
+    """(text, code) for a section ending with ``[code]``, or None.
+
+    >>> _split_reward("You escape. [D1/S1] ")
+    ('You escape.', 'D1/S1')
+    """
+    text = text.rstrip()
+    start = text.rfind("[")
+    if not text.endswith("]") or start < 0 or "]" in text[start + 1 : -1]:
+        return None
+    return text[:start].strip(), text[start + 1 : -1].strip()
