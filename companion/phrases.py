@@ -60,6 +60,67 @@ def number_to_words(number: int) -> str:
     return head if rest == 0 else f"{head} {number_to_words(rest)}"
 
 
+def words_to_number(words: str) -> int | None:
+    """The number that ``words`` spell (0 to 999), or None if they spell none.
+
+    >>> words_to_number("forty two"), words_to_number("seven hundred three")
+    (42, 703)
+    >>> words_to_number("one two") is None
+    True
+    """
+    return _SPELLED.get(words)
+
+
+_SPELLED = {number_to_words(n): n for n in range(1000)}
+
+
+def written_forms(text: str) -> list[str]:
+    """How a transcriber may write a normalised phrase: as words, and with numbers in digits.
+
+    >>> written_forms("i rolled a twenty one")
+    ['i rolled a twenty one', 'i rolled a 21']
+    >>> written_forms("pray")
+    ['pray']
+    """
+    words, digits, index = text.split(), [], 0
+    while index < len(words):
+        for end in range(min(len(words), index + 4), index, -1):
+            number = words_to_number(" ".join(words[index:end]))
+            if number is not None:
+                digits.append(str(number))
+                index = end
+                break
+        else:
+            digits.append(words[index])
+            index += 1
+    written = " ".join(digits)
+    return [text] if written == text else [text, written]
+
+
+SYNONYMS: dict[str, tuple[str, ...]] = {
+    "plus": ("up", "add"),
+    "minus": ("down", "take away"),
+    "blank": ("nothing", "empty", "none"),
+    "yes": ("yeah", "yep"),
+    "no": ("nope",),
+}
+"""Words players use for the same answer; see :func:`with_synonyms`."""
+
+
+def with_synonyms(template: str, synonyms: Mapping[str, Iterable[str]] = SYNONYMS) -> str:
+    """The template with each word that has synonyms turned into an alternative.
+
+    >>> with_synonyms("plus one")
+    '(plus|up|add) one'
+    >>> sorted(expand_template(with_synonyms("blank")))
+    ['blank', 'empty', 'none', 'nothing']
+    """
+    return " ".join(
+        f"({'|'.join((word, *synonyms[word]))})" if word in synonyms else word
+        for word in template.split()
+    )
+
+
 _TOKEN = re.compile(r"[a-z0-9']+")
 
 

