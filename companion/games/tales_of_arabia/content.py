@@ -224,6 +224,11 @@ class Pack(_Frozen):
                 return hero
         raise PackError(f"no hero called {name!r}")
 
+    @cached_property
+    def deck_counts(self) -> dict[str, int]:
+        """How many copies of each card the deck holds."""
+        return {card.name: card.count for card in self.cards}
+
     def deck(self) -> list[str]:
         """The names of the full Adventure deck, unshuffled, copies included."""
         return [card.name for card in self.cards for _ in range(card.count)]

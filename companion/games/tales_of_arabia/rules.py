@@ -200,6 +200,10 @@ class Rules:
         options = list(dict.fromkeys(victim.treasures + [i.name for i in victim.items]))
         return options + ([FORTUNE_TOKEN] if victim.fortune else [])
 
+    def move_steps(self, player: Player, roll: int) -> int:
+        """How far a movement roll takes ``player`` (Magic Slippers add one)."""
+        return roll + sum(p.move_bonus for p in self.powers(player))
+
     def landing(self, player: Player, steps: int) -> int:
         """The space ``steps`` ahead of ``player``."""
         return (player.space - 1 + steps) % self.pack.board.spaces + 1
@@ -382,10 +386,9 @@ class Rules:
                 two_dice=two_dice,
                 actions=self._move_actions(player),
             )
-        steps = task.value + sum(p.move_bonus for p in self.powers(player))
         if task.choice is None and self._can_reroll(player):
             return self._ask(task, "reroll", [REROLL, DECLINE], value=task.value)
-        self._then(Move(player=task.player, steps=steps))
+        self._then(Move(player=task.player, steps=self.move_steps(player, task.value)))
         return None
 
     def _do_move(self, task: Move) -> None:
@@ -771,7 +774,6 @@ def _cards_in_hand(state: GameState) -> list[str]:
 
 def check_invariants(pack: Pack, state: GameState) -> None:
     """Raise AssertionError when ``state`` is not a state the rules can reach."""
-    names = Counter(pack.deck())
     held = Counter(state.deck + state.discard + list(state.board.values()))
     held.update(_cards_in_hand(state))
     for player in state.players:
@@ -786,7 +788,7 @@ def check_invariants(pack: Pack, state: GameState) -> None:
         assert all(pack.card(n).kind == "aid" for n in player.aids), player
         assert all(pack.card(n).kind == "challenge" for n in player.trophies), player
     # The Ivory Ship turns into a Fortune token: it is discarded, so every card stays counted.
-    assert held == names, (held - names, names - held)
+    assert dict.__eq__(held, pack.deck_counts), (held - Counter(pack.deck_counts),)
     for number, name in state.board.items():
         assert pack.board.special_at(number) is None, number
         assert pack.card(name).kind in ("challenge", "location"), name

@@ -1,0 +1,181 @@
+"""The spoken question and the small phrase set for every decision of the rules.
+
+>>> from companion.games.tales_of_arabia.state import Decision
+>>> roll_phrases(1, 6, (), False).match("I rolled a 4").value
+'4'
+>>> choice_phrases(("Magic Potion", "no")).match("use the magic potion").value
+'Magic Potion'
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from companion.dialogue import YES_NO, Step
+from companion.games.tales_of_arabia.content import Pack
+from companion.games.tales_of_arabia.narration import (
+    Narrator,
+    spoken_list,
+    spoken_name,
+    the,
+)
+from companion.games.tales_of_arabia.rules import (
+    ACCEPT,
+    DECLINE,
+    FORTUNE_TOKEN,
+    REROLL,
+    ROLL_FOR_ME,
+    ROLL_TWO_FOR_ME,
+    TOKENS,
+    Rules,
+)
+from companion.games.tales_of_arabia.state import Decision, GameState
+from companion.phrases import Phrase, PhraseSet, normalize, number_to_words
+
+ROLL_TEMPLATES = {
+    ROLL_FOR_ME: ["roll for me", "[please] roll [it|the die|the dice] for me", "you roll"],
+    ROLL_TWO_FOR_ME: ["roll two dice [for me]", "roll both dice [for me]"],
+    "peek": ["look at the cards", "[use the] spy glass"],
+    "trade": ["use the stone", "[use the] philosophers stone"],
+    "lift": ["lift the curse", "remove the curse"],
+}
+ROLL_LABELS = {
+    ROLL_FOR_ME: "roll for me",
+    ROLL_TWO_FOR_ME: "roll two dice for me",
+    "peek": "look at the cards",
+    "trade": "use the stone",
+    "lift": "lift the curse",
+}
+CHOICE_TEMPLATES = {
+    REROLL: ["reroll", "re roll", "roll again", "use my re roll"],
+    DECLINE: ["keep [it]", "keep the roll", "accept [it]"],
+    FORTUNE_TOKEN: ["[a] fortune token", "[the] token"],
+    **{token: [token, f"[a] {token} token", f"take {token}"] for token in TOKENS},
+}
+CHOICE_LABELS = {REROLL: "roll again", FORTUNE_TOKEN: "a Fortune token"}
+
+
+@cache
+def roll_phrases(low: int, high: int, actions: tuple[str, ...], two_dice: bool) -> PhraseSet:
+    """Numbers from ``low`` to ``high``, "roll for me", and the item actions offered."""
+    extras = [ROLL_FOR_ME, *([ROLL_TWO_FOR_ME] if two_dice else []), *actions]
+    numbers = PhraseSet.numbers(range(low, high + 1), ["{n}", "[i] rolled [a|an] {n}"])
+    return numbers | PhraseSet.from_templates(
+        {value: ROLL_TEMPLATES[value] for value in extras},
+        labels={value: ROLL_LABELS[value] for value in extras},
+    )
+
+
+@cache
+def choice_phrases(options: tuple[str, ...]) -> PhraseSet:
+    """One answer per option: yes, no, re-roll, tokens, card names or player names."""
+    phrases: list[Phrase] = []
+    labels: dict[str, str] = {}
+    for option in options:
+        if option in (ACCEPT, DECLINE):
+            phrases += [p for p in YES_NO.phrases if p.value == option]
+            labels[option] = option
+        if option in CHOICE_TEMPLATES:
+            templated = PhraseSet.from_templates({option: CHOICE_TEMPLATES[option]})
+            phrases += templated.phrases
+            labels.setdefault(option, CHOICE_LABELS.get(option, option))
+        elif option != ACCEPT:
+            # A card or a player: its own words, and "use the ..." / "take the ...".
+            words = normalize(spoken_name(option))
+            phrases += [
+                Phrase(text, option) for text in (words, f"the {words}", f"use the {words}")
+            ]
+            labels[option] = spoken_name(option)
+    return PhraseSet(tuple(dict.fromkeys(phrases)), labels)
+
+
+class StepBuilder:
+    """Turns the rules' pending :class:`Decision` into a spoken :class:`Step`."""
+
+    def __init__(self, pack: Pack, narrator: Narrator) -> None:
+        self.pack = pack
+        self.narrator = narrator
+
+    def step(self, state: GameState) -> Step:
+        decision = state.pending
+        name = state.players[decision.player].name
+        if decision.kind == "roll":
+            prompt = f"{name}, {self._roll_prompt(state, decision)}"
+            expects = roll_phrases(
+                decision.low, decision.high, tuple(decision.actions), decision.two_dice
+            )
+            low, high = number_to_words(decision.low), number_to_words(decision.high)
+            hint = f"Say the number you rolled, from {low} to {high}, or say roll for me."
+            return Step(prompt, expects, hint=hint)
+        expects = choice_phrases(tuple(decision.options))
+        prompt = f"{name}, {self._choice_prompt(state, decision)}"
+        return Step(prompt, expects)
+
+    # ------------------------------------------------------------------ rolls
+
+    def _roll_prompt(self, state: GameState, decision: Decision) -> str:
+        rules = Rules(self.pack, state)
+        player = state.players[decision.player]
+        if decision.purpose == "order":
+            return "roll one die for the turn order. Say your roll, or say roll for me."
+        if decision.purpose == "move":
+            dice = "two dice" if decision.dice == 2 else "the die"
+            words = [f"roll {dice} to move. Say your roll, or say roll for me."]
+            if decision.two_dice:
+                words.append("With the Magic Carpet you may say roll two dice for me.")
+            if decision.actions:
+                offers = spoken_list((ROLL_LABELS[a] for a in decision.actions), "or")
+                words.append(f"You may also {offers}.")
+            return " ".join(words)
+        if decision.purpose == "fate":
+            card = self.pack.card(decision.card)
+            modifier = rules.fate_modifier(player, card)
+            return f"roll for fate against {the(card.name)}.{_modifier_words(modifier)}"
+        if decision.purpose == "steal":
+            other = state.players[decision.other]
+            modifier = rules.steal_modifier(player)
+            return f"roll to steal from {other.name}.{_modifier_words(modifier)}"
+        ring = self.pack.card(decision.card)
+        need = number_to_words(ring.powers.save_roll)
+        return f"roll for {the(ring.name)}. A {need} or better keeps your turn."
+
+    # ------------------------------------------------------------------ choices
+
+    def _choice_prompt(self, state: GameState, decision: Decision) -> str:
+        labels = choice_phrases(tuple(decision.options))
+        offers = spoken_list((labels.label(option) for option in decision.options), "or")
+        purpose = decision.purpose
+        if purpose == "reroll":
+            rules = Rules(self.pack, state)
+            player = state.players[decision.player]
+            landing = rules.landing(player, rules.move_steps(player, decision.value))
+            where = self.narrator.describe_space(state, landing, decision.player)
+            return f"that roll leads to {where}. Keep it, or roll again?"
+        if purpose == "rescue":
+            return f"that roll is not enough. Say {offers}."
+        if purpose == "save":
+            return f"you are about to miss a turn. Say {offers}."
+        if purpose == "steal_try":
+            return f"{state.players[decision.other].name} is here too. Try to steal? Yes or no."
+        if purpose == "steal_from":
+            return f"steal from whom? Say {offers}."
+        if purpose == "steal_what":
+            return f"what do you take from {state.players[decision.other].name}? Say {offers}."
+        if purpose == "keep_card":
+            return f"which card do you keep? Say {offers}."
+        if purpose == "trade":
+            effect = self.pack.card(decision.card).effects[0]
+            pay = f"{number_to_words(effect.pay_amount)} {effect.pay.title()}"
+            get = f"{number_to_words(effect.get_amount)} {effect.get.title()}"
+            return f"give {pay} to gain {get}? Yes or no."
+        if purpose == "target":
+            return f"which opponent misses a turn? Say {offers}."
+        return f"you win a reward. Say {offers}."
+
+
+def _modifier_words(modifier: int) -> str:
+    """ " Your roll gets plus one." (or nothing when there is no modifier)."""
+    if modifier == 0:
+        return " A four or better wins."
+    sign = "plus" if modifier > 0 else "minus"
+    return f" A four or better wins, and your roll gets {sign} {number_to_words(abs(modifier))}."

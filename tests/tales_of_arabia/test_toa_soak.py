@@ -1,0 +1,58 @@
+"""Soak: 200 seeded random games through the dialogue, answers drawn from each step's phrases.
+
+After every answer the state must satisfy the rules' invariants and survive a round trip
+through ``to_save`` / ``restore`` unchanged.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+from companion.dialogue import GameOptions, InvalidAnswer
+from companion.games.tales_of_arabia.game import GAME
+from companion.games.tales_of_arabia.rules import check_invariants
+
+GAMES = 200
+MAX_ANSWERS = 3000
+SPEAKABLE = re.compile(r"^[A-Za-z ,.?']+$")
+
+
+def _random_answer(step, rng: random.Random) -> str:
+    if step.free_text:
+        return rng.choice(["Ali", "Sara", "Omar", "Layla", "Zayd", "Nur", "Hana", "Karim"])
+    return rng.choice(step.expects.values)
+
+
+def play_random_game(seed: int) -> tuple[object, int]:
+    """One whole game with random answers; returns the dialogue and how many answers."""
+    rng = random.Random(seed)
+    settings = {key: rng.choice(["yes", "no"]) for key in ("location_acts_on_draw", "steal_first")}
+    dialogue = GAME.new(GameOptions(seed=seed, settings=settings))
+    answers = 0
+    while not dialogue.finished:
+        step = dialogue.step()
+        assert SPEAKABLE.match(step.prompt), step.prompt
+        try:
+            for speech in dialogue.answer(_random_answer(step, rng)):
+                assert speech.text
+        except InvalidAnswer as refusal:
+            assert str(refusal)
+        answers += 1
+        assert answers < MAX_ANSWERS, "the game does not end"
+        if dialogue.state.game is not None:
+            check_invariants(dialogue.pack, dialogue.state.game)
+        saved = dialogue.to_save()
+        dialogue = GAME.restore(saved)
+        assert dialogue.to_save() == saved
+    return dialogue, answers
+
+
+def test_two_hundred_random_games_end_cleanly() -> None:
+    lengths = []
+    for seed in range(GAMES):
+        dialogue, answers = play_random_game(seed)
+        assert dialogue.state.game.deck == []
+        assert dialogue.state.game.pending is None
+        lengths.append(answers)
+    assert min(lengths) > 100
