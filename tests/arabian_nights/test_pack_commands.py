@@ -41,8 +41,8 @@ def test_check_prints_problems_and_exits_1(capsys, tmp_path: Path) -> None:
     code, out, _ = run(capsys, "check", str(pack))
     assert code == 1
     assert out == [
-        f"{pack / 'cards.txt'}:3: card Wanderer, noon: paragraph 6 is not in book.txt",
-        f"{pack / 'cards.txt'}:3: card Wanderer, night: paragraph 7 is not in book.txt",
+        f"{pack / 'cards.txt'}:3: card Wanderer, noon: paragraph 6 is not in the book",
+        f"{pack / 'cards.txt'}:3: card Wanderer, night: paragraph 7 is not in the book",
         "2 problems",
     ]
 

@@ -88,7 +88,7 @@ CASES = {
     ),
     "Place of Power paragraph missing": Case(
         "world.txt", "City of Brass | 800 |", "City of Brass | 850 |", "City of Brass | 850",
-        "Place of Power City of Brass: paragraph 850 is not in book.txt",
+        "Place of Power City of Brass: paragraph 850 is not in the book",
     ),
     "quest space unknown": Case(
         "world.txt", "Pilgrimage | Mecca, Jerusalem", "Pilgrimage | Mecca, Medina", "Pilgrimage",
@@ -126,7 +126,7 @@ CASES = {
     "matrix cell neighbour missing": Case(
         "matrices.txt", "Lost      | 712  | 715 | 703", "Lost | 712 | 715 | 801", "Lost |",
         "matrix L, Lost, Ignore: the cell 801 needs paragraphs 800 to 802; 802 is not a result "
-        "paragraph of book.txt",
+        "paragraph of the book",
     ),
     # ---- cards.txt -----------------------------------------------------------------------
     "cards file: unknown table": Case(
@@ -135,7 +135,7 @@ CASES = {
     ),
     "card paragraph missing": Case(
         "cards.txt", "Wanderer | 4 | 5 | 4", "Wanderer | 4 | 6 | 4", "Wanderer",
-        "card Wanderer, noon: paragraph 6 is not in book.txt",
+        "card Wanderer, noon: paragraph 6 is not in the book",
     ),
     "card name twice": Case(
         "cards.txt", "Wanderer | 4 | 5 | 4", "Wanderer | 4 | 5 | 4\nwanderer | 4 | 5 | 4",
@@ -245,7 +245,7 @@ CASES = {
     ),
     "go to a missing paragraph": Case(
         "book.txt", "[S1/Go to 801]", "[S1/Go to 999]", "Go to 999",
-        "paragraph 800, NO SKILL: Go to: paragraph 999 is not in book.txt",
+        "paragraph 800, NO SKILL: Go to: paragraph 999 is not in the book",
     ),
     # ---- the folder ----------------------------------------------------------------------
     "missing file": Case(

@@ -13,7 +13,13 @@ from companion.games.arabian_nights.loader import (
     reward_vocabulary,
     unreachable_paragraphs,
 )
-from companion.games.arabian_nights.pack import MatrixTarget, Pack, ParagraphTarget, RewardResult
+from companion.games.arabian_nights.pack import (
+    MatrixTarget,
+    Pack,
+    PackError,
+    ParagraphTarget,
+    RewardResult,
+)
 from companion.games.arabian_nights.rewards import (
     DestinyChange,
     GainSkill,
@@ -200,3 +206,36 @@ def test_the_example_in_the_format_document_is_a_valid_pack(tmp_path: Path) -> N
     pack = load_pack(tmp_path)
     assert pack.name == "The Little Caravan"
     assert unreachable_paragraphs(pack) == []
+
+
+def _split_book(pack: Path) -> str:
+    """Move paragraphs 800 and 801 from book.txt to book-2.txt; return what was moved."""
+    book = (pack / "book.txt").read_text(encoding="utf-8")
+    start = book.index("\n800\n")
+    (pack / "book.txt").write_text(book[:start], encoding="utf-8")
+    moved = book[start:]
+    (pack / "book-2.txt").write_text(moved, encoding="utf-8")
+    return moved
+
+
+def test_a_book_may_go_on_in_further_files(tmp_path: Path, mini: Pack) -> None:
+    pack = copy_mini(tmp_path)
+    _split_book(pack)
+    loaded = load_pack(pack)
+    assert loaded.paragraphs[801].source == "book-2.txt"
+    assert loaded.paragraphs[801].line == 6
+    assert loaded.paragraphs.keys() == mini.paragraphs.keys()
+    assert unreachable_paragraphs(loaded) == []
+
+
+def test_problems_in_further_book_files_name_that_file(tmp_path: Path) -> None:
+    pack = copy_mini(tmp_path)
+    moved = _split_book(pack)
+    (pack / "book-2.txt").write_text(moved.replace("\n801\n", "\n711\n"), encoding="utf-8")
+    with pytest.raises(PackError) as error:
+        load_pack(pack)
+    assert str(error.value).splitlines() == [
+        f"{pack / 'book-2.txt'}:4: paragraph 800, NO SKILL: Go to: paragraph 801 is not in the "
+        "book",
+        f"{pack / 'book-2.txt'}:6: paragraph 711 appears twice (first at {pack / 'book.txt'}:84)",
+    ]

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from companion.games.arabian_nights.pack import Gender, Paragraph, Problem, Section
 
@@ -90,15 +91,17 @@ class ChartText:
     number: int
     entries: list[ChartLine]
     line: int
+    source: str
 
 
 @dataclass
 class BookText:
-    """What ``book.txt`` holds: result paragraphs (requirement names as typed) and charts."""
+    """What the book files hold: result paragraphs (requirement names as typed) and charts."""
 
     paragraphs: list[Paragraph] = field(default_factory=list)
     charts: list[ChartText] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
+    first_seen: dict[int, tuple[str, int]] = field(default_factory=dict)
 
 
 @dataclass
@@ -108,21 +111,21 @@ class _Block:
     body: list[tuple[int, str]] = field(default_factory=list)
 
 
-def parse_book(text: str, file: str) -> BookText:
-    """Parse the whole book; problems name ``file`` and the line where they are."""
-    book = BookText()
-    seen: dict[int, int] = {}
+def parse_book(text: str, file: str, book: BookText | None = None) -> BookText:
+    """Parse one book file, adding to ``book`` (a book may be split over several files).
+
+    Problems name ``file`` and the line where they are; paragraphs and charts record the
+    file's name as their ``source``.
+    """
+    book = book or BookText()
     for block in _blocks(text, file, book.problems):
-        if block.number in seen:
-            book.problems.append(
-                Problem(
-                    file,
-                    block.line,
-                    f"paragraph {block.number} appears twice (first at line {seen[block.number]})",
-                )
-            )
+        if block.number in book.first_seen:
+            first_file, first_line = book.first_seen[block.number]
+            first = f"line {first_line}" if first_file == file else f"{first_file}:{first_line}"
+            message = f"paragraph {block.number} appears twice (first at {first})"
+            book.problems.append(Problem(file, block.line, message))
             continue
-        seen[block.number] = block.line
+        book.first_seen[block.number] = (file, block.line)
         if not block.body:
             book.problems.append(Problem(file, block.line, f"paragraph {block.number} is empty"))
         elif _CHART_TITLE.fullmatch(block.body[0][1]):
@@ -159,7 +162,7 @@ def _chart(block: _Block, file: str, problems: list[Problem]) -> ChartText:
         problems.append(
             Problem(file, title_line, f"chart {block.number}: matrix {chart_letter} is not A to O")
         )
-        return ChartText(block.number, [], block.line)
+        return ChartText(block.number, [], block.line, Path(file).name)
     entries: list[ChartLine] = []
     for number, line in block.body[1:]:
         entry = _chart_entry(line, number, chart_letter, file, problems)
@@ -175,7 +178,7 @@ def _chart(block: _Block, file: str, problems: list[Problem]) -> ChartText:
                 f"chart {block.number} must list the entries 1 to 12 in order; found {found}",
             )
         )
-    return ChartText(block.number, entries, block.line)
+    return ChartText(block.number, entries, block.line, Path(file).name)
 
 
 def _chart_entry(
@@ -220,7 +223,13 @@ def _paragraph(block: _Block, file: str, problems: list[Problem]) -> Paragraph:
             intro.append(line)
     if not headed:
         no_skill = _section(NO_SKILL, False, intro, block.body[0][0], block, file, problems)
-        return Paragraph(number=block.number, intro="", sections=no_skill, line=block.line)
+        return Paragraph(
+            number=block.number,
+            intro="",
+            sections=no_skill,
+            line=block.line,
+            source=Path(file).name,
+        )
     sections: list[Section] = []
     for number, heading, lines in headed:
         mandatory = heading["mandatory"] is not None
@@ -235,7 +244,13 @@ def _paragraph(block: _Block, file: str, problems: list[Problem]) -> Paragraph:
                 "it needs exactly one",
             )
         )
-    return Paragraph(number=block.number, intro=" ".join(intro), sections=sections, line=block.line)
+    return Paragraph(
+        number=block.number,
+        intro=" ".join(intro),
+        sections=sections,
+        line=block.line,
+        source=Path(file).name,
+    )
 
 
 def _section(

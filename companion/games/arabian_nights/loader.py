@@ -17,6 +17,7 @@ from pathlib import Path
 
 from companion.games.arabian_nights.book_text import (
     MATRIX_LETTERS,
+    BookText,
     ChartLine,
     ChartText,
     EncounterNameError,
@@ -63,6 +64,7 @@ from companion.games.arabian_nights.rewards import (
 __all__ = ["PackError", "Problem", "load_pack", "reward_vocabulary", "unreachable_paragraphs"]
 
 WORLD, MATRICES, CARDS, BOOK = "world.txt", "matrices.txt", "cards.txt", "book.txt"
+BOOK_PARTS = "book-*.txt"  # a long book may go on in book-2.txt, book-3.txt, ...
 CITY_TERRAIN = "city"
 _TITLE = re.compile(r"\[\s*([^\[\]]+?)\s*\]")
 _MATRIX_TITLE = re.compile(r"matrix\s+(\S+)")
@@ -228,15 +230,18 @@ class _Loader:
         if not self.folder.is_dir():
             self.problem("", 0, "is not a folder: a pack is a folder of four text files")
             return None
-        texts = {name: self.read(name) for name in (WORLD, MATRICES, CARDS, BOOK)}
+        extra_books = sorted(path.name for path in self.folder.glob(BOOK_PARTS))
+        texts = {name: self.read(name) for name in (WORLD, MATRICES, CARDS, BOOK, *extra_books)}
         if any(text is None for text in texts.values()):
             return None
         world = self.world(self.tables(WORLD, texts[WORLD] or ""))
         self.matrices = self.read_matrices(self.tables(MATRICES, texts[MATRICES] or ""))
-        book = parse_book(texts[BOOK] or "", str(self.folder / BOOK))
+        book = BookText()
+        for name in (BOOK, *extra_books):
+            parse_book(texts[name] or "", str(self.folder / name), book)
         self.problems += book.problems
         cards = self.cards(self.tables(CARDS, texts[CARDS] or ""))
-        paragraphs = {p.number: self.resolve_requirements(p, world) for p in book.paragraphs}
+        paragraphs = {p.number: self.resolve_requirements(p) for p in book.paragraphs}
         pack = Pack(
             paragraphs=paragraphs,
             charts={chart.number: self.resolve_chart(chart) for chart in book.charts},
@@ -528,16 +533,19 @@ class _Loader:
 
     def resolve_chart(self, chart: ChartText) -> EncounterChart:
         """The chart with the entries that could be resolved (all of them in a valid pack)."""
-        entries = [self.chart_entry(chart.number, line) for line in chart.entries]
+        entries = [self.chart_entry(chart.number, chart.source, line) for line in chart.entries]
         return EncounterChart(
-            number=chart.number, entries=[entry for entry in entries if entry], line=chart.line
+            number=chart.number,
+            entries=[entry for entry in entries if entry],
+            line=chart.line,
+            source=chart.source,
         )
 
-    def chart_entry(self, chart: int, entry: ChartLine) -> ChartEntry | None:
+    def chart_entry(self, chart: int, source: str, entry: ChartLine) -> ChartEntry | None:
         letter = entry.encounter.matrix or ""
         row = self.matrix_row(letter, entry.encounter.name)
         if isinstance(row, str):
-            self.problem(BOOK, entry.line, f"chart {chart}, entry {entry.roll}: {row}")
+            self.problem(source, entry.line, f"chart {chart}, entry {entry.roll}: {row}")
             return None
         return ChartEntry(
             roll=entry.roll,
@@ -548,24 +556,25 @@ class _Loader:
             line=entry.line,
         )
 
-    def resolve_requirements(self, paragraph: Paragraph, world: dict[str, object]) -> Paragraph:
-        sections = [
-            self.resolve_section(paragraph.number, section, world) for section in paragraph.sections
-        ]
+    def resolve_requirements(self, paragraph: Paragraph) -> Paragraph:
+        """The paragraph with its requirement names spelled as declared in world.txt."""
+        sections = [self.resolve_section(paragraph, section) for section in paragraph.sections]
         return paragraph.model_copy(update={"sections": sections})
 
-    def resolve_section(self, number: int, section: Section, world: dict[str, object]) -> Section:
+    def resolve_section(self, paragraph: Paragraph, section: Section) -> Section:
         names = []
         for typed in section.requirements:
             declared = self.names.get(normalise_name(typed))
-            where = f"paragraph {number}, {section.heading}"
+            where = f"paragraph {paragraph.number}, {section.heading}"
             if declared is None or declared.kind not in ("skill", "status", "treasure"):
                 self.problem(
-                    BOOK, section.line, f"{where}: {typed!r} is not a skill, status or treasure"
+                    paragraph.source,
+                    section.line,
+                    f"{where}: {typed!r} is not a skill, status or treasure",
                 )
             elif section.master and declared.kind != "skill":
                 self.problem(
-                    BOOK,
+                    paragraph.source,
                     section.line,
                     f"{where}: MASTER needs skills; {declared.name} is a {declared.kind}",
                 )
@@ -691,7 +700,7 @@ class _CrossCheck:
         """Report ``number`` when the pack has text and no paragraph or chart of that number."""
         pack = self.pack
         if pack.has_text and number not in pack.paragraphs and number not in pack.charts:
-            self.loader.problem(file, line, f"{what}: paragraph {number} is not in {BOOK}")
+            self.loader.problem(file, line, f"{what}: paragraph {number} is not in the book")
 
     def matrix_cells(self) -> None:
         if not self.pack.has_text:
@@ -707,7 +716,7 @@ class _CrossCheck:
                                 line,
                                 f"matrix {letter}, {row}, {reaction}: the cell {cell} needs "
                                 f"paragraphs {cell - 1} to {cell + 1}; {number} is not a result "
-                                f"paragraph of {BOOK}",
+                                "paragraph of the book",
                             )
 
     def card_references(self) -> None:
@@ -748,7 +757,7 @@ class _CrossCheck:
         for paragraph in self.pack.paragraphs.values():
             for section in paragraph.sections:
                 where = f"paragraph {paragraph.number}, {section.heading}"
-                self.reward_code(BOOK, section.line, section.reward_code, where)
+                self.reward_code(paragraph.source, section.line, section.reward_code, where)
 
     def reward_code(self, file: str, line: int, code: str, where: str) -> None:
         try:

@@ -72,7 +72,7 @@ class Section(_Model):
     mandatory: bool = Field(False, description="Forced when the player holds a requirement.")
     text: str = Field(description="The section's text to read aloud, without the reward code.")
     reward_code: str = Field(description='The bracket code without brackets, e.g. "D1/S1".')
-    line: int = Field(description="Line of the heading in book.txt.")
+    line: int = Field(description="Line of the heading in its book file.")
 
     @property
     def no_skill(self) -> bool:
@@ -86,7 +86,8 @@ class Paragraph(_Model):
     number: int
     intro: str = Field(description="Text read before the list of sections (may be empty).")
     sections: list[Section] = Field(description="In book order; exactly one is NO SKILL.")
-    line: int = Field(description="Line of the paragraph number in book.txt.")
+    line: int = Field(description="Line of the paragraph number in its book file.")
+    source: str = Field("book.txt", description="The book file it is in, e.g. book-2.txt.")
 
     @property
     def no_skill_section(self) -> Section:
@@ -130,6 +131,7 @@ class EncounterChart(_Model):
     number: int
     entries: list[ChartEntry] = Field(description="Exactly 12, for rolls 1 to 12 in order.")
     line: int = 0
+    source: str = Field("book.txt", description="The book file it is in, e.g. book-2.txt.")
 
     def entry(self, roll: int) -> ChartEntry:
         """The entry for a roll total (1-12)."""
