@@ -322,8 +322,8 @@ class DealtTable(Table):
             if event is None:
                 view.append(code)
             else:
-                self.discard_count += 1
                 results.append(self.apply_event(event, rng))
+                self.discard_count += 1
         if not view and self.outcome is None:
             self._lose("deck")
         if self.outcome is not None:
@@ -401,10 +401,11 @@ class CountedTable(Table):
         self.change_hope(-1)
 
     def draw_event(self, event: EventCard, rng: random.Random) -> EventResult:
-        """The player drew an obstacle or favour card: it takes effect and is discarded."""
+        """The player drew an obstacle or favour card: it takes effect, then is discarded."""
         self.deck_count -= 1
+        result = self.apply_event(event, rng)
         self.discard_count += 1
-        return self.apply_event(event, rng)
+        return result
 
     def missing(self, player: int) -> int:
         """Story cards the player must draw to fill the hand."""

@@ -159,8 +159,10 @@ class TellingTracker:
         """Words recognised (or typed) during the telling."""
         words = normalize(text).split()
         self._words += words
+        said = set(words)
         for keyword in self.spec.keywords:
-            if keyword in words and keyword not in self._heard:
+            forms = {keyword, keyword + "s", keyword + "es"}
+            if forms & said and keyword not in self._heard:
                 self._heard.append(keyword)
         if ends_with_end_phrase(text) and self.ended_by is None:
             self.ended_by = "phrase"

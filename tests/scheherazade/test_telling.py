@@ -1,0 +1,135 @@
+"""Listening to a telling: the Sultan's timer, typed tellings and synthesised speech."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.games.scheherazade.telling import (
+    STIRS,
+    YAWNS,
+    AudioTellingListener,
+    PocketsphinxSpotter,
+    TellingReport,
+    TellingSpec,
+    TellingTracker,
+    TypedLineError,
+    TypedTellingListener,
+    parse_typed_line,
+    wav_file_opener,
+)
+
+SPEC = TellingSpec(turn=1, storyteller="Ali", element="the copper lamp", keywords=("lamp",))
+
+
+def test_a_silence_longer_than_the_limit_gets_one_nudge():
+    tracker = TellingTracker(SPEC)
+    assert tracker.advance(6.0, speaking=False) == []  # exactly the limit: still patient
+    assert tracker.advance(0.5, speaking=False) == [STIRS]
+    assert tracker.advance(10.0, speaking=False) == []  # the same silence is nudged once
+
+
+def test_nudges_escalate_and_speech_resets_the_silence():
+    tracker = TellingTracker(SPEC)
+    cues = tracker.advance(7, False) + tracker.advance(3, True) + tracker.advance(7, False)
+    assert cues == [STIRS, YAWNS]
+    assert tracker.report().long_silences == 2
+
+
+def test_a_warning_comes_once_before_dawn_and_time_ends_the_telling():
+    tracker = TellingTracker(SPEC.model_copy(update={"turn_seconds": 30.0}))
+    assert tracker.advance(14, True) == []
+    assert tracker.advance(2, True) == ["14 seconds before dawn."]
+    assert tracker.advance(5, True) == []
+    tracker.advance(60, True)
+    report = tracker.report()
+    assert (report.ended_by, report.seconds, report.spoken_seconds) == ("timeout", 30.0, 30.0)
+
+
+def test_key_words_and_the_closing_words_are_heard():
+    tracker = TellingTracker(SPEC)
+    tracker.hear("At the end of the road stood a lamplighter")
+    assert not tracker.done and tracker.report().keywords_heard == []
+    tracker.hear("she rubbed both lamps, and so the night passed")
+    assert tracker.report().keywords_heard == ["lamp"]
+    assert tracker.report().ended_by == "phrase"
+
+
+@pytest.mark.parametrize(
+    ("line", "parsed"),
+    [
+        ("silence 7", (7.0, False, "")),
+        ("SILENCE 2.5", (2.5, False, "")),
+        ("speak 20", (20.0, True, "")),
+        ("speak 12 a lamp glowed", (12.0, True, "a lamp glowed")),
+        ("one two three four five", (2.0, True, "one two three four five")),
+        ("the end", (1.0, True, "the end")),
+    ],
+)
+def test_typed_lines(line, parsed):
+    assert parse_typed_line(line) == parsed
+
+
+def test_a_typed_line_without_seconds_is_refused():
+    with pytest.raises(TypedLineError, match="how many seconds"):
+        parse_typed_line("silence for a while")
+
+
+def test_the_typed_listener_speaks_cues_and_returns_a_report():
+    said: list[str] = []
+    lines = iter(["speak 10 a lamp", "silence 8", "oops", "silence x", "the end", "next"])
+    report = TellingReport.from_value(TypedTellingListener(lines).listen(SPEC, said.append))
+    assert said == [STIRS, "'silence x': say how many seconds, e.g. 'silence 7'"]
+    assert report.keywords_heard == ["lamp"] and report.ended_by == "phrase"
+    assert report.transcript == "a lamp oops the end"
+    assert next(lines) == "next"  # the listener stops at the end of the telling
+
+
+def test_the_typed_listener_returns_none_when_input_ends():
+    assert TypedTellingListener(["speak 5 once"]).listen(SPEC, print) is None
+
+
+@pytest.mark.slow
+def test_a_long_silence_in_synthesised_speech_is_nudged_and_the_key_word_spotted(
+    speech_wav, whisper
+):
+    wav = speech_wav(
+        "lamp",
+        [
+            "Once upon a time a poor boy found an old copper lamp in the market.",
+            8.0,
+            "He rubbed it, and a voice answered from inside.",
+            7.5,
+            "And they lived happily ever after. The end.",
+        ],
+    )
+    said: list[str] = []
+    listener = AudioTellingListener(wav_file_opener([wav]), whisper)
+    report = TellingReport.from_value(listener.listen(SPEC, said.append))
+    assert said == [STIRS, YAWNS]
+    assert report.long_silences == 2
+    assert report.keywords_heard == ["lamp"]
+    assert report.ended_by == "phrase"
+    assert "lamp" in report.transcript.lower()
+    assert 15.5 < report.seconds - report.spoken_seconds < 17.5
+    assert listener.listen(SPEC, said.append) is None  # every file has been heard
+
+
+@pytest.mark.slow
+def test_a_telling_that_never_names_its_element_is_heard_without_key_word(speech_wav, whisper):
+    wav = speech_wav("nothing", ["A young man travelled far away to find his brother. The end."])
+    report = TellingReport.from_value(
+        AudioTellingListener(wav_file_opener([wav]), whisper).listen(SPEC, print)
+    )
+    assert report.keywords_heard == []
+    assert (report.ended_by, report.long_silences) == ("phrase", 0)
+
+
+@pytest.mark.slow
+def test_pocketsphinx_spotting_gives_no_transcript(speech_wav):
+    wav = speech_wav("sphinx", ["A merchant found a copper lamp in the market.", 1.0])
+    report = TellingReport.from_value(
+        AudioTellingListener(wav_file_opener([wav]), PocketsphinxSpotter()).listen(SPEC, print)
+    )
+    assert report.transcript is None
+    assert report.ended_by == "input"
+    assert report.spoken_seconds > 2
