@@ -5,10 +5,13 @@ Each case copies the mini fixture, changes one thing, and expects exactly one pr
 
 from __future__ import annotations
 
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from companion.games.arabian_nights.loader import load_pack, reward_vocabulary
 from companion.games.arabian_nights.pack import PackError, Problem
@@ -299,3 +302,36 @@ def test_each_kind_of_error_is_reported_with_file_and_line(tmp_path: Path, name:
         load_pack(pack)
     expected = Problem(str(pack / case.file), _expected_line(pack, case), _message(case.message))
     assert [str(problem) for problem in error.value.problems] == [str(expected)]
+
+
+FILES = ["world.txt", "matrices.txt", "cards.txt", "book.txt"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    file=st.sampled_from(FILES),
+    position=st.floats(min_value=0, max_value=1, exclude_max=True),
+    change=st.sampled_from(["delete", "duplicate", "scramble"]),
+)
+def test_any_damaged_line_gives_a_pack_or_located_problems(
+    file: str, position: float, change: str
+) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        pack = copy_mini(Path(folder))
+        lines = (pack / file).read_text(encoding="utf-8").splitlines()
+        index = int(position * len(lines))
+        if change == "delete":
+            del lines[index]
+        elif change == "duplicate":
+            lines.insert(index, lines[index])
+        else:
+            lines[index] = lines[index][::-1]
+        (pack / file).write_text("\n".join(lines) + "\n", encoding="utf-8")
+        try:
+            load_pack(pack)
+        except PackError as error:
+            assert error.problems
+            for problem in error.problems:
+                name = Path(problem.file).name
+                length = len((pack / name).read_text(encoding="utf-8").splitlines())
+                assert 0 <= problem.line <= length, str(problem)
