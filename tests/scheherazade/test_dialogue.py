@@ -10,7 +10,12 @@ import pytest
 from companion.dialogue import GameOptions, InvalidAnswer
 from companion.games.scheherazade.dialogue import ScheherazadeDialogue, SettingsError
 from companion.games.scheherazade.game import GAME
-from companion.games.scheherazade.telling import TellingReport, TypedTellingListener
+from companion.games.scheherazade.telling import (
+    AudioTellingListener,
+    TellingReport,
+    TypedTellingListener,
+    wav_file_opener,
+)
 from companion.session import run_typed
 
 from .conftest import good_storyteller
@@ -210,3 +215,28 @@ def test_printed_events_are_announced_with_what_to_do(tmp_path):
     assert "Bahamut stirs the sea: each storyteller discards one card at random." in printed
     assert "Queen Scheherazade's favour: 1 Hope more. Hope is 11." in printed
     assert dialogue.state.counted.hands == [3, 4]
+
+
+@pytest.mark.slow
+def test_a_spoken_telling_with_two_long_silences_costs_hope_but_names_its_element(
+    tmp_path, speech_wav, whisper
+):
+    dialogue = new_game(seed=0)
+    spec = dialogue.step().telling
+    word = spec.keywords[0]
+    wav = speech_wav(
+        "night",
+        [f"Long ago there was a {word}.", 7.5, f"Everyone spoke of the {word}.", 7.5, "The end."],
+    )
+    listener = AudioTellingListener(wav_file_opener([wav]), whisper)
+    printed = run_typed(dialogue, GAME, [], tmp_path / "night.json", telling_listener=listener)
+    prompt = next(line for line in printed if "Your element" in line)
+    assert prompt.startswith("Ali, you are Scheherazade.")
+    told = printed.index(prompt)
+    assert printed[told + 1 : told + 5] == [
+        "The Sultan stirs…",
+        "The Sultan yawns…",
+        f"The Sultan heard of {spec.element.split(',')[0]}.",
+        "The Sultan's patience wears thin after two long silences. "
+        "Scheherazade loses 1 Hope; Hope is 11.",
+    ]
