@@ -9,8 +9,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from companion.games.arabian_nights.loader import load_pack, unreachable_paragraphs
-from companion.games.arabian_nights.pack import Pack, PackError
+from companion.games.arabian_nights.loader import read_pack, unreachable_paragraphs
+from companion.games.arabian_nights.pack import Pack
 
 HELP = "check a Tales of the Arabian Nights content pack and report its problems"
 
@@ -20,16 +20,16 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    try:
-        pack = load_pack(args.pack)
-    except PackError as error:
-        print(error)
-        print(_count(len(error.problems), "problem"))
+    pack, problems = read_pack(args.pack)
+    if pack is not None:
+        print(f"{pack.name or 'A pack without a name'} ({args.pack})")
+        for line in summary(pack):
+            print(f"  {line}")
+    for problem in problems:
+        print(problem)
+    print(_count(len(problems), "problem"))
+    if problems or pack is None:
         return 1
-    print(f"{pack.name} ({args.pack})")
-    for line in summary(pack):
-        print(f"  {line}")
-    print("0 problems")
     unreachable = unreachable_paragraphs(pack)
     listed = f": {', '.join(map(str, unreachable))}" if unreachable else ""
     print(f"{_count(len(unreachable), 'unreachable paragraph')}{listed}")

@@ -61,7 +61,14 @@ from companion.games.arabian_nights.rewards import (
     parse_reward,
 )
 
-__all__ = ["PackError", "Problem", "load_pack", "reward_vocabulary", "unreachable_paragraphs"]
+__all__ = [
+    "PackError",
+    "Problem",
+    "load_pack",
+    "read_pack",
+    "reward_vocabulary",
+    "unreachable_paragraphs",
+]
 
 WORLD, MATRICES, CARDS, BOOK = "world.txt", "matrices.txt", "cards.txt", "book.txt"
 BOOK_PARTS = "book-*.txt"  # a long book may go on in book-2.txt, book-3.txt, ...
@@ -74,11 +81,21 @@ _MATRIX_TARGET = re.compile(r"matrix\s+([A-Za-z])", re.IGNORECASE)
 
 def load_pack(path: str | Path) -> Pack:
     """Load and check the pack in folder ``path``; raise `PackError` listing every problem."""
+    pack, problems = read_pack(path)
+    if problems or pack is None:
+        raise PackError(problems)
+    return pack
+
+
+def read_pack(path: str | Path) -> tuple[Pack | None, list[Problem]]:
+    """The pack as far as it could be read, and its problems, without raising.
+
+    Only for reports such as `companion check`: when there are problems the pack is
+    incomplete (None when a file is missing) and must not be played.
+    """
     loader = _Loader(Path(path))
     pack = loader.load()
-    if loader.problems or pack is None:
-        raise PackError(loader.problems)
-    return pack
+    return pack, sorted(loader.problems, key=lambda problem: (problem.file, problem.line))
 
 
 def reward_vocabulary(pack: Pack) -> Vocabulary:
