@@ -38,6 +38,7 @@ from companion.games.scheherazade.rules import (
     EventCard,
     EventResult,
     IllegalPlayError,
+    Setup,
     Table,
     setup_for,
 )
@@ -321,18 +322,20 @@ class ScheherazadeDialogue:
 
     def _setup_summary(self) -> str:
         setup = setup_for(len(self.state.players))
+        hands = (
+            f" Each hand holds {_cards(setup.hand_size)}."
+            if self.state.settings.cards == "printed"
+            else ""
+        )
         return (
             f"{_count(len(self.state.players), 'storyteller')}: Scheherazade starts with "
-            f"{setup.starting_hope} Hope, and each hand holds {_cards(setup.hand_size)}. "
-            f"The deck hides {setup.sultans} Sultan cards, {setup.hourglasses} hourglasses, "
-            "2 ifrits, a roc, Bahamut and 4 queens."
+            f"{setup.starting_hope} Hope.{hands} Among the story cards hide {_events(setup)}."
         )
 
     def _deal_prompt(self) -> str:
         setup = setup_for(len(self.state.players))
         return (
-            f"Shuffle the 64 story cards with {setup.sultans} Sultan cards, "
-            f"{setup.hourglasses} hourglasses, 2 ifrits, a roc, Bahamut and 4 queens. "
+            f"Shuffle the 64 story cards with {_events(setup)}. "
             f"Deal {_cards(setup.hand_size)} to each storyteller, setting aside without "
             "effect any card that is not a story card. Tell me each card you set aside, "
             "then say done."
@@ -504,9 +507,8 @@ class ScheherazadeDialogue:
         if event is EventCard.IFRIT:
             if result.removed is None:
                 return "The ifrit finds nothing to steal: finished tales are safe."
-            return (
-                f"The ifrit snatches the last element played, the {result.removed.label}."
-                + (" Discard it." if printed else "")
+            return f"The ifrit snatches the last element played, the {result.removed.label}." + (
+                " Discard it." if printed else ""
             )
         if event is EventCard.ROC:
             return (
@@ -539,6 +541,24 @@ class ScheherazadeDialogue:
     def _next_player(self) -> None:
         self.state.current = (self.state.current + 1) % len(self.state.players)
         self.state.turn += 1
+
+
+EVENT_NAMES = {
+    EventCard.SULTAN: ("Sultan card", "Sultan cards"),
+    EventCard.HOURGLASS: ("hourglass", "hourglasses"),
+    EventCard.IFRIT: ("ifrit", "ifrits"),
+    EventCard.ROC: ("roc", "rocs"),
+    EventCard.BAHAMUT: ("Bahamut", "Bahamuts"),
+    EventCard.QUEEN: ("queen", "queens"),
+}
+
+
+def _events(setup: Setup) -> str:
+    """``8 Sultan cards, 3 hourglasses, … and 4 queens``."""
+    parts = [
+        f"{count} {EVENT_NAMES[event][count != 1]}" for event, count in setup.event_cards().items()
+    ]
+    return ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
 def _count(number: int, noun: str) -> str:
