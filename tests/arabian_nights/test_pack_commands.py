@@ -135,3 +135,12 @@ def test_the_book_parser_never_crashes_and_locates_every_problem(text: str) -> N
     assert all(1 <= problem.line <= line_count for problem in book.problems)
     numbers = [p.number for p in book.paragraphs] + [c.number for c in book.charts]
     assert len(numbers) == len(set(numbers))
+
+
+def test_lookup_without_a_pack_gives_one_line(capsys) -> None:
+    code, out, err = run(capsys, "lookup")
+    assert (code, out) == (2, [])
+    assert err == ["companion lookup: error: give the pack folder first, e.g. " + EXAMPLE]
+
+
+EXAMPLE = "companion lookup content/demo ..."

@@ -20,7 +20,9 @@ DIE_FACES = ("minus", "blank", "plus")
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("pack", type=Path, help="the content pack folder, e.g. content/demo")
+    parser.add_argument(
+        "pack", type=Path, nargs="?", help="the content pack folder, e.g. content/demo"
+    )
     chart = parser.add_argument_group("encounter chart")
     chart.add_argument("--chart", help="the chart's paragraph number")
     chart.add_argument("--roll", help="the die roll, 1 to 6")
@@ -34,6 +36,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.pack is None:
+        raise ArgumentError("give the pack folder first, e.g. companion lookup content/demo ...")
     if (args.chart is None) == (args.matrix is None):
         raise ArgumentError("give either --chart N --roll R or --matrix L --row R --reaction X")
     pack = _load(args.pack)
