@@ -9,9 +9,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-import soundfile
 
-from companion.games.scheherazade.telling import RATE, read_wav
+from companion.voice.audio import RATE, read_wav, write_wav
 
 
 @pytest.fixture(scope="session")
@@ -33,11 +32,11 @@ def speech_wav(tmp_path_factory):
                 )
                 pieces.append(read_wav(raw))
             else:
-                pieces.append(np.zeros(int(part * RATE), dtype=np.int16))
-        audio = np.concatenate(pieces).astype(np.int32)
-        audio += noise.normal(0, 20, len(audio)).astype(np.int32)  # about -64 dBFS
+                pieces.append(np.zeros(int(part * RATE), dtype=np.float32))
+        audio = np.concatenate(pieces)
+        audio += noise.normal(0, 0.0006, len(audio)).astype(np.float32)  # about -64 dBFS
         path = folder / f"{name}.wav"
-        soundfile.write(path, np.clip(audio, -32768, 32767).astype(np.int16), RATE)
+        write_wav(path, audio)
         return path
 
     return make

