@@ -1,0 +1,98 @@
+"""The seed's cards, transcribed by hand for the tests, independently of the content pack."""
+
+from __future__ import annotations
+
+# The seed's challenge cards: category, Fate modifier, tokens gained on a win, Fortune lost
+# on a failure. Transcribed by hand from the seed, independently of the content pack.
+CHALLENGES = {
+    "Den of Thieves": ("Men", 0, None, 1),
+    "Whirling Dervishes": ("Men", 0, None, 0),
+    "Efreeti": ("Djinn", -1, None, 0),
+    "Mountain Lion": ("Animal", 1, None, 0),
+    "Forty Thieves": ("Men", 0, None, 1),
+    "Scorpion": ("Animal", 0, None, 0),
+    "Jackals": ("Animal", 1, None, 0),
+    "Cobra": ("Animal", 0, None, 0),
+    "Sassanid Infidels": ("Men", 0, None, 0),
+    "Sorcerer": ("Magic", -1, None, 0),
+    "Sea Monster": ("Beast", 0, None, 0),
+    "Quicksand": ("Nature", 0, None, 0),
+    "Avalanche": ("Nature", 0, None, 0),
+    "Storm at Sea": ("Nature", 0, None, 0),
+    "Shipwrecked": ("Nature", 0, None, 0),
+    "Old Man of the Sea": ("Men", -1, None, 0),
+    "Desert Thirst": ("Nature", 0, None, 0),
+    "Sand Storm": ("Nature", 0, None, 0),
+    "Poisoned Well": ("Nature", 0, None, 0),
+    "Demon": ("Underworld", 0, "faith", 0),
+    "Devil": ("Underworld", 0, "faith", 0),
+    "Island Fish": ("Beast", 0, None, 0),
+    "Dragon": ("Beast", -1, None, 0),
+    "Blown off Course": ("Nature", 0, None, 0),
+    "Zughb Ape men": ("Beast", 0, None, 0),
+    "Black Giant": ("Beast", -1, None, 0),
+    "Giant Snake": ("Beast", 0, None, 0),
+    "Isle of Cannibals": ("Men", 0, None, 0),
+    "Nomads": ("Men", 0, None, 0),
+    "Ancient Ruins": ("Underworld", 0, "fortune", 0),
+    "Sphinx": ("Beast", 0, None, 0),
+    "Sealed Cave": ("Nature", 0, None, 0),
+    "Underground River": ("Nature", 0, None, 0),
+    "Pirates": ("Men", 0, None, 1),
+    "Cabalists": ("Magic", 0, None, 0),
+    "Magician": ("Magic", 0, None, 0),
+    "Sultans Palace Guards": ("Men", 0, None, 0),
+    "Incubus": ("Underworld", 0, None, 0),
+    "Dancing Sword": ("Magic", 0, None, 0),
+    "Golem": ("Magic", 0, None, 0),
+    "Dendan": ("Beast", 0, None, 0),
+    "Giant Fish": ("Beast", 0, None, 0),
+    "Shapeshifting Djinn": ("Djinn", 0, None, 0),
+    "Skeletal Warriors": ("Underworld", 0, None, 0),
+    "Living Statues": ("Magic", 0, None, 0),
+    "Wind Djinn": ("Djinn", 0, None, 0),
+    "Marid": ("Djinn", 0, None, 0),
+    "False Prophet": ("Men", 0, "faith", 0),
+    "Fatima Assassins": ("Men", 0, None, 0),
+    "Khawarij Heretics": ("Men", 0, "faith", 0),
+    "Zoroastrian Fire Worshippers": ("Men", 0, None, 0),
+    "Play Chess with the Caliph": ("Men", 0, None, 0),
+    "Mameluke Slave Soldiers": ("Men", 0, None, 0),
+    "Bedouin Bandits": ("Men", 0, None, 1),
+    "Corsairs": ("Men", 0, None, 1),
+    "Harem": ("Women", 0, None, 0),
+    "Evil Vizier": ("Men", 0, None, 0),
+    "Eunuch Harem Guards": ("Men", 0, None, 0),
+    "Necromancer": ("Magic", 0, None, 0),
+}
+ITEMS = {
+    "Magic Ring", "Magic Potion", "Magic Spy Glass", "Magic Carpet", "Healing Elixir",
+    "Magic Slippers", "Seal of Solomon", "Flaming Sword", "Celestial Orb", "Ancient Curse",
+    "Philosophers Stone", "Green Turban", "Magic Astrolabe", "Rukh Egg",
+}  # fmt: skip
+TREASURES = {
+    "Gold & Silver": 8, "Rubies & Sapphires": 1, "South Sea Pearls": 1,
+    "Flawless Gemstones": 1, "Ivory Ship": 1,
+}  # fmt: skip
+AIDS = {
+    "Snake Charmer",
+    "Scalding Oil",
+    "Hospitality",
+    "Led by Wild Beast",
+    "Alchemist",
+    "Disguise",
+}
+LOCATIONS = {
+    "Elephant Graveyard",
+    "Mosque",
+    "Valley of Serpents",
+    "City of Brass",
+    "Bazaar",
+    "Oasis",
+}
+EVENTS = {
+    "Enslaved", "Camels", "Arabian Horses", "Caravan", "Merchant Vessel", "Open Sesame",
+    "Listen to Scheherazade", "Read Book of Kings", "Sufi Mystic", "Shahada", "Daily Prayers",
+    "Ramadan", "Alms", "Hajj Pilgrimage", "Sheikh Teacher", "Ulama Scholar",
+    "An Eye for an Eye", "Berber Traders",
+}  # fmt: skip
