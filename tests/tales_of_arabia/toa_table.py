@@ -16,14 +16,18 @@ from companion.games.tales_of_arabia.state import (
     StartTurn,
 )
 
+QUIET = {
+    "Read Book of Kings", "Sufi Mystic", "Shahada", "Daily Prayers", "Sheikh Teacher",
+    "Ulama Scholar",
+}  # fmt: skip
 NAMES = ("Ali", "Sara", "Omar", "Layla", "Zayd", "Nur")
 
 
 class Table:
     """A game in progress whose deck starts with ``top`` and where player 0 moves first.
 
-    Every other card of the pack follows in pack order, so card counts stay exact and
-    :func:`check_invariants` holds after every answer.
+    The other cards follow, quiet ones first (Faith events that ask nothing), so card
+    counts stay exact and :func:`check_invariants` holds after every answer.
     """
 
     def __init__(
@@ -38,6 +42,7 @@ class Table:
         top = list(top)
         for name in top:
             deck.remove(name)
+        deck.sort(key=lambda name: name not in QUIET)
         self.state = GameState(
             players=[Player(name=NAMES[i], hero=hero) for i, hero in enumerate(heroes)],
             deck=top + deck,
