@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from companion.cli import ArgumentError
 from companion.dialogue import GameOptions, InvalidAnswer
 from companion.games.scheherazade.dialogue import ScheherazadeDialogue, SettingsError
 from companion.games.scheherazade.game import GAME
@@ -133,8 +134,26 @@ def test_the_storytellers_are_asked_for_when_not_given(tmp_path):
 
 
 def test_unknown_settings_are_refused_by_name():
-    with pytest.raises(SettingsError, match="unknown setting colour"):
+    with pytest.raises(ArgumentError, match="unknown setting colour; known: cards"):
         new_game(colour="red")
+
+
+@pytest.mark.parametrize(
+    ("settings", "message"),
+    [
+        ({"cards": "tarot"}, "cards"),
+        ({"turn_seconds": "soon"}, "turn_seconds"),
+        ({"mention_rule": "maybe"}, "mention_rule"),
+    ],
+)
+def test_wrong_setting_values_are_refused(settings, message):
+    with pytest.raises(SettingsError, match=message):
+        ScheherazadeDialogue.new(GameOptions(seed=1, players=THREE, settings=settings))
+
+
+def test_five_storytellers_are_too_many():
+    with pytest.raises(ArgumentError, match="1 to 4 storytellers, not 5"):
+        new_game(players=[(name, "m") for name in "ABCDE"])
 
 
 # -- printed cards --------------------------------------------------------------------------

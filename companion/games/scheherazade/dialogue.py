@@ -75,9 +75,7 @@ class Settings(BaseModel):
             raise SettingsError(
                 f"unknown setting {', '.join(unknown)}; known: {', '.join(sorted(known))}"
             )
-        values: dict[str, Any] = {k: v for k, v in settings.items() if k in cls.model_fields}
-        if "mention_rule" in values:
-            values["mention_rule"] = values["mention_rule"].lower() in ("on", "yes", "true", "1")
+        values = {key: value for key, value in settings.items() if key in cls.model_fields}
         try:
             return cls.model_validate(values)
         except ValidationError as error:
