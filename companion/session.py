@@ -17,6 +17,7 @@ import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import IO, Any, Protocol
 
@@ -149,7 +150,8 @@ GLOBAL_HINT = (
 )
 
 
-def global_commands(players: Sequence[str]) -> PhraseSet:
+@lru_cache(maxsize=32)
+def global_commands(players: tuple[str, ...]) -> PhraseSet:
     """The commands allowed at every step, with ``status of NAME`` for each player."""
     commands = PhraseSet.from_templates(GLOBAL_TEMPLATES, labels={})
     if not players:
@@ -215,10 +217,11 @@ class Session:
     def _take_turn(self, step: Step, failures: int) -> str:
         if step.telling is not None:
             return self._take_telling(step)
-        heard = self._hear(step, failures)
+        phrases = self._phrases(step)
+        heard = self._hear(step, failures, phrases)
         if heard is None:
             return "input-ended"
-        understood = self._understand(heard, step)
+        understood = self._understand(heard, step, phrases)
         for observer in self.observers:
             observer.on_heard(heard, None if step.private else understood.value)
         if understood.value is None:
@@ -230,7 +233,7 @@ class Session:
             return self._command(understood.value, step)
         return self._apply(understood.value)
 
-    def _hear(self, step: Step, failures: int) -> Heard | None:
+    def _hear(self, step: Step, failures: int, phrases: PhraseSet) -> Heard | None:
         use_keyboard = self.keyboard is not None and (
             step.private or step.free_text or failures >= FAILURES_BEFORE_OPTIONS
         )
@@ -238,15 +241,14 @@ class Session:
             typing = " Or type your answer." if use_keyboard else ""
             self._speak([Speech(step.options_hint() + typing)], remember=False)
         ears = self.keyboard if use_keyboard else self.ears
-        heard = ears.hear(step, self._phrases(step))
+        heard = ears.hear(step, phrases)
         self._heard_at = time.perf_counter()
         return heard
 
     def _phrases(self, step: Step) -> PhraseSet:
-        return step.expects | global_commands(self.dialogue.player_names())
+        return step.expects | global_commands(tuple(self.dialogue.player_names()))
 
-    def _understand(self, heard: Heard, step: Step) -> _Understood:
-        phrases = self._phrases(step)
+    def _understand(self, heard: Heard, step: Step, phrases: PhraseSet) -> _Understood:
         own = step.expects.match(heard.text)
         # A step's own answer wins over a global command said the same way ("help").
         match = own if own is not None and own.score == 1.0 else phrases.match(heard.text)

@@ -397,18 +397,11 @@ class ReaderDialogue:
 
     def _ask_move(self) -> Step:
         sheet = self.sheet
-        places = [sheet.destination] if sheet.destination else []
-        spaces = PhraseSet.from_templates(
-            {name: [name, f"[i] (go|move) to {name}"] for name in [*self.pack.spaces, *places]},
-            labels={},
-        )
-        stay = PhraseSet.from_templates(
-            {"stay": ["stay", "[i] stay here", "i stay", "stay in place", "no move"]}
-        )
+        places = (sheet.destination,) if sheet.destination else ()
         return Step(
             f"{sheet.name}, you are in {sheet.position}. Where do you end your move? "
             "Say a place, or stay.",
-            spaces | stay,
+            _destination_phrases(self.state.pack_path) | _destination_phrases(None, places),
             hint="Say the name of the space where your hero ends the move, or say stay.",
         )
 
@@ -430,21 +423,9 @@ class ReaderDialogue:
         return []
 
     def _ask_card(self) -> Step:
-        cards = [
-            card.name
-            for card in (
-                *self.pack.character_cards,
-                *self.pack.terrain_cards,
-                *self.pack.city_cards,
-            )
-        ]
-        named = PhraseSet.from_templates({card: [card, f"[i drew] [the] {card}"] for card in cards})
-        draw = PhraseSet.from_templates(
-            {"draw": ["draw for me", "you draw", "draw [a card]"]}, labels={"draw": "draw for me"}
-        )
         return Step(
             "Draw an encounter card and say its name, or say draw for me.",
-            named | draw,
+            _card_phrases(self.state.pack_path),
             hint="Say the name printed on the encounter card, or say draw for me.",
         )
 
@@ -782,10 +763,36 @@ class ReaderDialogue:
         return speeches
 
 
+@lru_cache(maxsize=1)
 def _dice_phrases() -> PhraseSet:
     return PhraseSet.numbers(range(1, 7), ["{n}", "[i] rolled [a] {n}", "a {n}"]) | (
         PhraseSet.from_templates(ROLL_FOR_ME, labels={"roll": "roll for me"})
     )
+
+
+@lru_cache(maxsize=64)
+def _destination_phrases(pack_path: str | None, places: tuple[str, ...] = ()) -> PhraseSet:
+    """Where a move may end: every space of the pack (or the given places), or stay."""
+    names = list(cached_pack(pack_path).spaces) if pack_path else list(places)
+    spaces = PhraseSet.from_templates(
+        {name: [name, f"[i] (go|move) to {name}"] for name in names}, labels={}
+    )
+    if not pack_path:
+        return spaces
+    stay = ["stay", "[i] stay here", "i stay", "stay in place", "no move"]
+    return spaces | PhraseSet.from_templates({"stay": stay})
+
+
+@lru_cache(maxsize=8)
+def _card_phrases(pack_path: str) -> PhraseSet:
+    """The name of every encounter card of the pack, or "draw for me"."""
+    pack = cached_pack(pack_path)
+    cards = [card.name for card in (*pack.character_cards, *pack.terrain_cards, *pack.city_cards)]
+    named = PhraseSet.from_templates({card: [card, f"[i drew] [the] {card}"] for card in cards})
+    draw = PhraseSet.from_templates(
+        {"draw": ["draw for me", "you draw", "draw [a card]"]}, labels={"draw": "draw for me"}
+    )
+    return named | draw
 
 
 def _follow_up(effects: list, pack: Pack) -> GoToParagraph | MoveTo | None:
