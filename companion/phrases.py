@@ -179,9 +179,7 @@ def _expand(template: str, slots: Mapping[str, Iterable[str]]) -> list[str]:
                 options.append("")
             head, tail = template[:index], template[end + 1 :]
             return [
-                expanded
-                for option in options
-                for expanded in _expand(head + option + tail, slots)
+                expanded for option in options for expanded in _expand(head + option + tail, slots)
             ]
         if char == "{":
             end = template.index("}", index)
@@ -325,9 +323,7 @@ class PhraseSet:
     def _best_score_per_value(self, text: str) -> dict[str, tuple[float, str]]:
         texts = [phrase.text for phrase in self.phrases]
         best: dict[str, tuple[float, str]] = {}
-        for phrase_text, raw, index in process.extract(
-            text, texts, scorer=_similarity, limit=None
-        ):
+        for phrase_text, raw, index in process.extract(text, texts, scorer=_similarity, limit=None):
             value = self.phrases[index].value
             score = raw / 100
             if score > best.get(value, (-1.0, ""))[0]:

@@ -170,6 +170,9 @@ class Endpointer:
 class Microphone:
     """Utterances from the default input device at 16 kHz mono, muted while speaking."""
 
+    WATCHDOG = 0.5
+    """Seconds without a frame after which the stream is checked for a lost device."""
+
     def __init__(
         self,
         gate: HalfDuplex | None = None,
@@ -192,22 +195,31 @@ class Microphone:
 
         try:
             stream = self._sounddevice.InputStream(
-                samplerate=RATE, channels=1, dtype="float32", blocksize=blocksize,
-                device=self.device, callback=collect,
+                samplerate=RATE,
+                channels=1,
+                dtype="float32",
+                blocksize=blocksize,
+                device=self.device,
+                callback=collect,
             )
         except self._sounddevice.PortAudioError as error:
             raise AudioUnavailable(f"The microphone cannot be opened ({error}).") from None
         endpointer = Endpointer(self.endpointing)
+        waited = 0.0
         with stream:
-            while True:
+            while timeout is None or waited < timeout:
                 try:
-                    frame = frames.get(timeout=timeout)
+                    frame = frames.get(timeout=self.WATCHDOG)
                 except queue.Empty:
-                    return
-                if not stream.active:
-                    raise AudioUnavailable("The microphone stopped (was it unplugged?).")
+                    if not stream.active:
+                        raise AudioUnavailable(
+                            "The microphone stopped (was it unplugged?)."
+                        ) from None
+                    waited += self.WATCHDOG
+                    continue
                 utterance = endpointer.push(frame)
                 if utterance is not None:
+                    waited = 0.0
                     yield utterance
 
     def record(self, timeout: float | None = None) -> np.ndarray | None:

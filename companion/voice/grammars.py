@@ -28,9 +28,7 @@ class EmptyGrammarError(ValueError):
     """No phrase of the set can be spoken with this engine's vocabulary."""
 
 
-def speakable_phrases(
-    phrases: PhraseSet, known: Callable[[str], bool] | None = None
-) -> list[str]:
+def speakable_phrases(phrases: PhraseSet, known: Callable[[str], bool] | None = None) -> list[str]:
     """The distinct phrase texts whose every word the engine knows, sorted."""
     texts = sorted({phrase.text for phrase in phrases.phrases})
     if known is None:
@@ -43,7 +41,8 @@ def jsgf(phrases: PhraseSet, known: Callable[[str], bool] | None = None) -> str:
     texts = speakable_phrases(phrases, known)
     if not texts:
         raise EmptyGrammarError("no phrase of this step is in the recogniser's dictionary")
-    return "#JSGF V1.0;\ngrammar step;\npublic <answer> = " + " | ".join(texts) + ";"
+    alternatives = " | ".join(f"( {text} )" for text in texts)
+    return f"#JSGF V1.0;\ngrammar step;\npublic <answer> = {alternatives};"
 
 
 def vosk_grammar(
@@ -54,4 +53,3 @@ def vosk_grammar(
     if not texts:
         raise EmptyGrammarError("no phrase of this step is in the Vosk model's vocabulary")
     return json.dumps([*texts, UNKNOWN] if unknown else texts)
-

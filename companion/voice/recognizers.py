@@ -20,6 +20,7 @@ Engines:
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 from collections.abc import Iterable
@@ -35,8 +36,7 @@ from companion.voice.audio import RATE, AudioUnavailable, to_pcm16
 from companion.voice.grammars import UNKNOWN, EmptyGrammarError, jsgf, vosk_grammar
 
 VOSK_MODEL_HINT = (
-    "Get the English model with scripts/fetch-model (on a connected machine) "
-    "or pass --model DIR."
+    "Get the English model with scripts/fetch-model (on a connected machine) or pass --model DIR."
 )
 
 
@@ -117,7 +117,9 @@ class WhisperRecognizer:
 
         self._ct2 = ctranslate2
         model = WhisperModel(
-            str(model_dir or whisper_model_dir()), device="cpu", compute_type="int8",
+            str(model_dir or whisper_model_dir()),
+            device="cpu",
+            compute_type="int8",
             cpu_threads=threads,
         )
         self._model = model.model
@@ -151,31 +153,47 @@ class WhisperRecognizer:
         encoded = self._model.encode(self._ct2.StorageView.from_array(batch), to_cpu=True)
         return np.asarray(encoded)
 
-    def _next_logps(self, encoded: np.ndarray, prefixes: list[tuple[int, ...]]) -> np.ndarray:
-        """Log probabilities of the next token after each prefix: (len(prefixes), vocab)."""
+    def _next_logps(
+        self, encoded: np.ndarray, prefixes: list[tuple[int, ...]]
+    ) -> list[np.ndarray | None]:
+        """Log probabilities of the token after each (equally long) prefix.
+
+        CTranslate2 forces the prefix and returns the logits of every step, the prefix's
+        included, so the last row is the distribution after the prefix. None means the
+        decoder ended the text right after the prefix.
+        """
         batch = self._ct2.StorageView.from_array(
             np.ascontiguousarray(np.repeat(encoded, len(prefixes), axis=0))
         )
         length = len(prefixes[0])
         results = self._model.generate(
-            batch, [self._start + list(prefix) for prefix in prefixes], beam_size=1,
-            max_length=length + 2, return_logits_vocab=True, suppress_blank=False,
+            batch,
+            [self._start + list(prefix) for prefix in prefixes],
+            beam_size=1,
+            max_length=length + 6,  # counts the start tokens; enough for one more
+            return_logits_vocab=True,
+            suppress_blank=False,
             suppress_tokens=[],
         )
-        logits = np.stack([np.asarray(r.logits[0][0], dtype=np.float32) for r in results])
-        logits -= logits.max(axis=1, keepdims=True)
-        return logits - np.log(np.exp(logits).sum(axis=1, keepdims=True))
+        rows: list[np.ndarray | None] = []
+        for result in results:
+            steps = result.logits[0]
+            if len(steps) <= length:
+                rows.append(None)
+                continue
+            logits = np.asarray(steps[length], dtype=np.float32)
+            logits = logits - logits.max()
+            rows.append(logits - np.log(np.exp(logits).sum()))
+        return rows
 
-    def score_phrases(self, encoded: np.ndarray, texts: Iterable[str]) -> dict[str, float]:
-        """Log score of each phrase that survived the search (missing ones are unlikely).
+    def score_phrases(self, encoded: np.ndarray, texts: Iterable[str]) -> dict[str, _Hypothesis]:
+        """The best-written form of each phrase that survived the search, end included.
 
-        The score is the phrase's log probability minus a penalty for how far each
-        token fell short of the decoder's favourite, so a phrase the decoder would
-        not have written itself scores low even when it is the best in the grammar.
+        Phrases pruned from the beam are missing: the decoder found them unlikely.
         """
         sequences = self._sequences(tuple(sorted(texts)))
         beam = [_Hypothesis((), 0.0, 0.0)]
-        finished: dict[str, float] = {}
+        finished: dict[str, _Hypothesis] = {}
         while beam:
             by_length: dict[int, list[_Hypothesis]] = {}
             for hypothesis in beam:
@@ -185,24 +203,30 @@ class WhisperRecognizer:
                 logps = self._next_logps(encoded, [h.tokens for h in group])
                 for hypothesis, row in zip(group, logps, strict=True):
                     grown.extend(self._extend(hypothesis, row, sequences, finished))
-            grown.sort(key=lambda h: h.logp - h.shortfall, reverse=True)
+            grown.sort(key=lambda h: h.logp, reverse=True)
             beam = grown[: self.BEAM]
         return finished
 
     def _extend(
         self,
         hypothesis: _Hypothesis,
-        row: np.ndarray,
+        row: np.ndarray | None,
         sequences: dict[tuple[int, ...], str],
-        finished: dict[str, float],
+        finished: dict[str, _Hypothesis],
     ) -> list[_Hypothesis]:
-        best = float(row.max())
+        """Record the hypothesis if it is a whole phrase; return its continuations."""
         text = sequences.get(hypothesis.tokens)
+        best = 0.0 if row is None else float(row.max())
         if text is not None:
-            ends = self._end_tokens | {hypothesis.tokens[0]}
-            end = float(np.logaddexp.reduce(row[list(ends)]))
-            score = hypothesis.logp + end - hypothesis.shortfall - (best - end)
-            finished[text] = max(finished.get(text, -math.inf), score)
+            # None: the decoder itself ended the text here, its favourite choice.
+            end = best if row is None else self._end_logp(row, hypothesis.tokens[0])
+            whole = _Hypothesis(
+                hypothesis.tokens, hypothesis.logp + end, hypothesis.shortfall + best - end
+            )
+            if text not in finished or whole.logp > finished[text].logp:
+                finished[text] = whole
+        if row is None:
+            return []
         depth = len(hypothesis.tokens)
         following = {
             tokens[depth]
@@ -218,52 +242,70 @@ class WhisperRecognizer:
             for token in following
         ]
 
+    def _end_logp(self, row: np.ndarray, first_token: int) -> float:
+        """Log probability that the text ends here: end of text, punctuation, or the
+        phrase said again (short clips make whisper repeat the word)."""
+        return float(np.logaddexp.reduce(row[list(self._end_tokens | {first_token})]))
+
     def recognize(self, samples: np.ndarray, phrases: PhraseSet) -> Recognition:
         texts = {phrase.text for phrase in phrases.phrases}
         if len(samples) < RATE // 10 or not texts:
             return Recognition("", 0.0)
-        scores = self.score_phrases(self.encode(samples), texts)
-        if not scores:
+        finished = self.score_phrases(self.encode(samples), texts)
+        if not finished:
             return Recognition("", 0.0)
-        return _confidence_from_scores(scores, phrases)
+        return _confidence_from_search(finished, phrases)
 
 
-def _confidence_from_scores(scores: dict[str, float], phrases: PhraseSet) -> Recognition:
-    """Best phrase, and how clearly it beats other answers and chatter.
+def _confidence_from_search(finished: dict[str, _Hypothesis], phrases: PhraseSet) -> Recognition:
+    """Best phrase, and how clearly it beats both the other answers and chatter.
 
-    ``scores`` are log scores per phrase text. The winning answer's share of the
-    probability among answers says whether it is clearly *this* answer; its own
-    score says whether it is an answer at all.
+    The winning answer's share of the probability among the answers found says
+    whether it is clearly *this* answer; how far its tokens fell short of the
+    decoder's own favourites says whether it is an answer at all.
     """
     value_of = {phrase.text: phrase.value for phrase in phrases.phrases}
     per_value: dict[str, float] = {}
-    for text, score in scores.items():
+    for text, hypothesis in finished.items():
         value = value_of[text]
-        per_value[value] = float(np.logaddexp(per_value.get(value, -math.inf), score))
-    best_text = max(scores, key=scores.__getitem__)
-    best_value = value_of[best_text]
-    share = math.exp(per_value[best_value] - np.logaddexp.reduce(list(per_value.values())))
-    fit = _squash(scores[best_text], centre=-6.0, width=0.9)
+        per_value[value] = float(np.logaddexp(per_value.get(value, -math.inf), hypothesis.logp))
+    best_text = max(finished, key=lambda text: finished[text].logp)
+    share = math.exp(per_value[value_of[best_text]] - np.logaddexp.reduce(list(per_value.values())))
+    fit = 1 - _squash(finished[best_text].shortfall, centre=SHORTFALL_CENTRE, width=0.5)
     return Recognition(best_text, round(share * fit, 4))
+
+
+SHORTFALL_CENTRE = 2.2
+"""Nats by which a phrase may trail the decoder's own transcript and still be half sure."""
 
 
 # --------------------------------------------------------------------------- pocketsphinx
 
 
 class PocketSphinxRecognizer:
-    """pocketsphinx 5 with a per-step JSGF grammar; rejection against a phone loop."""
+    """pocketsphinx 5 with a per-step JSGF grammar; confidence from its n-best list.
+
+    pocketsphinx may end its best path inside a phrase that starts with a one-phone
+    word ("i", "a"), so the answer is the first n-best entry that is a whole phrase.
+    The confidence is how much of the n-best list agrees on that answer: a weak
+    measure (the engine has no usable free decode to compare with), which is why
+    this engine is the fallback.
+    """
 
     name = "pocketsphinx"
+    NBEST = 20
 
     def __init__(self) -> None:
         import pocketsphinx
 
         model = Path(pocketsphinx.get_model_path()) / "en-us"
         self._decoder = pocketsphinx.Decoder(
-            hmm=str(model / "en-us"), dict=str(model / "cmudict-en-us.dict"),
-            lm=None, samprate=RATE, loglevel="FATAL",
+            hmm=str(model / "en-us"),
+            dict=str(model / "cmudict-en-us.dict"),
+            lm=None,
+            samprate=RATE,
+            loglevel="FATAL",
         )
-        self._decoder.add_allphone_file("phones", str(model / "en-us-phone.lm.bin"))
         self._grammars: dict[str, str] = {}
 
     def knows(self, word: str) -> bool:
@@ -277,30 +319,27 @@ class PocketSphinxRecognizer:
             self._grammars[grammar] = name
         return self._grammars[grammar]
 
-    def _decode(self, search: str, pcm: bytes) -> tuple[str, int]:
-        self._decoder.activate_search(search)
-        self._decoder.start_utt()
-        self._decoder.process_raw(pcm, full_utt=True)
-        self._decoder.end_utt()
-        hypothesis = self._decoder.hyp()
-        if hypothesis is None:
-            return "", 0
-        return hypothesis.hypstr, hypothesis.score
-
     def recognize(self, samples: np.ndarray, phrases: PhraseSet) -> Recognition:
         try:
             search = self._search(phrases)
         except EmptyGrammarError:
             return Recognition("", 0.0)
-        pcm = to_pcm16(samples)
-        text, grammar_score = self._decode(search, pcm)
-        if not text:
+        self._decoder.activate_search(search)
+        self._decoder.start_utt()
+        self._decoder.process_raw(to_pcm16(samples), full_utt=True)
+        self._decoder.end_utt()
+        value_of = {phrase.text: phrase.value for phrase in phrases.phrases}
+        weights: dict[str, float] = {}
+        first = ""
+        for hypothesis in itertools.islice(self._decoder.nbest(), self.NBEST):
+            if hypothesis.hypstr in value_of:
+                first = first or hypothesis.hypstr
+                value = value_of[hypothesis.hypstr]
+                weights[value] = weights.get(value, 0.0) + hypothesis.score
+        if not first:
             return Recognition("", 0.0)
-        _, free_score = self._decode("phones", pcm)
-        frames = max(self._decoder.n_frames(), 1)
-        # Scores are in pocketsphinx's log base 1.0001: 10000 units are about 1 nat.
-        loss_per_frame = (free_score - grammar_score) / frames / 10000
-        return Recognition(text, round(1 - _squash(loss_per_frame, centre=0.6, width=0.12), 4))
+        agreement = weights[value_of[first]] / sum(weights.values())
+        return Recognition(first, round(agreement, 4))
 
 
 # --------------------------------------------------------------------------- vosk

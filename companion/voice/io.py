@@ -1,0 +1,221 @@
+"""The session's ears and mouth made of recognisers, speakers, files and devices.
+
+* :func:`open_voice_io` gives the microphone ears and the loudspeaker mouth, or raises
+  :class:`AudioUnavailable` with a precise reason so ``companion play`` falls back to
+  typed answers.
+* :class:`FileEars` hears successive WAV files as successive utterances (tests and
+  ``companion play --listen-files``).
+* :class:`SpeakingMouth` speaks sentence by sentence: the first sentence plays while
+  the rest is synthesised, and :meth:`SpeakingMouth.stop` cuts the reading short.
+  With a :class:`WavSink` instead of a loudspeaker it writes what it would say.
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+import time
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Protocol
+
+import numpy as np
+
+from companion.dialogue import Speech, Step
+from companion.phrases import PhraseSet
+from companion.session import Ears, Heard, Mouth, PrintMouth
+from companion.voice.audio import (
+    AudioUnavailable,
+    Endpointing,
+    HalfDuplex,
+    Microphone,
+    Player,
+    read_wav,
+    write_wav,
+)
+from companion.voice.recognizers import (
+    CheckedRecognizer,
+    ModelMissingError,
+    PocketSphinxRecognizer,
+    Recognizer,
+    VoskRecognizer,
+    WhisperRecognizer,
+)
+from companion.voice.speakers import Speaker, VoiceSettings, make_speaker, speech_chunks
+
+ENGINES = ("auto", "vosk", "whisper", "pocketsphinx")
+"""Recogniser choices on the command line."""
+
+
+class UnknownEngineError(ValueError):
+    """The named speech engine does not exist."""
+
+
+def make_recognizer(engine: str = "auto", model: str | Path | None = None) -> Recognizer:
+    """The named recogniser, or for "auto" the best one installed with its model.
+
+    "auto" prefers Vosk (with whisper re-hearing its unsure answers when whisper is
+    installed), then whisper, then pocketsphinx, which is always there.
+    """
+    if engine == "vosk":
+        return VoskRecognizer(model)
+    if engine == "whisper":
+        return WhisperRecognizer()
+    if engine == "pocketsphinx":
+        return PocketSphinxRecognizer()
+    if engine != "auto":
+        raise UnknownEngineError(f"unknown speech engine {engine!r}: choose {', '.join(ENGINES)}")
+    try:
+        whisper: Recognizer | None = WhisperRecognizer()
+    except ModelMissingError:
+        whisper = None
+    try:
+        vosk = VoskRecognizer(model)
+    except ModelMissingError:
+        return whisper or PocketSphinxRecognizer()
+    return CheckedRecognizer(vosk, whisper) if whisper else vosk
+
+
+def heard(recognizer: Recognizer, samples: np.ndarray, phrases: PhraseSet) -> Heard:
+    """What the recogniser heard in ``samples``, as the session's :class:`Heard`."""
+    recognition = recognizer.recognize(samples, phrases)
+    return Heard(recognition.text, recognition.confidence)
+
+
+class FileEars:
+    """Hears each WAV file (any rate, any channels) as the next utterance."""
+
+    def __init__(self, recognizer: Recognizer, wav_paths: Iterable[str | Path]) -> None:
+        self.recognizer = recognizer
+        self._paths = iter(list(wav_paths))
+
+    def hear(self, step: Step, phrases: PhraseSet) -> Heard | None:
+        path = next(self._paths, None)
+        if path is None:
+            return None
+        return heard(self.recognizer, read_wav(path), phrases)
+
+
+class MicrophoneEars:
+    """Hears the players through the microphone; raises AudioUnavailable if it fails."""
+
+    def __init__(self, recognizer: Recognizer, microphone: Microphone) -> None:
+        self.recognizer = recognizer
+        self.microphone = microphone
+
+    def hear(self, step: Step, phrases: PhraseSet) -> Heard | None:
+        samples = self.microphone.record()
+        return None if samples is None else heard(self.recognizer, samples, phrases)
+
+
+class AudioOutput(Protocol):
+    """Where synthesised audio goes: a loudspeaker or a WAV sink."""
+
+    def play(self, samples: np.ndarray, rate: int) -> None: ...
+
+    def stop(self) -> None: ...
+
+
+class WavSink:
+    """An :class:`AudioOutput` that keeps every chunk, and writes it when given a folder."""
+
+    def __init__(self, folder: str | Path | None = None) -> None:
+        self.folder = Path(folder) if folder else None
+        self.chunks: list[tuple[np.ndarray, int]] = []
+        self.first_audio_at: float | None = None
+        """perf_counter() when the first chunk arrived (time to first audio)."""
+
+    def play(self, samples: np.ndarray, rate: int) -> None:
+        if self.first_audio_at is None:
+            self.first_audio_at = time.perf_counter()
+        self.chunks.append((samples, rate))
+        if self.folder is not None:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            write_wav(self.folder / f"{len(self.chunks):04d}.wav", samples, rate)
+
+    def stop(self) -> None:
+        """A sink plays instantly: nothing to cut short."""
+
+    def save(self, path: str | Path) -> None:
+        """Everything received so far as one WAV file."""
+        if not self.chunks:
+            raise ValueError("nothing was spoken into this sink")
+        rate = self.chunks[0][1]
+        write_wav(path, np.concatenate([samples for samples, _ in self.chunks]), rate)
+
+
+class SpeakingMouth:
+    """Speaks with a synthesiser through an output, one sentence at a time.
+
+    A background thread synthesises the next sentences while the current one plays.
+    Private speech is shown with ``show`` and never spoken.
+    """
+
+    def __init__(
+        self,
+        speaker: Speaker,
+        output: AudioOutput,
+        show: Callable[[str], None] | None = None,
+    ) -> None:
+        self.speaker = speaker
+        self.output = output
+        self._show = show
+        self._stopped = threading.Event()
+        self._base_rate = speaker.settings.rate
+
+    def say(self, speech: Speech) -> None:
+        if self._show is not None:
+            self._show(speech.text)
+        if speech.private:
+            return
+        self._stopped.clear()
+        ready: queue.Queue[np.ndarray | None] = queue.Queue(maxsize=2)
+        worker = threading.Thread(
+            target=self._synthesize, args=(speech_chunks(speech.text), ready), daemon=True
+        )
+        worker.start()
+        while (samples := ready.get()) is not None:
+            if not self._stopped.is_set():
+                self.output.play(samples, self.speaker.sample_rate)
+        worker.join()
+
+    def _synthesize(self, chunks: list[str], ready: queue.Queue[np.ndarray | None]) -> None:
+        try:
+            for chunk in chunks:
+                if self._stopped.is_set():
+                    break
+                ready.put(self.speaker.synthesize(chunk))
+        finally:
+            ready.put(None)
+
+    def stop(self) -> None:
+        self._stopped.set()
+        self.output.stop()
+
+    def set_rate(self, factor: float) -> None:
+        self.speaker.settings.rate = self._base_rate * factor
+
+
+def open_voice_io(
+    engine: str = "auto",
+    model: str | Path | None = None,
+    speaker: str = "auto",
+    settings: VoiceSettings | None = None,
+    endpointing: Endpointing | None = None,
+) -> tuple[Ears, Mouth]:
+    """Microphone ears and loudspeaker mouth sharing a half-duplex gate.
+
+    Raises AudioUnavailable (no PortAudio, no input or output device, a missing model
+    or synthesiser) with a message saying what to do.
+    """
+    gate = HalfDuplex()
+    microphone = Microphone(gate, endpointing or Endpointing())
+    ears = MicrophoneEars(make_recognizer(engine, model), microphone)
+    if speaker == "print":
+        return ears, PrintMouth()
+    try:
+        voice = make_speaker(speaker, settings or VoiceSettings())
+    except ValueError as error:
+        raise AudioUnavailable(str(error)) from None
+    mouth = SpeakingMouth(voice, Player(gate), show=lambda text: print(text, flush=True))
+    return ears, mouth

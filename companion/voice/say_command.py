@@ -1,0 +1,43 @@
+"""`companion say`: speak a text aloud, or write it to a WAV file."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from companion.cli import ArgumentError
+
+HELP = "speak a text aloud, or write the speech to a WAV file"
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("text", metavar="TEXT")
+    parser.add_argument("--engine", default="auto", choices=("auto", "piper", "pyttsx3"))
+    parser.add_argument("--voice", help="voice name or id (pyttsx3)")
+    parser.add_argument("--rate", type=float, default=1.0, help="relative speed, 1 is normal")
+    parser.add_argument("--volume", type=float, default=1.0, help="0 to 1")
+    parser.add_argument("--out", metavar="FILE.wav", help="write a WAV file instead of playing")
+
+
+def run(args: argparse.Namespace) -> int:
+    from companion.dialogue import Speech
+    from companion.voice.audio import AudioUnavailable, Player
+    from companion.voice.io import SpeakingMouth, WavSink
+    from companion.voice.speakers import VoiceSettings, make_speaker
+
+    if not args.text.strip():
+        raise ArgumentError("TEXT is empty")
+    if not 0.25 <= args.rate <= 4 or not 0 <= args.volume <= 1:
+        raise ArgumentError("--rate must be 0.25 to 4 and --volume 0 to 1")
+    settings = VoiceSettings(rate=args.rate, voice=args.voice, volume=args.volume)
+    try:
+        speaker = make_speaker(args.engine, settings)
+        sink = WavSink() if args.out else None
+        mouth = SpeakingMouth(speaker, sink or Player())
+        mouth.say(Speech(args.text, reading=True))
+    except AudioUnavailable as error:
+        print(f"companion say: {error}", file=sys.stderr)
+        return 1
+    if sink is not None:
+        sink.save(args.out)
+    return 0
