@@ -61,8 +61,8 @@ def test_key_words_and_the_closing_words_are_heard():
         ("SILENCE 2.5", (2.5, False, "")),
         ("speak 20", (20.0, True, "")),
         ("speak 12 a lamp glowed", (12.0, True, "a lamp glowed")),
-        ("one two three four five", (2.0, True, "one two three four five")),
-        ("the end", (1.0, True, "the end")),
+        ("one two three four five", (None, True, "one two three four five")),
+        ("the end", (None, True, "the end")),
     ],
 )
 def test_typed_lines(line, parsed):
@@ -82,6 +82,17 @@ def test_the_typed_listener_speaks_cues_and_returns_a_report():
     assert report.keywords_heard == ["lamp"] and report.ended_by == "phrase"
     assert report.transcript == "a lamp oops the end"
     assert next(lines) == "next"  # the listener stops at the end of the telling
+
+
+def test_plain_lines_last_by_their_words_or_by_the_clock():
+    lines = ["one two three four five", "six", "speak 3", "the end"]
+    report = TellingReport.from_value(TypedTellingListener(lines).listen(SPEC, print))
+    assert report.seconds == 2.0 + 1.0 + 3.0 + 1.0
+    times = iter([100.0, 104.5, 108.0, 128.0, 131.0])  # start, then one reading per line
+    clocked = TypedTellingListener(["a lamp", "speak 3", "silence 20", "the end"], times.__next__)
+    report = TellingReport.from_value(clocked.listen(SPEC, print))
+    assert report.seconds == 4.5 + 3.0 + 20.0 + 3.0
+    assert report.spoken_seconds == 4.5 + 3.0 + 3.0
 
 
 def test_the_typed_listener_returns_none_when_input_ends():

@@ -6,16 +6,18 @@ The session hands it to a *telling listener*, which listens until the storytelle
 Sultan's cues through ``say`` on the way. It returns a :class:`TellingReport` encoded
 as the answer value for the dialogue.
 
-Time is never read from a clock: a :class:`TellingTracker` is told how many seconds of
-speech or silence went by. The typed listener takes those seconds from the lines it
-reads; the audio listener counts the samples of the frames it reads, so a WAV file is
-heard exactly as fast as the computer can read it, and a microphone in real time.
+A :class:`TellingTracker` is told how many seconds of speech or silence went by; it
+never reads a clock. The audio listener counts the samples of the frames it reads, so
+a WAV file is heard exactly as fast as the computer can read it, and a microphone in
+real time. The typed listener takes the seconds from the lines it reads, or from an
+injected clock (keyboard play: the time between two lines).
 
 The typed contract (one line at a time, see :func:`parse_typed_line`):
 
 * ``silence 7`` — seven seconds of silence;
 * ``speak 20`` or ``speak 20 once upon a time`` — twenty seconds of speech (with words);
-* any other text — words spoken, lasting one second per 2.5 words (at least one second);
+* any other text — words spoken; with a clock, all the time since the previous line,
+  otherwise one second per 2.5 words (at least one second);
 * a line that ends with "the end" or "and so the night passed" ends the telling.
 
 >>> spec = TellingSpec(turn=1, storyteller="Ali", element="the copper lamp",
@@ -34,6 +36,7 @@ from __future__ import annotations
 import queue
 import sys
 import tempfile
+import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Literal, Protocol
@@ -195,15 +198,17 @@ class TypedLineError(ValueError):
     """A ``silence`` or ``speak`` line without a number of seconds."""
 
 
-def parse_typed_line(line: str) -> tuple[float, bool, str]:
+def parse_typed_line(line: str) -> tuple[float | None, bool, str]:
     """``(seconds, speaking, words)`` for one typed line of a telling.
+
+    ``seconds`` is None for plain words: their length is up to the listener.
 
     >>> parse_typed_line("silence 7")
     (7.0, False, '')
     >>> parse_typed_line("speak 20 the lamp glowed")
     (20.0, True, 'the lamp glowed')
     >>> parse_typed_line("she found a lamp")
-    (1.6, True, 'she found a lamp')
+    (None, True, 'she found a lamp')
     """
     head, _, rest = line.strip().partition(" ")
     if head.lower() in ("silence", "speak"):
@@ -213,19 +218,24 @@ def parse_typed_line(line: str) -> tuple[float, bool, str]:
         except ValueError:
             raise TypedLineError(f"{line!r}: say how many seconds, e.g. '{head} 7'") from None
         return seconds, head.lower() == "speak", words.strip()
-    words = line.strip()
-    return max(1.0, len(words.split()) / WORDS_PER_SECOND), True, words
+    return None, True, line.strip()
 
 
 class TypedTellingListener:
-    """Tellings typed (or scripted) line by line, following the typed contract above."""
+    """Tellings typed (or scripted) line by line, following the typed contract above.
 
-    def __init__(self, lines: Iterable[str]) -> None:
+    ``clock`` (e.g. ``time.monotonic``) makes plain lines last as long as it took to
+    type them; without it, their length comes from their number of words.
+    """
+
+    def __init__(self, lines: Iterable[str], clock: Callable[[], float] | None = None) -> None:
         self._lines: Iterator[str] = iter(lines)
+        self._clock = clock
 
     def listen(self, spec: TellingSpec, say: Callable[[str], None]) -> str | None:
         """Read lines until the telling ends; None when input runs out first."""
         tracker = TellingTracker(spec)
+        last = self._clock() if self._clock else 0.0
         for line in self._lines:
             if not line.strip():
                 continue
@@ -234,6 +244,11 @@ class TypedTellingListener:
             except TypedLineError as error:
                 say(str(error))
                 continue
+            now = self._clock() if self._clock else 0.0
+            if seconds is None:
+                seconds = now - last if self._clock else len(words.split()) / WORDS_PER_SECOND
+                seconds = max(seconds, 1.0)
+            last = now
             for cue in tracker.advance(seconds, speaking):
                 say(cue)
             if words:
@@ -461,13 +476,14 @@ def _listener(args, settings: dict[str, str]) -> TellingListener:
     wavs = [name for name in settings.get("telling_wavs", "").split(",") if name]
     if wavs:
         return AudioTellingListener(wav_file_opener(wavs), best_spotter())
+    keyboard = time.monotonic if sys.stdin.isatty() else None
     if getattr(args, "typed", False) or getattr(args, "listen_files", None):
-        return TypedTellingListener(sys.stdin)
+        return TypedTellingListener(sys.stdin, keyboard)
     try:
         default_device("input")
     except AudioUnavailable as error:
         print(f"{error} Type the tellings instead.", file=sys.stderr)
-        return TypedTellingListener(sys.stdin)
+        return TypedTellingListener(sys.stdin, keyboard)
     return AudioTellingListener(microphone_frames, best_spotter())
 
 
