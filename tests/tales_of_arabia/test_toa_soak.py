@@ -9,12 +9,16 @@ from __future__ import annotations
 import random
 import re
 
+import pytest
+
 from companion.dialogue import GameOptions, InvalidAnswer
 from companion.games.tales_of_arabia.game import GAME
 from companion.games.tales_of_arabia.rules import check_invariants
 
 GAMES = 200
 MAX_ANSWERS = 3000
+MAX_CHOICES = 20
+"""The most answers any one step may expect: every step stays small and speakable."""
 SPEAKABLE = re.compile(r"^[A-Za-z ,.?']+$")
 
 
@@ -33,6 +37,7 @@ def play_random_game(seed: int) -> tuple[object, int]:
     while not dialogue.finished:
         step = dialogue.step()
         assert SPEAKABLE.match(step.prompt), step.prompt
+        assert len(step.expects.values) <= MAX_CHOICES, step.prompt
         try:
             for speech in dialogue.answer(_random_answer(step, rng)):
                 assert speech.text
@@ -48,6 +53,7 @@ def play_random_game(seed: int) -> tuple[object, int]:
     return dialogue, answers
 
 
+@pytest.mark.slow
 def test_two_hundred_random_games_end_cleanly() -> None:
     lengths = []
     for seed in range(GAMES):

@@ -139,6 +139,8 @@ class Card(_Frozen):
     kind: CardKind
     count: int = Field(1, ge=1)
     subtitle: str | None = None
+    article: bool | None = None
+    """Whether the name is spoken with "the"; by default every card but events is."""
     category: Category | None = None
     """The challenge's category, as the rules use it."""
     written: str | None = None
@@ -157,8 +159,11 @@ class Card(_Frozen):
 
     @property
     def spoken(self) -> str:
-        """The name as it is spoken and heard: "Gold and Silver"."""
-        return self.name.replace("&", "and")
+        """The name as it is spoken in a sentence: "the Dragon", "Gold and Silver"."""
+        name = self.name.replace("&", "and")
+        with_article = self.article if self.article is not None else self.kind != "event"
+        starts_with_article = name.split()[0].lower() in ("a", "an", "the")
+        return f"the {name}" if with_article and not starts_with_article else name
 
     @model_validator(mode="after")
     def _fits_kind(self) -> Card:
@@ -184,6 +189,8 @@ class SpecialSpace(_Frozen):
 
     number: int = Field(ge=1)
     name: str
+    spoken: str | None = None
+    """The name as it is spoken in a sentence when that differs: "the Silk Road"."""
     on_land: tuple[Effect, ...] = ()
     on_pass: tuple[Effect, ...] = ()
     """Applied when a move goes past this space without stopping on it."""

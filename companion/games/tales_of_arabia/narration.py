@@ -54,38 +54,41 @@ def count_of(number: int, noun: str) -> str:
     return f"{number_to_words(number)} {noun}{'' if number == 1 else 's'}"
 
 
-def the(name: str) -> str:
-    """A card name with an article: "the Dragon", but "An Eye for an Eye" stays."""
-    spoken = spoken_name(name)
-    first = spoken.split()[0].lower()
-    return spoken if first in ("a", "an", "the") else f"the {spoken}"
-
-
 class Narrator:
     """Turns rules events and game states into speech."""
 
     def __init__(self, pack: Pack) -> None:
         self.pack = pack
         self._say: dict[str, Callable[[Event], str]] = {
-            "order_tie": lambda e: f"{spoken_list(e.cards)} tie for the highest roll.",
-            "first": lambda e: f"{e.player} goes first.",
-            "passed": lambda e: f"{e.player} passes {e.card}.",
-            "location": lambda e: f"{e.player} arrives at {the(e.card)}.",
-            "drew_several": lambda e: f"{e.player} draws {spoken_list(the(c) for c in e.cards)}.",
-            "discarded": lambda e: sentence(
-                f"{spoken_list(the(c) for c in e.cards)} goes to the discard pile."
+            "order_tie": lambda e: (
+                f"{spoken_list(e.cards)} tie for the highest roll, and roll again."
             ),
-            "kept": lambda e: f"{e.player} keeps {the(e.card)}.",
-            "placed": lambda e: sentence(f"{the(e.card)} now lies on {self.space_name(e.amount)}."),
-            "protected": lambda e: sentence(f"{the(e.other)} defeats {the(e.card)} at once."),
-            "won": lambda e: f"{e.player} defeats {the(e.card)} and keeps the card for one Fame.",
-            "failed": lambda e: f"{e.player} fails against {the(e.card)}.",
+            "first": lambda e: f"{e.player} goes first.",
+            "passed": lambda e: f"{e.player} passes {self.space_name(e.amount)}.",
+            "location": lambda e: f"{e.player} arrives at {self.the(e.card)}.",
+            "drew_several": lambda e: (
+                f"{e.player} draws {spoken_list(self.the(c) for c in e.cards)}."
+            ),
+            "discarded": lambda e: sentence(
+                f"{spoken_list(self.the(c) for c in e.cards)} goes to the discard pile."
+            ),
+            "kept": lambda e: f"{e.player} keeps {self.the(e.card)}.",
+            "placed": lambda e: sentence(
+                f"{self.the(e.card)} now lies on {self.space_name(e.amount)}."
+            ),
+            "protected": lambda e: sentence(
+                f"{self.the(e.other)} defeats {self.the(e.card)} at once."
+            ),
+            "won": lambda e: (
+                f"{e.player} defeats {self.the(e.card)} and keeps the card for one Fame."
+            ),
+            "failed": lambda e: f"{e.player} fails against {self.the(e.card)}.",
             "stays": lambda e: sentence(
-                f"{the(e.card)} stays on {self.space_name(e.amount)} for the next traveller."
+                f"{self.the(e.card)} stays on {self.space_name(e.amount)} for the next traveller."
             ),
             "gained": lambda e: f"{e.player} gains {number_to_words(e.amount)} {e.token.title()}.",
             "paid": lambda e: f"{e.player} gives up {number_to_words(e.amount)} {e.token.title()}.",
-            "paid_treasure": lambda e: f"{e.player} gives up {the(e.card)}.",
+            "paid_treasure": lambda e: f"{e.player} gives up {self.the(e.card)}.",
             "nothing_to_pay": lambda e: f"{e.player} has no {e.token.title()} to give.",
             "cannot_trade": lambda e: f"{e.player} has no {e.token.title()} to give.",
             "extra_turn": lambda e: (
@@ -93,16 +96,18 @@ class Narrator:
                 + (", and will move with two dice." if e.amount == 2 else ".")
             ),
             "loses_turn": lambda e: f"{e.player} will miss a turn.",
-            "saved": lambda e: sentence(f"{the(e.card)} saves the turn of {e.player}."),
+            "saved": lambda e: sentence(f"{self.the(e.card)} saves the turn of {e.player}."),
             "uses_left": lambda e: (
-                sentence(f"{the(e.card)} has {count_of(e.amount, 'use')} left.") if e.amount else ""
+                sentence(f"{self.the(e.card)} has {count_of(e.amount, 'use')} left.")
+                if e.amount
+                else ""
             ),
-            "used": lambda e: f"{e.player} uses {the(e.card)}, and discards it.",
+            "used": lambda e: f"{e.player} uses {self.the(e.card)}, and discards it.",
             "skipped": lambda e: f"{e.player} misses this turn.",
             "stole": lambda e: f"{e.player} takes {self.loot(e.card)} from {e.other}.",
             "target": lambda e: f"{e.player} picks {e.other}.",
             "lifted": lambda e: (
-                f"{e.player} pays {number_to_words(e.amount)} Faith and lifts {the(e.card)}."
+                f"{e.player} pays {number_to_words(e.amount)} Faith and lifts {self.the(e.card)}."
             ),
             "no_reward": lambda e: f"{e.player} wins nothing this time.",
             "reroll": lambda e: f"{e.player} rolls again.",
@@ -120,26 +125,31 @@ class Narrator:
     # ------------------------------------------------------------------ pieces
 
     def space_name(self, number: int) -> str:
-        """ "Mecca" for a special space, else "space twelve"."""
+        """ "Mecca" or "the Silk Road" for a special space, else "space twelve"."""
         special = self.pack.board.special_at(number)
-        return special.name if special else f"space {number_to_words(number)}"
+        if special:
+            return special.spoken or special.name
+        return f"space {number_to_words(number)}"
 
-    @staticmethod
-    def loot(taken: str) -> str:
-        return "a Fortune token" if taken == FORTUNE_TOKEN else the(taken)
+    def the(self, name: str) -> str:
+        """A card's name as said in a sentence: "the Dragon", "Ramadan", "Gold and Silver"."""
+        return self.pack.card(name).spoken
+
+    def loot(self, taken: str) -> str:
+        return "a Fortune token" if taken == FORTUNE_TOKEN else self.the(taken)
 
     def describe_card(self, card: Card) -> str:
         """ "the Dragon, a Beast challenge"."""
         if card.kind == "challenge":
             article = "an" if card.category[0] in "AEIOUaeiou" else "a"
-            return f"{the(card.name)}, {article} {card.category} challenge"
-        return f"{the(card.name)}, {KIND_WORDS[card.kind]}"
+            return f"{self.the(card.name)}, {article} {card.category} challenge"
+        return f"{self.the(card.name)}, {KIND_WORDS[card.kind]}"
 
     def describe_space(self, state: GameState, number: int, mover: int) -> str:
         """What a player would find on space ``number``, for a keep-or-re-roll choice."""
         parts = [self.space_name(number)]
         if number in state.board:
-            parts.append(f"where {the(state.board[number])} waits")
+            parts.append(f"where {self.the(state.board[number])} waits")
         others = [p.name for i, p in enumerate(state.players) if i != mover and p.space == number]
         if others:
             parts.append(f"beside {spoken_list(others)}")
@@ -172,10 +182,10 @@ class Narrator:
         if event.kind == "face":
             if not event.amount:
                 return []
-            waiting = sentence(f"{the(event.card)} waits here.")
+            waiting = sentence(f"{self.the(event.card)} waits here.")
             return [Speech(f"{waiting} {event.player} must face it.")]
         if event.kind == "peek":
-            names = spoken_list(the(c) for c in event.cards) or "nothing at all"
+            names = spoken_list(self.the(c) for c in event.cards) or "nothing at all"
             return [Speech(f"The next cards are {names}.", private=True)]
         if event.kind == "game_over":
             return [Speech(text) for text in self.final_words(state)]

@@ -400,7 +400,7 @@ class Rules:
         for number in passed:
             space = self.pack.board.special_at(number)
             if space and space.on_pass and number != player.space:
-                self.events.append(Event("passed", player.name, card=space.name))
+                self.events.append(Event("passed", player.name, amount=number))
                 on_pass += self._effects(task.player, space.on_pass, space.name)
         self._then(*on_pass, Land(player=task.player))
 

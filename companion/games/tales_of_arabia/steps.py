@@ -17,7 +17,6 @@ from companion.games.tales_of_arabia.narration import (
     Narrator,
     spoken_list,
     spoken_name,
-    the,
 )
 from companion.games.tales_of_arabia.rules import (
     ACCEPT,
@@ -130,14 +129,16 @@ class StepBuilder:
         if decision.purpose == "fate":
             card = self.pack.card(decision.card)
             modifier = rules.fate_modifier(player, card)
-            return f"roll for fate against {the(card.name)}.{_modifier_words(modifier)}"
+            return (
+                f"roll for fate against {self.narrator.the(card.name)}.{_modifier_words(modifier)}"
+            )
         if decision.purpose == "steal":
             other = state.players[decision.other]
             modifier = rules.steal_modifier(player)
             return f"roll to steal from {other.name}.{_modifier_words(modifier)}"
         ring = self.pack.card(decision.card)
         need = number_to_words(ring.powers.save_roll)
-        return f"roll for {the(ring.name)}. A {need} or better keeps your turn."
+        return f"roll for {self.narrator.the(ring.name)}. A {need} or better keeps your turn."
 
     # ------------------------------------------------------------------ choices
 

@@ -1,0 +1,205 @@
+"""The spoken dialogue: setup, prompts, status, and whole seeded games in typed mode."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from companion.dialogue import GameOptions, InvalidAnswer
+from companion.games import game_spec
+from companion.games.tales_of_arabia.dialogue import GameSetupError, TalesOfArabiaDialogue
+from companion.games.tales_of_arabia.game import GAME
+from companion.saves import read_save
+from companion.session import run_typed
+
+TWO = (("Ali", "m"), ("Sara", "f"))
+
+
+def new(players=TWO, **settings: str) -> TalesOfArabiaDialogue:
+    return GAME.new(GameOptions(seed=11, players=players, settings=settings))
+
+
+def record_game(seed: int, players=TWO) -> tuple[list[str], dict]:
+    """Play a whole game with seeded answers; return the typed lines and the final save."""
+    rng = random.Random(seed)
+    dialogue = GAME.new(GameOptions(seed=seed, players=players))
+    lines: list[str] = []
+    while not dialogue.finished:
+        step = dialogue.step()
+        if step.free_text:
+            value = text = rng.choice(["Omar", "Layla", "Nur"]) + str(len(lines))
+        else:
+            value = rng.choice(step.expects.values)
+            text = rng.choice(step.expects.phrases_for(value))
+        dialogue.answer(value)
+        lines.append(text)
+    return lines, dialogue.to_save()
+
+
+# --------------------------------------------------------------------------- setup
+
+
+def test_the_registry_knows_the_game() -> None:
+    assert game_spec("tales-of-arabia") is GAME
+    assert GAME.title == "Tales of Arabia"
+
+
+def test_setup_asks_the_number_of_players_their_names_and_heroes() -> None:
+    dialogue = GAME.new(GameOptions(seed=1))
+    assert dialogue.step().prompt.startswith("How many players?")
+    assert dialogue.step().expects.values == ("2", "3", "4", "5", "6")
+    dialogue.answer("3")
+    for name in ("Ali", "Sara", "Omar"):
+        step = dialogue.step()
+        assert step.free_text and "name" in step.prompt
+        dialogue.answer(name)
+    assert dialogue.step().prompt.startswith("Ali, which hero")
+    dialogue.answer("Antar")
+    assert "Antar" not in dialogue.step().expects.values
+    dialogue.answer("Morgiana")
+    speech = dialogue.answer("Aladdin")
+    assert any("shuffled" in s.text for s in speech)
+    assert dialogue.step().prompt.startswith("Ali, roll one die for the turn order")
+    assert dialogue.player_names() == ["Ali", "Sara", "Omar"]
+
+
+@pytest.mark.parametrize("name", ["", "  ", "?!", "ali"])
+def test_names_must_be_speakable_and_distinct(name: str) -> None:
+    dialogue = GAME.new(GameOptions(seed=1))
+    dialogue.answer("2")
+    dialogue.answer("Ali")
+    with pytest.raises(InvalidAnswer):
+        dialogue.answer(name)
+    assert dialogue.player_names() == ["Ali"]
+
+
+def test_players_given_on_the_command_line_skip_to_the_heroes() -> None:
+    assert new().step().prompt.startswith("Ali, which hero will you play? Say Ali Baba")
+
+
+@pytest.mark.parametrize(
+    ("players", "settings"),
+    [
+        ((("Ali", "m"),), {}),
+        (tuple((f"P{i}", "m") for i in range(7)), {}),
+        ((("Ali", "m"), ("ali", "f")), {}),
+        (TWO, {"colour": "blue"}),
+    ],
+)
+def test_impossible_options_are_refused_with_a_reason(players, settings) -> None:
+    with pytest.raises(GameSetupError):
+        GAME.new(GameOptions(seed=1, players=players, settings=settings))
+
+
+def test_shared_heroes_allow_more_players() -> None:
+    players = tuple((f"P{chr(65 + i)}", "m") for i in range(8))
+    dialogue = new(players, unique_heroes="no")
+    for _ in players:
+        dialogue.answer("Antar")
+    assert dialogue.step().prompt.startswith("PA, roll one die")
+
+
+def test_a_bad_pack_folder_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(GameSetupError):
+        GAME.new(GameOptions(seed=1, pack=str(tmp_path)))
+
+
+# --------------------------------------------------------------------------- speaking
+
+
+def started() -> TalesOfArabiaDialogue:
+    dialogue = new()
+    for answer in ("Aladdin", "Morgiana", "6", "2"):
+        dialogue.answer(answer)
+    return dialogue
+
+
+def test_status_and_whose_turn_are_short_sentences() -> None:
+    dialogue = new()
+    assert dialogue.status() == "We are still setting up the game."
+    dialogue = started()
+    assert dialogue.whose_turn() == "It is Ali's turn."
+    assert dialogue.status("sara") == (
+        "Sara, playing Morgiana, is on Baghdad. Fortune zero, Fame zero, Faith zero."
+    )
+    dialogue.answer("1")  # Ali draws the top card
+    assert dialogue.status().startswith("Ali, playing Aladdin, is on space two.")
+
+
+def test_the_move_prompt_offers_dice_and_roll_for_me() -> None:
+    step = started().step()
+    assert step.prompt == "Ali, roll the die to move. Say your roll, or say roll for me."
+    assert step.expects.match("I rolled a 3").value == "3"
+    assert step.expects.match("roll for me").value == "roll"
+    assert "from one to six" in step.options_hint()
+
+
+def test_roll_for_me_is_said_and_seeded() -> None:
+    first = started().answer("roll")
+    assert first[0].text.startswith("I rolled ")
+    assert [s.text for s in started().answer("roll")] == [s.text for s in first]
+
+
+def test_a_drawn_card_is_named_then_narrated() -> None:
+    speech = started().answer("1")
+    drawn = next(i for i, s in enumerate(speech) if " draws " in s.text)
+    assert speech[drawn + 1].reading
+
+
+def test_save_and_restore_in_the_middle_of_a_game() -> None:
+    dialogue = started()
+    dialogue.answer("1")
+    restored = GAME.restore(dialogue.to_save())
+    assert restored.step().prompt == dialogue.step().prompt
+    assert restored.to_save() == dialogue.to_save()
+
+
+# --------------------------------------------------------------------------- typed games
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_seeded_whole_game_plays_in_typed_mode(seed: int, tmp_path: Path) -> None:
+    lines, final = record_game(seed)
+    path = tmp_path / "game.json"
+    printed = run_typed(GAME.new(GameOptions(seed=seed, players=TWO)), GAME, lines, path)
+    assert read_save(path).state == final
+    assert "The deck is empty, and the game is over." in printed
+    assert (
+        sum(
+            line.startswith(("The Fortune", "The Fame", "The Faith", "Nobody"))
+            or " share the " in line
+            for line in printed
+        )
+        >= 3
+    )
+    assert not any("did not catch" in line for line in printed)
+
+
+def test_a_game_stopped_halfway_resumes_to_the_same_end(tmp_path: Path) -> None:
+    lines, final = record_game(4)
+    path = tmp_path / "game.json"
+    half = len(lines) // 2
+    run_typed(GAME.new(GameOptions(seed=4, players=TWO)), GAME, lines[:half], path)
+    saved = read_save(path)
+    assert not GAME.restore(saved.state).finished
+    run_typed(GAME.restore(saved.state), GAME, lines[half:], path, saved.undo, opening=[])
+    assert read_save(path).state == final
+
+
+def test_companion_play_runs_a_whole_game_from_typed_input(tmp_path: Path) -> None:
+    lines, final = record_game(5)
+    save = tmp_path / "cli.json"
+    command = [
+        sys.executable, "-m", "companion", "play", "--game", "tales-of-arabia", "--typed",
+        "--seed", "5", "--players", "Ali:m,Sara:f", "--save", str(save),
+    ]  # fmt: skip
+    done = subprocess.run(
+        command, input="\n".join(lines) + "\n", capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert "The deck is empty, and the game is over." in done.stdout
+    assert read_save(save).state == final
