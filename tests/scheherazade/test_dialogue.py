@@ -259,3 +259,19 @@ def test_a_spoken_telling_with_two_long_silences_costs_hope_but_names_its_elemen
         "The Sultan's patience wears thin after two long silences. "
         "Scheherazade loses 1 Hope; Hope is 11.",
     ]
+
+
+def test_status_tells_hope_tales_deck_and_hands():
+    dialogue = printed_game()
+    assert dialogue.status() == (
+        "Hope 10 of 20. Tales told: none yet. The open tale holds: nothing. "
+        "The deck has 83 cards. Ali holds 0 cards, hand limit 5."
+    )
+    dialogue.answer("done")
+    dialogue.answer("play:red:place:baghdad")
+    assert dialogue.status("Bea").endswith(
+        "The open tale holds: red place. The deck has 73 cards. Bea holds 5 cards, hand limit 5."
+    )
+    assert dialogue.whose_turn() == "It is Ali's turn to be Scheherazade."
+    prompts = new_game(seed=0)
+    assert "Hope 12 of 20" in prompts.status() and "hand limit" not in prompts.status()

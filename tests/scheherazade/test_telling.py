@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from companion.games.scheherazade.telling import (
@@ -144,3 +146,23 @@ def test_pocketsphinx_spotting_gives_no_transcript(speech_wav):
     assert report.transcript is None
     assert report.ended_by == "input"
     assert report.spoken_seconds > 2
+
+
+SHARED_SPEECH = Path(__file__).resolve().parents[2] / ".." / "shared" / "speech"
+
+
+@pytest.mark.slow
+def test_a_real_voice_is_timed_and_its_key_word_spotted(whisper):
+    """A real speaker (JFK, public domain) stands in for a storyteller."""
+    clip = SHARED_SPEECH / "jfk" / "jfk_16k.wav"
+    if not clip.exists():
+        pytest.skip(f"real speech clips are not available at {SHARED_SPEECH}")
+    spec = SPEC.model_copy(update={"keywords": ("country",), "silence_seconds": 2.0})
+    said: list[str] = []
+    report = TellingReport.from_value(
+        AudioTellingListener(wav_file_opener([clip]), whisper).listen(spec, said.append)
+    )
+    assert report.keywords_heard == ["country"]
+    assert "ask not what your country can do for you" in report.transcript.lower()
+    assert report.ended_by == "input" and said == [] and report.long_silences == 0
+    assert 7 < report.spoken_seconds <= report.seconds < 12

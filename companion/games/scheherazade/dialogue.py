@@ -39,7 +39,6 @@ from companion.games.scheherazade.rules import (
     EventResult,
     IllegalPlayError,
     Setup,
-    Table,
     setup_for,
 )
 from companion.games.scheherazade.telling import TellingReport, TellingSpec
@@ -191,7 +190,7 @@ class ScheherazadeDialogue:
         return self.state.phase == "over"
 
     @property
-    def table(self) -> Table:
+    def table(self) -> DealtTable | CountedTable:
         table = self.state.dealt or self.state.counted
         if table is None:
             raise RuntimeError("the table is not set up yet")
@@ -272,12 +271,12 @@ class ScheherazadeDialogue:
         table = self.table
         tales = ", ".join(table.tales) if table.tales else "none yet"
         streak = ", ".join(f"{c.colour} {c.kind}" for c in table.streak()) or "nothing"
-        deck = self.state.dealt.deck_count if self.state.dealt else self.state.counted.deck_count
         text = (
             f"Hope {table.hope} of {MAX_HOPE}. Tales told: {tales}. "
-            f"The open tale holds: {streak}. The deck has {deck} cards."
+            f"The open tale holds: {streak}. The deck has {_cards(table.deck_count)}."
         )
-        if self.state.counted and player in self.state.players:
+        player = player if player in self.state.players else self._name()
+        if self.state.counted:
             held = self.state.counted.hands[self.state.players.index(player)]
             text += f" {player} holds {_cards(held)}, hand limit {table.hand_size}."
         return text
