@@ -347,7 +347,7 @@ class ScheherazadeDialogue:
         table.set_aside_during_deal()
         return [Speech(f"Set aside: the {EventCard(value)} card, without effect.")]
 
-    # -- story prompts: the companion plays from hidden hands -----------------------------
+    # -- story prompts: the companion draws the elements ------------------------------------
 
     def _prepare_turn(self) -> list[Speech]:
         """Draw the storyteller's element; when none may be played, the turn is lost."""
@@ -401,7 +401,7 @@ class ScheherazadeDialogue:
             report = TellingReport.from_value(value)
         except ValidationError:
             raise InvalidAnswer("Tell the tale aloud, and finish with: the end.") from None
-        speeches = self._judge(report, self._telling_step().telling)
+        speeches = self._judge(report, self._telling_step().telling.keywords)
         if self.state.dealt:
             speeches += self._tale_done(self.state.dealt.play(self.state.pending))
         self.state.pending, self.state.pending_code = None, None
@@ -414,18 +414,22 @@ class ScheherazadeDialogue:
         self._next_player()
         return speeches + self._prepare_turn()
 
-    def _judge(self, report: TellingReport, spec: TellingSpec) -> list[Speech]:
+    def _judge(self, report: TellingReport, keywords: tuple[str, ...]) -> list[Speech]:
         """The Sultan's verdict on a telling: time, silences, and the element woven in."""
         table, speeches = self.table, []
+        if self.state.pending_code:
+            element = self.deck.element(self.state.pending_code).name
+        else:
+            element = f"the {self.state.pending.label}"
         if report.ended_by == "timeout":
             speeches.append(Speech("Dawn breaks… The Sultan rises; the telling is over."))
         if report.keywords_heard:
-            speeches.append(Speech(f"The Sultan heard of {spec.element.split(',')[0]}."))
-        elif spec.keywords and self.state.settings.mention_rule:
+            speeches.append(Speech(f"The Sultan heard of {element}."))
+        elif keywords and self.state.settings.mention_rule:
             table.change_hope(-1)
             speeches.append(
                 Speech(
-                    f"The Sultan never heard of {spec.element.split(',')[0]}. "
+                    f"The Sultan never heard of {element}. "
                     f"Scheherazade loses 1 Hope; Hope is {table.hope}."
                 )
             )
