@@ -16,13 +16,14 @@ from companion.voice.audio import RATE, read_wav, write_wav
 @pytest.fixture(scope="session")
 def speech_wav(tmp_path_factory):
     """``speech_wav(name, ["words", 8.0, "more words"])``: a 16 kHz WAV of synthesised
-    speech (strings, espeak-ng) and silences (seconds), with faint noise throughout."""
+    speech (strings, espeak-ng) and silences (seconds), with noise throughout (faint by
+    default: ``noise_db`` is its level in dBFS)."""
     if shutil.which("espeak-ng") is None:
         pytest.skip("espeak-ng is not installed: cannot synthesise speech")
     folder = tmp_path_factory.mktemp("speech")
     noise = np.random.default_rng(7)
 
-    def make(name: str, parts: list[str | float]) -> Path:
+    def make(name: str, parts: list[str | float], noise_db: float = -64.0) -> Path:
         pieces = []
         for index, part in enumerate(parts):
             if isinstance(part, str):
@@ -34,7 +35,7 @@ def speech_wav(tmp_path_factory):
             else:
                 pieces.append(np.zeros(int(part * RATE), dtype=np.float32))
         audio = np.concatenate(pieces)
-        audio += noise.normal(0, 0.0006, len(audio)).astype(np.float32)  # about -64 dBFS
+        audio += noise.normal(0, 10 ** (noise_db / 20), len(audio)).astype(np.float32)
         path = folder / f"{name}.wav"
         write_wav(path, audio)
         return path

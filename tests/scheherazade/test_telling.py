@@ -127,6 +127,29 @@ def test_a_long_silence_in_synthesised_speech_is_nudged_and_the_key_word_spotted
     assert listener.listen(SPEC, said.append) is None  # every file has been heard
 
 
+class DeafSpotter:
+    """Hears no words: only the timing is under test."""
+
+    free_form = False
+
+    def words(self, audio, keywords) -> str:
+        return ""
+
+
+@pytest.mark.slow
+def test_silences_are_found_over_a_noisy_room(speech_wav):
+    wav = speech_wav(
+        "noisy", [1.0, "Once upon a time there was a merchant.", 8.0, "He sold lamps."],
+        noise_db=-36.0,
+    )
+    said: list[str] = []
+    report = TellingReport.from_value(
+        AudioTellingListener(wav_file_opener([wav]), DeafSpotter()).listen(SPEC, said.append)
+    )
+    assert said == [STIRS]
+    assert 6.0 < report.seconds - report.spoken_seconds < 10.5  # the hum is learnt first
+
+
 @pytest.mark.slow
 def test_a_telling_that_never_names_its_element_is_heard_without_key_word(speech_wav, whisper):
     wav = speech_wav("nothing", ["A young man travelled far away to find his brother. The end."])

@@ -335,20 +335,39 @@ def best_spotter() -> Spotter:
 
 
 class EnergyVad:
-    """Speech or silence per frame from its loudness, with a short hangover.
+    """Speech or silence per frame from its loudness, against the room's own noise.
 
-    A frame is speech when its RMS level is above ``threshold_db`` (dBFS); a pause
-    shorter than ``hangover_seconds`` inside speech still counts as speech.
+    A frame is speech when its RMS level (dBFS) is ``margin_db`` above the noise floor
+    and above ``floor_db``. The noise floor drops at once with quieter frames, follows
+    quiet ones and rises only slowly under loud ones, so a steady hum becomes silence
+    within seconds while words stay speech. A
+    pause shorter than ``hangover_seconds`` inside speech still counts as speech.
+
+    >>> vad = EnergyVad()
+    >>> hum = np.full(480, 0.02, dtype=np.float32)         # -34 dBFS, steady
+    >>> [vad.is_speech(hum) for _ in range(300)][-1]        # after 9 s: background
+    False
+    >>> vad.is_speech(np.full(480, 0.3, dtype=np.float32))  # -10 dBFS: a voice
+    True
     """
 
-    def __init__(self, threshold_db: float = -42.0, hangover_seconds: float = 0.3) -> None:
-        self.threshold_db = threshold_db
+    def __init__(
+        self, floor_db: float = -55.0, margin_db: float = 12.0, hangover_seconds: float = 0.3
+    ) -> None:
+        self.floor_db = floor_db
+        self.margin_db = margin_db
         self.hangover_seconds = hangover_seconds
+        self._noise_db = floor_db
         self._quiet = hangover_seconds
 
     def is_speech(self, frame: np.ndarray) -> bool:
         level = 20 * np.log10(np.sqrt(np.mean(frame.astype(np.float64) ** 2)) + 1e-10)
-        if level > self.threshold_db:
+        loud = level > max(self.floor_db, self._noise_db + self.margin_db)
+        if level < self._noise_db:
+            self._noise_db = level
+        else:
+            self._noise_db += (0.002 if loud else 0.05) * (level - self._noise_db)
+        if loud:
             self._quiet = 0.0
             return True
         self._quiet += len(frame) / RATE
@@ -390,17 +409,17 @@ class AudioTellingListener:
         self,
         open_frames: Callable[[], Iterator[np.ndarray] | None],
         spotter: Spotter,
-        vad: Callable[[], EnergyVad] = EnergyVad,
+        make_vad: Callable[[], EnergyVad] = EnergyVad,
     ) -> None:
         self._open_frames = open_frames
         self._spotter = spotter
-        self._vad = vad
+        self._make_vad = make_vad
 
     def listen(self, spec: TellingSpec, say: Callable[[str], None]) -> str | None:
         frames = self._open_frames()
         if frames is None:
             return None
-        tracker, vad = TellingTracker(spec), self._vad()
+        tracker, vad = TellingTracker(spec), self._make_vad()
         segment: list[np.ndarray] = []
         quiet = 0.0
         try:
