@@ -1,0 +1,117 @@
+"""The Reader's reply latency: from the end of an answer to the start of the next reply.
+
+Typed mode measures the dialogue and the session alone (match, rules, save, next step).
+File-audio mode adds the recogniser: each answer is a WAV file spoken by espeak-ng.
+Prints medians over every answer of several scripted games on the demo book.
+
+    scripts/bench bench/bench_reader_latency.py
+"""
+
+from __future__ import annotations
+
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from companion.dialogue import GameOptions, Step  # noqa: E402
+from companion.games.arabian_nights.game import GAME  # noqa: E402
+from companion.phrases import PhraseSet  # noqa: E402
+from companion.session import Heard, PrintMouth, Session  # noqa: E402
+
+SETUP = ["random", "10", "12", "roll for me"]
+TURN = ["stay", "draw for me", "roll for me"]
+GAMES = 5
+
+def _session(ears, save: Path, seed: int) -> Session:
+    dialogue = GAME.new(GameOptions(seed=seed, players=[("Ali", "m"), ("Zed", "f")]))
+    return Session(dialogue=dialogue, spec=GAME, ears=ears, mouth=PrintMouth(lambda _: None),
+                   save_path=save)  # fmt: skip
+
+
+class ValidTypedEars:
+    """Types a random allowed answer at every step, like a player who knows the game."""
+
+    def __init__(self, seed: int, answers: int) -> None:
+        self.rng = random.Random(seed)
+        self.left = answers
+
+    def hear(self, step: Step, phrases: PhraseSet) -> Heard | None:
+        self.left -= 1
+        if self.left < 0:
+            return None
+        if step.free_text or not step.expects.phrases:
+            return Heard("Ali", typed=True)
+        return Heard(self.rng.choice(step.expects.phrases).text, typed=True)
+
+
+def typed_latencies(folder: Path) -> list[float]:
+    """Every reply latency of several typed games of 300 answers."""
+    latencies = []
+    for seed in range(GAMES):
+        session = _session(ValidTypedEars(seed, 300), folder / f"typed{seed}.json", seed)
+        session.run([])
+        latencies += session.reply_latencies
+    return latencies
+
+
+class TimedEars:
+    """Times each hearing: for WAV files that is the recogniser's work on the answer."""
+
+    def __init__(self, ears) -> None:
+        self.ears = ears
+        self.durations: list[float] = []
+
+    def hear(self, step: Step, phrases: PhraseSet) -> Heard | None:
+        start = time.perf_counter()
+        heard = self.ears.hear(step, phrases)
+        self.durations.append(time.perf_counter() - start)
+        return heard
+
+
+def audio_latencies(folder: Path) -> list[float] | None:
+    """Reply latencies when each answer is heard from a WAV file, or None without espeak-ng."""
+    if shutil.which("espeak-ng") is None:
+        return None
+    from companion.voice.io import FileEars, make_recognizer
+
+    recognizer = make_recognizer("auto")
+    wavs = []
+    for index, words in enumerate([*SETUP, *TURN, "stay", "draw for me"]):
+        path = folder / f"answer{index:02d}.wav"
+        subprocess.run(["espeak-ng", "-v", "en-us", "-w", str(path), words], check=True)
+        wavs.append(path)
+    latencies = []
+    for seed in range(GAMES):
+        ears = TimedEars(FileEars(recognizer, wavs))
+        session = _session(ears, folder / f"audio{seed}.json", seed)
+        session.run([])
+        pairs = zip(ears.durations, session.reply_latencies, strict=False)
+        latencies += [hearing + reply for hearing, reply in pairs]
+    return latencies
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as name:
+        folder = Path(name)
+        typed = typed_latencies(folder)
+        print(f"typed: median reply latency {statistics.median(typed) * 1000:.1f} ms "
+              f"over {len(typed)} answers")  # fmt: skip
+        audio = audio_latencies(folder)
+        if audio is None:
+            print("file audio: skipped (espeak-ng is not installed)")
+        else:
+            print(f"file audio: median reply latency {statistics.median(audio) * 1000:.1f} ms "
+                  f"over {len(audio)} answers (recognition included; time to first audio of the "
+              "synthesiser is measured by bench_tts)")
+
+
+if __name__ == "__main__":
+    main()

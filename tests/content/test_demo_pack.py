@@ -1,0 +1,119 @@
+"""The original demo Book of Tales: complete enough for an evening, clean enough to read aloud."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from companion.games.arabian_nights.loader import (
+    load_pack,
+    reward_vocabulary,
+    unreachable_paragraphs,
+)
+from companion.games.arabian_nights.rewards import parse_reward
+
+DEMO = Path(__file__).resolve().parents[2] / "content" / "demo"
+WORDS_PER_MINUTE = 140
+"""A storyteller's pace: a reading of N words lasts N / 140 minutes."""
+NOT_FOR_SPEECH = re.compile(r"[0-9&%$#@*_/\\<>{}=+|~^]|\b(etc|e\.g|i\.e|Mr|Mrs|Dr|St)\b\.?")
+
+
+@pytest.fixture(scope="module")
+def pack():
+    return load_pack(DEMO)
+
+
+def matrix_cells(pack) -> set[int]:
+    return {
+        cell + shift
+        for matrix in pack.matrices.values()
+        for row in matrix.rows.values()
+        for cell in row.values()
+        for shift in (-1, 0, 1)
+    }
+
+
+def test_pack_is_valid_and_everything_is_reachable(pack):
+    assert unreachable_paragraphs(pack) == []
+
+
+def test_size_and_coverage(pack):
+    assert sorted(pack.matrices) == list("ABCDEFGHIJKLMNO")
+    for matrix in pack.matrices.values():
+        assert 4 <= len(matrix.reactions) <= 6, matrix.letter
+        assert len(matrix.rows) >= 4, matrix.letter
+    assert any(r.court for m in pack.matrices.values() for r in m.reactions)
+    assert len(pack.charts) >= 16
+    assert {entry.matrix for chart in pack.charts.values() for entry in chart.entries} == set(
+        "ABCDEFGHIJKLMO"
+    )
+    assert len(pack.paragraphs) >= 300
+    cards = [*pack.character_cards, *pack.terrain_cards, *pack.city_cards]
+    assert len(cards) >= 30 and pack.character_cards and pack.terrain_cards and pack.city_cards
+    assert all(len(card.results) == 6 for card in pack.city_cards)
+    assert any(
+        target.kind == "matrix" and target.matrix == "N"
+        for card in pack.terrain_cards
+        for target in card.targets.values()
+    )
+    assert len(pack.places) == 10
+    assert len(pack.skills) >= 18 and len(pack.statuses) >= 22 and len(pack.treasures) >= 28
+    assert all(treasure.effect.strip() for treasure in pack.treasures.values())
+    assert len(pack.spaces) >= 38 and "Baghdad" in pack.spaces
+
+
+def test_every_result_paragraph_is_shaped_for_the_reader(pack):
+    for number in matrix_cells(pack):
+        paragraph = pack.paragraphs[number]
+        assert "the other" in paragraph.intro.lower(), number
+        assert 1 <= len(paragraph.requirement_sections) <= 3, number
+
+
+def test_every_reading_lasts_fifteen_to_sixty_seconds(pack):
+    for paragraph in pack.paragraphs.values():
+        for section in paragraph.sections:
+            words = len(paragraph.intro.split()) + len(section.text.split())
+            seconds = words / WORDS_PER_MINUTE * 60
+            assert 15 <= seconds <= 60, (paragraph.number, section.heading, round(seconds))
+
+
+def test_text_reads_well_through_speech_synthesis(pack):
+    for paragraph in pack.paragraphs.values():
+        text = " ".join([paragraph.intro, *(section.text for section in paragraph.sections)])
+        found = NOT_FOR_SPEECH.search(text)
+        assert found is None, (paragraph.number, found and found.group())
+
+
+def test_rewards_are_mixed(pack):
+    vocabulary = reward_vocabulary(pack)
+    kinds: Counter[str] = Counter()
+    for paragraph in pack.paragraphs.values():
+        for section in paragraph.sections:
+            kinds["mandatory"] += section.mandatory
+            kinds["master section"] += section.master
+            for effect in parse_reward(section.reward_code, vocabulary):
+                kinds[_kind(effect)] += 1
+    wanted = {
+        "destiny up", "destiny down", "story up", "story down", "wealth up", "wealth down",
+        "wealth max", "wealth min", "gain_skill", "master skill", "gain_status",
+        "lose_status", "random_treasure", "gain_treasure", "instruction", "go_to",
+        "opportunity", "move_to", "mandatory", "master section",
+    }  # fmt: skip
+    assert wanted <= {kind for kind, count in kinds.items() if count}, kinds
+
+
+def _kind(effect) -> str:
+    if effect.kind in ("destiny", "story"):
+        return f"{effect.kind} {'up' if effect.amount > 0 else 'down'}"
+    if effect.kind == "wealth":
+        if effect.maximum:
+            return "wealth max"
+        if effect.minimum:
+            return "wealth min"
+        return f"wealth {'up' if effect.amount > 0 else 'down'}"
+    if effect.kind == "gain_skill" and effect.master:
+        return "master skill"
+    return effect.kind
