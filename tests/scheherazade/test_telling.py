@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from companion.games.scheherazade.telling import (
     STIRS,
@@ -189,3 +191,26 @@ def test_a_real_voice_is_timed_and_its_key_word_spotted(whisper):
     assert "ask not what your country can do for you" in report.transcript.lower()
     assert report.ended_by == "input" and said == [] and report.long_silences == 0
     assert 7 < report.spoken_seconds <= report.seconds < 12
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.floats(0.01, 20.0), st.booleans()), min_size=1, max_size=40
+    )
+)
+def test_every_long_silence_is_nudged_once_and_time_never_overruns(stretches):
+    tracker = TellingTracker(SPEC)
+    for seconds, speaking in stretches:
+        tracker.advance(seconds, speaking)
+    expected, silence, elapsed = 0, 0.0, 0.0
+    for seconds, speaking in stretches:  # the same timeline, merged into runs
+        seconds = min(seconds, SPEC.turn_seconds - elapsed)
+        elapsed += seconds
+        was_long = silence > SPEC.silence_seconds
+        silence = 0.0 if speaking else silence + seconds
+        expected += not speaking and silence > SPEC.silence_seconds and not was_long
+    report = tracker.report()
+    assert report.long_silences == expected
+    assert report.spoken_seconds <= report.seconds <= SPEC.turn_seconds
+    assert (report.ended_by == "timeout") == (elapsed >= SPEC.turn_seconds)
