@@ -39,7 +39,8 @@ def test_a_scared_district_counts_for_nothing_in_the_protection_test(catalogue):
     build_city(table, "Zoe", "Fortified District", "Armourer", "Palace", "Jeweller")
     zoe = table.player("Zoe")
     fort = zoe.city.districts[0]
-    table.put_in_play(catalogue.card("Scary Genie"), zoe, fort.id)
+    table.put_in_play(table.play_action("Scary Genie"), zoe, fort.id)
+    assert table.card_count() == 110
     assert table.difficulty(zoe, 3) == 3 + 1
     assert table.protection(zoe, 3) == 3
     assert table.taxes_due(zoe) == catalogue.card("Jeweller").coins
@@ -49,7 +50,7 @@ def test_a_giant_genie_cancels_guard_bonuses_but_not_forts(catalogue):
     table = make_table(catalogue)
     build_city(table, "Zoe", "Fortified District", "Royal Guard")
     zoe = table.player("Zoe")
-    table.put_in_play(catalogue.card("Giant Genie"), zoe)
+    table.put_in_play(table.play_action("Giant Genie"), zoe)
     assert table.protection(zoe, 1) == 1 + 1
 
 

@@ -132,6 +132,10 @@ class Catalogue(BaseModel):
     total_cards: int = Field(110, ge=1)
     cards: tuple[Card, ...]
 
+    def __deepcopy__(self, memo: dict[int, object]) -> Catalogue:
+        """A frozen catalogue is shared, never copied (saves copying it on every answer)."""
+        return self
+
     @model_validator(mode="after")
     def _names_are_unique(self) -> Catalogue:
         seen: dict[str, str] = {}

@@ -18,6 +18,7 @@ In ``mode=score`` it only scores final cities that the players dictate.
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Callable
 from typing import Any, Literal
@@ -437,28 +438,8 @@ class SamarandeDialogue:
         )
 
     def _action_phrases(self) -> PhraseSet:
-        places = [n for n in range(1, LINE_SIZE + 1) if self.table.line[n - 1]]
-        take = {
-            f"take:{n}": [
-                f"take [the] [card] [in|at|from] [place|position|space|number] {word}",
-                f"[take] [the] {_ORDINALS[n - 1]} card",
-                f"card {word}",
-            ]
-            for n in places
-            for word in [number_to_words(n)]
-        }
-        play = {
-            f"play:{card.name}": [f"(play|place|build|recruit|hire) [a|an|the] ({names})"]
-            for card in self.state.catalogue.cards
-            for names in ["|".join(card.spoken_names)]
-        }
-        fixed = {
-            "draw": ["draw [a card] [from the deck]", "take from the deck", "the deck"],
-            "buy": ["buy [a|an|one] [action] point", "buy [one] more point"],
-            "end": ["end [of] [my] turn", "done", "pass", "i am done", "finish [my] turn"],
-        }
-        labels = {"draw": "draw from the deck", "buy": "buy a point", "end": "end turn"}
-        return PhraseSet.from_templates({**take, **play, **fixed}, labels=labels)
+        places = tuple(n for n in range(1, LINE_SIZE + 1) if self.table.line[n - 1])
+        return _action_phrases(self.state.catalogue, places)
 
     def _answer_actions(self, value: str) -> list[Speech]:
         table = self.table
@@ -1010,6 +991,46 @@ class SamarandeDialogue:
             {name: template.replace("{name}", name) for name in names},
             labels={name: name for name in names},
         )
+
+
+@functools.lru_cache(maxsize=64)
+def _action_phrases(catalogue: Catalogue, places: tuple[int, ...]) -> PhraseSet:
+    """Everything a player may do in the actions phase, with these line places filled."""
+    return _take_phrases(places) | _play_phrases(catalogue) | _TURN_PHRASES
+
+
+def _take_phrases(places: tuple[int, ...]) -> PhraseSet:
+    """Taking a face-up card: ``take card three``, ``the third card``."""
+    choices = {
+        f"take:{n}": [
+            f"take [the] [card] [in|at] [place|position|number] {number_to_words(n)}",
+            f"[take] [the] {_ORDINALS[n - 1]} card",
+            f"card {number_to_words(n)}",
+        ]
+        for n in places
+    }
+    return PhraseSet.from_templates(choices, labels={value: value for value in choices})
+
+
+@functools.lru_cache(maxsize=4)
+def _play_phrases(catalogue: Catalogue) -> PhraseSet:
+    """Playing a card: ``play a palace``, or just its name."""
+    choices = {
+        f"play:{card.name}": [f"[play|place] [a|an|the] ({'|'.join(card.spoken_names)})"]
+        for card in catalogue.cards
+    }
+    labels = {f"play:{card.name}": f"play {card.name}" for card in catalogue.cards}
+    return PhraseSet.from_templates(choices, labels=labels)
+
+
+_TURN_PHRASES = PhraseSet.from_templates(
+    {
+        "draw": ["draw [a card] [from the deck]", "take from the deck", "the deck"],
+        "buy": ["buy [a|an|one] [action] point", "buy [one] more point"],
+        "end": ["end [of] [my] turn", "done", "pass", "i am done", "finish [my] turn"],
+    },
+    labels={"draw": "draw from the deck", "buy": "buy a point", "end": "end turn"},
+)
 
 
 def _count(number: int, noun: str) -> str:

@@ -142,6 +142,8 @@ class Table(BaseModel):
     deck: int
     line: list[bool] = Field(default_factory=lambda: [True] * LINE_SIZE)
     discard: int = 0
+    resolving: int = 0
+    """Action cards paid for and not yet discarded, put in play or taken back."""
     active: int = 0
     action_points: int = 0
     bought: int = 0
@@ -234,7 +236,8 @@ class Table(BaseModel):
             for p in self.players
         )
         hands = sum(p.hand for p in self.players)
-        return self.deck + sum(self.line) + hands + city_cards + len(self.in_play) + self.discard
+        on_table = len(self.in_play) + self.discard + self.resolving
+        return self.deck + sum(self.line) + hands + city_cards + on_table
 
     def gold_count(self) -> int:
         """The bank plus every purse: always 60."""
@@ -421,10 +424,12 @@ class Table(BaseModel):
         self.check_points(self.cost_now(card) + extra_cost, f"The {card.name}")
         self._take_from_hand(card)
         self.action_points -= extra_cost
+        self.resolving += 1
         return card
 
     def discard_action(self) -> None:
         """The action card just played is spent."""
+        self.resolving -= 1
         self.discard += 1
 
     def cancel_with_joker(self, joker_player: Player) -> None:
@@ -449,6 +454,7 @@ class Table(BaseModel):
         """A genie or keepsake stays in front of ``holder``."""
         if card.effect == "joker_genie":
             self.current.joker_debt += 1
+        self.resolving -= 1
         self.in_play.append(
             InPlay(
                 card=card.name, owner=self.current.name, holder=holder.name, district_id=district_id
@@ -469,6 +475,7 @@ class Table(BaseModel):
         if assassin_total > guard_total:
             victim.city.guards.remove(guard)
             self.discard += 1
+            self.resolving -= 1
             attacker.hand += 1
             reward = self.pay_from_bank(attacker, self.card(guard).guard_bonus)
             return CombatResult(assassin_total, guard_total, "assassin", reward)

@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from dataclasses import dataclass, field
@@ -107,6 +108,7 @@ def scoring_cards(catalogue: Catalogue) -> list[Card]:
     return [card for card in catalogue.cards if card.kind != "action" or _scores(card)]
 
 
+@functools.lru_cache(maxsize=4)
 def city_phrases(catalogue: Catalogue) -> PhraseSet:
     """One phrase per card name (singular and plural): the matcher of dictated items."""
     choices = {
@@ -116,6 +118,7 @@ def city_phrases(catalogue: Catalogue) -> PhraseSet:
     return PhraseSet.from_templates(choices, labels={name: name for name in choices})
 
 
+@functools.lru_cache(maxsize=4)
 def item_phrases(catalogue: Catalogue, most: int = 6) -> PhraseSet:
     """``"two palaces"`` -> value ``"2 Palace"``: a recogniser's grammar of dictated items.
 

@@ -1,0 +1,115 @@
+"""Whole games: a seeded game typed through the session, and a soak of random answers."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from companion.dialogue import GameOptions, InvalidAnswer, Step
+from companion.games.samarande.dialogue import SamarandeDialogue, new_dialogue, restore_dialogue
+from companion.games.samarande.game import GAME
+from companion.session import run_typed
+
+PLAYERS = [("Ali", "m"), ("Zoe", "f"), ("Sam", "m")]
+
+
+def choose(step: Step, dialogue: SamarandeDialogue, rng: random.Random) -> str:
+    """What a seeded, reasonable player says at ``step``: a value of the step's phrases."""
+    values = list(step.expects.values)
+    if step.prompt.endswith("What do you do?"):
+        points = dialogue.table.action_points
+        if points == 0 or rng.random() < 0.1:
+            return "end"
+        takes = [v for v in values if v.startswith("take:") and int(v[5:]) <= points]
+        plays = [v for v in values if v.startswith("play:")]
+        weighted = ["draw"] * 4 * (points >= 3) + takes + plays * 3 + ["buy"]
+        return rng.choice(weighted)
+    if "cancel" in values and rng.random() < 0.9:
+        values.remove("cancel")
+    if "no" in values and "yes" not in values and rng.random() < 0.8:
+        return "no"  # a Joker Genie is rare
+    return rng.choice(values)
+
+
+def spoken(step: Step, value: str) -> str:
+    """The shortest way of saying ``value`` at ``step``."""
+    return min(step.expects.phrases_for(value), key=len)
+
+
+def typed_player(dialogue: SamarandeDialogue, seed: int, most: int) -> Iterator[str]:
+    """Lines typed by a seeded player who looks at the dialogue's current question."""
+    rng = random.Random(seed)
+    for _ in range(most):
+        step = dialogue.step()
+        yield spoken(step, choose(step, dialogue, rng))
+
+
+def play_typed_game(seed: int, save_path, most: int = 3000) -> tuple[SamarandeDialogue, list[str]]:
+    """Type at most ``most`` answers of a seeded player through the session."""
+    dialogue = GAME.new(GameOptions(seed=seed, players=PLAYERS))
+    printed = run_typed(dialogue, GAME, typed_player(dialogue, seed, most), save_path)
+    return dialogue, printed
+
+
+def test_a_seeded_game_typed_through_the_session_plays_to_the_final_scores(tmp_path):
+    dialogue, printed = play_typed_game(11, tmp_path / "game.json")
+    assert dialogue.finished
+    assert (
+        printed[0] == "Welcome to Les Fils de Samarande. I keep the bank, the gold and the cities."
+    )
+    ending = next(i for i, line in enumerate(printed) if "The game ends:" in line)
+    scores = printed[ending + 1 : ending + 4]
+    assert [line.split(":")[0] for line in scores] == ["Ali", "Zoe", "Sam"]
+    assert "wins with" in printed[ending + 4] or printed[ending + 4].startswith("A tie")
+    table = dialogue.table
+    assert table.deck == 0 or table.bank == 0
+    assert table.card_count() == 110 and table.gold_count() == 60
+    assert any(line.startswith("Taxes:") for line in printed)
+    assert any("roll for your protection" in line for line in printed)
+    saved = restore_dialogue(GAME.restore(dialogue.to_save()).to_save())
+    assert saved.finished
+
+
+def test_the_same_seed_replays_the_same_game(tmp_path):
+    first_game, first = play_typed_game(5, tmp_path / "a.json", most=300)
+    second_game, second = play_typed_game(5, tmp_path / "b.json", most=300)
+    assert first == second and len(first) > 300
+    assert first_game.to_save() == second_game.to_save()
+
+
+def check_invariants(dialogue: SamarandeDialogue) -> None:
+    table = dialogue.state.table
+    if table is None:
+        return
+    assert table.card_count() == 110
+    assert table.gold_count() == 60
+    assert table.bank >= 0 and all(p.gold >= 0 for p in table.players)
+    assert table.action_points >= 0 and 0 <= table.bought <= 3
+    assert all(p.hand >= 0 for p in table.players)
+    for player in table.players:
+        for district in player.city.districts:
+            assert len(district.artisans) <= table.card(district.card).capacity
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), steps=st.integers(50, 400))
+def test_random_answers_keep_the_books_balanced(seed, steps):
+    """Any answer of any step, legal or not: cards, gold and points always add up."""
+    dialogue = new_dialogue(GameOptions(seed=seed, players=PLAYERS[: 2 + seed % 2]))
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if dialogue.finished:
+            break
+        step = dialogue.step()
+        values = list(step.expects.values) or ["nonsense"]
+        value = rng.choice(values) if rng.random() < 0.95 else "nonsense"
+        before = dialogue.to_save()
+        try:
+            dialogue.answer(value)
+        except InvalidAnswer:
+            assert dialogue.to_save() == before
+        check_invariants(dialogue)
+        assert restore_dialogue(dialogue.to_save()).to_save() == dialogue.to_save()
