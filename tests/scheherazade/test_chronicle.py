@@ -5,6 +5,8 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
+
 from companion.chronicle import NO_TRANSCRIPT, Chronicle, summary
 from companion.dialogue import Speech, Step
 from companion.phrases import PhraseSet
@@ -98,3 +100,21 @@ def test_the_chronicle_command_says_when_the_file_is_missing(tmp_path):
     shown = companion("chronicle", str(tmp_path / "none.md"))
     assert shown.returncode == 2
     assert "cannot read the chronicle" in shown.stderr
+
+
+@pytest.mark.slow
+def test_play_hears_tellings_from_wav_files(tmp_path, speech_wav):
+    wav = speech_wav("cli", ["Once upon a time.", 7.0, "A market.", 7.0, "Then morning came."])
+    night = tmp_path / "night.md"
+    played = companion(
+        "play", "--game", "scheherazade", "--seed", "0", "--players", "Ali:m",
+        "--engine", "pocketsphinx", "--save", str(tmp_path / "night.json"),
+        "--set", f"telling_wavs={wav}", "--set", f"chronicle={night}",
+    )
+    assert played.returncode == 0, played.stderr
+    lines = played.stdout.splitlines()
+    assert lines.index("The Sultan stirs…") < lines.index("The Sultan yawns…")
+    assert any(line.startswith("The Sultan's patience wears thin") for line in lines)
+    text = night.read_text()
+    assert "ended when the input stopped" in text
+    assert NO_TRANSCRIPT in text

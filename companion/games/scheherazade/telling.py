@@ -326,12 +326,18 @@ class PocketsphinxSpotter:
         return " ".join(segment.word.strip() for segment in decoder.seg())
 
 
-def best_spotter() -> Spotter:
-    """Whisper when it is installed (with a transcript), PocketSphinx otherwise."""
-    try:
-        return WhisperSpotter()
-    except (ImportError, AudioUnavailable):
-        return PocketsphinxSpotter()
+def spotter_for(engine: str = "auto") -> Spotter:
+    """PocketSphinx when asked for; otherwise Whisper (with a transcript) when installed.
+
+    ``engine`` is ``companion play --engine``; Vosk has no English model here, so it gets
+    the default too.
+    """
+    if engine != "pocketsphinx":
+        try:
+            return WhisperSpotter()
+        except (ImportError, AudioUnavailable):
+            pass
+    return PocketsphinxSpotter()
 
 
 class EnergyVad:
@@ -493,8 +499,9 @@ def telling_listener_for(args) -> ChronicledListener:
 
 def _listener(args, settings: dict[str, str]) -> TellingListener:
     wavs = [name for name in settings.get("telling_wavs", "").split(",") if name]
+    engine = getattr(args, "engine", "auto")
     if wavs:
-        return AudioTellingListener(wav_file_opener(wavs), best_spotter())
+        return AudioTellingListener(wav_file_opener(wavs), spotter_for(engine))
     keyboard = time.monotonic if sys.stdin.isatty() else None
     if getattr(args, "typed", False) or getattr(args, "listen_files", None):
         return TypedTellingListener(sys.stdin, keyboard)
@@ -503,7 +510,7 @@ def _listener(args, settings: dict[str, str]) -> TellingListener:
     except AudioUnavailable as error:
         print(f"{error} Type the tellings instead.", file=sys.stderr)
         return TypedTellingListener(sys.stdin, keyboard)
-    return AudioTellingListener(microphone_frames, best_spotter())
+    return AudioTellingListener(microphone_frames, spotter_for(engine))
 
 
 def _chronicle_path(args, settings: dict[str, str]) -> Path:
