@@ -11,10 +11,14 @@ import pytest
 
 from companion.dialogue import GameOptions, InvalidAnswer
 from companion.games import game_spec
+from companion.games.tales_of_arabia.content import load_pack
 from companion.games.tales_of_arabia.dialogue import GameSetupError, TalesOfArabiaDialogue
 from companion.games.tales_of_arabia.game import GAME
+from companion.games.tales_of_arabia.narration import Narrator
+from companion.games.tales_of_arabia.steps import StepBuilder
 from companion.saves import read_save
 from companion.session import run_typed
+from tests.tales_of_arabia.toa_table import Table
 
 TWO = (("Ali", "m"), ("Sara", "f"))
 
@@ -203,3 +207,48 @@ def test_companion_play_runs_a_whole_game_from_typed_input(tmp_path: Path) -> No
     assert done.returncode == 0, done.stderr
     assert "The deck is empty, and the game is over." in done.stdout
     assert read_save(save).state == final
+
+
+def test_heroes_may_be_called_by_their_short_names() -> None:
+    expects = new().step().expects
+    assert expects.match("Sinbad").value == "Sindbad the Sailor"
+    assert expects.match("the thief").value == "Thief of Baghdad"
+
+
+def builder() -> StepBuilder:
+    pack = load_pack()
+    return StepBuilder(pack, Narrator(pack))
+
+
+def test_a_failed_fate_roll_names_what_may_still_win_it() -> None:
+    table = Table(top=["Dragon"]).give(0, "Magic Potion").say("1", "1")
+    step = builder().step(table.state)
+    assert step.prompt == "Ali, that roll is not enough against the Dragon. Say Magic Potion or no."
+    assert step.expects.match("use the magic potion").value == "Magic Potion"
+    assert step.expects.match("no thanks").value == "no"
+
+
+def test_fate_prompts_say_the_modifier_in_words() -> None:
+    table = Table(heroes=("Aladdin", "Antar"), top=["Sorcerer"]).give(0, "Ancient Curse")
+    prompt = builder().step(table.say("1").state).prompt
+    assert prompt == (
+        "Ali, roll for fate against the Sorcerer. A four or better wins, and your roll gets "
+        "minus one."
+    )
+
+
+def test_steal_choices_are_said_by_name() -> None:
+    table = Table(heroes=("Antar", "Aladdin", "Sindbad the Sailor"), top=["Caravan"])
+    table.give(1, "Gold & Silver").give(2, "Magic Ring").set(1, space=3).set(2, space=3, fortune=1)
+    step = builder().step(table.say("2").state)
+    assert step.prompt == "Ali, steal from whom? Say Sara, Omar or no."
+    assert step.expects.match("Omar").value == "Omar"
+    step = builder().step(table.say("Omar", "5").state)
+    assert step.prompt == "Ali, what do you take from Omar? Say Magic Ring or a Fortune token."
+    assert step.expects.match("a fortune token").value == "fortune token"
+
+
+def test_an_answer_the_rules_refuse_is_explained_in_words() -> None:
+    dialogue = started()
+    with pytest.raises(InvalidAnswer, match="from one to six"):
+        dialogue.answer("roll two")

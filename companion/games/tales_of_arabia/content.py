@@ -180,6 +180,8 @@ class Card(_Frozen):
 class Hero(_Frozen):
     name: str
     subtitle: str | None = None
+    also: tuple[str, ...] = ()
+    """Other ways players say the name ("Sinbad")."""
     powers: Powers
     narration: str = Field(min_length=1)
 

@@ -14,6 +14,7 @@ turns that into a question, and :class:`Narrator` speaks what happened.
 
 from __future__ import annotations
 
+import random
 from functools import cache
 from typing import Any
 
@@ -25,7 +26,7 @@ from companion.games.tales_of_arabia.content import Pack, PackError, load_pack
 from companion.games.tales_of_arabia.narration import Narrator, spoken_list, spoken_name
 from companion.games.tales_of_arabia.rules import IllegalActionError, Rules, new_game
 from companion.games.tales_of_arabia.state import GameState, SettingError, Settings
-from companion.games.tales_of_arabia.steps import StepBuilder, choice_phrases
+from companion.games.tales_of_arabia.steps import StepBuilder, choice_phrases, hero_choices
 from companion.phrases import PhraseSet, normalize, number_to_words
 
 GAME_NAME = "tales-of-arabia"
@@ -40,6 +41,11 @@ def _tools(folder: str | None) -> tuple[Pack, Narrator, StepBuilder]:
     pack = load_pack(folder)
     narrator = Narrator(pack)
     return pack, narrator, StepBuilder(pack, narrator)
+
+
+def _seed(options: GameOptions) -> int:
+    """The seed of the command line, or a fresh one (saved with the game) when none."""
+    return options.seed if options.seed is not None else random.SystemRandom().randrange(10**9)
 
 
 class GameSetupError(ArgumentError):
@@ -73,7 +79,7 @@ class TalesOfArabiaDialogue:
         try:
             settings = Settings.from_options(options.settings)
             state = TalesState(
-                dice=SeededRandom(seed=options.seed if options.seed is not None else 0),
+                dice=SeededRandom(seed=_seed(options)),
                 settings=settings,
                 pack=options.pack,
             )
@@ -128,7 +134,7 @@ class TalesOfArabiaDialogue:
             )
         if len(state.heroes) < state.player_count:
             free = self._free_heroes()
-            expects = choice_phrases(tuple(free))
+            expects = choice_phrases(hero_choices(self.pack, free))
             offers = spoken_list((spoken_name(h) for h in free), "or")
             return Step(
                 f"{state.names[len(state.heroes)]}, which hero will you play? Say {offers}.",
@@ -156,8 +162,8 @@ class TalesOfArabiaDialogue:
             raise InvalidAnswer("The game is over.")
         try:
             events = Rules(self.pack, state.game).answer(value, state.dice.next_rng())
-        except IllegalActionError as error:
-            raise InvalidAnswer(f"That is not possible now: {error}.") from None
+        except IllegalActionError:
+            raise InvalidAnswer(f"That does not fit now. {self.step().options_hint()}") from None
         return self.narrator.speeches(events, state.game)
 
     def status(self, player: str | None = None) -> str:

@@ -281,14 +281,14 @@ class Rules:
         has_power = any(p.rerolls_per_turn for p in self.powers(player))
         return has_power and player.reroll_turn != self.state.turn_number
 
-    def _rescue(self, task: Task, purpose: str, extra: list[str] = ()) -> Decision | None:
+    def _rescue(self, task: Task, extra: Sequence[str] = (), **details) -> Decision | None:
         """After a failed roll: offer a re-roll and ``extra`` cards, unless already declined."""
         if task.choice is not None:
             return None
         options = ([REROLL] if self._can_reroll(self._player(task)) else []) + list(extra)
         if not options:
             return None
-        return self._ask(task, purpose, [*options, DECLINE], value=task.value)
+        return self._ask(task, "rescue", [*options, DECLINE], value=task.value, **details)
 
     def _effects(self, player: int, effects: Iterable[Effect], source: str) -> list[Task]:
         return [ApplyEffect(player=player, effect=effect, source=source) for effect in effects]
@@ -531,9 +531,8 @@ class Rules:
         if wins:
             self._then(Won(player=task.player, card=card.name, on_board=task.on_board))
             return None
-        rescue = self._rescue(task, "rescue", self._win_cards(player, card))
+        rescue = self._rescue(task, self._win_cards(player, card), card=card.name)
         if rescue:
-            rescue.card = card.name
             return rescue
         if task.choice not in (None, DECLINE):
             self._then(
@@ -545,7 +544,7 @@ class Rules:
 
     def _fate_for_reward(self, task: FateRoll, card: Card, wins: bool) -> Decision | None:
         if not wins:
-            rescue = self._rescue(task, "rescue")
+            rescue = self._rescue(task, card=card.name)
             if rescue:
                 return rescue
             self.events.append(Event("no_reward", self._player(task).name, card=card.name))
@@ -652,9 +651,8 @@ class Rules:
         if task.value >= self.pack.card(task.ring).powers.save_roll:
             self.events.append(Event("saved", player.name, card=task.ring))
             return None
-        rescue = self._rescue(task, "rescue")
+        rescue = self._rescue(task, card=task.ring)
         if rescue:
-            rescue.card = task.ring
             return rescue
         self._then(SaveOffer(player=task.player))
         return None
@@ -721,10 +719,7 @@ class Rules:
         if total >= WINNING_ROLL:
             self._then(StealPick(player=task.player, victim=task.victim))
             return None
-        rescue = self._rescue(task, "rescue")
-        if rescue:
-            rescue.other = task.victim
-        return rescue
+        return self._rescue(task, other=task.victim)
 
     def _do_steal_pick(self, task: StealPick) -> Decision | None:
         victim = self.state.players[task.victim]

@@ -1,9 +1,10 @@
 """The spoken question and the small phrase set for every decision of the rules.
 
->>> from companion.games.tales_of_arabia.state import Decision
 >>> roll_phrases(1, 6, (), False).match("I rolled a 4").value
 '4'
->>> choice_phrases(("Magic Potion", "no")).match("use the magic potion").value
+>>> from companion.games.tales_of_arabia.content import load_pack
+>>> potion = ("Magic Potion", card_sayings(load_pack(), "Magic Potion"))
+>>> choice_phrases((potion, ("no", ()))).match("use the magic potion").value
 'Magic Potion'
 """
 
@@ -65,27 +66,39 @@ def roll_phrases(low: int, high: int, actions: tuple[str, ...], two_dice: bool) 
     )
 
 
+Choices = tuple[tuple[str, tuple[str, ...]], ...]
+"""Each answer with the ways of saying it: ``(("Omar", ("omar",)), ("no", ()))``."""
+
+
 @cache
-def choice_phrases(options: tuple[str, ...]) -> PhraseSet:
-    """One answer per option: yes, no, re-roll, tokens, card names or player names."""
+def choice_phrases(choices: Choices) -> PhraseSet:
+    """One answer per choice: its own sayings, plus the fixed ways of saying yes, no,
+    roll again and the tokens.
+
+    >>> choice_phrases((("Sara", ("Sara",)), ("no", ()))).match("nope").value
+    'no'
+    """
     phrases: list[Phrase] = []
     labels: dict[str, str] = {}
-    for option in options:
+    for option, sayings in choices:
         if option in (ACCEPT, DECLINE):
             phrases += [p for p in YES_NO.phrases if p.value == option]
-            labels[option] = option
         if option in CHOICE_TEMPLATES:
-            templated = PhraseSet.from_templates({option: CHOICE_TEMPLATES[option]})
-            phrases += templated.phrases
-            labels.setdefault(option, CHOICE_LABELS.get(option, option))
-        elif option != ACCEPT:
-            # A card or a player: its own words, and "use the ..." / "take the ...".
-            words = normalize(spoken_name(option))
-            phrases += [
-                Phrase(text, option) for text in (words, f"the {words}", f"use the {words}")
-            ]
-            labels[option] = spoken_name(option)
+            phrases += PhraseSet.from_templates({option: CHOICE_TEMPLATES[option]}).phrases
+        phrases += [Phrase(normalize(text), option) for text in sayings if normalize(text)]
+        labels[option] = sayings[0] if sayings else CHOICE_LABELS.get(option, option)
     return PhraseSet(tuple(dict.fromkeys(phrases)), labels)
+
+
+def card_sayings(pack: Pack, name: str) -> tuple[str, ...]:
+    """How a card is named as an answer: "Magic Potion", "the Magic Potion", "use ..."."""
+    spoken = spoken_name(name)
+    return (spoken, pack.card(name).spoken, f"use {pack.card(name).spoken}")
+
+
+def hero_choices(pack: Pack, heroes: list[str]) -> Choices:
+    """The heroes still free, each with its other names ("Sinbad")."""
+    return tuple((hero, (hero, *pack.hero(hero).also)) for hero in heroes)
 
 
 class StepBuilder:
@@ -106,9 +119,22 @@ class StepBuilder:
             low, high = number_to_words(decision.low), number_to_words(decision.high)
             hint = f"Say the number you rolled, from {low} to {high}, or say roll for me."
             return Step(prompt, expects, hint=hint)
-        expects = choice_phrases(tuple(decision.options))
-        prompt = f"{name}, {self._choice_prompt(state, decision)}"
-        return Step(prompt, expects)
+        expects = choice_phrases(self._choices(state, decision))
+        prompt = f"{name}, {self._choice_prompt(state, decision, expects)}"
+        hint = "Say keep it, or say roll again." if decision.purpose == "reroll" else None
+        return Step(prompt, expects, hint=hint)
+
+    def _choices(self, state: GameState, decision: Decision) -> Choices:
+        players = {player.name for player in state.players}
+        choices = []
+        for option in decision.options:
+            if option in players:
+                choices.append((option, (option,)))
+            elif option in CHOICE_TEMPLATES or option == ACCEPT:
+                choices.append((option, ()))
+            else:
+                choices.append((option, card_sayings(self.pack, option)))
+        return tuple(choices)
 
     # ------------------------------------------------------------------ rolls
 
@@ -142,8 +168,7 @@ class StepBuilder:
 
     # ------------------------------------------------------------------ choices
 
-    def _choice_prompt(self, state: GameState, decision: Decision) -> str:
-        labels = choice_phrases(tuple(decision.options))
+    def _choice_prompt(self, state: GameState, decision: Decision, labels: PhraseSet) -> str:
         offers = spoken_list((labels.label(option) for option in decision.options), "or")
         purpose = decision.purpose
         if purpose == "reroll":
@@ -153,7 +178,7 @@ class StepBuilder:
             where = self.narrator.describe_space(state, landing, decision.player)
             return f"that roll leads to {where}. Keep it, or roll again?"
         if purpose == "rescue":
-            return f"that roll is not enough. Say {offers}."
+            return f"that roll is not enough{self._at_stake(state, decision)}. Say {offers}."
         if purpose == "save":
             return f"you are about to miss a turn. Say {offers}."
         if purpose == "steal_try":
@@ -172,6 +197,15 @@ class StepBuilder:
         if purpose == "target":
             return f"which opponent misses a turn? Say {offers}."
         return f"you win a reward. Say {offers}."
+
+    def _at_stake(self, state: GameState, decision: Decision) -> str:
+        """ " against the Dragon", " for the Magic Ring", " to steal from Sara"."""
+        if decision.other is not None:
+            return f" to steal from {state.players[decision.other].name}"
+        if decision.card is None:
+            return ""
+        linking = "for" if self.pack.card(decision.card).kind == "item" else "against"
+        return f" {linking} {self.narrator.the(decision.card)}"
 
 
 def _modifier_words(modifier: int) -> str:
