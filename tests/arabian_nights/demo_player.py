@@ -33,7 +33,8 @@ REWARD_WORDS = {
 REWARD_PHRASES = {
     "rises to": "wealth up", "falls to": "wealth down", "learns ": "skill",
     "masters ": "master", "becomes ": "status gained", "is no longer": "status lost",
-    "gains the ": "treasure gained", "takes the ": "treasure taken", "gives up the": "treasure lost",
+    "gains the ": "treasure gained", "takes the ": "treasure taken",
+    "gives up the": "treasure lost",
     "may now enter": "opportunity", "is carried to": "move to",
 }  # fmt: skip
 
