@@ -207,7 +207,9 @@ def test_the_desert_tornado_only_offers_districts_it_can_afford():
     build_city(script.table, "Zoe", "Palace", "Armourer", "Library")
     script("take card 4", "play desert tornado")
     assert script.prompt == "Which district of Zoe?"
-    assert script.refused("souk") == "That is not one of the choices."
+    assert script.refused("souk") == (
+        "That is not one of the choices. You can say: Palace, Library, cancel."
+    )
     script("palace", "no")
     assert script.said[-1] == (
         "The tornado sweeps away the Palace of Zoe: 2 cards to the discard pile. "

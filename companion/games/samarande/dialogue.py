@@ -205,13 +205,13 @@ class SamarandeDialogue:
 
     def answer(self, value: str) -> list[Speech]:
         """Apply ``value``; on refusal the state is restored and the reason raised."""
+        step = self.step()
+        if not step.free_text and value not in step.expects.values:
+            raise InvalidAnswer("That is not one of the choices. " + step.options_hint())
         before = self.state.copy_deep()
         try:
             return _ANSWERS[self.state.stage](self, value)
-        except IllegalActionError as error:
-            self.state = before
-            raise InvalidAnswer(str(error)) from None
-        except (InvalidAnswer, DictationError) as error:
+        except (IllegalActionError, InvalidAnswer, DictationError) as error:
             self.state = before
             raise InvalidAnswer(str(error)) from None
 
@@ -317,13 +317,14 @@ class SamarandeDialogue:
         upkeep = table.joker_upkeep(player)
         table.start_turn()
         speech = [f"{player.name}'s turn."]
+        testing = table.needs_protection_test(player)
         if upkeep:
             speech.append(f"The Joker Genie costs {_points(upkeep)} of this turn.")
         self.state.difficulty = None
         self.state.difficulty_rerolled = False
-        if table.needs_protection_test(player):
+        if testing:
             self.state.stage = "difficulty"
-            return [Speech(" ".join(speech))]
+            return [Speech(" ".join([*speech, "Protection test."]))]
         speech.append("No artisans yet, so no protection test and no taxes.")
         self.state.stage = "actions"
         return [Speech(" ".join(speech))]
@@ -698,8 +699,6 @@ class SamarandeDialogue:
             self.state.pending = None
             self.state.stage = "actions"
             return [Speech(f"The {pending.card} goes back to your hand.")]
-        if value not in self._options(slot):
-            raise InvalidAnswer("That is not one of the choices.")
         self._fill(slot, value)
         return self._advance()
 
@@ -982,8 +981,6 @@ class SamarandeDialogue:
         if value == ROLL_FOR_ME:
             roll = self.state.dice.next_rng().randint(1, 6)
             return roll, [Speech(f"I roll a {roll}.")]
-        if value not in {str(n) for n in range(1, 7)}:
-            raise InvalidAnswer("A die shows one to six.")
         return int(value), []
 
     def _names_phrases(self, names: list[str], template: str = "{name}") -> PhraseSet:
