@@ -260,8 +260,11 @@ def test_the_desert_tornado_costs_a_point_per_card_and_destroys_the_district(cat
     assert table.action_points == 3 and table.card_count() == 110
 
 
-def test_a_joker_genie_costs_a_point_at_each_start_of_turn_of_its_holder(catalogue):
-    table = make_table(catalogue)
+@pytest.mark.parametrize(("upkeep", "third_turn_points"), [("every_turn", 5), ("once", 6)])
+def test_a_joker_genie_costs_its_holder_a_point_next_turn_and_maybe_every_turn(
+    catalogue, upkeep, third_turn_points
+):
+    table = make_table(catalogue, joker_upkeep=upkeep)
     table.play_action("Assassins' Guild")
     table.cancel_with_joker(table.player("Zoe"))
     table.end_turn()
@@ -269,19 +272,7 @@ def test_a_joker_genie_costs_a_point_at_each_start_of_turn_of_its_holder(catalog
     table.end_turn()
     table.start_turn()
     table.end_turn()
-    assert table.start_turn() == 5
-
-
-def test_with_joker_upkeep_once_the_point_is_paid_only_the_next_turn(catalogue):
-    table = make_table(catalogue, joker_upkeep="once")
-    table.play_action("Assassins' Guild")
-    table.cancel_with_joker(table.player("Zoe"))
-    table.end_turn()
-    assert table.start_turn() == 5
-    table.end_turn()
-    table.start_turn()
-    table.end_turn()
-    assert table.start_turn() == 6
+    assert table.start_turn() == third_turn_points
 
 
 def test_nobody_cancels_their_own_card_with_a_joker(catalogue):
