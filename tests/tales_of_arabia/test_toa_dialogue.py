@@ -250,5 +250,7 @@ def test_steal_choices_are_said_by_name() -> None:
 
 def test_an_answer_the_rules_refuse_is_explained_in_words() -> None:
     dialogue = started()
+    before = dialogue.to_save()
     with pytest.raises(InvalidAnswer, match="from one to six"):
         dialogue.answer("roll two")
+    assert dialogue.to_save() == before

@@ -147,7 +147,7 @@ class TalesOfArabiaDialogue:
     def answer(self, value: str) -> list[Speech]:
         state = self.state
         if state.player_count is None:
-            count = int(value)
+            count = int(value) if value.isdigit() else 0
             self._check_count(count, InvalidAnswer)
             state.player_count = count
             return [Speech(f"{normalize(value).capitalize()} players. Welcome, all of you.")]
@@ -160,9 +160,11 @@ class TalesOfArabiaDialogue:
             return self._choose_hero(value)
         if self.finished:
             raise InvalidAnswer("The game is over.")
+        draws = state.dice.draws
         try:
             events = Rules(self.pack, state.game).answer(value, state.dice.next_rng())
         except IllegalActionError:
+            state.dice.draws = draws  # a refused answer changes nothing, not even the dice
             raise InvalidAnswer(f"That does not fit now. {self.step().options_hint()}") from None
         return self.narrator.speeches(events, state.game)
 

@@ -77,8 +77,6 @@ REROLL = "reroll"
 DECLINE = "no"
 ACCEPT = "yes"
 FORTUNE_TOKEN = "fortune token"
-ACTIONS = ("peek", "trade", "lift")
-"""Item actions a player may take before their movement roll."""
 
 
 class IllegalActionError(ValueError):
