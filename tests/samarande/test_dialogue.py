@@ -340,3 +340,16 @@ def test_status_and_whose_turn_are_short_sentences():
         "The bank holds 60 gold and the deck 96 cards."
     )
     assert script.dialogue.status("Nobody") == "Nobody called Nobody plays."
+
+
+def test_two_artisans_of_the_same_name_are_told_apart_by_their_district():
+    script = start()
+    build_city(script.table, "Ali", "Souk", "Jeweller", "Armourer", "Palace", "Jeweller")
+    pass_turns(script, 2)
+    script("6", "1")
+    assert script.dialogue.step().options_hint() == (
+        "You can say: Jeweller in the Souk, Armourer, Jeweller in the Palace."
+    )
+    assert script("the jeweller from the palace")[0] == "The Jeweller of the Palace vanishes."
+    souk, palace = script.table.current.city.districts
+    assert (souk.artisans, palace.artisans) == (["Jeweller", "Armourer"], [])

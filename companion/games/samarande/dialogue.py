@@ -130,7 +130,6 @@ class SamarandeState(DialogueState):
     dictating: int = 0
     dictated: list[dict[str, int]] = Field(default_factory=list)
     gold: list[int] = Field(default_factory=list)
-    results: list[str] = Field(default_factory=list)
 
 
 class SettingError(ArgumentError):
@@ -565,7 +564,7 @@ class SamarandeDialogue:
         assert pending is not None
         effect = self.table.card(pending.card).effect
         return (
-            self.state.settings.ask_joker
+            self.table.settings.ask_joker
             and not pending.joker_asked
             and effect != "joker_genie"
             and any(p.hand for p in self.table.opponents(self.table.current))
@@ -623,7 +622,7 @@ class SamarandeDialogue:
             districts = self._tornado_districts(victim)
         else:
             districts = table.counted_districts(victim)
-        return {str(d.id): [self._district_label(victim, d)] for d in districts}
+        return {str(d.id): self._district_names(victim, d) for d in districts}
 
     def _guard_options(self) -> dict[str, list[str]]:
         guards = dict.fromkeys(self._victim().city.guards)
@@ -635,7 +634,7 @@ class SamarandeDialogue:
     def _home_options(self) -> dict[str, list[str]]:
         player = self.table.current
         return {
-            str(d.id): [self._district_label(player, d)] for d in self.table.free_districts(player)
+            str(d.id): self._district_names(player, d) for d in self.table.free_districts(player)
         }
 
     def _genie_options(self) -> dict[str, list[str]]:
@@ -655,18 +654,19 @@ class SamarandeDialogue:
         names = Counter(artisan for _, artisan in pairs)
         options: dict[str, list[str]] = {}
         for district, artisan in pairs:
-            label = self._district_label(player, district)
+            where = self._district_label(player, district)
             spoken = "|".join(self._spoken(artisan))
-            templates = [f"[the] ({spoken}) (in|of|from) [the] {label}"]
+            templates = [
+                f"{artisan} in the {where}",
+                f"[the] ({spoken}) (in|of|from) [the] {where}",
+            ]
             if names[artisan] == 1:
-                templates.append(f"[the] ({spoken})")
+                templates[:0] = [artisan, f"[the] ({spoken})"]
             options[f"{district.id}:{artisan}"] = templates
         return options
 
     def _artisan_phrases(self, player: Player) -> PhraseSet:
-        options = self._artisan_options(player)
-        labels = {value: _artisan_label(value) for value in options}
-        return PhraseSet.from_templates(options, labels=labels)
+        return _labelled(self._artisan_options(player))
 
     def _district_label(self, player: Player, district: District) -> str:
         """``Palace``, or ``Palace two`` when the city has several palaces."""
@@ -675,19 +675,20 @@ class SamarandeDialogue:
             return district.card
         return f"{district.card} {number_to_words(same.index(district) + 1)}"
 
+    def _district_names(self, player: Player, district: District) -> list[str]:
+        label = self._district_label(player, district)
+        return [label, f"[the] {label}"]
+
     def _spoken(self, name: str) -> list[str]:
-        return list(self.state.catalogue.card(name).spoken_names)
+        """The card's name (its label when listed) and every way of saying it."""
+        return [name, *self.state.catalogue.card(name).spoken_names]
 
     # -- the questions of an action card ------------------------------------------------
 
     def _slot_step(self, slot: str) -> Step:
         pending = self.state.pending
         assert pending is not None
-        options = self._options(slot)
-        labels = {value: templates[0] for value, templates in options.items()}
-        if slot == "artisan":
-            labels = {value: _artisan_label(value) for value in options}
-        phrases = PhraseSet.from_templates(options, labels=labels) | CANCEL
+        phrases = _labelled(self._options(slot)) | CANCEL
         return Step(_QUESTIONS[slot].format(card=pending.card, victim=pending.victim), phrases)
 
     def _answer_slot(self, slot: str, value: str) -> list[Speech]:
@@ -919,7 +920,6 @@ class SamarandeDialogue:
             lines.append(f"{best[0]} wins with {top} renown points!")
         else:
             lines.append(f"A tie at {top} points between {_and(best)}.")
-        self.state.results = lines
         self.state.stage = "over"
         return [Speech(line) for line in lines]
 
@@ -1049,8 +1049,10 @@ def _split_artisan(value: str) -> tuple[int, str]:
     return int(district), artisan
 
 
-def _artisan_label(value: str) -> str:
-    return _split_artisan(value)[1]
+def _labelled(options: dict[str, list[str]]) -> PhraseSet:
+    """A phrase set whose options are listed by their first template."""
+    labels = {value: templates[0] for value, templates in options.items()}
+    return PhraseSet.from_templates(options, labels=labels)
 
 
 _NO_TARGET = {
