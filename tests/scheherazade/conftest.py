@@ -56,6 +56,7 @@ def whisper():
 def good_storyteller(dialogue) -> Iterator[str]:
     """Typed tellings that always weave the element in, quickly and without pauses."""
     while not dialogue.finished:
+        yield "begin"
         spec = dialogue.step().telling
         word = spec.keywords[0] if spec.keywords else "story"
         yield f"speak 20 once there was a {word} that changed everything"

@@ -76,7 +76,7 @@ def companion(*args: str, stdin: str = "") -> subprocess.CompletedProcess:
 
 def test_play_typed_writes_the_chronicle_that_the_command_shows(tmp_path):
     save, night = tmp_path / "night.json", tmp_path / "night.md"
-    script = "speak 30 once upon a time\nsilence 8\nspeak 10 then\nsilence 8\nthe end\n"
+    script = "begin\nspeak 30 once upon a time\nsilence 8\nspeak 10 then\nsilence 8\nthe end\n"
     played = companion(
         "play", "--game", "scheherazade", "--typed", "--seed", "0",
         "--players", "Ali:m,Bea:f", "--save", str(save), "--set", f"chronicle={night}",
@@ -110,6 +110,7 @@ def test_play_hears_tellings_from_wav_files(tmp_path, speech_wav):
         "play", "--game", "scheherazade", "--seed", "0", "--players", "Ali:m",
         "--engine", "pocketsphinx", "--save", str(tmp_path / "night.json"),
         "--set", f"telling_wavs={wav}", "--set", f"chronicle={night}",
+        stdin="begin\n",
     )
     assert played.returncode == 0, played.stderr
     lines = played.stdout.splitlines()

@@ -55,7 +55,7 @@ def test_an_empty_deck_loses_even_with_good_tellings(tmp_path):
 def hesitant_storyteller():
     """Speaks a little, falls silent twice, never names the element."""
     while True:
-        yield from ["speak 5 well", "silence 7", "speak 3 hmm", "silence 9", "the end"]
+        yield from ["begin", "speak 5 well", "silence 7", "speak 3 hmm", "silence 9", "the end"]
 
 
 def test_silences_and_forgotten_elements_cost_hope_until_the_night_is_lost(tmp_path):
@@ -73,6 +73,12 @@ def telling(**fields) -> str:
     return TellingReport(**values).to_value()
 
 
+def tell(dialogue, **fields) -> list:
+    """Say begin, then hand in a telling report with ``fields``."""
+    assert dialogue.answer("begin") == []
+    return dialogue.answer(telling(**fields))
+
+
 def verdict(speeches) -> list[str]:
     """The Sultan's words about the telling (before the next turn's events)."""
     return [s.text for s in speeches if s.text.startswith(("The Sultan never", "The Sultan's"))]
@@ -80,8 +86,8 @@ def verdict(speeches) -> list[str]:
 
 def test_a_forgotten_element_costs_one_hope_and_one_long_silence_is_free():
     dialogue = new_game(seed=0)
-    element = dialogue.step().telling.element.split(",")[0]
-    speeches = dialogue.answer(telling(long_silences=1))
+    element = dialogue.state.pending.name
+    speeches = tell(dialogue, long_silences=1)
     assert verdict(speeches) == [
         f"The Sultan never heard of {element}. Scheherazade loses 1 Hope; Hope is 11."
     ]
@@ -89,7 +95,7 @@ def test_a_forgotten_element_costs_one_hope_and_one_long_silence_is_free():
 
 def test_the_mention_rule_can_be_switched_off():
     dialogue = new_game(seed=0, mention_rule="off")
-    speeches = dialogue.answer(telling(long_silences=2))
+    speeches = tell(dialogue, long_silences=2)
     assert verdict(speeches) == [
         "The Sultan's patience wears thin after two long silences. "
         "Scheherazade loses 1 Hope; Hope is 11."
@@ -98,26 +104,35 @@ def test_the_mention_rule_can_be_switched_off():
 
 def test_a_heard_element_is_acknowledged_after_the_turn():
     dialogue = new_game(seed=0)
-    spec = dialogue.step().telling
+    dialogue.answer("begin")
+    spec, name = dialogue.step().telling, dialogue.state.pending.name
     speeches = dialogue.answer(telling(keywords_heard=[spec.keywords[0]]))
-    assert speeches[0].text == f"The Sultan heard of {spec.element.split(',')[0]}."
+    assert speeches[0].text == f"The Sultan heard of {name}."
 
 
 def test_dawn_ends_a_telling_that_runs_out_of_time(tmp_path):
     dialogue = new_game(seed=0, turn_seconds="30")
-    printed = play(dialogue, ["speak 20 a lamp", "speak 20 more and more"], tmp_path)
+    printed = play(dialogue, ["begin", "speak 20 a lamp", "speak 20 more and more"], tmp_path)
     assert "10 seconds before dawn." in printed
     assert "Dawn breaks… The Sultan rises; the telling is over." in printed
 
 
-def test_a_telling_that_is_not_a_report_is_refused():
+def test_the_clock_waits_for_begin_and_a_telling_must_be_a_report():
+    dialogue = new_game()
+    assert dialogue.step().prompt.endswith("Weave it into the tale. Say begin when you are ready.")
+    assert dialogue.step().telling is None
+    with pytest.raises(InvalidAnswer, match="Say begin when you are ready"):
+        dialogue.answer("once upon a time")
+    dialogue.answer("begin")
+    assert dialogue.step().prompt == "You have 90 seconds before dawn. Begin."
     with pytest.raises(InvalidAnswer, match="finish with: the end"):
-        new_game().answer("once upon a time")
+        dialogue.answer("once upon a time")
 
 
 def test_a_saved_night_resumes_at_the_same_telling():
     dialogue = new_game(seed=5)
-    dialogue.answer(telling())
+    tell(dialogue)
+    dialogue.answer("begin")
     restored = GAME.restore(dialogue.to_save())
     assert restored.step().prompt == dialogue.step().prompt
     assert restored.step().telling == dialogue.step().telling
@@ -125,7 +140,7 @@ def test_a_saved_night_resumes_at_the_same_telling():
 
 def test_the_storytellers_are_asked_for_when_not_given(tmp_path):
     dialogue = new_game(players=[])
-    printed = play(dialogue, ["two", "Ali", "Bea", "speak 5 once", "the end"], tmp_path)
+    printed = play(dialogue, ["two", "Ali", "Bea", "begin", "speak 5 once", "the end"], tmp_path)
     assert "How many storytellers are here tonight, from one to four?" in printed
     assert "What is the name of storyteller 2?" in printed
     assert dialogue.player_names() == ["Ali", "Bea"]
@@ -169,7 +184,7 @@ def test_illegal_cards_are_refused_plainly(tmp_path):
     dialogue = printed_game()
     lines = [
         "queen", "done",  # a queen set aside while dealing
-        "red place Baghdad", "we reached Baghdad at night. The end.", "done",
+        "red place Baghdad", "begin", "we reached Baghdad at night. The end.", "done",
         "blue place", "green anchor",  # a place after a place, twice
     ]
     printed = play(dialogue, lines, tmp_path)
@@ -189,7 +204,7 @@ def test_the_colour_of_a_finished_tale_cannot_follow_it():
     dialogue.answer("done")
     for kind in ("character", "place", "artifact", "event"):
         dialogue.answer(f"play:red:{kind}")
-        dialogue.answer(telling())
+        tell(dialogue)
         dialogue.answer("done")
     with pytest.raises(InvalidAnswer, match="the red tale has just been completed"):
         dialogue.answer("play:red:character")
@@ -201,6 +216,7 @@ def printed_victory_script():
     for colour in ("red", "blue", "green", "yellow"):
         for kind in kinds:
             yield f"{colour} {kind}"
+            yield "begin"
             yield "speak 30 a tale. The end."
             yield "done"
         kinds = kinds[1:] + kinds[:1]
@@ -224,7 +240,8 @@ def test_printed_cards_lose_when_hope_runs_out(tmp_path):
 
 def test_printed_events_are_announced_with_what_to_do(tmp_path):
     dialogue = printed_game()
-    lines = ["done", "red place", "the end", "hourglass", "ifrit", "roc", "bahamut", "queen"]
+    lines = ["done", "red place", "begin", "the end"]
+    lines += ["hourglass", "ifrit", "roc", "bahamut", "queen"]
     printed = play(dialogue, lines, tmp_path)
     assert "The hourglass: time slips away. Discard 8 cards from the top of the deck." in printed
     assert "The ifrit snatches the last element played, the red place. Discard it." in printed
@@ -241,21 +258,20 @@ def test_a_spoken_telling_with_two_long_silences_costs_hope_but_names_its_elemen
     tmp_path, speech_wav, whisper
 ):
     dialogue = new_game(seed=0)
-    spec = dialogue.step().telling
-    word = spec.keywords[0]
+    element = dialogue.deck.element(dialogue.state.pending_code)
+    word = element.keywords[0]
     wav = speech_wav(
         "night",
         [f"Long ago there was a {word}.", 7.5, f"Everyone spoke of the {word}.", 7.5, "The end."],
     )
     listener = AudioTellingListener(wav_file_opener([wav]), whisper)
-    printed = run_typed(dialogue, GAME, [], tmp_path / "night.json", telling_listener=listener)
-    prompt = next(line for line in printed if "Your element" in line)
-    assert prompt.startswith("Ali, you are Scheherazade.")
-    told = printed.index(prompt)
+    night = tmp_path / "night.json"
+    printed = run_typed(dialogue, GAME, ["begin"], night, telling_listener=listener)
+    told = printed.index("You have 90 seconds before dawn. Begin.")
     assert printed[told + 1 : told + 5] == [
         "The Sultan stirs…",
         "The Sultan yawns…",
-        f"The Sultan heard of {spec.element.split(',')[0]}.",
+        f"The Sultan heard of {element.name}.",
         "The Sultan's patience wears thin after two long silences. "
         "Scheherazade loses 1 Hope; Hope is 11.",
     ]

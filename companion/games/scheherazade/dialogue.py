@@ -48,7 +48,7 @@ GAME = "scheherazade"
 TITLE = "Scheherazade and the Wonderful Lamp"
 LISTENER_SETTINGS = {"telling_wavs", "chronicle"}
 
-Phase = Literal["count", "names", "deal", "play", "telling", "draw", "over"]
+Phase = Literal["count", "names", "deal", "play", "ready", "telling", "draw", "over"]
 
 
 class SettingsError(ValueError):
@@ -109,6 +109,9 @@ EVENT_PHRASES = PhraseSet.from_templates(
         EventCard.BAHAMUT: ["bahamut [card]"],
         EventCard.QUEEN: ["[the] queen [card]", "[the] queen scheherazade [card]"],
     }
+)
+BEGIN_PHRASES = PhraseSet.from_templates(
+    {"begin": ["begin", "[i am] ready", "go", "start", "let us begin"]}, labels={"begin": "begin"}
 )
 DONE_PHRASES = PhraseSet.from_templates(
     {"done": ["done", "[my] hand is full", "that is all", "finished"]}
@@ -239,6 +242,12 @@ class ScheherazadeDialogue:
                 card_phrases(self.deck),
                 hint="Say a colour and a type, for example: red artifact; or say discard.",
             )
+        if state.phase == "ready":
+            return Step(
+                self._announcement() + " Say begin when you are ready.",
+                BEGIN_PHRASES,
+                hint="Say begin, and the Sultan starts listening.",
+            )
         if state.phase == "telling":
             return self._telling_step()
         if state.phase == "draw":
@@ -258,6 +267,7 @@ class ScheherazadeDialogue:
             "names": self._answer_name,
             "deal": self._answer_deal,
             "play": self._answer_play,
+            "ready": self._answer_ready,
             "telling": self._answer_telling,
             "draw": self._answer_draw,
         }.get(self.state.phase)
@@ -314,7 +324,6 @@ class ScheherazadeDialogue:
         self.state.dealt = DealtTable.new(
             players, self.deck, self.state.dice.next_rng(), self.state.settings.reveal
         )
-        self.state.phase = "telling"
         return self._prepare_turn()
 
     def _setup_summary(self) -> str:
@@ -359,6 +368,7 @@ class ScheherazadeDialogue:
             if code is not None:
                 self.state.pending_code = code
                 self.state.pending = Card.from_code(code, self.deck.element(code).name)
+                self.state.phase = "ready"
                 return speeches
             if table.outcome is None:
                 speeches.append(
@@ -371,20 +381,31 @@ class ScheherazadeDialogue:
                 self._next_player()
         return speeches + self._ending()
 
+    def _announcement(self) -> str:
+        """Who tells, and with which element."""
+        if self.state.pending_code:
+            element = self.deck.element(self.state.pending_code)
+            return (
+                f"{self._name()}, you are Scheherazade. Your element is {element.label}: "
+                f"{element.hint}. Weave it into the tale."
+            )
+        return f"{self._name()}, tell the tale with the {self.state.pending.label}."
+
+    def _answer_ready(self, value: str) -> list[Speech]:
+        if value != "begin":
+            raise InvalidAnswer("Say begin when you are ready to tell.")
+        self.state.phase = "telling"
+        return []
+
     def _telling_step(self) -> Step:
         card, settings = self.state.pending, self.state.settings
         if self.state.pending_code:
             element = self.deck.element(self.state.pending_code)
             announced, keywords = element.label, element.keywords
-            prompt = (
-                f"{self._name()}, you are Scheherazade. Your element is {element.label}: "
-                f"{element.hint}. Weave it into the tale."
-            )
         else:
             announced = f"the {card.label}"
             keywords = tuple(w for w in normalize(card.name).split() if w not in STOP_WORDS)
-            prompt = f"{self._name()}, tell the tale with the {card.label}."
-        prompt += f" You have {round(settings.turn_seconds)} seconds before dawn. Begin."
+        prompt = f"You have {round(settings.turn_seconds)} seconds before dawn. Begin."
         spec = TellingSpec(
             turn=self.state.turn,
             storyteller=self._name(),
@@ -461,7 +482,7 @@ class ScheherazadeDialogue:
         except IllegalPlayError as error:
             raise InvalidAnswer(f"You cannot play the {card.label}: {error}.") from None
         self.state.pending = card
-        self.state.phase = "telling"
+        self.state.phase = "ready"
         return self._tale_done(completed)
 
     def _answer_draw(self, value: str) -> list[Speech]:
