@@ -215,51 +215,18 @@ class ScheherazadeDialogue:
         return speeches
 
     def step(self) -> Step:
-        state = self.state
-        if state.phase == "count":
-            return Step(
-                "How many storytellers are here tonight, from one to four?",
-                PhraseSet.numbers(range(1, 5), templates=["{n}", "{n} [storytellers|players]"]),
-            )
-        if state.phase == "names":
-            number = len(state.players) + 1
-            return Step(
-                f"What is the name of storyteller {number}?",
-                PhraseSet(()),
-                free_text=True,
-                hint="Type or say a name.",
-            )
-        if state.phase == "deal":
-            return Step(
-                self._deal_prompt(),
-                EVENT_PHRASES | DONE_PHRASES,
-                hint="Say the name of each card you set aside, for example: queen. Then: done.",
-            )
-        if state.phase == "play":
-            return Step(
-                f"{self._name()}, you are Scheherazade. Play a story card and say its "
-                "colour and type, for example: blue place. Or say: discard.",
-                card_phrases(self.deck),
-                hint="Say a colour and a type, for example: red artifact; or say discard.",
-            )
-        if state.phase == "ready":
-            return Step(
-                self._announcement() + " Say begin when you are ready.",
-                BEGIN_PHRASES,
-                hint="Say begin, and the Sultan starts listening.",
-            )
-        if state.phase == "telling":
-            return self._telling_step()
-        if state.phase == "draw":
-            missing = self.state.counted.missing(state.current) if self.state.counted else 0
-            return Step(
-                f"{self._name()}, draw {_cards(missing)} to fill your hand. Tell me each "
-                "Sultan, hourglass, ifrit, roc, bahamut or queen card you draw. "
-                "Say done when your hand is full.",
-                EVENT_PHRASES | DONE_PHRASES,
-                hint="Say the card you drew, for example: sultan card. Or: done.",
-            )
-        return Step("The night is over.", PhraseSet(()))
+        steps = {
+            "count": self._count_step,
+            "names": self._name_step,
+            "deal": self._deal_step,
+            "play": self._play_step,
+            "ready": self._ready_step,
+            "telling": self._telling_step,
+            "draw": self._draw_step,
+        }
+        if self.state.phase not in steps:
+            return Step("The night is over.", PhraseSet(()))
+        return steps[self.state.phase]()
 
     def answer(self, value: str) -> list[Speech]:
         handler = {
@@ -300,6 +267,20 @@ class ScheherazadeDialogue:
         return list(self.state.players)
 
     # -- setup -------------------------------------------------------------------------
+
+    def _count_step(self) -> Step:
+        return Step(
+            "How many storytellers are here tonight, from one to four?",
+            PhraseSet.numbers(range(1, 5), templates=["{n}", "{n} [storytellers|players]"]),
+        )
+
+    def _name_step(self) -> Step:
+        return Step(
+            f"What is the name of storyteller {len(self.state.players) + 1}?",
+            PhraseSet(()),
+            free_text=True,
+            hint="Type or say a name.",
+        )
 
     def _answer_count(self, value: str) -> list[Speech]:
         self.state.player_count = int(value)
@@ -347,6 +328,13 @@ class ScheherazadeDialogue:
             "then say done."
         )
 
+    def _deal_step(self) -> Step:
+        return Step(
+            self._deal_prompt(),
+            EVENT_PHRASES | DONE_PHRASES,
+            hint="Say the name of each card you set aside, for example: queen. Then: done.",
+        )
+
     def _answer_deal(self, value: str) -> list[Speech]:
         table = self.state.counted
         if value == "done":
@@ -390,6 +378,13 @@ class ScheherazadeDialogue:
                 f"{element.hint}. Weave it into the tale."
             )
         return f"{self._name()}, tell the tale with the {self.state.pending.label}."
+
+    def _ready_step(self) -> Step:
+        return Step(
+            self._announcement() + " Say begin when you are ready.",
+            BEGIN_PHRASES,
+            hint="Say begin, and the Sultan starts listening.",
+        )
 
     def _answer_ready(self, value: str) -> list[Speech]:
         if value != "begin":
@@ -466,6 +461,14 @@ class ScheherazadeDialogue:
 
     # -- printed cards ------------------------------------------------------------------------
 
+    def _play_step(self) -> Step:
+        return Step(
+            f"{self._name()}, you are Scheherazade. Play a story card and say its "
+            "colour and type, for example: blue place. Or say: discard.",
+            card_phrases(self.deck),
+            hint="Say a colour and a type, for example: red artifact; or say discard.",
+        )
+
     def _answer_play(self, value: str) -> list[Speech]:
         table, player = self.state.counted, self.state.current
         if value == "discard":
@@ -484,6 +487,16 @@ class ScheherazadeDialogue:
         self.state.pending = card
         self.state.phase = "ready"
         return self._tale_done(completed)
+
+    def _draw_step(self) -> Step:
+        missing = self.state.counted.missing(self.state.current)
+        return Step(
+            f"{self._name()}, draw {_cards(missing)} to fill your hand. Tell me each "
+            "Sultan, hourglass, ifrit, roc, bahamut or queen card you draw. "
+            "Say done when your hand is full.",
+            EVENT_PHRASES | DONE_PHRASES,
+            hint="Say the card you drew, for example: sultan card. Or: done.",
+        )
 
     def _answer_draw(self, value: str) -> list[Speech]:
         table, player = self.state.counted, self.state.current
