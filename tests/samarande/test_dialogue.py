@@ -282,6 +282,8 @@ def test_score_mode_scores_dictated_cities_with_a_wealth_tie():
     assert script.prompt.startswith("Ali, tell me your city")
     assert script("two palaces, one armourer") == ["So far: 2 Palaces, 1 Armourer."]
     assert script("three militia") == ["So far: 2 Palaces, 1 Armourer, 3 Militias."]
+    assert dialogue.status() == "Ali's city: 2 Palaces, 1 Armourer, 3 Militias."
+    assert dialogue.status("Zoe") == "Zoe's city: nothing."
     script("done")
     assert script.prompt == "How much gold does Ali have?"
     script("12", "one souk and a perfumer", "done")

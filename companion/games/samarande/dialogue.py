@@ -23,7 +23,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, model_validator
 
 from companion.cli import ArgumentError
 from companion.dialogue import (
@@ -131,6 +131,14 @@ class SamarandeState(DialogueState):
     dictated: list[dict[str, int]] = Field(default_factory=list)
     gold: list[int] = Field(default_factory=list)
 
+    @model_validator(mode="before")
+    @classmethod
+    def _table_shares_the_catalogue(cls, data: Any) -> Any:
+        """The saved table leaves out the catalogue; give it the state's one back."""
+        if isinstance(data, dict) and isinstance(data.get("table"), dict):
+            data = {**data, "table": {**data["table"], "catalogue": data.get("catalogue")}}
+        return data
+
 
 class SettingError(ArgumentError):
     """A ``--set`` value is not one this game knows."""
@@ -220,6 +228,8 @@ class SamarandeDialogue:
         return [Speech(f"Welcome to {TITLE}. I keep the bank, the gold and the cities.")]
 
     def status(self, player: str | None = None) -> str:
+        if self.state.mode == "score" and self.state.dictated:
+            return self._dictated_status(player)
         if self.state.table is None:
             return "We are still setting up."
         table = self.table
@@ -238,6 +248,15 @@ class SamarandeDialogue:
         if keepsakes:
             words += f" In front of {who.name}: {', '.join(keepsakes)}."
         return words + f" The bank holds {table.bank} gold and the deck {table.deck} cards."
+
+    def _dictated_status(self, player: str | None) -> str:
+        names = self.player_names()
+        index = min(self.state.dictating, len(names) - 1)
+        if player is not None:
+            if player not in names:
+                return f"Nobody called {player} plays."
+            index = names.index(player)
+        return f"{names[index]}'s city: {describe_city(self.state.dictated[index])}."
 
     def whose_turn(self) -> str:
         if self.state.table is None or self.state.mode == "score":

@@ -135,7 +135,8 @@ class EndOfTurn:
 class Table(BaseModel):
     """Everything the companion keeps about a game in progress."""
 
-    catalogue: Catalogue
+    catalogue: Catalogue = Field(exclude=True)
+    """Not saved with the table: the dialogue's state saves it once."""
     settings: Settings = Field(default_factory=Settings)
     players: list[Player]
     bank: int = BANK
