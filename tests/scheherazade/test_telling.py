@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -214,3 +215,28 @@ def test_every_long_silence_is_nudged_once_and_time_never_overruns(stretches):
     assert report.long_silences == expected
     assert report.spoken_seconds <= report.seconds <= SPEC.turn_seconds
     assert (report.ended_by == "timeout") == (elapsed >= SPEC.turn_seconds)
+
+
+class LiveFrames:
+    """A stand-in microphone: silent frames, and a record of skipped echoes."""
+
+    def __init__(self, seconds: float) -> None:
+        self._frames = iter([np.zeros(480, dtype=np.float32)] * int(seconds / 0.03))
+        self.skips = 0
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        return next(self._frames)
+
+    def skip_pending(self) -> None:
+        self.skips += 1
+
+
+def test_what_the_microphone_heard_while_the_sultan_spoke_is_skipped():
+    frames = LiveFrames(seconds=20)
+    said: list[str] = []
+    AudioTellingListener(lambda: frames, DeafSpotter()).listen(SPEC, said.append)
+    assert said == [STIRS]
+    assert frames.skips == 1

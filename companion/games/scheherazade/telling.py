@@ -388,20 +388,42 @@ def wav_frames(path: Path | str) -> Iterator[np.ndarray]:
         yield samples[start : start + size]
 
 
-def microphone_frames(device: int | str | None = None) -> Iterator[np.ndarray]:
-    """Frames from the microphone, buffered so that slow recognition loses no audio."""
-    sounddevice = import_sounddevice()
-    frames: queue.Queue[np.ndarray] = queue.Queue()
-    with sounddevice.InputStream(
-        samplerate=RATE,
-        channels=1,
-        dtype="float32",
-        blocksize=int(RATE * FRAME_SECONDS),
-        device=device,
-        callback=lambda data, *_: frames.put(data[:, 0].copy()),
-    ):
-        while True:
-            yield frames.get()
+class MicrophoneFrames:
+    """Frames from the microphone, buffered so that slow recognition loses no audio.
+
+    :meth:`skip_pending` drops what was heard while the companion spoke a cue, so the
+    Sultan's own voice is neither speech nor silence.
+    """
+
+    def __init__(self, device: int | None = None) -> None:
+        sounddevice = import_sounddevice()
+        self._frames: queue.Queue[np.ndarray] = queue.Queue()
+        try:
+            self._stream = sounddevice.InputStream(
+                samplerate=RATE,
+                channels=1,
+                dtype="float32",
+                blocksize=int(RATE * FRAME_SECONDS),
+                device=device,
+                callback=lambda data, *_: self._frames.put(data[:, 0].copy()),
+            )
+        except sounddevice.PortAudioError as error:
+            raise AudioUnavailable(f"The microphone cannot be opened ({error}).") from None
+        self._stream.start()
+
+    def __iter__(self) -> MicrophoneFrames:
+        return self
+
+    def __next__(self) -> np.ndarray:
+        return self._frames.get()
+
+    def skip_pending(self) -> None:
+        while not self._frames.empty():
+            self._frames.get_nowait()
+
+    def close(self) -> None:
+        self._stream.stop()
+        self._stream.close()
 
 
 class AudioTellingListener:
@@ -431,8 +453,11 @@ class AudioTellingListener:
         try:
             for frame in frames:
                 speaking = vad.is_speech(frame)
-                for cue in tracker.advance(len(frame) / RATE, speaking):
+                cues = tracker.advance(len(frame) / RATE, speaking)
+                for cue in cues:
                     say(cue)
+                if cues and hasattr(frames, "skip_pending"):
+                    frames.skip_pending()
                 if speaking or segment:
                     segment.append(frame)
                 quiet = 0.0 if speaking else quiet + len(frame) / RATE
@@ -510,7 +535,7 @@ def _listener(args, settings: dict[str, str]) -> TellingListener:
     except AudioUnavailable as error:
         print(f"{error} Type the tellings instead.", file=sys.stderr)
         return TypedTellingListener(sys.stdin, keyboard)
-    return AudioTellingListener(microphone_frames, spotter_for(engine))
+    return AudioTellingListener(MicrophoneFrames, spotter_for(engine))
 
 
 def _chronicle_path(args, settings: dict[str, str]) -> Path:
