@@ -69,12 +69,12 @@ class Narrator:
             "drew_several": lambda e: (
                 f"{e.player} draws {spoken_list(self.the(c) for c in e.cards)}."
             ),
-            "discarded": lambda e: sentence(
-                f"{spoken_list(self.the(c) for c in e.cards)} goes to the discard pile."
+            "discarded": lambda e: (
+                f"{e.player} discards {spoken_list(self.the(c) for c in e.cards)}."
             ),
             "kept": lambda e: f"{e.player} keeps {self.the(e.card)}.",
-            "placed": lambda e: sentence(
-                f"{self.the(e.card)} now lies on {self.space_name(e.amount)}."
+            "placed": lambda e: (
+                f"{e.player} lays {self.the(e.card)} on {self.space_name(e.amount)}."
             ),
             "protected": lambda e: sentence(
                 f"{self.the(e.other)} defeats {self.the(e.card)} at once."
@@ -83,8 +83,9 @@ class Narrator:
                 f"{e.player} defeats {self.the(e.card)} and keeps the card for one Fame."
             ),
             "failed": lambda e: f"{e.player} fails against {self.the(e.card)}.",
-            "stays": lambda e: sentence(
-                f"{self.the(e.card)} stays on {self.space_name(e.amount)} for the next traveller."
+            "stays": lambda e: (
+                f"{e.player} leaves {self.the(e.card)} on {self.space_name(e.amount)}"
+                " for the next traveller."
             ),
             "gained": lambda e: f"{e.player} gains {number_to_words(e.amount)} {e.token.title()}.",
             "paid": lambda e: f"{e.player} gives up {number_to_words(e.amount)} {e.token.title()}.",
@@ -96,7 +97,7 @@ class Narrator:
                 + (", and will move with two dice." if e.amount == 2 else ".")
             ),
             "loses_turn": lambda e: f"{e.player} will miss a turn.",
-            "saved": lambda e: sentence(f"{self.the(e.card)} saves the turn of {e.player}."),
+            "saved": lambda e: f"{e.player} keeps the turn, thanks to {self.the(e.card)}.",
             "uses_left": lambda e: (
                 sentence(f"{self.the(e.card)} has {count_of(e.amount, 'use')} left.")
                 if e.amount
@@ -182,8 +183,7 @@ class Narrator:
         if event.kind == "face":
             if not event.amount:
                 return []
-            waiting = sentence(f"{self.the(event.card)} waits here.")
-            return [Speech(f"{waiting} {event.player} must face it.")]
+            return [Speech(f"{event.player} must face {self.the(event.card)}, waiting here.")]
         if event.kind == "peek":
             names = spoken_list(self.the(c) for c in event.cards) or "nothing at all"
             return [Speech(f"The next cards are {names}.", private=True)]

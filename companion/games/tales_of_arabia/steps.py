@@ -52,7 +52,11 @@ CHOICE_TEMPLATES = {
     FORTUNE_TOKEN: ["[a] fortune token", "[the] token"],
     **{token: [token, f"[a] {token} token", f"take {token}"] for token in TOKENS},
 }
-CHOICE_LABELS = {REROLL: "roll again", FORTUNE_TOKEN: "a Fortune token"}
+CHOICE_LABELS = {
+    REROLL: "roll again",
+    FORTUNE_TOKEN: "a Fortune token",
+    **{token: token.title() for token in TOKENS},
+}
 
 
 @cache
@@ -196,7 +200,7 @@ class StepBuilder:
             return f"give {pay} to gain {get}? Yes or no."
         if purpose == "target":
             return f"which opponent misses a turn? Say {offers}."
-        return f"you win a reward. Say {offers}."
+        return f"you won. Take {offers}?"
 
     def _at_stake(self, state: GameState, decision: Decision) -> str:
         """ " against the Dragon", " for the Magic Ring", " to steal from Sara"."""
