@@ -103,7 +103,7 @@ class WhisperRecognizer:
     name = "whisper"
     BEAM = 2
     """Prefixes kept per token position."""
-    PADDING = 1.0
+    PADDING = 5.0
     """Seconds of silence appended to the utterance before encoding."""
 
     def __init__(self, model_dir: str | Path | None = None, threads: int = 2) -> None:
@@ -331,8 +331,8 @@ class PocketSphinxRecognizer:
         value_of = {phrase.text: phrase.value for phrase in phrases.phrases}
         weights: dict[str, float] = {}
         first = ""
-        for hypothesis in itertools.islice(self._decoder.nbest(), self.NBEST):
-            if hypothesis.hypstr in value_of:
+        for hypothesis in itertools.islice(self._decoder.nbest() or (), self.NBEST):
+            if hypothesis is not None and hypothesis.hypstr in value_of:
                 first = first or hypothesis.hypstr
                 value = value_of[hypothesis.hypstr]
                 weights[value] = weights.get(value, 0.0) + hypothesis.score

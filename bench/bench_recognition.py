@@ -1,0 +1,232 @@
+"""Recognition accuracy, rejection and latency of every available engine.
+
+Human clips from ../shared/speech (Speech Commands, Warden 2017, CC BY 4.0; Free Spoken
+Digit Dataset, Jakobovski et al., CC BY-SA 4.0) and synthetic clips of game phrases
+(espeak-ng voices and Piper, clean and with noise). Every answer is judged the way the
+session does: accepted (sure and clear), confirmed (asked back) or rejected.
+
+    .venv/bin/python bench/bench_recognition.py [--engines whisper,pocketsphinx] [--quick]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from collections import Counter
+from collections.abc import Iterable
+
+import numpy as np
+
+from companion.phrases import PhraseSet
+from companion.voice.audio import resample
+from companion.voice.corpus import (
+    DIE_WORDS,
+    DIGIT_WORDS,
+    NON_COMMAND_WORDS,
+    SHARED_SPEECH,
+    espeak_clip,
+    espeak_voices,
+    judge,
+    labelled_clips,
+    read_clips,
+    spread,
+    with_noise,
+)
+from companion.voice.expectations import expected_phrases
+from companion.voice.io import make_recognizer
+from companion.voice.recognizers import ModelMissingError, Recognizer
+
+SYNTHETIC = {
+    "dice": ["five", "i rolled a three", "it is a six", "one", "i roll four", "two"],
+    "destiny": ["plus", "minus", "blank", "nothing", "up", "down"],
+    "yesno": ["yes", "no", "yeah", "nope"],
+    "digits": ["zero", "seven", "eight", "nine"],
+}
+COMMANDS = [
+    "repeat that",
+    "undo",
+    "status",
+    "help",
+    "pause",
+    "save and quit",
+    "slower",
+    "faster",
+    "stop reading",
+    "whose turn is it",
+]
+
+
+class Tally:
+    """Outcomes of one engine on one set of clips, and its latencies."""
+
+    def __init__(self) -> None:
+        self.outcomes: Counter[str] = Counter()
+        self.seconds: list[float] = []
+
+    def add(self, outcome: str, seconds: float) -> None:
+        self.outcomes[outcome] += 1
+        self.seconds.append(seconds)
+
+    def share(self, outcome: str) -> float:
+        return self.outcomes[outcome] / max(sum(self.outcomes.values()), 1)
+
+    def line(self, name: str) -> str:
+        shares = "  ".join(
+            f"{outcome} {self.share(outcome):6.1%}"
+            for outcome in ("correct", "wrong", "confirmed", "rejected")
+        )
+        count = sum(self.outcomes.values())
+        milliseconds = statistics.median(self.seconds) * 1000
+        return f"  {name:<34} n={count:<4} {shares}  median {milliseconds:5.0f} ms"
+
+
+def hear(
+    recognizer: Recognizer, samples: np.ndarray, phrases: PhraseSet
+) -> tuple[str, str | None, float]:
+    started = time.perf_counter()
+    recognition = recognizer.recognize(samples, phrases)
+    seconds = time.perf_counter() - started
+    verdict = judge(recognition, phrases)
+    return verdict.outcome, verdict.value, seconds
+
+
+def measure(
+    recognizer: Recognizer, clips: Iterable[tuple[np.ndarray, str | None]], phrases: PhraseSet
+) -> Tally:
+    """``clips``: samples and the value that should be accepted (None: should be rejected)."""
+    tally = Tally()
+    for samples, expected in clips:
+        outcome, value, seconds = hear(recognizer, samples, phrases)
+        if outcome == "accepted":
+            outcome = "correct" if value == expected else "wrong"
+        tally.add(outcome, seconds)
+    return tally
+
+
+def human(
+    folder_words: list[tuple[str, Iterable[str]]],
+    values: dict[str, str | None],
+    per_word: int | None,
+):
+    for folder, words in folder_words:
+        clips = labelled_clips(folder, words)
+        if per_word:
+            clips = spread(clips, per_word)
+        for clip, samples in read_clips(clips):
+            yield samples, values[clip.transcript]
+
+
+def synthetic_clips(quick: bool) -> list[tuple[str, str, str, np.ndarray]]:
+    """(set name, expected value, voice, samples) for every synthetic phrase."""
+    voices: list[tuple[str, object]] = [(voice, voice) for voice in espeak_voices()]
+    try:
+        from companion.voice.speakers import PiperSpeaker
+
+        piper = PiperSpeaker()
+        voices.append(("piper", piper))
+    except ImportError:
+        pass
+    if quick:
+        voices = voices[:2]
+    clips = []
+    for name, texts in {**SYNTHETIC, "commands": COMMANDS}.items():
+        phrases = expected_phrases("dice" if name == "commands" else name)
+        for text in texts:
+            value = phrases.match(text).value
+            for label, voice in voices:
+                if isinstance(voice, str):
+                    samples = espeak_clip(text, voice)
+                else:
+                    samples = resample(voice.synthesize(text), voice.sample_rate)
+                clips.append((name, value, label, samples))
+                clips.append((name, value, f"{label}+noise", with_noise(samples, 10, len(clips))))
+    return clips
+
+
+def engines(names: list[str]) -> list[Recognizer]:
+    found = []
+    for name in names:
+        try:
+            started = time.perf_counter()
+            recognizer = make_recognizer(name)
+            print(f"{name}: loaded {recognizer.name} in {time.perf_counter() - started:.1f} s")
+            found.append(recognizer)
+        except ModelMissingError as error:
+            print(f"{name}: not measured: {error}")
+    return found
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--engines", default="auto,whisper,pocketsphinx,vosk")
+    parser.add_argument("--quick", action="store_true", help="a few clips per word only")
+    args = parser.parse_args()
+    if not SHARED_SPEECH.is_dir():
+        print(f"skipped: no human speech clips in {SHARED_SPEECH}")
+        return 0
+    per_word = 5 if args.quick else None
+    dice = expected_phrases("dice")
+    die_values = {word: str(n) for n, word in enumerate(DIGIT_WORDS)}
+    chatter = dict.fromkeys(NON_COMMAND_WORDS)
+    synthetic = synthetic_clips(args.quick)
+    names = args.engines.split(",")
+    measured: set[str] = set()
+    for recognizer in engines(names):
+        if recognizer.name in measured:
+            print(f"(auto is {recognizer.name}, measured above)")
+            continue
+        measured.add(recognizer.name)
+        print(f"\n{recognizer.name}")
+        for folder in ("speech_commands", "fsdd"):
+            rolls = measure(recognizer, human([(folder, DIE_WORDS)], die_values, per_word), dice)
+            print(rolls.line(f"die rolls one-six, {folder}"))
+        rolls = measure(
+            recognizer,
+            human([("speech_commands", DIE_WORDS), ("fsdd", DIE_WORDS)], die_values, per_word),
+            dice,
+        )
+        print(rolls.line("die rolls one-six, all human"))
+        digits = measure(
+            recognizer,
+            human([("speech_commands", DIGIT_WORDS), ("fsdd", DIGIT_WORDS)], die_values, per_word),
+            expected_phrases("digits"),
+        )
+        print(digits.line("digits zero-nine, all human"))
+        yes_no = measure(
+            recognizer,
+            human([("speech_commands", ("yes", "no"))], {"yes": "yes", "no": "no"}, None),
+            expected_phrases("yesno"),
+        )
+        print(yes_no.line("yes/no, speech_commands"))
+        noise = measure(
+            recognizer, human([("speech_commands", NON_COMMAND_WORDS)], chatter, None), dice
+        )
+        print(noise.line("10 non-command words vs dice"))
+        print(
+            f"    -> non-command words rejected outright {noise.share('rejected'):.1%}, "
+            f"asked back {noise.share('confirmed'):.1%}, accepted {noise.share('wrong'):.1%}"
+        )
+        by_voice: dict[str, Tally] = {}
+        for name, value, voice, samples in synthetic:
+            tally = by_voice.setdefault(voice, Tally())
+            outcome, heard_value, seconds = hear(
+                recognizer, samples, expected_phrases("dice" if name == "commands" else name)
+            )
+            if outcome == "accepted":
+                outcome = "correct" if heard_value == value else "wrong"
+            tally.add(outcome, seconds)
+        for voice, tally in by_voice.items():
+            print(tally.line(f"synthetic game phrases, {voice}"))
+        every = [
+            s for tally in (rolls, digits, yes_no, noise, *by_voice.values()) for s in tally.seconds
+        ]
+        print(
+            f"  median latency per utterance, all: {statistics.median(every) * 1000:.0f} ms"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

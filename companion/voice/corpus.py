@@ -1,0 +1,137 @@
+"""Labelled speech for measuring recognisers: the shared human clips and synthetic ones.
+
+The human recordings live outside the repository in ``../shared/speech/`` (each folder
+has ``transcripts.tsv``: relative path, TAB, transcript). The benchmarks and the tests
+read them through :func:`labelled_clips` and judge each answer the way the session does
+with :func:`judge`.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import tempfile
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from companion.phrases import PhraseSet
+from companion.session import ACCEPT_CONFIDENCE, CONFIRM_CONFIDENCE
+from companion.voice.audio import RATE, read_wav
+from companion.voice.recognizers import Recognition
+
+SHARED_SPEECH = Path(__file__).resolve().parents[2] / ".." / "shared" / "speech"
+"""The shared human recordings, next to the repository folder."""
+
+DIE_WORDS = ("one", "two", "three", "four", "five", "six")
+DIGIT_WORDS = ("zero", *DIE_WORDS, "seven", "eight", "nine")
+NON_COMMAND_WORDS = (
+    "bed",
+    "bird",
+    "cat",
+    "dog",
+    "happy",
+    "house",
+    "marvin",
+    "sheila",
+    "tree",
+    "wow",
+)
+
+
+@dataclass(frozen=True)
+class Clip:
+    """One recording and the words said in it."""
+
+    path: Path
+    transcript: str
+
+
+def labelled_clips(folder: str, words: Iterable[str] | None = None) -> list[Clip]:
+    """Clips of ``SHARED_SPEECH/folder`` whose transcript is one of ``words`` (all if None)."""
+    root = SHARED_SPEECH / folder
+    wanted = set(words) if words is not None else None
+    clips = []
+    for line in (root / "transcripts.tsv").read_text(encoding="utf-8").splitlines():
+        relative, transcript = line.split("\t")
+        if wanted is None or transcript in wanted:
+            clips.append(Clip(root / relative, transcript))
+    return clips
+
+
+def spread(clips: list[Clip], per_word: int) -> list[Clip]:
+    """At most ``per_word`` clips of each transcript, taken evenly across the list."""
+    by_word: dict[str, list[Clip]] = {}
+    for clip in clips:
+        by_word.setdefault(clip.transcript, []).append(clip)
+    chosen = []
+    for group in by_word.values():
+        step = max(len(group) // per_word, 1)
+        chosen.extend(group[::step][:per_word])
+    return chosen
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What the session would do with one recognition."""
+
+    outcome: str
+    """"accepted", "confirmed" (asked back) or "rejected"."""
+    value: str | None
+    """The answer understood (None when nothing matched)."""
+
+
+def judge(recognition: Recognition, phrases: PhraseSet) -> Verdict:
+    """Apply the session's thresholds: accept a clear sure answer, confirm an unsure one.
+
+    >>> from companion.phrases import PhraseSet
+    >>> judge(Recognition("five", 0.95), PhraseSet.numbers(range(1, 7)))
+    Verdict(outcome='accepted', value='5')
+    >>> judge(Recognition("five", 0.5), PhraseSet.numbers(range(1, 7))).outcome
+    'confirmed'
+    """
+    match = phrases.match(recognition.text)
+    if match is None:
+        return Verdict("rejected", None)
+    sure = recognition.confidence * match.score
+    if sure >= ACCEPT_CONFIDENCE and match.clear:
+        return Verdict("accepted", match.value)
+    if sure >= CONFIRM_CONFIDENCE:
+        return Verdict("confirmed", match.value)
+    return Verdict("rejected", match.value)
+
+
+def espeak_voices() -> list[str]:
+    """espeak-ng English voices with different speakers, for synthetic clips."""
+    return ["en-us", "en-us+m3", "en-us+f3", "en-gb+m7"]
+
+
+def espeak_clip(text: str, voice: str, words_per_minute: int = 160) -> np.ndarray:
+    """``text`` spoken by espeak-ng (the command-line tool), as 16 kHz mono."""
+    if shutil.which("espeak-ng") is None:
+        raise FileNotFoundError("espeak-ng is not installed (apt install espeak-ng)")
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "clip.wav"
+        subprocess.run(
+            ["espeak-ng", "-v", voice, "-s", str(words_per_minute), "-w", str(path), text],
+            check=True,
+            capture_output=True,
+        )
+        return read_wav(path)
+
+
+def with_noise(samples: np.ndarray, snr_db: float, seed: int) -> np.ndarray:
+    """The clip with white noise at ``snr_db`` below its speech level, plus 0.3 s lead-in."""
+    rng = np.random.default_rng(seed)
+    padded = np.concatenate([np.zeros(int(0.3 * RATE), np.float32), samples])
+    level = float(np.sqrt(np.mean(samples**2))) + 1e-9
+    noise = rng.normal(0, level / 10 ** (snr_db / 20), len(padded)).astype(np.float32)
+    return padded + noise
+
+
+def read_clips(clips: Iterable[Clip]) -> Iterator[tuple[Clip, np.ndarray]]:
+    """Each clip with its samples (16 kHz mono)."""
+    for clip in clips:
+        yield clip, read_wav(clip.path)
