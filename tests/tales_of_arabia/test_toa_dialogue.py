@@ -15,6 +15,7 @@ from companion.games.tales_of_arabia.content import load_pack
 from companion.games.tales_of_arabia.dialogue import GameSetupError, TalesOfArabiaDialogue
 from companion.games.tales_of_arabia.game import GAME
 from companion.games.tales_of_arabia.narration import Narrator
+from companion.games.tales_of_arabia.state import HeldItem
 from companion.games.tales_of_arabia.steps import StepBuilder
 from companion.saves import read_save
 from companion.session import run_typed
@@ -254,3 +255,43 @@ def test_an_answer_the_rules_refuse_is_explained_in_words() -> None:
     with pytest.raises(InvalidAnswer, match="from one to six"):
         dialogue.answer("roll two")
     assert dialogue.to_save() == before
+
+
+def said(table: Table) -> list[str]:
+    return [s.text for s in Narrator(table.pack).speeches(table.events, table.state)]
+
+
+def test_a_failed_challenge_is_told_in_short_sentences() -> None:
+    table = Table(top=["Dragon"]).set(0, fortune=1).say("1", "1")
+    assert said(table) == [
+        "Ali moves to space two.",
+        "Ali draws the Dragon, a Beast challenge.",
+        table.pack.card("Dragon").narration,
+        "Ali scores zero: not enough.",
+        "Ali fails against the Dragon.",
+        "Ali leaves the Dragon on space two for the next traveller.",
+        "Ali will miss a turn.",
+    ]
+
+
+def test_a_saved_turn_and_a_passed_baghdad_are_told() -> None:
+    table = Table(top=["Enslaved"]).give(0, "Hospitality").set(0, space=35).say("3")
+    table.say("Hospitality")
+    lines = said(table)
+    assert lines[:3] == ["Ali moves to space two.", "Ali passes Baghdad.", "Ali gains one Fame."]
+    assert lines[-2:] == [
+        "Ali uses Hospitality, and discards it.",
+        "Ali keeps the turn, thanks to Hospitality.",
+    ]
+
+
+def test_whose_turn_names_who_must_answer() -> None:
+    dialogue = started()
+    game = dialogue.state.game
+    game.deck.remove("Magic Ring")
+    game.players[1].items.append(HeldItem(name="Magic Ring"))
+    game.deck.remove("An Eye for an Eye")
+    game.deck.insert(0, "An Eye for an Eye")
+    dialogue.answer("1")
+    assert dialogue.step().prompt.startswith("Sara, roll for the Magic Ring.")
+    assert dialogue.whose_turn() == "It is Ali's turn, and Sara must answer now."
