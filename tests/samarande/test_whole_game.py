@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from companion.dialogue import GameOptions, InvalidAnswer, Step
 from companion.games.samarande.dialogue import SamarandeDialogue, new_dialogue, restore_dialogue
 from companion.games.samarande.game import GAME
-from companion.session import run_typed
+from companion.session import global_commands, run_typed
 
 PLAYERS = [("Ali", "m"), ("Zoe", "f"), ("Sam", "m")]
 
@@ -94,16 +94,27 @@ def check_invariants(dialogue: SamarandeDialogue) -> None:
             assert len(district.artisans) <= table.card(district.card).capacity
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def check_phrases(step: Step, dialogue: SamarandeDialogue) -> None:
+    """Every phrase of a step stands for one answer and is no global command."""
+    meaning: dict[str, str] = {}
+    for phrase in step.expects.phrases:
+        assert meaning.setdefault(phrase.text, phrase.value) == phrase.value, phrase.text
+    commands = {p.text for p in global_commands(tuple(dialogue.player_names())).phrases}
+    assert not commands & meaning.keys()
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10**6), steps=st.integers(50, 400))
 def test_random_answers_keep_the_books_balanced(seed, steps):
-    """Any answer of any step, legal or not: cards, gold and points always add up."""
+    """Any answer of any step, legal or not: cards, gold and points always add up, a
+    refusal changes nothing, every state survives a save, every phrase means one thing."""
     dialogue = new_dialogue(GameOptions(seed=seed, players=PLAYERS[: 2 + seed % 2]))
     rng = random.Random(seed)
     for _ in range(steps):
         if dialogue.finished:
             break
         step = dialogue.step()
+        check_phrases(step, dialogue)
         values = list(step.expects.values) or ["nonsense"]
         value = rng.choice(values) if rng.random() < 0.95 else "nonsense"
         before = dialogue.to_save()

@@ -657,12 +657,24 @@ class SamarandeDialogue:
         }
 
     def _genie_options(self) -> dict[str, list[str]]:
+        """One answer per different genie in play (two Jokers before Zoe are one answer)."""
         table = self.table
-        return {
-            str(index): [f"{item.card} of {item.holder}", f"{item.holder}s {item.card}"]
-            for index, item in enumerate(table.in_play)
-            if table.card(item.card).is_genie
-        }
+        options: dict[str, list[str]] = {}
+        seen = set()
+        for index, item in enumerate(table.in_play):
+            key = (item.card, item.holder, item.district_id)
+            if not table.card(item.card).is_genie or key in seen:
+                continue
+            seen.add(key)
+            where = f"of {item.holder}"
+            if item.district_id is not None:
+                holder = table.player(item.holder)
+                label = self._district_label(holder, holder.city.district(item.district_id))
+                where = f"on the {label} of {item.holder}"
+            options[str(index)] = [f"{item.card} {where}", f"[the] {item.card} {where}"]
+            if item.district_id is None:
+                options[str(index)].append(f"{item.holder}s {item.card}")
+        return options
 
     def _found_options(self) -> dict[str, list[str]]:
         return {card.name: self._spoken(card.name) for card in self.state.catalogue.cards}
