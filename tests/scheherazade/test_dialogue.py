@@ -291,3 +291,12 @@ def test_status_tells_hope_tales_deck_and_hands():
     assert dialogue.whose_turn() == "It is Ali's turn to be Scheherazade."
     prompts = new_game(seed=0)
     assert "Hope 12 of 20" in prompts.status() and "hand limit" not in prompts.status()
+
+
+def test_each_event_tells_the_hope_it_left(tmp_path):
+    dialogue = new_game(seed=2, players=[("Ali", "m")])
+    printed = play(dialogue, ["begin", "speak 10 a tale", "the end"], tmp_path)
+    bored = [line for line in printed if line.startswith("The Sultan grows bored")]
+    hopes = [int(line.rsplit(" ", 1)[1].rstrip(".")) for line in bored]
+    assert len(hopes) >= 2
+    assert hopes == list(range(hopes[0], hopes[0] - len(hopes), -1))

@@ -525,14 +525,14 @@ class ScheherazadeDialogue:
         ]
 
     def _event_text(self, result: EventResult) -> str:
-        table, printed = self.table, self.state.counted is not None
+        printed = self.state.counted is not None
         event = result.event
         if event is EventCard.SULTAN:
-            return f"The Sultan grows bored: Scheherazade loses 1 Hope. Hope is {table.hope}."
+            return f"The Sultan grows bored: Scheherazade loses 1 Hope. Hope is {result.hope}."
         if event is EventCard.QUEEN:
             if result.hope_change == 0:
                 return "Queen Scheherazade smiles, but Hope is already full."
-            return f"Queen Scheherazade's favour: 1 Hope more. Hope is {table.hope}."
+            return f"Queen Scheherazade's favour: 1 Hope more. Hope is {result.hope}."
         if event is EventCard.HOURGLASS:
             what = "Discard" if printed else "I discard"
             return (

@@ -20,7 +20,7 @@ Two tables share the same rules (:class:`Table`):
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Literal
 
@@ -134,6 +134,8 @@ class EventResult:
     Bahamut: cards lost from the hands."""
     removed: Card | None = None
     """Ifrit: the story card taken off the row (None when it was protected or absent)."""
+    hope: int = 0
+    """Scheherazade's Hope right after this card."""
 
 
 Outcome = Literal["won", "lost"]
@@ -232,6 +234,9 @@ class Table(BaseModel):
 
     def apply_event(self, event: EventCard, rng: random.Random) -> EventResult:
         """Resolve a drawn obstacle or favour card."""
+        return replace(self._resolve(event, rng), hope=self.hope)
+
+    def _resolve(self, event: EventCard, rng: random.Random) -> EventResult:
         if event is EventCard.SULTAN:
             return EventResult(event, hope_change=self.change_hope(-1))
         if event is EventCard.QUEEN:
