@@ -1,0 +1,45 @@
+"""`companion play --game samarande --typed`: a real process, saved and resumed."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+
+def play(*args: str, lines: list[str]) -> subprocess.CompletedProcess[str]:
+    command = [sys.executable, "-m", "companion", "play", "--game", "samarande", "--typed", *args]
+    return subprocess.run(
+        command, input="\n".join(lines) + "\n", capture_output=True, text=True, timeout=120
+    )
+
+
+def test_a_typed_game_is_saved_at_the_end_of_input_and_resumed(tmp_path):
+    save = tmp_path / "samarande.json"
+    first = play(
+        "--seed", "4", "--players", "Ali:m,Zoe:f", "--save", str(save),
+        lines=["Ali", "play palace", "play armourer", "end turn"],
+    )  # fmt: skip
+    assert first.returncode == 0, first.stderr
+    printed = first.stdout.splitlines()
+    assert (
+        printed[0] == "Welcome to Les Fils de Samarande. I keep the bank, the gold and the cities."
+    )
+    assert "Armourer housed. 4 action points left." in printed
+    assert printed[-1] == "Zoe, 6 action points. What do you do?"
+    second = play("--resume", str(save), lines=["end turn", "6", "1"])
+    assert second.returncode == 0, second.stderr
+    assert second.stdout.splitlines()[:2] == [
+        "Welcome back to Les Fils de Samarande.",
+        "Zoe, 6 action points. What do you do?",
+    ]
+    assert "Zoe, roll for the genies against Ali." in second.stdout
+    assert "The Armourer of the Palace vanishes." in second.stdout
+
+
+def test_a_bad_setting_is_a_command_line_error(tmp_path):
+    result = play(
+        "--players", "Ali:m,Zoe:f", "--set", "tornado_cost=free",
+        "--save", str(tmp_path / "g.json"), lines=[],
+    )  # fmt: skip
+    assert result.returncode == 2
+    assert "bad setting" in result.stderr
