@@ -52,9 +52,28 @@ class SpeakerUnavailable(AudioUnavailable):
 
 
 _SENTENCE_END = re.compile(r"(?<=[.!?;:])[\"')\]]*\s+")
-FIRST_CHUNK_WORDS = 8
+FIRST_CHUNK_WORDS = 6
 """A longer first sentence is cut so that the first audio starts sooner."""
-_BREAK_BEFORE = {"and", "but", "then", "while", "as", "with", "when", "where", "who", "which"}
+_BREAK_BEFORE = {
+    "and",
+    "but",
+    "then",
+    "while",
+    "as",
+    "with",
+    "when",
+    "where",
+    "who",
+    "which",
+    "before",
+    "after",
+    "under",
+    "beyond",
+    "into",
+    "from",
+    "until",
+    "because",
+}
 
 
 def speech_chunks(text: str) -> list[str]:
@@ -67,8 +86,10 @@ def speech_chunks(text: str) -> list[str]:
     ['You roll a five.', 'The door opens!', 'Well?']
     >>> speech_chunks("Far away, beyond the seven hills and the river of sand, a city waits.")
     ['Far away,', 'beyond the seven hills and the river of sand, a city waits.']
-    >>> speech_chunks("The old merchant counts his coins and smiles at the crowd.")
-    ['The old merchant counts his coins', 'and smiles at the crowd.']
+    >>> speech_chunks("The merchant counts his coins and smiles at the crowd.")
+    ['The merchant counts his coins', 'and smiles at the crowd.']
+    >>> speech_chunks("Seven thin grey cats sleep on the warm roof all day.")
+    ['Seven thin grey cats sleep on', 'the warm roof all day.']
     """
     sentences = [part.strip() for part in _SENTENCE_END.split(text.strip()) if part.strip()]
     if sentences and len(sentences[0].split()) > FIRST_CHUNK_WORDS:
@@ -79,13 +100,13 @@ def speech_chunks(text: str) -> list[str]:
 
 
 def _first_cut(words: list[str]) -> int:
-    """Where to cut a long first sentence: after a comma, before a joining word, or at 8."""
-    window = range(2, min(len(words) - 1, 2 * FIRST_CHUNK_WORDS))
+    """Where to cut a long first sentence: after a comma, before a joining word, or at 6."""
+    window = range(2, FIRST_CHUNK_WORDS + 1)
     for index in window:
         if words[index - 1].endswith(","):
             return index
     for index in window:
-        if index >= 4 and words[index].lower() in _BREAK_BEFORE:
+        if index >= 3 and words[index].lower() in _BREAK_BEFORE:
             return index
     return FIRST_CHUNK_WORDS
 
