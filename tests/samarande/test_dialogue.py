@@ -355,3 +355,11 @@ def test_two_artisans_of_the_same_name_are_told_apart_by_their_district():
     assert script("the jeweller from the palace")[0] == "The Jeweller of the Palace vanishes."
     souk, palace = script.table.current.city.districts
     assert (souk.artisans, palace.artisans) == (["Jeweller", "Armourer"], [])
+
+
+def test_nothing_is_played_from_an_empty_hand():
+    script = start()
+    script("play palace", "play souk", "play militia", "play militia")
+    assert script.refused("play militia") == (
+        "By my count Ali holds no card. Take or draw one first."
+    )

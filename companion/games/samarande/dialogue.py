@@ -485,8 +485,7 @@ class SamarandeDialogue:
     def _play(self, name: str) -> list[Speech]:
         table = self.table
         card = table.card(name)
-        if table.current.hand == 0:
-            raise InvalidAnswer("Your hand is empty.")
+        table.check_hand()
         if card.kind in ("district", "guard"):
             table.play_card(card.name)
             return [Speech(f"{card.name} added to the city. {self._points_left()}")]

@@ -367,10 +367,16 @@ class Table(BaseModel):
         """What playing ``card`` costs this turn: a Joker Genie's point is paid later."""
         return 0 if card.effect == "joker_genie" else card.cost
 
+    def check_hand(self) -> None:
+        """Refuse to play a card when the current player holds none (by our count)."""
+        if self.current.hand == 0:
+            raise NotInHandError(
+                f"By my count {self.current.name} holds no card. Take or draw one first."
+            )
+
     def _take_from_hand(self, card: Card) -> None:
         player = self.current
-        if player.hand == 0:
-            raise NotInHandError("Your hand is empty.")
+        self.check_hand()
         self.spend(self.cost_now(card), f"The {card.name}")
         player.hand -= 1
 
