@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from companion.games.tales_of_arabia.content import load_pack
 from companion.games.tales_of_arabia.rules import Rules, new_game
@@ -116,3 +118,13 @@ def test_the_highest_roll_starts_and_ties_roll_again() -> None:
     Rules(pack, state).answer("3", rng)
     Rules(pack, state).answer("6", rng)
     assert (state.pending.purpose, state.pending.player) == ("move", SARA)
+
+
+@settings(max_examples=150, deadline=None)
+@given(start=st.integers(1, 36), roll=st.integers(1, 12))
+def test_every_move_lands_clockwise_and_pays_baghdad_once(start: int, roll: int) -> None:
+    table = Table(top=["Sufi Mystic"]).give(ALI, "Magic Carpet").set(ALI, space=start)
+    table.say(str(roll))
+    landing = (start - 1 + roll) % 36 + 1
+    assert table.player(ALI).space == landing
+    assert table.player(ALI).fame == (1 if start + roll > 36 else 0)
