@@ -43,6 +43,7 @@ def test_good_tellings_win_the_night(tmp_path):
     assert len(completed) == 4
     assert dialogue.finished and dialogue.table.outcome == "won"
     assert any(line.startswith("Ali, you are Scheherazade. Your element is") for line in printed)
+    assert "The ifrit snatches the last element played: a broken promise." in printed
 
 
 def test_an_empty_deck_loses_even_with_good_tellings(tmp_path):
@@ -244,7 +245,7 @@ def test_printed_events_are_announced_with_what_to_do(tmp_path):
     lines += ["hourglass", "ifrit", "roc", "bahamut", "queen"]
     printed = play(dialogue, lines, tmp_path)
     assert "The hourglass: time slips away. Discard 8 cards from the top of the deck." in printed
-    assert "The ifrit snatches the last element played, the red place. Discard it." in printed
+    assert "The ifrit snatches the last element played: the red place. Discard it." in printed
     assert "The roc carries off the discard pile: 11 cards gone. Remove them from the game." in (
         printed
     )

@@ -377,7 +377,7 @@ class ScheherazadeDialogue:
                 f"{self._name()}, you are Scheherazade. Your element is {element.label}: "
                 f"{element.hint}. Weave it into the tale."
             )
-        return f"{self._name()}, tell the tale with the {self.state.pending.label}."
+        return f"{self._name()}, tell the tale with {self._spoken(self.state.pending)}."
 
     def _ready_step(self) -> Step:
         return Step(
@@ -433,10 +433,7 @@ class ScheherazadeDialogue:
     def _judge(self, report: TellingReport, keywords: tuple[str, ...]) -> list[Speech]:
         """The Sultan's verdict on a telling: time, silences, and the element woven in."""
         table, speeches = self.table, []
-        if self.state.pending_code:
-            element = self.deck.element(self.state.pending_code).name
-        else:
-            element = f"the {self.state.pending.label}"
+        element = self._spoken(self.state.pending)
         if report.ended_by == "timeout":
             speeches.append(Speech("Dawn breaks… The Sultan rises; the telling is over."))
         if report.keywords_heard:
@@ -542,7 +539,8 @@ class ScheherazadeDialogue:
         if event is EventCard.IFRIT:
             if result.removed is None:
                 return "The ifrit finds nothing to steal: finished tales are safe."
-            return f"The ifrit snatches the last element played, the {result.removed.label}." + (
+            taken = self._spoken(result.removed)
+            return f"The ifrit snatches the last element played: {taken}." + (
                 " Discard it." if printed else ""
             )
         if event is EventCard.ROC:
@@ -569,6 +567,10 @@ class ScheherazadeDialogue:
         else:
             reason = "The deck is empty: there is nothing left to tell."
         return [Speech(f"{reason} At dawn the Sultan's guards come for her. The night is lost.")]
+
+    def _spoken(self, card: Card) -> str:
+        """An element by its name (story prompts), a printed card by what was announced."""
+        return card.name if self.state.dealt else f"the {card.label}"
 
     def _name(self) -> str:
         return self.state.players[self.state.current]
