@@ -17,7 +17,7 @@ from companion.games.tales_of_arabia.game import GAME
 from companion.games.tales_of_arabia.narration import Narrator
 from companion.games.tales_of_arabia.state import HeldItem
 from companion.games.tales_of_arabia.steps import StepBuilder
-from companion.saves import read_save
+from companion.saves import SaveError, read_save
 from companion.session import run_typed
 from tests.tales_of_arabia.toa_table import Table
 
@@ -153,6 +153,13 @@ def test_a_drawn_card_is_named_then_narrated() -> None:
     speech = started().answer("1")
     drawn = next(i for i, s in enumerate(speech) if " draws " in s.text)
     assert speech[drawn + 1].reading
+
+
+def test_an_unusable_save_is_refused_with_a_reason() -> None:
+    data = started().to_save()
+    data["game"]["players"] = "nobody"
+    with pytest.raises(SaveError, match="Tales of Arabia"):
+        GAME.restore(data)
 
 
 def test_save_and_restore_in_the_middle_of_a_game() -> None:

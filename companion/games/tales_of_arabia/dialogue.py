@@ -18,7 +18,7 @@ import random
 from functools import cache
 from typing import Any
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 
 from companion.cli import ArgumentError
 from companion.dialogue import GameOptions, InvalidAnswer, SeededRandom, Speech, Step
@@ -28,6 +28,7 @@ from companion.games.tales_of_arabia.rules import IllegalActionError, Rules, new
 from companion.games.tales_of_arabia.state import GameState, SettingError, Settings
 from companion.games.tales_of_arabia.steps import StepBuilder, choice_phrases, hero_choices
 from companion.phrases import PhraseSet, normalize, number_to_words
+from companion.saves import SaveError
 
 GAME_NAME = "tales-of-arabia"
 TITLE = "Tales of Arabia"
@@ -97,7 +98,13 @@ class TalesOfArabiaDialogue:
 
     @classmethod
     def restore(cls, data: dict[str, Any]) -> TalesOfArabiaDialogue:
-        return cls(TalesState.model_validate(data))
+        """Rebuild a game from :meth:`to_save` data (:class:`SaveError` when unusable)."""
+        try:
+            return cls(TalesState.model_validate(data))
+        except (ValidationError, PackError) as error:
+            raise SaveError(
+                f"this is not a Tales of Arabia game the rules can use: {error}"
+            ) from None
 
     # ------------------------------------------------------------------ protocol
 
