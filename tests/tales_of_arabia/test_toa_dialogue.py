@@ -129,10 +129,10 @@ def test_status_and_whose_turn_are_short_sentences() -> None:
     dialogue = started()
     assert dialogue.whose_turn() == "It is Ali's turn."
     assert dialogue.status("sara") == (
-        "Sara, playing Morgiana, is on Baghdad. Fortune zero, Fame zero, Faith zero."
+        "Sara, playing Morgiana, is at Baghdad. Fortune zero, Fame zero, Faith zero."
     )
     dialogue.answer("1")  # Ali draws the top card
-    assert dialogue.status().startswith("Ali, playing Aladdin, is on space two.")
+    assert dialogue.status().startswith("Ali, playing Aladdin, is at space two.")
 
 
 def test_the_move_prompt_offers_dice_and_roll_for_me() -> None:

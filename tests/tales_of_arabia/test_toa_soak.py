@@ -14,6 +14,7 @@ import pytest
 from companion.dialogue import GameOptions, InvalidAnswer
 from companion.games.tales_of_arabia.game import GAME
 from companion.games.tales_of_arabia.rules import check_invariants
+from companion.games.tales_of_arabia.state import Settings
 
 GAMES = 200
 MAX_ANSWERS = 3000
@@ -31,7 +32,7 @@ def _random_answer(step, rng: random.Random) -> str:
 def play_random_game(seed: int) -> tuple[object, int]:
     """One whole game with random answers; returns the dialogue and how many answers."""
     rng = random.Random(seed)
-    settings = {key: rng.choice(["yes", "no"]) for key in ("location_acts_on_draw", "steal_first")}
+    settings = {key: rng.choice(["yes", "no"]) for key in Settings.model_fields}
     dialogue = GAME.new(GameOptions(seed=seed, settings=settings))
     answers = 0
     while not dialogue.finished:

@@ -222,7 +222,7 @@ class Narrator:
             f"{token.title()} {number_to_words(rules.points(player, token))}" for token in TOKENS
         )
         sentences = [
-            f"{player.name}, playing {player.hero}, is on {self.space_name(player.space)}.",
+            f"{player.name}, playing {player.hero}, is at {self.space_name(player.space)}.",
             f"{points}.",
         ]
         held = player.held_names()
