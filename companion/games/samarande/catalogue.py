@@ -8,8 +8,8 @@ know how many copies of a card exist; it counts the deck from the box's total.
 >>> catalogue = load_catalogue(DEFAULT_CATALOGUE)
 >>> catalogue.card("militia").guard_bonus
 1
->>> catalogue.find("royal guards").name
-'Royal Guard'
+>>> catalogue.card("Royal Guard").spoken_names
+('royal guard', 'garde royale', 'royal guards', 'royal guardsman')
 """
 
 from __future__ import annotations
@@ -46,10 +46,6 @@ Effect = Literal[
     "manual",
 ]
 
-#: Effects whose card stays in play in front of a player instead of being discarded.
-STAYING_EFFECTS = frozenset(
-    {"scary_genie", "protector_genie", "joker_genie", "giant_genie", "keepsake"}
-)
 #: Effects that are genies (the Magic Lamp sends these away).
 GENIE_EFFECTS = frozenset({"scary_genie", "protector_genie", "joker_genie", "giant_genie"})
 
@@ -109,11 +105,6 @@ class Card(BaseModel):
         return self
 
     @property
-    def stays_in_play(self) -> bool:
-        """True for action cards that stay in front of a player."""
-        return self.effect in STAYING_EFFECTS
-
-    @property
     def is_genie(self) -> bool:
         return self.effect in GENIE_EFFECTS
 
@@ -153,17 +144,6 @@ class Catalogue(BaseModel):
             if normalize(card.name) == wanted:
                 return card
         raise UnknownCardError(f"no card called {name} in the catalogue")
-
-    def find(self, spoken: str) -> Card:
-        """The card any of whose names or aliases is ``spoken``."""
-        wanted = spoken_form(spoken)
-        for card in self.cards:
-            if wanted in card.spoken_names:
-                return card
-        raise UnknownCardError(f"no card called {spoken} in the catalogue")
-
-    def of_kind(self, *kinds: Kind) -> list[Card]:
-        return [card for card in self.cards if card.kind in kinds]
 
 
 def load_catalogue(folder: str | Path | None = None) -> Catalogue:
