@@ -407,3 +407,18 @@ def test_valley_of_serpents_lost_fate_roll_brings_nothing() -> None:
     table = draw("Valley of Serpents").say("3")
     assert _tokens(table, ALI) == (0, 0, 0, 0)
     assert table.pending.player == SARA
+
+
+def test_a_failed_magic_ring_roll_still_leaves_the_aid_cards() -> None:
+    table = draw("Enslaved", "Magic Ring", "Hospitality").say("2")
+    assert table.pending.options == ["Hospitality", "no"]
+    table.say("Hospitality")
+    assert table.player(ALI).missed_turns == 0
+    assert [item.name for item in table.player(ALI).items] == ["Magic Ring"]
+
+
+def test_the_turn_lost_praying_in_mecca_may_be_saved_and_the_faith_is_kept() -> None:
+    table = Table().give(ALI, "Magic Ring").set(ALI, space=5).say("5")
+    assert table.pending.purpose == "ring"
+    table.say("5")
+    assert (table.player(ALI).faith, table.player(ALI).missed_turns) == (1, 0)
