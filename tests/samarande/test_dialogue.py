@@ -48,7 +48,7 @@ def test_a_protection_higher_than_the_difficulty_keeps_everyone_safe():
     pass_turns(script, 2)
     assert script("2") == ["Difficulty 3: 2 plus 1 artisan."]
     assert script("1") == [
-        "Protection 5 beats 3. All are safe.",
+        "Protection 5 beats 3. The artisans are safe.",
         "Taxes: Ali receives 3 gold and now has 3. The bank holds 57.",
     ]
 
@@ -64,7 +64,7 @@ def test_desert_veterans_let_the_player_have_the_difficulty_rolled_again():
     assert script("1") == ["Difficulty 2: 1 plus 1 artisan."]
     assert script.prompt == "Ali, roll for your protection."
     said = script("2")
-    assert said[0] == "Protection 3 beats 2. All are safe."
+    assert said[0] == "Protection 3 beats 2. The artisans are safe."
 
 
 def test_mixed_guards_give_no_reroll_right():
@@ -186,7 +186,7 @@ def test_a_joker_genie_cancels_the_card_and_costs_its_holder_a_point_next_turn()
     said = script("end turn")
     assert (
         said[-1] == "Zoe's turn. The Joker Genie costs 1 action point of this turn. "
-        "No artisans yet, so no protection test and no taxes."
+        "No artisan at work, so no protection test and no taxes."
     )
     assert script.prompt == "Zoe, 5 action points. What do you do?"
 

@@ -11,7 +11,7 @@ In ``mode=score`` it only scores final cities that the players dictate.
 >>> dialogue.step().prompt
 'Who plays first? Say a name, or say roll for me.'
 >>> [s.text for s in dialogue.answer("Ali")][-1]
-"Ali's turn. No artisans yet, so no protection test and no taxes."
+"Ali's turn. No artisan at work, so no protection test and no taxes."
 >>> dialogue.step().prompt
 'Ali, 6 action points. What do you do?'
 """
@@ -343,7 +343,7 @@ class SamarandeDialogue:
         if testing:
             self.state.stage = "difficulty"
             return [Speech(" ".join([*speech, "Protection test."]))]
-        speech.append("No artisans yet, so no protection test and no taxes.")
+        speech.append("No artisan at work, so no protection test and no taxes.")
         self.state.stage = "actions"
         return [Speech(" ".join(speech))]
 
@@ -397,7 +397,9 @@ class SamarandeDialogue:
         protection = table.protection(player, roll)
         difficulty = self.state.difficulty or 0
         if protection > difficulty:
-            speech.append(Speech(f"Protection {protection} beats {difficulty}. All are safe."))
+            speech.append(
+                Speech(f"Protection {protection} beats {difficulty}. The artisans are safe.")
+            )
             return speech + self._collect_taxes()
         speech.append(Speech(f"Protection {protection} does not beat {difficulty}."))
         victims = self._artisan_options(player)
