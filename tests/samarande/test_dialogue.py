@@ -261,7 +261,7 @@ def test_the_bank_running_dry_ends_the_game_with_the_scores():
     pass_turns(script, 2)
     said = script("1", "6")
     assert (
-        said[-1] == "Taxes: Ali receives 4 gold and now has 4. The bank could only pay 4. "
+        said[-1] == "Taxes: Ali receives 4 gold of the 5 due, all the bank had, and now has 4. "
         "The bank holds 0."
     )
     said = script("end turn")

@@ -437,11 +437,11 @@ class SamarandeDialogue:
         self.state.stage = "actions"
         if due == 0:
             return [Speech(f"No taxes: {player.name} has no artisan at work.")]
-        short = f" The bank could only pay {paid}." if paid < due else ""
+        short = f" of the {due} due, all the bank had," if paid < due else ""
         return [
             Speech(
-                f"Taxes: {player.name} receives {paid} gold and now has {player.gold}."
-                f"{short} The bank holds {table.bank}."
+                f"Taxes: {player.name} receives {paid} gold{short} and now has {player.gold}. "
+                f"The bank holds {table.bank}."
             )
         ]
 
@@ -492,8 +492,8 @@ class SamarandeDialogue:
             table.play_card(card.name)
             return [Speech(f"{card.name} added to the city. {self._points_left()}")]
         table.check_points(table.cost_now(card), f"The {card.name}")
-        if card.kind == "artisan" and not table.free_districts(table.current):
-            table.housing(table.current, None)
+        if card.kind == "artisan":
+            table.check_housing(table.current)
         first = TARGETS.get(card.effect, ())
         self.state.pending = Pending(card=card.name)
         if first and not self._options(first[0]):

@@ -395,15 +395,19 @@ class Table(BaseModel):
         self._take_from_hand(card)
         self._place(self.current, card, district)
 
-    def housing(self, player: Player, district_id: int | None) -> District:
-        """The district that will house a new artisan of ``player``."""
-        free = self.free_districts(player)
-        if not free:
+    def check_housing(self, player: Player) -> None:
+        """Refuse a new artisan when no district of ``player`` has room."""
+        if not self.free_districts(player):
             raise NoHousingError(
                 "No district of your city has room for another artisan."
                 if player.city.districts
                 else "You have no district to house an artisan."
             )
+
+    def housing(self, player: Player, district_id: int | None) -> District:
+        """The district that will house a new artisan of ``player``."""
+        self.check_housing(player)
+        free = self.free_districts(player)
         if district_id is None:
             if len(free) > 1:
                 raise IllegalActionError("Say which district houses the artisan.")
