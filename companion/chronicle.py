@@ -118,8 +118,13 @@ class Chronicle:
         """Paragraphs read go in as readings; other words as events (``note_speech``)."""
         text = getattr(speech, "text", None) or (speech if isinstance(speech, str) else "")
         paragraph = getattr(speech, "paragraph", None)
+        kind = getattr(speech, "kind", "say")
         if paragraph is not None:
             self.add_reading(paragraph, text)
+        elif kind == "reward":
+            self.add_reward(getattr(speech, "player", None) or "", text)
+        elif kind == "ending":
+            self.add_winner(text)
         elif self.note_speech and text and text != self._prompt and not self._telling:
             self.add_event(text)
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, Self
+from typing import Any, Literal, Protocol, Self
 
 from pydantic import BaseModel
 
@@ -44,6 +44,10 @@ class Speech:
     """Long narration, spoken sentence by sentence; "stop" or "skip" cuts it short."""
     private: bool = False
     """Shown on the screen only, never spoken aloud (secrets)."""
+    kind: Literal["say", "reward", "ending"] = "say"
+    """What the chronicle files it as: plain words, a player's reward, or the game's end."""
+    player: str | None = None
+    """The player a reward is about."""
 
 
 @dataclass(frozen=True)
@@ -147,9 +151,10 @@ class GameSpec:
     """Start a new game."""
     restore: Callable[[dict[str, Any]], Dialogue]
     """Rebuild a dialogue from :meth:`Dialogue.to_save` data."""
-    telling_listener: Callable[[Any], Any] | None = None
-    """For games with timed storytelling turns: given the ``play`` command's arguments,
-    make the session's telling listener (see :class:`companion.session.TellingListener`)."""
+    telling_listener: Callable[[Any, Any], Any] | None = None
+    """For games with timed storytelling turns: given the ``play`` command's arguments and
+    the night's :class:`~companion.chronicle.Chronicle`, make the session's telling listener
+    (see :class:`companion.session.TellingListener`)."""
 
 
 class SeededRandom(BaseModel):

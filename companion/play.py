@@ -14,6 +14,7 @@ import random
 import sys
 from pathlib import Path
 
+from companion.chronicle import Chronicle
 from companion.cli import ArgumentError
 from companion.dialogue import Dialogue, GameOptions, GameSpec, Speech
 from companion.display import LiveDisplay
@@ -61,6 +62,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--new", action="store_true", help="start a new game even if an unfinished one is saved"
+    )
+    parser.add_argument(
+        "--chronicle",
+        type=Path,
+        help="the night's Markdown chronicle (default: next to the save file, .chronicle.md)",
     )
 
 
@@ -156,12 +162,11 @@ def run(args: argparse.Namespace) -> int:
     except (UnknownGameError, SaveError) as error:
         raise ArgumentError(str(error)) from None
     ears, mouth, keyboard = _open_io(args)
-    telling_listener = _telling_listener(spec, args)
-    chronicle = getattr(telling_listener, "chronicle", None)
+    chronicle = Chronicle(args.chronicle or path.with_suffix(".chronicle.md"))
+    telling_listener = _telling_listener(spec, args, chronicle)
     display = LiveDisplay()
     observers = [display] if display.active and sys.stdin.isatty() else []
-    if chronicle is not None:
-        observers.append(chronicle)
+    observers.append(chronicle)
     session = Session(
         dialogue=dialogue,
         spec=spec,
@@ -179,6 +184,6 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _telling_listener(spec: GameSpec, args: argparse.Namespace):
+def _telling_listener(spec: GameSpec, args: argparse.Namespace, chronicle: Chronicle):
     """The game's listener for timed storytelling turns, if it has them."""
-    return spec.telling_listener(args) if spec.telling_listener else None
+    return spec.telling_listener(args, chronicle) if spec.telling_listener else None

@@ -68,3 +68,21 @@ def test_corrupt_save_gives_a_clear_error_and_is_kept(tmp_path):
     assert run.returncode == 2
     assert "the save file is corrupt" in run.stderr
     assert save.read_text() == "{ not json"
+
+
+def test_the_chronicle_records_paragraphs_rewards_and_the_winner(tmp_path):
+    save, night = tmp_path / "game.json", tmp_path / "night.md"
+    script = [*SETUP, "stay", "wanderer", "5", "pray", "blank"]
+    subprocess.run(
+        [*COMMAND, "--save", str(save), "--chronicle", str(night)],
+        input="\n".join(script) + "\n", capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    text = night.read_text()
+    assert "## Paragraph 706" in text
+    assert "> You wait patiently, and the Mild Storm grows calm." in text
+    assert "## Reward — Ali" in text and "Ali gains 2 Destiny and 1 Story" in text
+    shown = subprocess.run(
+        [sys.executable, "-m", "companion", "chronicle", str(night), "--summary"],
+        capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    assert shown.stdout == "0 turns told, 1 paragraph read.\n"

@@ -79,7 +79,7 @@ def test_play_typed_writes_the_chronicle_that_the_command_shows(tmp_path):
     script = "begin\nspeak 30 once upon a time\nsilence 8\nspeak 10 then\nsilence 8\nthe end\n"
     played = companion(
         "play", "--game", "scheherazade", "--typed", "--seed", "0",
-        "--players", "Ali:m,Bea:f", "--save", str(save), "--set", f"chronicle={night}",
+        "--players", "Ali:m,Bea:f", "--save", str(save), "--chronicle", str(night),
         stdin=script,
     )
     assert played.returncode == 0, played.stderr
@@ -109,7 +109,7 @@ def test_play_hears_tellings_from_wav_files(tmp_path, speech_wav):
     played = companion(
         "play", "--game", "scheherazade", "--seed", "0", "--players", "Ali:m",
         "--engine", "pocketsphinx", "--save", str(tmp_path / "night.json"),
-        "--set", f"telling_wavs={wav}", "--set", f"chronicle={night}",
+        "--set", f"telling_wavs={wav}", "--chronicle", str(night),
         stdin="begin\n",
     )
     assert played.returncode == 0, played.stderr

@@ -633,7 +633,7 @@ class ReaderDialogue:
         self.state.table, changes = apply_reward(
             self.pack, self.table, name, effects, self.state.dice.next_rng()
         )
-        speeches = [Speech(describe_changes(name, changes))]
+        speeches = [Speech(describe_changes(name, changes), kind="reward", player=name)]
         for change in changes:
             if isinstance(change, FollowUp) and isinstance(change.effect, Instruction):
                 self.state.instructions.append(f"{name}: {change.effect.text}")
@@ -734,7 +734,7 @@ class ReaderDialogue:
         self.state.table = end_turn(self.table)
         if self.table.winners is not None:
             self.state.phase = "over"
-            return [*speeches, Speech(phrasing.winners(self.table.winners))]
+            return [*speeches, Speech(phrasing.winners(self.table.winners), kind="ending")]
         return speeches + self._begin_turn()
 
     def _quest_progress(self) -> list[Speech]:
@@ -757,7 +757,8 @@ class ReaderDialogue:
         self.state.table, changes = apply_reward(
             self.pack, self.table, sheet.name, effects, self.state.dice.next_rng()
         )
-        speeches.append(Speech(describe_changes(sheet.name, changes)))
+        speeches.append(Speech(describe_changes(sheet.name, changes), kind="reward",
+                               player=sheet.name))
         if next_quest:
             speeches.append(Speech(f"The next quest is {next_quest}."))
         return speeches

@@ -46,7 +46,7 @@ from companion.phrases import PhraseSet, normalize
 
 GAME = "scheherazade"
 TITLE = "Scheherazade and the Wonderful Lamp"
-LISTENER_SETTINGS = {"telling_wavs", "chronicle"}
+LISTENER_SETTINGS = {"telling_wavs"}
 
 Phase = Literal["count", "names", "deal", "play", "ready", "telling", "draw", "over"]
 

@@ -511,15 +511,14 @@ class ChronicledListener:
         return value
 
 
-def telling_listener_for(args) -> ChronicledListener:
-    """The listener ``companion play --game scheherazade`` uses, writing the chronicle.
+def telling_listener_for(args, chronicle: Chronicle) -> ChronicledListener:
+    """The listener ``companion play --game scheherazade`` uses, writing ``chronicle``.
 
     ``--set telling_wavs=a.wav,b.wav`` hears one WAV file per telling; ``--typed`` and
     ``--listen-files`` read tellings typed on standard input; otherwise the microphone.
-    The chronicle goes to ``--set chronicle=FILE``, by default next to the save file.
     """
     settings = dict(pair.partition("=")[::2] for pair in getattr(args, "set", []) or [])
-    return ChronicledListener(_listener(args, settings), Chronicle(_chronicle_path(args, settings)))
+    return ChronicledListener(_listener(args, settings), chronicle)
 
 
 def _listener(args, settings: dict[str, str]) -> TellingListener:
@@ -536,12 +535,3 @@ def _listener(args, settings: dict[str, str]) -> TellingListener:
         print(f"{error} Type the tellings instead.", file=sys.stderr)
         return TypedTellingListener(sys.stdin, keyboard)
     return AudioTellingListener(MicrophoneFrames, spotter_for(engine))
-
-
-def _chronicle_path(args, settings: dict[str, str]) -> Path:
-    if settings.get("chronicle"):
-        return Path(settings["chronicle"])
-    from companion.play import default_save_path
-
-    save = getattr(args, "resume", None) or getattr(args, "save", None)
-    return Path(save or default_save_path("scheherazade")).with_suffix(".chronicle.md")
