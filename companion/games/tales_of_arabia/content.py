@@ -204,8 +204,13 @@ class Board(_Frozen):
     start: int = Field(ge=1)
     special: tuple[SpecialSpace, ...]
 
+    @cached_property
+    def _special_by_number(self) -> dict[int, SpecialSpace]:
+        return {space.number: space for space in self.special}
+
     def special_at(self, number: int) -> SpecialSpace | None:
-        return next((space for space in self.special if space.number == number), None)
+        """The named space at ``number``, or None for an empty space."""
+        return self._special_by_number.get(number)
 
 
 class Pack(_Frozen):

@@ -767,20 +767,22 @@ def _cards_in_hand(state: GameState) -> list[str]:
 
 def check_invariants(pack: Pack, state: GameState) -> None:
     """Raise AssertionError when ``state`` is not a state the rules can reach."""
-    held = Counter(state.deck + state.discard + list(state.board.values()))
-    held.update(_cards_in_hand(state))
+    cards = state.deck + state.discard + list(state.board.values()) + _cards_in_hand(state)
     for player in state.players:
-        held.update(player.held_names() + player.trophies)
+        cards += player.held_names() + player.trophies
         assert min(player.fame, player.fortune, player.faith, player.missed_turns) >= 0, player
         assert 1 <= player.space <= pack.board.spaces, player
+        for pile, kind in (
+            ([item.name for item in player.items], "item"),
+            (player.treasures, "treasure"),
+            (player.aids, "aid"),
+            (player.trophies, "challenge"),
+        ):
+            assert {pack.card(name).kind for name in pile} <= {kind}, (player.name, pile)
         for item in player.items:
-            assert pack.card(item.name).kind == "item", item
-            saves = pack.card(item.name).powers.saves
-            assert item.uses < max(saves, 1), item
-        assert all(pack.card(n).kind == "treasure" for n in player.treasures), player
-        assert all(pack.card(n).kind == "aid" for n in player.aids), player
-        assert all(pack.card(n).kind == "challenge" for n in player.trophies), player
-    # The Ivory Ship turns into a Fortune token: it is discarded, so every card stays counted.
+            assert item.uses < max(pack.card(item.name).powers.saves, 1), item
+    # Every card is somewhere, exactly once (the Ivory Ship is discarded when cashed in).
+    held = Counter(cards)
     assert dict.__eq__(held, pack.deck_counts), (held - Counter(pack.deck_counts),)
     for number, name in state.board.items():
         assert pack.board.special_at(number) is None, number
