@@ -339,7 +339,7 @@ def test_status_and_whose_turn_are_short_sentences():
     assert script.dialogue.whose_turn() == "It is Ali's turn, with 5 action points left."
     assert script.dialogue.status() == (
         "Ali has 0 gold, 3 cards in hand, 1 district, 0 artisans and 0 guards. "
-        "The bank holds 60 gold and the deck 96 cards."
+        "The bank holds 60 gold, the deck 96 cards and the line 6."
     )
     assert script.dialogue.status("Nobody") == "Nobody called Nobody plays."
 

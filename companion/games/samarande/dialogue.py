@@ -247,7 +247,10 @@ class SamarandeDialogue:
         keepsakes = [item.card for item in table.in_play if item.holder == who.name]
         if keepsakes:
             words += f" In front of {who.name}: {', '.join(keepsakes)}."
-        return words + f" The bank holds {table.bank} gold and the deck {table.deck} cards."
+        return words + (
+            f" The bank holds {table.bank} gold, the deck {table.deck} cards "
+            f"and the line {sum(table.line)}."
+        )
 
     def _dictated_status(self, player: str | None) -> str:
         names = self.player_names()
