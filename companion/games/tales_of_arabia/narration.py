@@ -67,7 +67,8 @@ class Narrator:
             "passed": lambda e: f"{e.player} passes {self.space_name(e.amount)}.",
             "location": lambda e: f"{e.player} arrives at {self.the(e.card)}.",
             "drew_several": lambda e: (
-                f"{e.player} draws {spoken_list(self.the(c) for c in e.cards)}."
+                f"{e.player} looks at {count_of(len(e.cards), 'card')}: "
+                f"{spoken_list(self.the(c) for c in e.cards)}."
             ),
             "discarded": lambda e: (
                 f"{e.player} discards {spoken_list(self.the(c) for c in e.cards)}."
