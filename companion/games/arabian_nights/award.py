@@ -32,6 +32,7 @@ from companion.games.arabian_nights.rewards import (
     WealthChange,
 )
 from companion.games.arabian_nights.state import PlayerSheet, TableState, find_name, same_name
+from companion.wording import spoken_list
 
 
 class PointsChanged(BaseModel):
@@ -292,13 +293,6 @@ def apply_reward(
     return table.evolve(receive), changes
 
 
-def _join(phrases: Sequence[str]) -> str:
-    """'a', 'a and b', 'a, b and c'."""
-    if len(phrases) <= 1:
-        return "".join(phrases)
-    return f"{', '.join(phrases[:-1])} and {phrases[-1]}"
-
-
 def _points_phrases(points: Sequence[PointsChanged]) -> list[str]:
     """Gains together and losses together: 'gains 2 Destiny and 1 Story'."""
     phrases = []
@@ -308,7 +302,7 @@ def _points_phrases(points: Sequence[PointsChanged]) -> list[str]:
     ):
         amounts = [f"{abs(c.after - c.before)} {c.kind}" for c in points if keep(c)]
         if amounts:
-            phrases.append(f"{verb} {_join(amounts)}")
+            phrases.append(f"{verb} {spoken_list(amounts)}")
     phrases += [change.phrase() for change in points if change.after == change.before]
     return phrases
 
@@ -325,4 +319,4 @@ def describe_changes(player: str, changes: Sequence[Change]) -> str:
     phrases = _points_phrases(points) + others
     if not phrases:
         return f"Nothing changes for {player}."
-    return f"{player} {_join(phrases)}."
+    return f"{player} {spoken_list(phrases)}."

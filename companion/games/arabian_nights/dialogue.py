@@ -66,6 +66,7 @@ from companion.games.arabian_nights.state import (
 )
 from companion.games.arabian_nights.victory import can_declare, declare_victory, end_turn
 from companion.phrases import PhraseSet
+from companion.wording import spoken_list
 
 Phase = Literal[
     "count", "name", "gender", "skills_mode", "skill", "formula", "first_player",
@@ -281,7 +282,7 @@ class ReaderDialogue:
         speeches = []
         for player in self.state.new_players:
             player.skills = rng.sample(skills, STARTING_SKILLS)
-            speeches.append(Speech(f"{player.name} has {phrasing.join(player.skills)}."))
+            speeches.append(Speech(f"{player.name} has {spoken_list(player.skills)}."))
         return speeches + self._start_formulas()
 
     def _picking_player(self) -> NewPlayer:
@@ -377,7 +378,7 @@ class ReaderDialogue:
         self.state.table = table
         self.state.quest_deck = quests
         self.state.new_players = []
-        order = phrasing.join([sheet.name for sheet in table.players])
+        order = spoken_list([sheet.name for sheet in table.players])
         return [
             Speech(f"The order of play is {order}. Everyone starts in Baghdad."),
             *self._begin_turn(),
@@ -499,9 +500,9 @@ class ReaderDialogue:
         }
         return Step(
             f"How do you react to the {self.encounter.encountered}? "
-            f"You may {phrasing.join(names, 'or').lower()}.",
+            f"You may {spoken_list(names, 'or').lower()}.",
             PhraseSet.from_templates(everything, labels={n: n.lower() for n in names}),
-            hint=f"Say one of: {phrasing.join(names, 'or').lower()}.",
+            hint=f"Say one of: {spoken_list(names, 'or').lower()}.",
         )
 
     def _on_reaction(self, value: str) -> list[Speech]:
@@ -512,7 +513,7 @@ class ReaderDialogue:
         if value not in allowed:
             raise InvalidAnswer(
                 f"{value} is only possible toward someone of the opposite gender. "
-                f"Choose {phrasing.join(allowed, 'or').lower()}."
+                f"Choose {spoken_list(allowed, 'or').lower()}."
             )
         self.encounter.reaction = value
         self.state.phase = "destiny"
@@ -535,7 +536,7 @@ class ReaderDialogue:
         )
         prompt = "Roll the Destiny Die and say minus, blank or plus, or say roll for me."
         if shortcuts:
-            skills = phrasing.join(sorted({s for cut in shortcuts for s in cut.skills}), "or")
+            skills = spoken_list(sorted({s for cut in shortcuts for s in cut.skills}), "or")
             prompt = (
                 f"Your Master skill in {skills} can take you straight to a result. "
                 "Say use my master skill, or roll the Destiny Die and say minus, blank or plus."
@@ -604,7 +605,7 @@ class ReaderDialogue:
                 choices[str(index)] += ["none", "no", "nothing"]
         labels = {str(i): phrasing.heading(s) for i, s in enumerate(sections)}
         skills_first = sorted(labels, key=lambda key: sections[int(key)].no_skill)
-        spoken = phrasing.join([labels[key] for key in skills_first], "or")
+        spoken = spoken_list([labels[key] for key in skills_first], "or")
         return Step(
             f"You may use {spoken}. Which do you choose?",
             PhraseSet.from_templates(choices, labels=labels),
@@ -619,7 +620,7 @@ class ReaderDialogue:
         if section.mandatory:
             speeches.append(
                 Speech(
-                    f"Because you hold {phrasing.join(section.requirements, 'or')}, "
+                    f"Because you hold {spoken_list(section.requirements, 'or')}, "
                     "this part of the tale must be read."
                 )
             )

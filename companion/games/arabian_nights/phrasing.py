@@ -7,20 +7,9 @@ from collections.abc import Sequence
 from companion.games.arabian_nights.movement import movement_allowance
 from companion.games.arabian_nights.pack import Pack, Section
 from companion.games.arabian_nights.state import PlayerSheet
+from companion.wording import spoken_list
 
 _ORDINALS = ["first", "second", "third", "fourth", "fifth", "sixth"]
-
-
-def join(words: Sequence[str], last: str = "and") -> str:
-    """``["a", "b", "c"]`` → ``"a, b and c"``.
-
-    >>> join(["Pray", "Wait", "Flee"], "or")
-    'Pray, Wait or Flee'
-    """
-    words = list(words)
-    if len(words) <= 1:
-        return "".join(words)
-    return f"{', '.join(words[:-1])} {last} {words[-1]}"
 
 
 def ordinal(number: int) -> str:
@@ -54,7 +43,7 @@ def heading(section: Section) -> str:
     """How a section is offered: "no skill", "Seamanship", "master Storytelling"."""
     if section.no_skill:
         return "no skill"
-    names = join(section.requirements, "or")
+    names = spoken_list(section.requirements, "or")
     return f"master {names}" if section.master else names
 
 
@@ -81,15 +70,15 @@ def sheet_summary(sheet: PlayerSheet) -> str:
     parts = [
         f"{sheet.name} has {sheet.destiny} Destiny and {sheet.story} Story, is {sheet.wealth},"
         f" and is in {sheet.position}.",
-        f"Skills: {join(skills) or 'none'}.",
-        f"Statuses: {join(sheet.statuses) or 'none'}.",
-        f"Treasures: {join(sheet.treasures) or 'none'}.",
+        f"Skills: {spoken_list(skills) or 'none'}.",
+        f"Statuses: {spoken_list(sheet.statuses) or 'none'}.",
+        f"Treasures: {spoken_list(sheet.treasures) or 'none'}.",
     ]
     if sheet.destination:
         parts.append(f"The Destination marker is on the {sheet.destination}.")
     if sheet.quest:
         parts.append(f"Quest: {sheet.quest}.")
-    return " ".join(parts)
+    return " ".spoken_list(parts)
 
 
 def sheet_row(sheet: PlayerSheet) -> dict[str, str]:
@@ -119,7 +108,7 @@ def reminders(pack: Pack, sheet: PlayerSheet) -> str:
         for treasure in sheet.treasures
         if treasure in pack.treasures
     ]
-    return " ".join(sentence(line) for line in lines)
+    return " ".spoken_list(sentence(line) for line in lines)
 
 
 def unreachable(pack: Pack, sheet: PlayerSheet, goal: str) -> str:
@@ -142,4 +131,4 @@ def winners(names: Sequence[str]) -> str:
         return "Nobody fulfilled their destiny. The tale ends without a winner."
     if len(names) == 1:
         return f"{names[0]} wins the game! Their tale will be told for a thousand nights."
-    return f"{join(names)} share the victory!"
+    return f"{spoken_list(names)} share the victory!"

@@ -37,7 +37,6 @@ from companion.games.samarande.phrasing import (
     DICE,
     ROLL_FOR_ME,
     action_phrases,
-    and_list,
     counted,
     district_label,
     labelled,
@@ -63,6 +62,7 @@ from companion.games.samarande.scoring import (
 )
 from companion.games.samarande.state import Mode, SamarandeState
 from companion.phrases import PhraseSet, normalize
+from companion.wording import spoken_list
 
 GAME_NAME = "samarande"
 TITLE = "Les Fils de Samarande"
@@ -446,7 +446,7 @@ class SamarandeDialogue(CardPlay):
         if len(best) == 1:
             lines.append(f"{best[0]} wins with {top} renown points!")
         else:
-            lines.append(f"A tie at {top} points between {and_list(best)}.")
+            lines.append(f"A tie at {top} points between {spoken_list(best)}.")
         self.state.stage = "over"
         return [Speech(line) for line in lines]
 

@@ -75,11 +75,6 @@ def points(number: int) -> str:
     return counted(number, "action point")
 
 
-def and_list(names: list[str]) -> str:
-    """``["Ali", "Zoe", "Sam"]`` -> ``"Ali, Zoe and Sam"``."""
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
-
-
 def split_artisan(value: str) -> tuple[int, str]:
     """An artisan answer ``"3:Jeweller"`` -> its district id and its name."""
     district, _, artisan = value.partition(":")

@@ -23,12 +23,13 @@ from pydantic import BaseModel, ValidationError
 from companion.cli import ArgumentError
 from companion.dialogue import GameOptions, InvalidAnswer, SeededRandom, Speech, Step
 from companion.games.tales_of_arabia.content import Pack, PackError, load_pack
-from companion.games.tales_of_arabia.narration import Narrator, spoken_list, spoken_name
+from companion.games.tales_of_arabia.narration import Narrator, spoken_name
 from companion.games.tales_of_arabia.rules import IllegalActionError, Rules, new_game
 from companion.games.tales_of_arabia.state import GameState, SettingError, Settings
 from companion.games.tales_of_arabia.steps import StepBuilder, choice_phrases, hero_choices
 from companion.phrases import PhraseSet, normalize, number_to_words
 from companion.saves import SaveError
+from companion.wording import spoken_list
 
 GAME_NAME = "tales-of-arabia"
 TITLE = "Tales of Arabia"

@@ -17,6 +17,7 @@ from companion.games.tales_of_arabia.content import Card, Pack
 from companion.games.tales_of_arabia.rules import FORTUNE_TOKEN, TOKENS, Rules
 from companion.games.tales_of_arabia.state import Event, GameState, Player
 from companion.phrases import number_to_words
+from companion.wording import spoken_list
 
 KIND_WORDS = {
     "item": "an item",
@@ -25,18 +26,6 @@ KIND_WORDS = {
     "location": "a location",
     "aid": "an aid card",
 }
-
-
-def spoken_list(words: Iterable[str], last: str = "and") -> str:
-    """Join words the way people say lists.
-
-    >>> spoken_list(["Ali", "Sara", "Omar"], "or")
-    'Ali, Sara or Omar'
-    """
-    words = list(words)
-    if len(words) <= 1:
-        return "".join(words)
-    return f"{', '.join(words[:-1])} {last} {words[-1]}"
 
 
 def spoken_name(name: str) -> str:

@@ -16,7 +16,6 @@ from companion.dialogue import YES_NO, Step
 from companion.games.tales_of_arabia.content import Pack
 from companion.games.tales_of_arabia.narration import (
     Narrator,
-    spoken_list,
     spoken_name,
 )
 from companion.games.tales_of_arabia.rules import (
@@ -31,6 +30,7 @@ from companion.games.tales_of_arabia.rules import (
 )
 from companion.games.tales_of_arabia.state import Decision, GameState
 from companion.phrases import Phrase, PhraseSet, normalize, number_to_words
+from companion.wording import spoken_list
 
 ROLL_TEMPLATES = {
     ROLL_FOR_ME: ["roll for me", "[please] roll [it|the die|the dice] for me", "you roll"],
