@@ -78,7 +78,7 @@ def sheet_summary(sheet: PlayerSheet) -> str:
         parts.append(f"The Destination marker is on the {sheet.destination}.")
     if sheet.quest:
         parts.append(f"Quest: {sheet.quest}.")
-    return " ".spoken_list(parts)
+    return " ".join(parts)
 
 
 def sheet_row(sheet: PlayerSheet) -> dict[str, str]:
@@ -108,7 +108,7 @@ def reminders(pack: Pack, sheet: PlayerSheet) -> str:
         for treasure in sheet.treasures
         if treasure in pack.treasures
     ]
-    return " ".spoken_list(sentence(line) for line in lines)
+    return " ".join(sentence(line) for line in lines)
 
 
 def unreachable(pack: Pack, sheet: PlayerSheet, goal: str) -> str:
