@@ -13,6 +13,7 @@ Typed play, for scripts and tests:
 
 from __future__ import annotations
 
+import getpass
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -96,6 +97,8 @@ class TypedEars:
         self._prompt = prompt
 
     def hear(self, step: Step, phrases: PhraseSet) -> Heard | None:
+        if step.private and self._prompt:
+            return self._hear_secret()
         if self._prompt:
             print(self._prompt, end="", flush=True)
         for line in self._lines:
@@ -103,6 +106,15 @@ class TypedEars:
             if text:
                 return Heard(text, 1.0, typed=True)
         return None
+
+
+    def _hear_secret(self) -> Heard | None:
+        """A secret typed at a terminal without showing it on the screen."""
+        try:
+            text = getpass.getpass("(hidden) > ")
+        except EOFError:
+            return None
+        return Heard(text.strip(), 1.0, typed=True)
 
 
 class PrintMouth:
