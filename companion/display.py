@@ -1,5 +1,5 @@
 """A compact live view of the game for a terminal: whose turn, the step, what was heard,
-and every player's sheet. It stays silent when the output is not a terminal."""
+and every player's sheet, redrawn when they change. Silent when not a terminal."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ class LiveDisplay:
     def __init__(self, console: Console | None = None) -> None:
         self.console = console or Console(stderr=True)
         self._heard = ""
+        self._shown: tuple[str, str] | None = None
 
     @property
     def active(self) -> bool:
@@ -32,7 +33,10 @@ class LiveDisplay:
         self._heard = f"{heard.text!r} ({how}) → {meaning}"
 
     def on_step(self, step: Step, dialogue: Dialogue) -> None:
-        if self.active:
+        """Redraw when whose turn it is or a player's sheet has changed."""
+        moment = (dialogue.whose_turn(), repr(scoreboard(dialogue)))
+        if self.active and moment != self._shown:
+            self._shown = moment
             self.console.print(self.render(step, dialogue))
 
     def render(self, step: Step, dialogue: Dialogue) -> Panel:

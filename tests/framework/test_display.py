@@ -29,3 +29,12 @@ def test_shows_turn_step_and_last_answer_on_a_terminal():
     shown = stream.getvalue()
     assert "It is your turn." in shown and "Say your roll." in shown
     assert "confidence 0.62" in shown
+
+
+def test_redrawn_only_when_something_changed():
+    stream = io.StringIO()
+    display = LiveDisplay(Console(file=stream, force_terminal=True, width=100))
+    dialogue = TOY.new(GameOptions(seed=1))
+    display.on_step(dialogue.step(), dialogue)
+    display.on_step(dialogue.step(), dialogue)
+    assert stream.getvalue().count("toy") == 1
