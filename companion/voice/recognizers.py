@@ -271,12 +271,16 @@ def _confidence_from_search(finished: dict[str, _Hypothesis], phrases: PhraseSet
         per_value[value] = float(np.logaddexp(per_value.get(value, -math.inf), hypothesis.logp))
     best_text = max(finished, key=lambda text: finished[text].logp)
     share = math.exp(per_value[value_of[best_text]] - np.logaddexp.reduce(list(per_value.values())))
-    fit = 1 - _squash(finished[best_text].shortfall, centre=SHORTFALL_CENTRE, width=0.5)
+    best = finished[best_text]
+    shortfall = best.shortfall - TOKEN_ALLOWANCE * (len(best.tokens) - 1)
+    fit = 1 - _squash(shortfall, centre=SHORTFALL_CENTRE, width=0.5)
     return Recognition(best_text, round(share * fit, 4))
 
 
 SHORTFALL_CENTRE = 2.2
 """Nats by which a phrase may trail the decoder's own transcript and still be half sure."""
+TOKEN_ALLOWANCE = 0.6
+"""Extra nats allowed per token after the first: longer phrases have more to trail by."""
 
 
 # --------------------------------------------------------------------------- pocketsphinx

@@ -1,0 +1,133 @@
+"""Recognition accuracy floors on a small fixed subset of real human clips.
+
+These are regression guards for the shipped pipeline; the full figures are in
+bench/bench_recognition.py. Clips: Speech Commands (Warden 2017, CC BY 4.0) and the
+Free Spoken Digit Dataset (Jakobovski et al., CC BY-SA 4.0), read from ../shared/speech.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from companion.dialogue import Speech
+from companion.phrases import PhraseSet
+from companion.voice.audio import read_wav, resample
+from companion.voice.corpus import (
+    DIE_WORDS,
+    NON_COMMAND_WORDS,
+    judge,
+    labelled_clips,
+    spread,
+)
+from companion.voice.expectations import expected_phrases
+from companion.voice.io import FileEars, SpeakingMouth, WavSink
+from companion.voice.recognizers import Recognition, vosk_recognition
+from companion.voice.speakers import make_speaker
+
+DIE_VALUE = {word: str(n) for n, word in enumerate(DIE_WORDS, start=1)}
+
+
+def outcomes(recognizer, clips, phrases):
+    verdicts = []
+    for clip in clips:
+        verdict = judge(recognizer.recognize(read_wav(clip.path), phrases), phrases)
+        verdicts.append((clip.transcript, verdict))
+    return verdicts
+
+
+@pytest.fixture(scope="module")
+def companion_voice():
+    """The voice the companion would speak with here (Piper when installed)."""
+    return make_speaker("auto")
+
+
+@pytest.fixture(scope="module")
+def dice_verdicts(whisper, shared_speech):
+    clips = spread(labelled_clips("speech_commands", DIE_WORDS), 3) + spread(
+        labelled_clips("fsdd", DIE_WORDS), 3
+    )
+    return outcomes(whisper, clips, expected_phrases("dice"))
+
+
+def test_die_rolls_are_mostly_accepted_and_never_wrong(dice_verdicts):
+    correct = sum(
+        v.outcome == "accepted" and v.value == DIE_VALUE[word] for word, v in dice_verdicts
+    )
+    wrong = sum(
+        v.outcome == "accepted" and v.value != DIE_VALUE[word] for word, v in dice_verdicts
+    )
+    assert len(dice_verdicts) == 36
+    assert correct >= 27, f"only {correct} of 36 die rolls accepted correctly"
+    assert wrong <= 1, f"{wrong} die rolls accepted as the wrong number"
+
+
+def test_words_that_are_not_commands_are_not_taken_as_rolls(whisper, shared_speech):
+    clips = spread(labelled_clips("speech_commands", NON_COMMAND_WORDS), 2)
+    verdicts = outcomes(whisper, clips, expected_phrases("dice"))
+    accepted = [word for word, v in verdicts if v.outcome == "accepted"]
+    assert len(verdicts) == 20
+    assert len(accepted) <= 3, f"chatter taken as a roll: {accepted}"
+
+
+def test_yes_and_no(whisper, shared_speech):
+    clips = labelled_clips("speech_commands", ("yes", "no"))
+    verdicts = outcomes(whisper, clips, expected_phrases("yesno"))
+    assert sum(v.outcome == "accepted" and v.value == word for word, v in verdicts) >= 9
+
+
+@pytest.mark.parametrize("text", ["five", "I rolled a three", "save and quit", "minus"])
+def test_round_trip_speech_to_wav_to_phrase(whisper, companion_voice, tmp_path, text):
+    """The companion's own voice, written to a WAV file, is heard back as the phrase."""
+    sink = WavSink()
+    SpeakingMouth(companion_voice, sink).say(Speech(text))
+    sink.save(tmp_path / "said.wav")
+    phrases = expected_phrases("destiny" if text == "minus" else "dice")
+    heard = FileEars(whisper, [tmp_path / "said.wav"]).hear(None, phrases)
+    verdict = judge(Recognition(heard.text, heard.confidence), phrases)
+    assert verdict == judge(Recognition(text, 1.0), phrases)
+    assert verdict.outcome == "accepted"
+    assert not heard.typed
+
+
+def test_file_ears_hear_each_file_once_then_end(whisper, shared_speech, tmp_path):
+    five = labelled_clips("speech_commands", ["five"])[0].path
+    ears = FileEars(whisper, [five, five])
+    phrases = expected_phrases("dice")
+    assert phrases.match(ears.hear(None, phrases).text).value == "5"
+    assert ears.hear(None, phrases) is not None
+    assert ears.hear(None, phrases) is None
+
+
+def test_silence_and_noise_are_not_answers(whisper):
+    rng = np.random.default_rng(3)
+    phrases = expected_phrases("dice")
+    silence = np.zeros(16000, np.float32)
+    hiss = rng.normal(0, 0.02, 16000).astype(np.float32)
+    for samples in (silence, hiss, silence[:800]):
+        assert judge(whisper.recognize(samples, phrases), phrases).outcome != "accepted"
+
+
+def test_any_rate_is_heard_like_16k(whisper, shared_speech):
+    clip = labelled_clips("fsdd", ["four"])[0].path
+    samples = read_wav(clip)
+    at_44k = resample(resample(samples, 16000, 44100), 44100)
+    phrases = PhraseSet.numbers(range(1, 7))
+    assert whisper.recognize(at_44k, phrases).text == whisper.recognize(samples, phrases).text
+
+
+def test_pocketsphinx_answers_with_whole_phrases(pocketsphinx, shared_speech):
+    """pocketsphinx can stop inside a phrase that starts with "i"; only whole phrases count."""
+    phrases = expected_phrases("dice")
+    texts = {p.text for p in phrases.phrases}
+    for clip in spread(labelled_clips("fsdd", DIE_WORDS), 1):
+        recognition = pocketsphinx.recognize(read_wav(clip.path), phrases)
+        assert recognition.text in texts | {""}
+        assert 0 <= recognition.confidence <= 1
+
+
+def test_vosk_unknown_words_make_chatter():
+    assert vosk_recognition([]) == Recognition("", 0.0)
+    assert vosk_recognition([{"word": "[unk]", "conf": 1.0}]) == Recognition("", 0.0)
+    two = [{"word": "i", "conf": 0.99}, {"word": "five", "conf": 0.7}]
+    assert vosk_recognition(two) == Recognition("i five", 0.7)
