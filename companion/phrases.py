@@ -121,7 +121,8 @@ def with_synonyms(template: str, synonyms: Mapping[str, Iterable[str]] = SYNONYM
     )
 
 
-_TOKEN = re.compile(r"[a-z0-9']+")
+_TOKEN = re.compile(r"(?:[^\W_]|')+")
+"""A word: letters and digits of any script, with apostrophes inside."""
 
 
 def normalize(text: str) -> str:
@@ -131,11 +132,13 @@ def normalize(text: str) -> str:
     'i rolled a five'
     >>> normalize("  The 'Efreet's  ")
     'the efreets'
+    >>> normalize("Sindbād, 하나!")
+    'sindbād 하나'
     """
     words = []
     for token in _TOKEN.findall(text.lower().replace("’", "'")):
         token = token.replace("'", "")
-        if token.isdigit() and len(token) <= 3:
+        if token.isascii() and token.isdigit() and len(token) <= 3:
             words.append(number_to_words(int(token)))
         elif token:
             words.append(token)

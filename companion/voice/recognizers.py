@@ -385,7 +385,7 @@ class VoskRecognizer:
         self.has_unknown = self.knows(UNKNOWN)
 
     def knows(self, word: str) -> bool:
-        return self._model.find_word(word) != -1
+        return self._model.vosk_model_find_word(word) != -1
 
     def recognize(self, samples: np.ndarray, phrases: PhraseSet) -> Recognition:
         try:
