@@ -52,4 +52,4 @@ def vosk_grammar(
     texts = speakable_phrases(phrases, known)
     if not texts:
         raise EmptyGrammarError("no phrase of this step is in the Vosk model's vocabulary")
-    return json.dumps([*texts, UNKNOWN] if unknown else texts)
+    return json.dumps([*texts, UNKNOWN] if unknown else texts, ensure_ascii=False)

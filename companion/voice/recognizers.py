@@ -395,8 +395,15 @@ class VoskRecognizer:
         recognizer = self._vosk.KaldiRecognizer(self._model, RATE, grammar)
         recognizer.SetWords(True)
         recognizer.AcceptWaveform(to_pcm16(samples))
-        words = json.loads(recognizer.FinalResult()).get("result", [])
-        return vosk_recognition(words)
+        recognition = vosk_recognition(json.loads(recognizer.FinalResult()).get("result", []))
+        if recognition.text and recognition.text not in {p.text for p in phrases.phrases}:
+            # Vosk's grammar lets phrases follow each other: a string of them is chatter.
+            return Recognition(recognition.text, min(recognition.confidence, CHATTER))
+        return recognition
+
+
+CHATTER = 0.2
+"""Confidence given to what is recognisably not one answer."""
 
 
 def vosk_recognition(words: list[dict[str, Any]]) -> Recognition:
@@ -412,7 +419,7 @@ def vosk_recognition(words: list[dict[str, Any]]) -> Recognition:
         return Recognition("", 0.0)
     confidence = min(float(word["conf"]) for word in heard)
     if len(heard) < len(words):
-        confidence = min(confidence, 0.2)
+        confidence = min(confidence, CHATTER)
     return Recognition(" ".join(word["word"] for word in heard), round(confidence, 4))
 
 

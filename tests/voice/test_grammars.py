@@ -38,3 +38,7 @@ def test_jsgf_has_one_public_rule_with_every_phrase():
 def test_a_step_nobody_can_say_is_an_error():
     with pytest.raises(EmptyGrammarError):
         jsgf(DICE, known=lambda word: False)
+
+
+def test_grammars_keep_words_of_any_script():
+    assert vosk_grammar(PhraseSet.of("셋")) == '["셋", "[unk]"]'
