@@ -58,9 +58,7 @@ def test_die_rolls_are_mostly_accepted_and_never_wrong(dice_verdicts):
     correct = sum(
         v.outcome == "accepted" and v.value == DIE_VALUE[word] for word, v in dice_verdicts
     )
-    wrong = sum(
-        v.outcome == "accepted" and v.value != DIE_VALUE[word] for word, v in dice_verdicts
-    )
+    wrong = sum(v.outcome == "accepted" and v.value != DIE_VALUE[word] for word, v in dice_verdicts)
     assert len(dice_verdicts) == 36
     assert correct >= 27, f"only {correct} of 36 die rolls accepted correctly"
     assert wrong <= 1, f"{wrong} die rolls accepted as the wrong number"
