@@ -170,7 +170,7 @@ class WhisperRecognizer:
             batch,
             [self._start + list(prefix) for prefix in prefixes],
             beam_size=1,
-            max_length=length + 6,  # counts the start tokens; enough for one more
+            max_length=len(self._start) + length + 4,  # counts the start; room for one more
             return_logits_vocab=True,
             suppress_blank=False,
             suppress_tokens=[],

@@ -135,3 +135,33 @@ def test_vosk_unknown_words_make_chatter():
     assert vosk_recognition([{"word": "[unk]", "conf": 1.0}]) == Recognition("", 0.0)
     two = [{"word": "i", "conf": 0.99}, {"word": "five", "conf": 0.7}]
     assert vosk_recognition(two) == Recognition("i five", 0.7)
+
+
+class Fixed:
+    """A recogniser that always hears the same thing."""
+
+    def __init__(self, text: str, confidence: float) -> None:
+        self.name, self.recognition, self.calls = "fixed", Recognition(text, confidence), 0
+
+    def recognize(self, samples, phrases):
+        self.calls += 1
+        return self.recognition
+
+
+@pytest.mark.parametrize(
+    ("fast", "second", "expected", "asked"),
+    [
+        (("five", 0.95), ("six", 0.99), Recognition("five", 0.95), 0),  # sure: no 2nd opinion
+        (("five", 0.6), ("i rolled a five", 0.9), Recognition("i rolled a five", 0.9), 1),
+        (("five", 0.6), ("six", 0.99), Recognition("six", 0.7), 1),  # disagree: ask back
+        (("five", 0.6), ("", 0.0), Recognition("five", 0.3), 1),  # 2nd heard nothing
+    ],
+)
+def test_a_second_opinion_settles_unsure_answers(fast, second, expected, asked):
+    from companion.voice.recognizers import CheckedRecognizer
+
+    dice = PhraseSet.numbers(range(1, 7), ["{n}", "i rolled a {n}"])
+    checker = Fixed(*second)
+    checked = CheckedRecognizer(Fixed(*fast), checker)
+    assert checked.recognize(np.zeros(16000, np.float32), dice) == expected
+    assert checker.calls == asked
