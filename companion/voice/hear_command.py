@@ -36,8 +36,6 @@ def run(args: argparse.Namespace) -> int:
     from companion.voice.expectations import expected_phrases
     from companion.voice.io import make_recognizer
 
-    if args.mic == bool(args.files):
-        raise ArgumentError("give WAV files or --mic (not both)")
     if args.phrases is not None:
         texts = [text.strip() for text in args.phrases.split(",") if text.strip()]
         if not texts:

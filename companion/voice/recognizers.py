@@ -287,13 +287,12 @@ TOKEN_ALLOWANCE = 0.6
 
 
 class PocketSphinxRecognizer:
-    """pocketsphinx 5 with a per-step JSGF grammar; confidence from its n-best list.
+    """pocketsphinx 5 with a per-step JSGF grammar; confidence from its lattice posterior.
 
     pocketsphinx may end its best path inside a phrase that starts with a one-phone
-    word ("i", "a"), so the answer is the first n-best entry that is a whole phrase.
-    The confidence is how much of the n-best list agrees on that answer: a weak
-    measure (the engine has no usable free decode to compare with), which is why
-    this engine is the fallback.
+    word ("i", "a"), so the answer is the first n-best entry that is a whole phrase;
+    when that is not the best path itself, the answer counts as unsure. The posterior
+    is a weak measure next to whisper's, which is why this engine is the fallback.
     """
 
     name = "pocketsphinx"
@@ -332,18 +331,23 @@ class PocketSphinxRecognizer:
         self._decoder.start_utt()
         self._decoder.process_raw(to_pcm16(samples), full_utt=True)
         self._decoder.end_utt()
-        value_of = {phrase.text: phrase.value for phrase in phrases.phrases}
-        weights: dict[str, float] = {}
-        first = ""
-        for hypothesis in itertools.islice(self._decoder.nbest() or (), self.NBEST):
-            if hypothesis is not None and hypothesis.hypstr in value_of:
-                first = first or hypothesis.hypstr
-                value = value_of[hypothesis.hypstr]
-                weights[value] = weights.get(value, 0.0) + hypothesis.score
-        if not first:
+        texts = {phrase.text for phrase in phrases.phrases}
+        first = next(
+            (
+                hypothesis.hypstr
+                for hypothesis in itertools.islice(self._decoder.nbest() or (), self.NBEST)
+                if hypothesis is not None and hypothesis.hypstr in texts
+            ),
+            "",
+        )
+        best = self._decoder.hyp()
+        if not first or best is None:
             return Recognition("", 0.0)
-        agreement = weights[value_of[first]] / sum(weights.values())
-        return Recognition(first, round(agreement, 4))
+        if best.hypstr != first:
+            return Recognition(first, CHATTER)
+        # The posterior is spread over many segmentations of the same words: its square
+        # root puts a clear winner above the accept threshold and most chatter below.
+        return Recognition(first, round(math.sqrt(min(max(best.prob, 0.0), 1.0)), 4))
 
 
 # --------------------------------------------------------------------------- vosk
