@@ -222,9 +222,7 @@ def main() -> int:
         every = [
             s for tally in (rolls, digits, yes_no, noise, *by_voice.values()) for s in tally.seconds
         ]
-        print(
-            f"  median latency per utterance, all: {statistics.median(every) * 1000:.0f} ms"
-        )
+        print(f"  median latency per utterance, all: {statistics.median(every) * 1000:.0f} ms")
     return 0
 
 
