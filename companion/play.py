@@ -30,12 +30,21 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--pack", help="content pack folder (default: the game's demo pack)")
     parser.add_argument("--typed", action="store_true", help="typed answers, printed replies")
     parser.add_argument(
-        "--engine", default="auto", help="speech recogniser: auto, vosk, whisper or pocketsphinx"
+        "--engine",
+        default="auto",
+        choices=("auto", "vosk", "whisper", "pocketsphinx"),
+        help="speech recogniser (auto: the best one installed with its model)",
     )
     parser.add_argument("--model", help="speech model folder (Vosk)")
     parser.add_argument(
-        "--voice", default="auto", help="speech synthesiser: auto, piper, pyttsx3 or print"
+        "--speaker",
+        default="auto",
+        choices=("auto", "piper", "espeak", "pyttsx3", "print"),
+        help="speech synthesiser (auto: Piper if installed, else the system voice)",
     )
+    parser.add_argument("--voice", help="voice name for the synthesiser (e.g. en-us+f3)")
+    parser.add_argument("--rate", type=float, default=1.0, help="speaking speed, 1 is normal")
+    parser.add_argument("--volume", type=float, default=1.0, help="loudness from 0 to 1")
     parser.add_argument(
         "--listen-files",
         nargs="+",
@@ -143,19 +152,39 @@ def _open_io(args: argparse.Namespace) -> tuple[Ears, Mouth, Ears | None]:
         return _typed_io(args)
     try:
         from companion.voice.io import AudioUnavailable, open_voice_io
+        from companion.voice.speakers import VoiceSettings
     except ImportError as error:
         print(f"Voice is not available ({error}); playing with typed answers.", file=sys.stderr)
         return _typed_io(args)
     try:
-        ears, mouth = open_voice_io(engine=args.engine, model=args.model, speaker=args.voice)
+        settings = VoiceSettings(rate=args.rate, voice=args.voice, volume=args.volume)
+        ears, mouth = open_voice_io(args.engine, args.model, args.speaker, settings)
     except AudioUnavailable as error:
         print(f"{error}\nPlaying with typed answers instead.", file=sys.stderr)
-        return _typed_io(args)
+        ears, _, keyboard = _typed_io(args)
+        return ears, _speaking_mouth(args, settings) or PrintMouth(), keyboard
     keyboard = TypedEars(sys.stdin, prompt="(type) > ") if sys.stdin.isatty() else None
     return ears, mouth, keyboard
 
 
+def _speaking_mouth(args: argparse.Namespace, settings) -> Mouth | None:
+    """A mouth on the loudspeaker when there is one (typed answers, spoken replies)."""
+    if args.speaker == "print":
+        return None
+    from companion.voice.audio import AudioUnavailable, Player
+    from companion.voice.io import SpeakingMouth
+    from companion.voice.speakers import make_speaker
+
+    try:
+        speaker = make_speaker(args.speaker, settings)
+        return SpeakingMouth(speaker, Player(), show=lambda text: print(text, flush=True))
+    except (AudioUnavailable, ValueError):
+        return None
+
+
 def run(args: argparse.Namespace) -> int:
+    if not 0.25 <= args.rate <= 4 or not 0 <= args.volume <= 1:
+        raise ArgumentError("--rate must be 0.25 to 4 and --volume 0 to 1")
     try:
         spec = game_spec(args.game)
         dialogue, undo, path, opening = _load_or_start(args, spec)

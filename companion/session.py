@@ -37,6 +37,13 @@ FAILURES_BEFORE_OPTIONS = 2
 RATE_STEP = 1.15
 
 
+class DeviceUnavailable(Exception):
+    """A microphone or speaker is missing or stopped working; the message says which.
+
+    The session answers it by going on with the keyboard and the screen.
+    """
+
+
 @dataclass(frozen=True)
 class Heard:
     """What the ears caught."""
@@ -201,7 +208,8 @@ class Session:
     observers: list[SessionObserver] = field(default_factory=list)
     telling_listener: TellingListener | None = None
     keyboard: Ears | None = None
-    """Typed answers when the voice fails twice; None where no keyboard is available."""
+    """Typed answers when the voice fails twice or the microphone is lost; None where no
+    keyboard is available."""
     reply_latencies: list[float] = field(default_factory=list)
     """Seconds from each answer heard to the start of the next reply (for benchmarks)."""
     _rate: float = 1.0
@@ -253,9 +261,20 @@ class Session:
             typing = " Or type your answer." if use_keyboard else ""
             self._speak([Speech(step.options_hint() + typing)], remember=False)
         ears = self.keyboard if use_keyboard else self.ears
-        heard = ears.hear(step, phrases)
+        try:
+            heard = ears.hear(step, phrases)
+        except DeviceUnavailable as error:
+            return self._lose_microphone(error, step, phrases)
         self._heard_at = time.perf_counter()
         return heard
+
+    def _lose_microphone(self, error: Exception, step: Step, phrases: PhraseSet) -> Heard | None:
+        """Go on by keyboard, or save and stop when there is none: nothing is lost."""
+        self._say_text(f"{error} Please type your answers from now on.")
+        if self.keyboard is None:
+            return None
+        self.ears = self.keyboard
+        return self.ears.hear(step, phrases)
 
     def _phrases(self, step: Step) -> PhraseSet:
         return step.expects | global_commands(tuple(self.dialogue.player_names()))
@@ -383,7 +402,12 @@ class Session:
                 self._heard_at = None
             for observer in self.observers:
                 observer.on_speech(speech)
-            self.mouth.say(speech)
+            try:
+                self.mouth.say(speech)
+            except DeviceUnavailable as error:
+                self.mouth = PrintMouth()
+                self.mouth.say(Speech(f"{error} The companion's words are shown here instead."))
+                self.mouth.say(speech)
 
     def _save(self) -> None:
         save = SaveFile(game=self.spec.name, state=self.dialogue.to_save(), undo=self.undo_stack)

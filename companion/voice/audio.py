@@ -22,11 +22,13 @@ from typing import Any
 import numpy as np
 import soundfile
 
+from companion.session import DeviceUnavailable
+
 RATE = 16000
 """Sample rate of every recogniser input."""
 
 
-class AudioUnavailable(Exception):
+class AudioUnavailable(DeviceUnavailable):
     """No usable audio device (or speech model); the message says what and how to fix it."""
 
 

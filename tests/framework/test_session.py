@@ -9,7 +9,14 @@ import pytest
 from companion.dialogue import GameOptions, Speech, Step
 from companion.phrases import PhraseSet
 from companion.saves import SaveError, read_save
-from companion.session import Heard, PrintMouth, Session, TypedEars, run_typed
+from companion.session import (
+    DeviceUnavailable,
+    Heard,
+    PrintMouth,
+    Session,
+    TypedEars,
+    run_typed,
+)
 from tests.framework.toy_game import TOY
 
 
@@ -155,3 +162,45 @@ def test_newer_save_is_refused(tmp_path):
     path.write_text(json.dumps({"schema_version": 99, "game": "toy", "state": {}}))
     with pytest.raises(SaveError, match="newer companion"):
         read_save(path)
+
+
+class LostMicrophone:
+    def hear(self, step, phrases):
+        raise DeviceUnavailable("The microphone stopped working.")
+
+
+class LostSpeaker(PrintMouth):
+    def say(self, speech):
+        raise DeviceUnavailable("The speaker failed.")
+
+
+def test_a_lost_microphone_goes_on_by_keyboard_without_losing_the_game(tmp_path):
+    printed = []
+    session = Session(
+        dialogue=TOY.new(GameOptions(seed=1)), spec=TOY, ears=LostMicrophone(),
+        mouth=PrintMouth(printed.append), save_path=tmp_path / "save.json",
+        keyboard=TypedEars(["4", "6"]),
+    )  # fmt: skip
+    end = session.run([])
+    assert "The microphone stopped working. Please type your answers from now on." in printed
+    assert end.reason == "finished" and session.dialogue.state.rolls == [4, 6]
+
+
+def test_a_lost_microphone_without_keyboard_saves_and_stops(tmp_path):
+    session = Session(
+        dialogue=TOY.new(GameOptions(seed=1)), spec=TOY, ears=LostMicrophone(),
+        mouth=PrintMouth(lambda line: None), save_path=tmp_path / "save.json",
+    )  # fmt: skip
+    assert session.run([]).reason == "input-ended"
+    assert read_save(tmp_path / "save.json").state["total"] == 0
+
+
+def test_a_lost_speaker_falls_back_to_the_screen(tmp_path, capsys):
+    session = Session(
+        dialogue=TOY.new(GameOptions(seed=1)), spec=TOY, ears=TypedEars(["5", "5"]),
+        mouth=LostSpeaker(), save_path=tmp_path / "save.json",
+    )  # fmt: skip
+    assert session.run([]).reason == "finished"
+    shown = capsys.readouterr().out
+    assert "The speaker failed. The companion's words are shown here instead." in shown
+    assert "You add 5." in shown
