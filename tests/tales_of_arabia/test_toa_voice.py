@@ -1,4 +1,4 @@
-"""Real human voices against the Tales of Arabia dice and yes/no steps (pocketsphinx).
+"""Real human voices against the Tales of Arabia dice and yes/no steps (the shipped recogniser).
 
 The clips (Speech Commands, Warden 2017, CC BY 4.0) live in ``../shared/speech``; the
 test skips when they are absent. Each clip is judged the way the session judges an
@@ -26,9 +26,9 @@ pytestmark = [
 
 
 def _verdicts(words: tuple[str, ...], phrases: PhraseSet, value: Callable[[str], str]) -> Counter:
-    from companion.voice.recognizers import PocketSphinxRecognizer
+    from companion.voice.io import make_recognizer
 
-    recognizer = PocketSphinxRecognizer()
+    recognizer = make_recognizer("auto")
     tally: Counter = Counter()
     for clip, samples in read_clips(labelled_clips("speech_commands", words)):
         verdict = judge(recognizer.recognize(samples, phrases), phrases)
