@@ -177,3 +177,11 @@ def test_roll_for_me_is_reproducible(tmp_path):
     assert first == second
     assert any(line.startswith("You draw the") for line in first)
     assert any("You meet" in line for line in first)
+
+
+def test_players_with_their_own_deck_say_when_they_reshuffle(tmp_path):
+    save = tmp_path / "game.json"
+    lines = play([*SETUP, "stay", "we reshuffled the deck", "wanderer"], save)
+    assert "The deck is reshuffled: it is now noon." in lines
+    # The Wanderer at noon is chart 5 (matrix C); in the morning it was chart 4.
+    assert read_save(save).state["encounter"]["chart"] == 5

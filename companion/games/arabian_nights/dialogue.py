@@ -23,6 +23,7 @@ from companion.dialogue import YES_NO, InvalidAnswer, SeededRandom, Speech, Step
 from companion.games.arabian_nights import phrasing
 from companion.games.arabian_nights.award import FollowUp, apply_reward, describe_changes
 from companion.games.arabian_nights.deck import (
+    NEXT_TIME,
     card_named,
     discard_encounter,
     draw_encounter,
@@ -431,6 +432,12 @@ class ReaderDialogue:
         )
 
     def _on_card(self, value: str) -> list[Speech]:
+        if value == "reshuffle":
+            time_of_day = NEXT_TIME[self.table.time_of_day]
+            self.state.table = self.table.evolve(
+                lambda copy: setattr(copy, "time_of_day", time_of_day)
+            )
+            return [Speech(f"The deck is reshuffled: it is now {time_of_day}.")]
         speeches = []
         in_play = value == "draw"
         if in_play:
@@ -758,8 +765,9 @@ class ReaderDialogue:
         self.state.table, changes = apply_reward(
             self.pack, self.table, sheet.name, effects, self.state.dice.next_rng()
         )
-        speeches.append(Speech(describe_changes(sheet.name, changes), kind="reward",
-                               player=sheet.name))
+        speeches.append(
+            Speech(describe_changes(sheet.name, changes), kind="reward", player=sheet.name)
+        )
         if next_quest:
             speeches.append(Speech(f"The next quest is {next_quest}."))
         return speeches
@@ -792,7 +800,11 @@ def _card_phrases(pack_path: str) -> PhraseSet:
     cards = [card.name for card in (*pack.character_cards, *pack.terrain_cards, *pack.city_cards)]
     named = PhraseSet.from_templates({card: [card, f"[i drew] [the] {card}"] for card in cards})
     draw = PhraseSet.from_templates(
-        {"draw": ["draw for me", "you draw", "draw [a card]"]}, labels={"draw": "draw for me"}
+        {
+            "draw": ["draw for me", "you draw", "draw [a card]"],
+            "reshuffle": ["[we] reshuffle[d] [the deck]", "the deck (is|was) reshuffled"],
+        },
+        labels={"draw": "draw for me", "reshuffle": "we reshuffled the deck"},
     )
     return named | draw
 
