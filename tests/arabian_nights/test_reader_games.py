@@ -185,3 +185,12 @@ def test_players_with_their_own_deck_say_when_they_reshuffle(tmp_path):
     assert "The deck is reshuffled: it is now noon." in lines
     # The Wanderer at noon is chart 5 (matrix C); in the morning it was chart 4.
     assert read_save(save).state["encounter"]["chart"] == 5
+
+
+def test_a_city_card_is_not_played_on_the_turn_it_is_kept(tmp_path):
+    save = tmp_path / "game.json"
+    play(SETUP, save)
+    edit_save(save, lambda s: s["table"]["players"][0].update(position="Bantus"))
+    lines = resume(["stay", "rhinoceros", "yes"], save)
+    assert not any("Play it now?" in line for line in lines)
+    assert sheet(save, "Ali")["city_cards"] == ["Rhinoceros"]

@@ -693,19 +693,25 @@ class ReaderDialogue:
         if self.sheet.position in self.pack.places:
             self.state.table = leave_place_of_power(self.pack, self.table, name)
             speeches.append(Speech(f"{name} follows the arrow out to {self.sheet.position}."))
-        if playable_city_cards(self.pack, self.table, name):
+        if self._playable_now():
             self.state.phase = "play_city"
             return speeches
         return speeches + self._end_of_turn()
 
+    def _playable_now(self) -> list[str]:
+        """Kept city cards for this city, except one kept during this very turn."""
+        kept_now = self.encounter.card if self.state.encounter else None
+        cards = playable_city_cards(self.pack, self.table, self.sheet.name)
+        return [card for card in cards if card != kept_now]
+
     def _ask_play_city(self) -> Step:
-        card = playable_city_cards(self.pack, self.table, self.sheet.name)[0]
+        card = self._playable_now()[0]
         return Step(f"You hold the {card} card and you are in its city. Play it now?", YES_NO)
 
     def _on_play_city(self, value: str) -> list[Speech]:
         if value == "no":
             return self._end_of_turn()
-        self.state.city_card = playable_city_cards(self.pack, self.table, self.sheet.name)[0]
+        self.state.city_card = self._playable_now()[0]
         self.state.phase = "city_roll"
         return []
 
