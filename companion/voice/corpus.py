@@ -11,6 +11,7 @@ from __future__ import annotations
 import shutil
 import subprocess
 import tempfile
+import zlib
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -71,6 +72,24 @@ def spread(clips: list[Clip], per_word: int) -> list[Clip]:
         step = max(len(group) // per_word, 1)
         chosen.extend(group[::step][:per_word])
     return chosen
+
+
+def halves(clips: list[Clip]) -> tuple[list[Clip], list[Clip]]:
+    """The tuning half (the whisper confidence was fitted on it) and the held-out half.
+
+    A clip's half depends only on its file name (CRC-32 parity), whatever list it is in.
+
+    >>> tuning, held_out = halves([Clip(Path(f"{n}.wav"), "one") for n in range(10)])
+    >>> len(tuning) + len(held_out), set(tuning) & set(held_out)
+    (10, set())
+    """
+    tuning = [clip for clip in clips if in_tuning_half(clip.path)]
+    return tuning, [clip for clip in clips if not in_tuning_half(clip.path)]
+
+
+def in_tuning_half(path: Path) -> bool:
+    """Whether the clip at ``path`` belongs to the tuning half."""
+    return zlib.crc32(f"{path.parent.name}/{path.name}".encode()) % 2 == 0
 
 
 @dataclass(frozen=True)

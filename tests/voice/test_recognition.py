@@ -14,17 +14,19 @@ import pytest
 
 from companion.dialogue import Speech
 from companion.phrases import PhraseSet
+from companion.session import global_commands
 from companion.voice.audio import read_wav, resample
 from companion.voice.corpus import (
     DIE_WORDS,
     NON_COMMAND_WORDS,
+    Verdict,
     judge,
     labelled_clips,
     spread,
 )
 from companion.voice.expectations import expected_phrases
 from companion.voice.io import FileEars, SpeakingMouth, WavSink
-from companion.voice.recognizers import Recognition, vosk_recognition
+from companion.voice.recognizers import Recognition, has_speech, vosk_recognition
 from companion.voice.speakers import EspeakSpeaker, VoiceSettings
 
 DIE_VALUE = {word: str(n) for n, word in enumerate(DIE_WORDS, start=1)}
@@ -60,7 +62,7 @@ def test_die_rolls_are_mostly_accepted_and_never_wrong(dice_verdicts):
     )
     wrong = sum(v.outcome == "accepted" and v.value != DIE_VALUE[word] for word, v in dice_verdicts)
     assert len(dice_verdicts) == 36
-    assert correct >= 27, f"only {correct} of 36 die rolls accepted correctly"
+    assert correct >= 34, f"only {correct} of 36 die rolls accepted correctly"
     assert wrong <= 1, f"{wrong} die rolls accepted as the wrong number"
 
 
@@ -69,17 +71,42 @@ def test_words_that_are_not_commands_are_not_taken_as_rolls(whisper, shared_spee
     verdicts = outcomes(whisper, clips, expected_phrases("dice"))
     accepted = [word for word, v in verdicts if v.outcome == "accepted"]
     assert len(verdicts) == 20
-    assert len(accepted) <= 3, f"chatter taken as a roll: {accepted}"
+    assert set(accepted) <= {"tree"}, f"chatter taken as a roll: {accepted}"
 
 
 def test_yes_and_no(whisper, shared_speech):
     clips = labelled_clips("speech_commands", ("yes", "no"))
     verdicts = outcomes(whisper, clips, expected_phrases("yesno"))
-    assert sum(v.outcome == "accepted" and v.value == word for word, v in verdicts) >= 9
+    assert sum(v.outcome == "accepted" and v.value == word for word, v in verdicts) == 10
+
+
+def test_a_large_phrase_set_does_not_lower_a_clear_answer(whisper, espeak):
+    """Many card names with templates and the global commands around one card name: the
+    answer stays as sure as with two phrases (a narrow search once lost "wanderer")."""
+    samples = espeak("wanderer", "en-us+f3")
+    cards = ["wanderer", "merchant", "thief", "sultan", "vizier", "princess", "sailor", "ghoul"]
+    large = PhraseSet.from_templates(
+        {card: [card, f"[i drew] [the] {card}"] for card in cards} | {"me": "draw for me"}
+    ) | global_commands(("Ali", "Zed"))
+    for phrases in (PhraseSet.of("wanderer", "stay"), large):
+        verdict = judge(whisper.recognize(samples, phrases), phrases)
+        assert verdict == Verdict("accepted", "wanderer")
+
+
+def test_steady_hiss_and_silence_have_no_speech():
+    rng = np.random.default_rng(5)
+    assert not has_speech(np.zeros(16000, np.float32))
+    assert not has_speech(rng.normal(0, 0.3, 16000).astype(np.float32))
+    assert not has_speech(np.ones(1200, np.float32))
+
+
+def test_every_human_clip_has_speech(shared_speech):
+    clips = spread(labelled_clips("speech_commands"), 2) + spread(labelled_clips("fsdd"), 4)
+    assert all(has_speech(read_wav(clip.path)) for clip in clips)
 
 
 @pytest.mark.parametrize(
-    "text", ["five", "I rolled a three", "save and quit", "minus", "undo", "repeat that"]
+    "text", ["five", "I rolled a three", "save and quit", "minus", "go back", "repeat that"]
 )
 def test_round_trip_speech_to_wav_to_phrase(whisper, companion_voice, tmp_path, text):
     """The companion's own voice, written to a WAV file, is heard back as the phrase."""
@@ -92,6 +119,13 @@ def test_round_trip_speech_to_wav_to_phrase(whisper, companion_voice, tmp_path, 
     assert verdict == judge(Recognition(text, 1.0), phrases)
     assert verdict.outcome == "accepted"
     assert not heard.typed
+
+
+def test_a_command_whisper_mishears_is_never_taken_as_a_roll(whisper, espeak):
+    """whisper tiny writes espeak's "undo" as "and do": it may be missed, never misread."""
+    phrases = expected_phrases("dice")
+    verdict = judge(whisper.recognize(espeak("undo", "en-us"), phrases), phrases)
+    assert verdict.outcome != "accepted" or verdict.value == "undo"
 
 
 def test_file_ears_hear_each_file_once_then_end(whisper, shared_speech, tmp_path):
