@@ -105,7 +105,11 @@ class WhisperRecognizer:
 
     name = "whisper"
     BEAM = 2
-    """Prefixes kept per token position."""
+    """Prefixes always kept per token position."""
+    WIDE_BEAM = 5
+    """Prefixes kept at most, when they are within BEAM_NATS of the best one."""
+    BEAM_NATS = 5.0
+    """How far behind the best prefix a prefix may be and still be kept beyond BEAM."""
     PADDING = 3.0
     """Seconds of silence appended to the utterance before encoding."""
     LEAD = 0.5
@@ -115,7 +119,8 @@ class WhisperRecognizer:
     PROMPT_TOKENS = 100
     """At most this many tokens of phrases prime the decoder (the last ones are kept)."""
     FREE_TOKENS = 6
-    """Length of the free transcript that checks the chosen phrase."""
+    """Length of the free transcript that checks the chosen phrase; also how far each
+    search call decodes past its prefix."""
 
     def __init__(self, model_dir: str | Path | None = None, threads: int = 2) -> None:
         try:
@@ -178,8 +183,9 @@ class WhisperRecognizer:
 
     def _next_logps(
         self, encoded: np.ndarray, prefixes: list[tuple[int, ...]], start: list[int]
-    ) -> list[np.ndarray | None]:
-        """Log probabilities of the token after each (equally long) prefix.
+    ) -> tuple[list[np.ndarray | None], str]:
+        """Log probabilities of the token after each (equally long) prefix, and what the
+        decoder wrote on its own after the first prefix (a few greedy tokens).
 
         CTranslate2 forces the prefix and returns the logits of every step, the prefix's
         included, so the last row is the distribution after the prefix. None means the
@@ -193,11 +199,14 @@ class WhisperRecognizer:
             batch,
             [start + list(prefix) for prefix in prefixes],
             beam_size=1,
-            max_length=len(start) + length + 4,  # counts the start; room for one more
+            # counts the start; the root call goes on to write the free transcript
+            max_length=len(start) + length + (1 if length else self.FREE_TOKENS),
             return_logits_vocab=True,
             suppress_blank=False,
             suppress_tokens=[],
         )
+        tokens = results[0].sequences[0][length:]
+        free = self._tokenizer.decode([self._tokenizer.token_to_id(token) for token in tokens])
         rows: list[np.ndarray | None] = []
         for result in results:
             steps = result.logits[0]
@@ -207,30 +216,39 @@ class WhisperRecognizer:
             logits = np.asarray(steps[length], dtype=np.float32)
             logits = logits - logits.max()
             rows.append(logits - np.log(np.exp(logits).sum()))
-        return rows
+        return rows, free
 
     def score_phrases(
         self, encoded: np.ndarray, texts: Iterable[str], start: list[int] | None = None
-    ) -> dict[str, _Hypothesis]:
-        """The best-written form of each phrase that survived the search, end included.
+    ) -> tuple[dict[str, _Hypothesis], str]:
+        """The best-written form of each phrase that survived the search, end included,
+        and the decoder's own free transcript (its first call's greedy continuation).
 
         Phrases pruned from the beam are missing: the decoder found them unlikely.
         """
         sequences = self._sequences(tuple(sorted(texts)))
         beam = [_Hypothesis((), 0.0, 0.0)]
         finished: dict[str, _Hypothesis] = {}
+        free = None
         while beam:
             by_length: dict[int, list[_Hypothesis]] = {}
             for hypothesis in beam:
                 by_length.setdefault(len(hypothesis.tokens), []).append(hypothesis)
             grown: list[_Hypothesis] = []
             for group in by_length.values():
-                logps = self._next_logps(encoded, [h.tokens for h in group], start or self._start)
+                logps, text = self._next_logps(
+                    encoded, [h.tokens for h in group], start or self._start
+                )
+                free = text if free is None else free
                 for hypothesis, row in zip(group, logps, strict=True):
                     grown.extend(self._extend(hypothesis, row, sequences, finished))
             grown.sort(key=lambda h: h.logp, reverse=True)
-            beam = grown[: self.BEAM]
-        return finished
+            beam = [
+                hypothesis
+                for rank, hypothesis in enumerate(grown[: self.WIDE_BEAM])
+                if rank < self.BEAM or hypothesis.logp >= grown[0].logp - self.BEAM_NATS
+            ]
+        return finished, free or ""
 
     def _extend(
         self,
@@ -295,18 +313,6 @@ class WhisperRecognizer:
         prompt = self._token_ids(" " + words)[-self.PROMPT_TOKENS :] if words else []
         return [self._previous, *prompt, *self._start] if prompt else list(self._start)
 
-    def free_transcript(self, encoded: np.ndarray, start: list[int]) -> str:
-        """What the decoder writes on its own (greedy, a few tokens) after ``start``."""
-        result = self._model.generate(
-            self._ct2.StorageView.from_array(encoded),
-            [start],
-            beam_size=1,
-            max_length=len(start) + self.FREE_TOKENS,
-        )[0]
-        return self._tokenizer.decode(
-            [self._tokenizer.token_to_id(token) for token in result.sequences[0]]
-        )
-
     def recognize(self, samples: np.ndarray, phrases: PhraseSet) -> Recognition:
         """Score every allowed phrase, then check the winner against a free transcript.
 
@@ -318,10 +324,10 @@ class WhisperRecognizer:
             return Recognition("", 0.0)
         encoded = self.encode(samples)
         start = self._primed_start(self.priming_words(phrases))
-        finished = self.score_phrases(encoded, texts, start)
+        finished, free = self.score_phrases(encoded, texts, start)
         if not finished:
             return Recognition("", 0.0)
-        return _confidence_from_search(finished, phrases, self.free_transcript(encoded, start))
+        return _confidence_from_search(finished, phrases, free)
 
 
 def has_speech(samples: np.ndarray, frame: int = RATE // 40) -> bool:
