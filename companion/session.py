@@ -30,6 +30,9 @@ ACCEPT_CONFIDENCE = 0.80
 """Heard answers at least this sure (recogniser confidence × match score) are applied."""
 CONFIRM_CONFIDENCE = 0.45
 """Between this and ACCEPT_CONFIDENCE the companion asks "Did you say …?"."""
+REPEATED_CONFIRM_CONFIDENCE = 0.15
+"""The same unsure answer heard twice in a row at one step is asked back from this level:
+two hearings agreeing are better evidence than one, and chatter rarely repeats itself."""
 TYPED_MINIMUM_SCORE = 0.75
 """Typed text less similar than this to every phrase is not understood (no guessing)."""
 FAILURES_BEFORE_OPTIONS = 2
@@ -215,6 +218,7 @@ class Session:
     _rate: float = 1.0
     _last_spoken: list[Speech] = field(default_factory=list)
     _heard_at: float | None = None
+    _unsure: tuple[str, str | None] | None = None
 
     def run(self, opening: Sequence[Speech] = ()) -> SessionEnd:
         """Play until the game ends ("finished"), "save and quit" or input ends."""
@@ -247,7 +251,7 @@ class Session:
         if understood.value is None:
             self._speak([Speech("Sorry, I did not catch that.")], remember=False)
             return "missed"
-        if understood.confidence < ACCEPT_CONFIDENCE and not self._confirmed(understood):
+        if understood.confidence < ACCEPT_CONFIDENCE and not self._confirmed(understood, step):
             return "missed"
         if understood.is_command:
             return self._command(understood.value, step)
@@ -291,10 +295,16 @@ class Session:
             return _Understood(None, 0.0)
         return _Understood(match.value, _confidence(heard, match), phrases.label(match.value))
 
-    def _confirmed(self, understood: _Understood) -> bool:
-        if understood.confidence < CONFIRM_CONFIDENCE:
+    def _confirmed(self, understood: _Understood, step: Step) -> bool:
+        unsure = (step.prompt, understood.value)
+        heard_twice = (
+            self._unsure == unsure and understood.confidence >= REPEATED_CONFIRM_CONFIDENCE
+        )
+        if understood.confidence < CONFIRM_CONFIDENCE and not heard_twice:
+            self._unsure = unsure
             self._speak([Speech("Sorry, I did not catch that.")], remember=False)
             return False
+        self._unsure = None
         question = Step(f"Did you say {understood.label}?", YES_NO)
         self._speak([Speech(question.prompt)], remember=False)
         heard = self.ears.hear(question, YES_NO)

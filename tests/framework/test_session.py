@@ -204,3 +204,17 @@ def test_a_lost_speaker_falls_back_to_the_screen(tmp_path, capsys):
     shown = capsys.readouterr().out
     assert "The speaker failed. The companion's words are shown here instead." in shown
     assert "You add 5." in shown
+
+
+def test_the_same_unsure_answer_heard_twice_is_asked_back(tmp_path):
+    printed, session = run_heard([Heard("four", 0.3), Heard("four", 0.3), Heard("yes", 0.9)],
+                                 tmp_path)  # fmt: skip
+    assert printed.count("Sorry, I did not catch that.") == 1
+    assert "Did you say 4?" in printed
+    assert session.dialogue.state.rolls == [4]
+
+
+def test_two_different_unsure_answers_are_both_rejected(tmp_path):
+    printed, session = run_heard([Heard("four", 0.3), Heard("five", 0.3)], tmp_path)
+    assert printed.count("Sorry, I did not catch that.") == 2
+    assert session.dialogue.state.rolls == []

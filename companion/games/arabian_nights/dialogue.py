@@ -294,7 +294,10 @@ class ReaderDialogue:
         left = [skill for skill in self.pack.skills if skill not in player.skills]
         return Step(
             f"{player.name}, choose a skill.",
-            PhraseSet.from_templates({skill: skill for skill in left}, labels={}),
+            PhraseSet.from_templates(
+                {skill: [skill, f"i (choose|take) {skill}"] for skill in left},
+                labels={skill: skill for skill in left},
+            ),
         )
 
     def _on_skill(self, value: str) -> list[Speech]:
@@ -503,7 +506,8 @@ class ReaderDialogue:
         allowed = allowed_reactions(matrix, self.sheet.gender, self.encounter.gender)
         names = [reaction.name for reaction in allowed]
         everything = {
-            reaction.name: [reaction.name, f"i {reaction.name}"] for reaction in matrix.reactions
+            reaction.name: [reaction.name, f"i [will] {reaction.name}"]
+            for reaction in matrix.reactions
         }
         return Step(
             f"How do you react to the {self.encounter.encountered}? "
