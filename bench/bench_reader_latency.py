@@ -26,8 +26,6 @@ from companion.games.arabian_nights.game import GAME  # noqa: E402
 from companion.phrases import PhraseSet  # noqa: E402
 from companion.session import Heard, PrintMouth, Session  # noqa: E402
 
-SETUP = ["random", "10", "12", "roll for me"]
-TURN = ["stay", "draw for me", "roll for me"]
 GAMES = 5
 
 def _session(ears, save: Path, seed: int) -> Session:
@@ -76,22 +74,36 @@ class TimedEars:
         return heard
 
 
+SPOKEN_GAME = ["random", "ten", "ten", "roll for me", "I stay here", "wanderer", "five", "pray",
+               "blank"]  # fmt: skip
+"""A turn on the mini fixture pack that reads paragraph 706 when every answer is heard."""
+MINI = ROOT / "tests" / "arabian_nights" / "fixtures" / "mini"
+VOICES = ["en-us", "en-gb", "en-us+f3"]
+
+
 def audio_latencies(folder: Path) -> list[float] | None:
-    """Reply latencies when each answer is heard from a WAV file, or None without espeak-ng."""
+    """Reply latencies when each answer is heard from a WAV file, or None without espeak-ng.
+
+    Each answer counts from the start of its recognition (the end of the utterance) to the
+    start of the reply.
+    """
     if shutil.which("espeak-ng") is None:
         return None
     from companion.voice.io import FileEars, make_recognizer
 
     recognizer = make_recognizer("auto")
-    wavs = []
-    for index, words in enumerate([*SETUP, *TURN, "stay", "draw for me"]):
-        path = folder / f"answer{index:02d}.wav"
-        subprocess.run(["espeak-ng", "-v", "en-us", "-w", str(path), words], check=True)
-        wavs.append(path)
     latencies = []
-    for seed in range(GAMES):
+    for voice in VOICES:
+        wavs = []
+        for index, words in enumerate(SPOKEN_GAME):
+            path = folder / f"{voice}-{index:02d}.wav"
+            subprocess.run(["espeak-ng", "-v", voice, "-w", str(path), words], check=True)
+            wavs.append(path)
         ears = TimedEars(FileEars(recognizer, wavs))
-        session = _session(ears, folder / f"audio{seed}.json", seed)
+        dialogue = GAME.new(GameOptions(seed=1, players=[("Ali", "m"), ("Zed", "f")],
+                                        pack=str(MINI)))  # fmt: skip
+        session = Session(dialogue=dialogue, spec=GAME, ears=ears,
+                          mouth=PrintMouth(lambda _: None), save_path=folder / f"{voice}.json")
         session.run([])
         pairs = zip(ears.durations, session.reply_latencies, strict=False)
         latencies += [hearing + reply for hearing, reply in pairs]

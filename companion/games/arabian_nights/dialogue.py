@@ -795,7 +795,7 @@ def _destination_phrases(pack_path: str | None, places: tuple[str, ...] = ()) ->
     """Where a move may end: every space of the pack (or the given places), or stay."""
     names = list(cached_pack(pack_path).spaces) if pack_path else list(places)
     spaces = PhraseSet.from_templates(
-        {name: [name, f"[i] (go|move) to {name}"] for name in names}, labels={}
+        {name: [name, f"go to {name}"] for name in names}, labels={}
     )
     if not pack_path:
         return spaces
