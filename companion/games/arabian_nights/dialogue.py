@@ -66,7 +66,7 @@ from companion.games.arabian_nights.state import (
     new_table,
 )
 from companion.games.arabian_nights.victory import can_declare, declare_victory, end_turn
-from companion.phrases import PhraseSet
+from companion.phrases import PhraseSet, number_to_words
 from companion.wording import spoken_list
 
 Phase = Literal[
@@ -231,7 +231,7 @@ class ReaderDialogue:
     def _ask_name(self) -> Step:
         number = len(self.state.new_players) + 1
         return Step(
-            f"Player {phrasing.ordinal(number)}, what is your name?",
+            f"Player {number_to_words(number)}, what is your name?",
             PhraseSet(()),
             free_text=True,
             hint="Type your name and press enter.",
@@ -250,7 +250,10 @@ class ReaderDialogue:
         return Step(
             f"{name}, is your hero a man or a woman?",
             PhraseSet.from_templates(
-                {"m": ["[a] man", "male", "he", "him"], "f": ["[a] woman", "female", "she", "her"]},
+                {
+                    "m": ["[a] man", "male", "he", "him", "m"],
+                    "f": ["[a] woman", "female", "she", "her", "f"],
+                },
                 labels={"m": "man", "f": "woman"},
             ),
         )
@@ -794,9 +797,7 @@ def _dice_phrases() -> PhraseSet:
 def _destination_phrases(pack_path: str | None, places: tuple[str, ...] = ()) -> PhraseSet:
     """Where a move may end: every space of the pack (or the given places), or stay."""
     names = list(cached_pack(pack_path).spaces) if pack_path else list(places)
-    spaces = PhraseSet.from_templates(
-        {name: [name, f"go to {name}"] for name in names}, labels={}
-    )
+    spaces = PhraseSet.from_templates({name: [name, f"go to {name}"] for name in names}, labels={})
     if not pack_path:
         return spaces
     stay = ["stay", "[i] stay here", "i stay", "stay in place", "no move"]

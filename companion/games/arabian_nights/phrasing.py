@@ -9,15 +9,6 @@ from companion.games.arabian_nights.pack import Pack, Section
 from companion.games.arabian_nights.state import PlayerSheet
 from companion.wording import spoken_list
 
-_ORDINALS = ["first", "second", "third", "fourth", "fifth", "sixth"]
-
-
-def ordinal(number: int) -> str:
-    """>>> ordinal(2)
-    'two'
-    """
-    return _ORDINALS[number - 1] if number <= len(_ORDINALS) else str(number)
-
 
 def sentence(text: str) -> str:
     """A capitalised sentence ending with a full stop.
@@ -33,7 +24,9 @@ def sentence(text: str) -> str:
 
 
 def article(name: str) -> str:
-    """>>> article("Terrible Storm"), article("Old Man of the Sea")
+    """The name with "a" or "an" before it.
+
+    >>> article("Terrible Storm"), article("Old Man of the Sea")
     ('a Terrible Storm', 'an Old Man of the Sea')
     """
     return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"
@@ -48,7 +41,9 @@ def heading(section: Section) -> str:
 
 
 def roll_sum(die: int, space_number: int | None, bonus: int, total: int) -> str:
-    """>>> roll_sum(6, 4, 2, 12)
+    """How the encounter roll adds up, said aloud.
+
+    >>> roll_sum(6, 4, 2, 12)
     '6, plus 4 for the space, plus 2 for your Destiny, makes 12.'
     """
     parts = [str(die)]

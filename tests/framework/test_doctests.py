@@ -1,0 +1,24 @@
+"""The examples in the framework's docstrings are run, so they cannot drift from the code."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+
+import pytest
+
+MODULES = [
+    "companion.phrases",
+    "companion.dialogue",
+    "companion.saves",
+    "companion.wording",
+    "companion.chronicle",
+    "companion.games.arabian_nights.phrasing",
+    "companion.games.arabian_nights.encounter",
+]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_docstring_examples(name):
+    result = doctest.testmod(importlib.import_module(name))
+    assert result.attempted > 0 and result.failed == 0
