@@ -28,6 +28,7 @@ from companion.session import Heard, PrintMouth, Session  # noqa: E402
 
 GAMES = 5
 
+
 def _session(ears, save: Path, seed: int) -> Session:
     dialogue = GAME.new(GameOptions(seed=seed, players=[("Ali", "m"), ("Zed", "f")]))
     return Session(dialogue=dialogue, spec=GAME, ears=ears, mouth=PrintMouth(lambda _: None),
@@ -102,8 +103,13 @@ def audio_latencies(folder: Path) -> list[float] | None:
         ears = TimedEars(FileEars(recognizer, wavs))
         dialogue = GAME.new(GameOptions(seed=1, players=[("Ali", "m"), ("Zed", "f")],
                                         pack=str(MINI)))  # fmt: skip
-        session = Session(dialogue=dialogue, spec=GAME, ears=ears,
-                          mouth=PrintMouth(lambda _: None), save_path=folder / f"{voice}.json")
+        session = Session(
+            dialogue=dialogue,
+            spec=GAME,
+            ears=ears,
+            mouth=PrintMouth(lambda _: None),
+            save_path=folder / f"{voice}.json",
+        )
         session.run([])
         pairs = zip(ears.durations, session.reply_latencies, strict=False)
         latencies += [hearing + reply for hearing, reply in pairs]
@@ -120,9 +126,11 @@ def main() -> None:
         if audio is None:
             print("file audio: skipped (espeak-ng is not installed)")
         else:
-            print(f"file audio: median reply latency {statistics.median(audio) * 1000:.1f} ms "
-                  f"over {len(audio)} answers (recognition included; time to first audio of the "
-              "synthesiser is measured by bench_tts)")
+            print(
+                f"file audio: median reply latency {statistics.median(audio) * 1000:.1f} ms "
+                f"over {len(audio)} answers (recognition included; time to first audio of the "
+                "synthesiser is measured by bench_tts)"
+            )
 
 
 if __name__ == "__main__":

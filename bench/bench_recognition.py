@@ -67,10 +67,29 @@ class Tally:
     def __init__(self) -> None:
         self.outcomes: Counter[str] = Counter()
         self.seconds: list[float] = []
+        self.misses_by_speaker: Counter[str] = Counter()
+        """Clips not accepted correctly, by who spoke them."""
+        self.first_choices_right = 0
+        """Clips whose best phrase was the right answer, however unsure the engine was."""
 
-    def add(self, outcome: str, seconds: float) -> None:
+    def add(
+        self, outcome: str, seconds: float, speaker: str = "", first_choice_right: bool = False
+    ) -> None:
         self.outcomes[outcome] += 1
         self.seconds.append(seconds)
+        self.first_choices_right += first_choice_right
+        if outcome != "correct":
+            self.misses_by_speaker[speaker] += 1
+
+    def misses_line(self) -> str:
+        """Where the misses come from: how often the engine's first choice was right at
+        all (the ceiling for any confidence rule), and the speakers missed most."""
+        count = sum(self.outcomes.values())
+        worst = ", ".join(f"{who} {n}" for who, n in self.misses_by_speaker.most_common(4))
+        return (
+            f"    -> first choice right {self.first_choices_right / max(count, 1):.1%}; "
+            f"{self.misses_by_speaker.total()} misses, most by speaker: {worst}"
+        )
 
     def share(self, outcome: str) -> float:
         return self.outcomes[outcome] / max(sum(self.outcomes.values()), 1)
@@ -96,15 +115,18 @@ def hear(
 
 
 def measure(
-    recognizer: Recognizer, clips: Iterable[tuple[np.ndarray, str | None]], phrases: PhraseSet
+    recognizer: Recognizer,
+    clips: Iterable[tuple[np.ndarray, str | None, str]],
+    phrases: PhraseSet,
 ) -> Tally:
-    """``clips``: samples and the value that should be accepted (None: should be rejected)."""
+    """``clips``: samples, the value that should be accepted (None: should be rejected)
+    and the speaker."""
     tally = Tally()
-    for samples, expected in clips:
+    for samples, expected, speaker in clips:
         outcome, value, seconds = hear(recognizer, samples, phrases)
         if outcome == "accepted":
             outcome = "correct" if value == expected else "wrong"
-        tally.add(outcome, seconds)
+        tally.add(outcome, seconds, speaker, value == expected)
     return tally
 
 
@@ -114,7 +136,8 @@ def human(
     per_word: int | None,
     half: int | None = None,
 ):
-    """Samples and expected values; ``half`` 0 or 1: only the tuning or held-out half."""
+    """Samples, expected values and speakers; ``half`` 0 or 1: only the tuning or
+    held-out half."""
     for folder, words in folder_words:
         clips = labelled_clips(folder, words)
         if per_word:
@@ -122,7 +145,7 @@ def human(
         if half is not None:
             clips = halves(clips)[half]
         for clip, samples in read_clips(clips):
-            yield samples, values[clip.transcript]
+            yield samples, values[clip.transcript], clip.speaker
 
 
 def synthetic_clips(quick: bool) -> list[tuple[str, str, str, np.ndarray]]:
@@ -195,6 +218,7 @@ def main() -> int:
             print(tally.line(f"die rolls one-six, {label}"))
         rolls = measure(recognizer, human(both, die_values, per_word), dice)
         print(rolls.line("die rolls one-six, all human"))
+        print(rolls.misses_line())
         digits = measure(
             recognizer,
             human([("speech_commands", DIGIT_WORDS), ("fsdd", DIGIT_WORDS)], die_values, per_word),

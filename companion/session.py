@@ -117,7 +117,6 @@ class TypedEars:
                 return Heard(text, 1.0, typed=True)
         return None
 
-
     def _hear_secret(self) -> Heard | None:
         """A secret typed at a terminal without showing it on the screen."""
         try:

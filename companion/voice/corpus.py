@@ -49,6 +49,19 @@ class Clip:
     path: Path
     transcript: str
 
+    @property
+    def speaker(self) -> str:
+        """Who spoke it, from the file name: FSDD's ``5_nicolas_3.wav`` names the speaker,
+        Speech Commands' ``1eddce1d_nohash_3.wav`` an anonymous speaker id.
+
+        >>> Clip(Path("fsdd/recordings/5_nicolas_3.wav"), "five").speaker
+        'nicolas'
+        >>> Clip(Path("speech_commands/five/1eddce1d_nohash_3.wav"), "five").speaker
+        '1eddce1d'
+        """
+        parts = self.path.stem.split("_")
+        return parts[0] if parts[1:2] == ["nohash"] else parts[1]
+
 
 def labelled_clips(folder: str, words: Iterable[str] | None = None) -> list[Clip]:
     """Clips of ``SHARED_SPEECH/folder`` whose transcript is one of ``words`` (all if None)."""

@@ -10,7 +10,7 @@ JSGF grammar, Vosk its phrase list and the text matcher its candidates.
 >>> print(jsgf(yes_no))
 #JSGF V1.0;
 grammar step;
-public <answer> = no | yes;
+public <answer> = ( no ) | ( yes );
 """
 
 from __future__ import annotations

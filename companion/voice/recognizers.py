@@ -14,7 +14,7 @@ Engines:
   rejected. The encoder sees the level-normalised utterance with 0.5 s of silence
   before and 3 s after, not the usual 30 s window.
 * :class:`PocketSphinxRecognizer` (model in the pocketsphinx wheel): a JSGF grammar
-  decode, its confidence from comparing the grammar path with a free phone loop.
+  decode, its confidence from the lattice posterior of the best path.
 * :class:`VoskRecognizer` (a Vosk model directory): a per-step grammar with ``[unk]``
   and word confidences.
 * :class:`CheckedRecognizer`: a fast engine whose unsure answers get a second opinion.

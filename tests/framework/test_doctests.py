@@ -15,6 +15,10 @@ MODULES = [
     "companion.chronicle",
     "companion.games.arabian_nights.phrasing",
     "companion.games.arabian_nights.encounter",
+    "companion.voice.audio",
+    "companion.voice.corpus",
+    "companion.voice.grammars",
+    "companion.voice.recognizers",
 ]
 
 

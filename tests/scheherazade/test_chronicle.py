@@ -15,8 +15,17 @@ from companion.phrases import PhraseSet
 def test_a_turn_is_written_with_its_element_length_and_transcript(tmp_path):
     path = tmp_path / "night.md"
     chronicle = Chronicle(path)
-    chronicle.add_turn(1, "Ali", "the copper lamp, a red artifact", 47.4, 40.2, "phrase",
-                       ["lamp"], ["The Sultan stirs…"], "a boy found a lamp the end")
+    chronicle.add_turn(
+        1,
+        "Ali",
+        "the copper lamp, a red artifact",
+        47.4,
+        40.2,
+        "phrase",
+        ["lamp"],
+        ["The Sultan stirs…"],
+        "a boy found a lamp the end",
+    )
     chronicle.add_turn(2, "Bea", "a flood, a green event", 90, 80, "timeout")
     text = path.read_text()
     assert text.startswith("# Chronicle of the night\n")
@@ -70,7 +79,11 @@ def test_a_resumed_night_appends_to_its_chronicle(tmp_path):
 def companion(*args: str, stdin: str = "") -> subprocess.CompletedProcess:
     return subprocess.run(
         [sys.executable, "-m", "companion", *args],
-        input=stdin, capture_output=True, text=True, timeout=120, check=False,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
     )
 
 
@@ -78,8 +91,18 @@ def test_play_typed_writes_the_chronicle_that_the_command_shows(tmp_path):
     save, night = tmp_path / "night.json", tmp_path / "night.md"
     script = "begin\nspeak 30 once upon a time\nsilence 8\nspeak 10 then\nsilence 8\nthe end\n"
     played = companion(
-        "play", "--game", "scheherazade", "--typed", "--seed", "0",
-        "--players", "Ali:m,Bea:f", "--save", str(save), "--chronicle", str(night),
+        "play",
+        "--game",
+        "scheherazade",
+        "--typed",
+        "--seed",
+        "0",
+        "--players",
+        "Ali:m,Bea:f",
+        "--save",
+        str(save),
+        "--chronicle",
+        str(night),
         stdin=script,
     )
     assert played.returncode == 0, played.stderr
@@ -107,9 +130,21 @@ def test_play_hears_tellings_from_wav_files(tmp_path, speech_wav):
     wav = speech_wav("cli", ["Once upon a time.", 7.0, "A market.", 7.0, "Then morning came."])
     night = tmp_path / "night.md"
     played = companion(
-        "play", "--game", "scheherazade", "--seed", "0", "--players", "Ali:m",
-        "--engine", "pocketsphinx", "--save", str(tmp_path / "night.json"),
-        "--set", f"telling_wavs={wav}", "--chronicle", str(night),
+        "play",
+        "--game",
+        "scheherazade",
+        "--seed",
+        "0",
+        "--players",
+        "Ali:m",
+        "--engine",
+        "pocketsphinx",
+        "--save",
+        str(tmp_path / "night.json"),
+        "--set",
+        f"telling_wavs={wav}",
+        "--chronicle",
+        str(night),
         stdin="begin\n",
     )
     assert played.returncode == 0, played.stderr

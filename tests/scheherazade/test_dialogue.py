@@ -184,9 +184,14 @@ def printed_game(**settings: str) -> ScheherazadeDialogue:
 def test_illegal_cards_are_refused_plainly(tmp_path):
     dialogue = printed_game()
     lines = [
-        "queen", "done",  # a queen set aside while dealing
-        "red place Baghdad", "begin", "we reached Baghdad at night. The end.", "done",
-        "blue place", "green anchor",  # a place after a place, twice
+        "queen",
+        "done",  # a queen set aside while dealing
+        "red place Baghdad",
+        "begin",
+        "we reached Baghdad at night. The end.",
+        "done",
+        "blue place",
+        "green anchor",  # a place after a place, twice
     ]
     printed = play(dialogue, lines, tmp_path)
     refusal = (

@@ -172,4 +172,3 @@ def test_story_prompts_keep_every_card_and_every_rule(players, seed):
     assert all(a is not b for a, b in itertools.pairwise(kinds))
     assert len(set(table.tales)) == len(table.tales)
     assert table.outcome == "won" or table.loss_reason in ("hope", "deck")
-

@@ -142,7 +142,8 @@ class DeafSpotter:
 @pytest.mark.slow
 def test_silences_are_found_over_a_noisy_room(speech_wav):
     wav = speech_wav(
-        "noisy", [1.0, "Once upon a time there was a merchant.", 8.0, "He sold lamps."],
+        "noisy",
+        [1.0, "Once upon a time there was a merchant.", 8.0, "He sold lamps."],
         noise_db=-36.0,
     )
     said: list[str] = []
@@ -195,11 +196,7 @@ def test_a_real_voice_is_timed_and_its_key_word_spotted(whisper):
 
 
 @settings(max_examples=200, deadline=None)
-@given(
-    st.lists(
-        st.tuples(st.floats(0.01, 20.0), st.booleans()), min_size=1, max_size=40
-    )
-)
+@given(st.lists(st.tuples(st.floats(0.01, 20.0), st.booleans()), min_size=1, max_size=40))
 def test_every_long_silence_is_nudged_once_and_time_never_overruns(stretches):
     tracker = TellingTracker(SPEC)
     for seconds, speaking in stretches:

@@ -295,9 +295,7 @@ class DealtTable(Table):
     reveal: int = REVEAL
 
     @classmethod
-    def new(
-        cls, players: int, deck: Deck, rng: random.Random, reveal: int = REVEAL
-    ) -> DealtTable:
+    def new(cls, players: int, deck: Deck, rng: random.Random, reveal: int = REVEAL) -> DealtTable:
         """Shuffle the elements with the obstacle and favour cards for ``players``."""
         setup = setup_for(players)
         cards = [element.code for element in deck.elements]
