@@ -22,19 +22,17 @@ from collections.abc import Iterable
 import numpy as np
 
 from companion.phrases import PhraseSet
-from companion.voice.audio import resample
 from companion.voice.corpus import (
     DIE_WORDS,
     DIGIT_WORDS,
     NON_COMMAND_WORDS,
     SHARED_SPEECH,
-    espeak_clip,
-    espeak_voices,
     halves,
     judge,
     labelled_clips,
     read_clips,
     spread,
+    synthetic_voices,
     with_noise,
 )
 from companion.voice.expectations import expected_phrases
@@ -150,26 +148,14 @@ def human(
 
 def synthetic_clips(quick: bool) -> list[tuple[str, str, str, np.ndarray]]:
     """(set name, expected value, voice, samples) for every synthetic phrase."""
-    voices: list[tuple[str, object]] = [(voice, voice) for voice in espeak_voices()]
-    try:
-        from companion.voice.speakers import PiperSpeaker
-
-        piper = PiperSpeaker()
-        voices.append(("piper", piper))
-    except ImportError:
-        pass
-    if quick:
-        voices = voices[:2]
+    voices = synthetic_voices()[:2] if quick else synthetic_voices()
     clips = []
     for name, texts in {**SYNTHETIC, "commands": COMMANDS}.items():
         phrases = expected_phrases("dice" if name == "commands" else name)
         for text in texts:
             value = phrases.match(text).value
             for label, voice in voices:
-                if isinstance(voice, str):
-                    samples = espeak_clip(text, voice)
-                else:
-                    samples = resample(voice.synthesize(text), voice.sample_rate)
+                samples = voice(text)
                 clips.append((name, value, label, samples))
                 clips.append((name, value, f"{label}+noise", with_noise(samples, 10, len(clips))))
     return clips

@@ -185,10 +185,16 @@ def global_commands(players: tuple[str, ...]) -> PhraseSet:
 
 
 @dataclass
-class _Understood:
+class Understood:
+    """An answer as the session understood it."""
+
     value: str | None
+    """The answer's value (None: nothing allowed now was recognised)."""
     confidence: float
+    """0 to 1: the recogniser's certainty times the matcher's; below
+    ACCEPT_CONFIDENCE the session asks before acting."""
     label: str = ""
+    """How to name the answer when asking "Did you say ...?"."""
 
     @property
     def is_command(self) -> bool:
@@ -244,7 +250,7 @@ class Session:
         heard = self._hear(step, failures, phrases)
         if heard is None:
             return "input-ended"
-        understood = self._understand(heard, step, phrases)
+        understood = understand(heard, step, phrases)
         for observer in self.observers:
             observer.on_heard(heard, None if step.private else understood.value)
         if understood.value is None:
@@ -282,19 +288,7 @@ class Session:
     def _phrases(self, step: Step) -> PhraseSet:
         return step.expects | global_commands(tuple(self.dialogue.player_names()))
 
-    def _understand(self, heard: Heard, step: Step, phrases: PhraseSet) -> _Understood:
-        own = step.expects.match(heard.text)
-        # A step's own answer wins over a global command said the same way ("help").
-        match = own if own is not None and own.score == 1.0 else phrases.match(heard.text)
-        if step.free_text and heard.typed:
-            if match is not None and match.score == 1.0:
-                return _Understood(match.value, 1.0)
-            return _Understood(heard.text.strip(), 1.0)
-        if match is None or (heard.typed and match.score < TYPED_MINIMUM_SCORE):
-            return _Understood(None, 0.0)
-        return _Understood(match.value, _confidence(heard, match), phrases.label(match.value))
-
-    def _confirmed(self, understood: _Understood, step: Step) -> bool:
+    def _confirmed(self, understood: Understood, step: Step) -> bool:
         unsure = (step.prompt, understood.value)
         heard_twice = (
             self._unsure == unsure and understood.confidence >= REPEATED_CONFIRM_CONFIDENCE
@@ -421,6 +415,23 @@ class Session:
     def _save(self) -> None:
         save = SaveFile(game=self.spec.name, state=self.dialogue.to_save(), undo=self.undo_stack)
         write_save(self.save_path, save)
+
+
+def understand(heard: Heard, step: Step, phrases: PhraseSet) -> Understood:
+    """What an answer means at ``step`` and how sure the companion is of it.
+
+    ``phrases`` is everything allowed now: the step's answers and the global commands.
+    A step's own answer wins over a global command said the same way ("help").
+    """
+    own = step.expects.match(heard.text)
+    match = own if own is not None and own.score == 1.0 else phrases.match(heard.text)
+    if step.free_text and heard.typed:
+        if match is not None and match.score == 1.0:
+            return Understood(match.value, 1.0)
+        return Understood(heard.text.strip(), 1.0)
+    if match is None or (heard.typed and match.score < TYPED_MINIMUM_SCORE):
+        return Understood(None, 0.0)
+    return Understood(match.value, _confidence(heard, match), phrases.label(match.value))
 
 
 def _confidence(heard: Heard | None, match: Match) -> float:

@@ -12,16 +12,19 @@ import shutil
 import subprocess
 import tempfile
 import zlib
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 import numpy as np
 
+from companion.dialogue import Step
 from companion.phrases import PhraseSet
-from companion.session import ACCEPT_CONFIDENCE, CONFIRM_CONFIDENCE
-from companion.voice.audio import RATE, read_wav
+from companion.session import ACCEPT_CONFIDENCE, CONFIRM_CONFIDENCE, Heard, understand
+from companion.voice.audio import RATE, read_wav, resample
 from companion.voice.recognizers import Recognition
+from companion.voice.speakers import PiperSpeaker, SpeakerUnavailable
 
 SHARED_SPEECH = Path(__file__).resolve().parents[2] / ".." / "shared" / "speech"
 """The shared human recordings, next to the repository folder."""
@@ -115,8 +118,14 @@ class Verdict:
     """The answer understood (None when nothing matched)."""
 
 
-def judge(recognition: Recognition, phrases: PhraseSet) -> Verdict:
-    """Apply the session's thresholds: accept a clear sure answer, confirm an unsure one.
+def judge(
+    recognition: Recognition, phrases: PhraseSet, answers: PhraseSet | None = None
+) -> Verdict:
+    """What the session would do: accept a clear sure answer, confirm an unsure one.
+
+    ``phrases``: everything the recogniser was given; ``answers``: the step's own answers
+    among them (all of ``phrases`` when not given), which win over a global command
+    worded the same way, as in a game.
 
     >>> from companion.phrases import PhraseSet
     >>> judge(Recognition("five", 0.95), PhraseSet.numbers(range(1, 7)))
@@ -124,15 +133,15 @@ def judge(recognition: Recognition, phrases: PhraseSet) -> Verdict:
     >>> judge(Recognition("five", 0.5), PhraseSet.numbers(range(1, 7))).outcome
     'confirmed'
     """
-    match = phrases.match(recognition.text)
-    if match is None:
+    step = Step("", answers if answers is not None else phrases)
+    understood = understand(Heard(recognition.text, recognition.confidence), step, phrases)
+    if understood.value is None:
         return Verdict("rejected", None)
-    sure = recognition.confidence * match.score
-    if sure >= ACCEPT_CONFIDENCE and match.clear:
-        return Verdict("accepted", match.value)
-    if sure >= CONFIRM_CONFIDENCE:
-        return Verdict("confirmed", match.value)
-    return Verdict("rejected", match.value)
+    if understood.confidence >= ACCEPT_CONFIDENCE:
+        return Verdict("accepted", understood.value)
+    if understood.confidence >= CONFIRM_CONFIDENCE:
+        return Verdict("confirmed", understood.value)
+    return Verdict("rejected", understood.value)
 
 
 def espeak_voices() -> list[str]:
@@ -152,6 +161,17 @@ def espeak_clip(text: str, voice: str, words_per_minute: int = 160) -> np.ndarra
             capture_output=True,
         )
         return read_wav(path)
+
+
+def synthetic_voices() -> list[tuple[str, Callable[[str], np.ndarray]]]:
+    """Every synthetic voice installed, by name: the espeak-ng voices, then Piper when it
+    is there. Each turns a text into 16 kHz mono samples."""
+    voices = [(voice, partial(espeak_clip, voice=voice)) for voice in espeak_voices()]
+    try:
+        piper = PiperSpeaker()
+    except SpeakerUnavailable:
+        return voices
+    return [*voices, ("piper", lambda text: resample(piper.synthesize(text), piper.sample_rate))]
 
 
 def with_noise(samples: np.ndarray, snr_db: float, seed: int) -> np.ndarray:

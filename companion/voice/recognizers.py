@@ -25,6 +25,7 @@ from __future__ import annotations
 import itertools
 import json
 import math
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -116,8 +117,10 @@ class WhisperRecognizer:
     """Seconds of silence put before the utterance."""
     PEAK = 0.5
     """Peak level the utterance is scaled to before encoding (0: left as it is)."""
-    PROMPT_TOKENS = 100
-    """At most this many tokens of phrases prime the decoder (the last ones are kept)."""
+    PROMPT_TOKENS = 223
+    """At most this many tokens of phrases prime the decoder (the last ones are kept):
+    whisper's limit for previous text. A step's every answer fits (the move step's 41
+    spaces take about 135); an answer left out of the prompt is much harder to hear."""
     FREE_TOKENS = 6
     """Length of the free transcript that checks the chosen phrase; also how far each
     search call decodes past its prefix."""
@@ -152,16 +155,22 @@ class WhisperRecognizer:
         return self._tokenizer.encode(text, add_special_tokens=False).ids
 
     @lru_cache(maxsize=64)  # noqa: B019 - one recogniser lives for the whole game
-    def _sequences(self, texts: tuple[str, ...]) -> dict[tuple[int, ...], str]:
+    def _sequences(
+        self, texts: tuple[str, ...], casing: tuple[tuple[str, str], ...] = ()
+    ) -> dict[tuple[int, ...], str]:
         """Token sequences of every written form of every phrase -> phrase text.
 
-        Lower case only: primed with lower-case phrases, the decoder writes lower case,
-        and capitalised twins would take half of the search's beam.
+        Lower case, as the decoder primed with the phrases writes them, and for names
+        (``casing``: see :func:`name_casing`) also as the answers write them: whisper
+        writes "Baghdad", and " baghdad" is three unlikely tokens.
         """
+        cased = dict(casing)
         sequences: dict[tuple[int, ...], str] = {}
         for text in texts:
             for form in written_forms(text):
                 sequences.setdefault(tuple(self._token_ids(" " + form)), text)
+                named = " ".join(cased.get(word, word) for word in form.split())
+                sequences.setdefault(tuple(self._token_ids(" " + named)), text)
         return sequences
 
     def encode(self, samples: np.ndarray) -> Any:
@@ -219,14 +228,18 @@ class WhisperRecognizer:
         return rows, free
 
     def score_phrases(
-        self, encoded: np.ndarray, texts: Iterable[str], start: list[int] | None = None
+        self,
+        encoded: np.ndarray,
+        texts: Iterable[str],
+        start: list[int] | None = None,
+        casing: tuple[tuple[str, str], ...] = (),
     ) -> tuple[dict[str, _Hypothesis], str]:
         """The best-written form of each phrase that survived the search, end included,
         and the decoder's own free transcript (its first call's greedy continuation).
 
         Phrases pruned from the beam are missing: the decoder found them unlikely.
         """
-        sequences = self._sequences(tuple(sorted(texts)))
+        sequences = self._sequences(tuple(sorted(texts)), casing)
         beam = [_Hypothesis((), 0.0, 0.0)]
         finished: dict[str, _Hypothesis] = {}
         free = None
@@ -291,12 +304,15 @@ class WhisperRecognizer:
         return float(np.logaddexp.reduce(row[list(self._end_tokens | {first_token})]))
 
     @staticmethod
-    def priming_words(phrases: PhraseSet) -> str:
+    def priming_words(phrases: PhraseSet, casing: dict[str, str] | None = None) -> str:
         """Each answer's shortest phrase, the global commands first and the step's own
         answers last, then the longest answer phrase, so sentences are expected too.
+        Names are written as ``casing`` says.
 
         >>> WhisperRecognizer.priming_words(PhraseSet.of("wanderer", "undo"))
         'undo wanderer'
+        >>> WhisperRecognizer.priming_words(PhraseSet.of("go to basra"), {"basra": "Basra"})
+        'go to Basra'
         """
         commands = set(global_commands(()).values)
         values = sorted(phrases.values, key=lambda value: value not in commands)
@@ -306,7 +322,8 @@ class WhisperRecognizer:
             key=len,
             default="",
         )
-        return " ".join([*words, longest] if longest not in words else words)
+        text = " ".join([*words, longest] if longest not in words else words)
+        return " ".join((casing or {}).get(word, word) for word in text.split())
 
     @lru_cache(maxsize=64)  # noqa: B019 - one recogniser lives for the whole game
     def _primed_start(self, words: str) -> list[int]:
@@ -323,11 +340,32 @@ class WhisperRecognizer:
         if not texts or not has_speech(samples):
             return Recognition("", 0.0)
         encoded = self.encode(samples)
-        start = self._primed_start(self.priming_words(phrases))
-        finished, free = self.score_phrases(encoded, texts, start)
+        casing = name_casing(phrases)
+        start = self._primed_start(self.priming_words(phrases, dict(casing)))
+        finished, free = self.score_phrases(encoded, texts, start, casing)
         if not finished:
             return Recognition("", 0.0)
         return _confidence_from_search(finished, phrases, free)
+
+
+def name_casing(phrases: PhraseSet) -> tuple[tuple[str, str], ...]:
+    """Words that the answers write with capitals or an apostrophe (the names of places,
+    cards, people), from their normalised form to that writing.
+
+    >>> name_casing(PhraseSet.from_templates({"Caliph's Palace": ["caliphs palace"]}))
+    (('caliphs', "Caliph's"), ('palace', 'Palace'))
+    >>> name_casing(PhraseSet.from_templates({"status:Ali": ["status of ali"]}))
+    (('ali', 'Ali'),)
+    >>> name_casing(PhraseSet.numbers(range(1, 3)))
+    ()
+    """
+    casing: dict[str, str] = {}
+    for value in phrases.values:
+        for word in re.findall(r"[A-Za-z']+", value):
+            plain = normalize(word)
+            if word != word.lower() and plain.isalpha():
+                casing.setdefault(plain, word)
+    return tuple(sorted(casing.items()))
 
 
 def has_speech(samples: np.ndarray, frame: int = RATE // 40) -> bool:

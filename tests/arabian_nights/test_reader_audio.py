@@ -45,6 +45,7 @@ REPHRASINGS = {
     "pray": ["pray", "I pray", "I will pray"],
     "greet": ["greet", "I greet", "I will greet"],
     "blank": ["blank", "nothing", "a blank face"],
+    "seamanship": ["seamanship", "I choose seamanship", "I take seamanship"],
     "piety": ["piety", "I choose piety", "I take piety"],
     "beauty": ["beauty", "I choose beauty", "I take beauty"],
 }
