@@ -28,7 +28,7 @@ sys.path.insert(0, str(ROOT))
 from companion.games.survey import GAMES, Said, game_phrases  # noqa: E402
 from companion.voice.corpus import judge, synthetic_voices, with_noise  # noqa: E402
 from companion.voice.io import make_recognizer  # noqa: E402
-from companion.voice.recognizers import ModelMissingError  # noqa: E402
+from companion.voice.recognizers import ModelMissingError, Recognizer  # noqa: E402
 
 
 @dataclass
@@ -50,7 +50,7 @@ class Outcomes:
         return f"  {name:<24} n={count:<5} {shares}  median {median:4.0f} ms"
 
 
-def hear_all(recognizer, said: list[Said], every_voice: bool) -> Outcomes:
+def hear_all(recognizer: Recognizer, said: list[Said], every_voice: bool) -> Outcomes:
     """Each answer said by one voice in turn (or by every voice), clean and noisy."""
     voices = synthetic_voices()
     outcomes = Outcomes(Counter(), [], Counter())

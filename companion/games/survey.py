@@ -36,6 +36,7 @@ class Said:
     answers: PhraseSet
     """The step's own answers (``phrases`` less the global commands)."""
     value: str
+    """The answer the step should understand."""
     words: str
     """What is said: the answer's shortest wording."""
 
