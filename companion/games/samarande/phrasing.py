@@ -34,7 +34,10 @@ def _take_phrases(places: tuple[int, ...]) -> PhraseSet:
     """Taking a face-up card: ``take card three``, ``the third card``."""
     choices = {
         f"take:{n}": [
-            f"take [the] [card] [in|at] [place|position|number] {number_to_words(n)}",
+            f"take [the] card [number] {number_to_words(n)}",
+            f"take [the] card (in|at) [place|position] {number_to_words(n)}",
+            f"take [the] (number|place|position) {number_to_words(n)}",
+            f"take {number_to_words(n)}",
             f"[take] [the] {_ORDINALS[n - 1]} card",
             f"card {number_to_words(n)}",
         ]
