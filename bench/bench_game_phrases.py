@@ -15,61 +15,32 @@ the game's own words: the human measure is bench_recognition.py.
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
-import time
-from collections import Counter
-from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from tally import Tally, load_recognizers  # noqa: E402
+
 from companion.games.survey import GAMES, Said, game_phrases  # noqa: E402
-from companion.voice.corpus import judge, synthetic_voices, with_noise  # noqa: E402
-from companion.voice.io import make_recognizer  # noqa: E402
-from companion.voice.recognizers import ModelMissingError, Recognizer  # noqa: E402
+from companion.voice.corpus import synthetic_voices, with_noise  # noqa: E402
+from companion.voice.recognizers import Recognizer  # noqa: E402
 
 
-@dataclass
-class Outcomes:
-    """How one engine heard one game's phrases."""
-
-    counts: Counter[str]
-    seconds: list[float]
-    missed: Counter[str]
-    """Answers (their words) not accepted correctly, and how often."""
-
-    def line(self, name: str) -> str:
-        count = sum(self.counts.values())
-        shares = "  ".join(
-            f"{outcome} {self.counts[outcome] / count:6.1%}"
-            for outcome in ("correct", "wrong", "confirmed", "rejected")
-        )
-        median = statistics.median(self.seconds) * 1000
-        return f"  {name:<24} n={count:<5} {shares}  median {median:4.0f} ms"
-
-
-def hear_all(recognizer: Recognizer, said: list[Said], every_voice: bool) -> Outcomes:
+def hear_all(recognizer: Recognizer, said: list[Said], every_voice: bool) -> Tally:
     """Each answer said by one voice in turn (or by every voice), clean and noisy."""
     voices = synthetic_voices()
-    outcomes = Outcomes(Counter(), [], Counter())
+    tally = Tally()
     for index, answer in enumerate(said):
         speakers = voices if every_voice else [voices[index % len(voices)]]
         for _, voice in speakers:
             clean = voice(answer.words)
             for samples in (clean, with_noise(clean, 10, index)):
-                started = time.perf_counter()
-                recognition = recognizer.recognize(samples, answer.phrases)
-                outcomes.seconds.append(time.perf_counter() - started)
-                verdict = judge(recognition, answer.phrases, answer.answers)
-                outcome = verdict.outcome
-                if outcome == "accepted":
-                    outcome = "correct" if verdict.value == answer.value else "wrong"
-                outcomes.counts[outcome] += 1
-                if outcome != "correct":
-                    outcomes.missed[answer.words] += 1
-    return outcomes
+                tally.hear(
+                    recognizer, samples, answer.phrases, answer.value, answer.words, answer.answers
+                )
+    return tally
 
 
 def main() -> int:
@@ -80,20 +51,12 @@ def main() -> int:
     said = {spec.name: game_phrases(spec) for spec in GAMES}
     for game, answers in said.items():
         print(f"{game}: {len(answers)} answers of {len({id(a.phrases) for a in answers})} steps")
-    for name in args.engines.split(","):
-        try:
-            recognizer = make_recognizer(name)
-        except ModelMissingError as error:
-            print(f"\n{name}: not measured: {error}")
-            continue
+    for recognizer in load_recognizers(args.engines.split(",")):
         print(f"\n{recognizer.name}")
-        missed: Counter[str] = Counter()
         for game, answers in said.items():
-            outcomes = hear_all(recognizer, answers, args.every_voice)
-            print(outcomes.line(game))
-            missed.update({f"{game}: {words}": n for words, n in outcomes.missed.items()})
-        worst = ", ".join(f"{words} ({n})" for words, n in missed.most_common(12))
-        print(f"  missed most: {worst}")
+            tally = hear_all(recognizer, answers, args.every_voice)
+            print(tally.line(game))
+            print(tally.misses_line(by="words"))
     return 0
 
 

@@ -9,7 +9,6 @@ Prints medians over every answer of several scripted games on the demo book.
 
 from __future__ import annotations
 
-import random
 import shutil
 import statistics
 import subprocess
@@ -23,6 +22,7 @@ sys.path.insert(0, str(ROOT))
 
 from companion.dialogue import GameOptions, Step  # noqa: E402
 from companion.games.arabian_nights.game import GAME  # noqa: E402
+from companion.games.survey import TypistEars  # noqa: E402
 from companion.phrases import PhraseSet  # noqa: E402
 from companion.session import Heard, PrintMouth, Session  # noqa: E402
 
@@ -35,27 +35,11 @@ def _session(ears, save: Path, seed: int) -> Session:
                    save_path=save)  # fmt: skip
 
 
-class ValidTypedEars:
-    """Types a random allowed answer at every step, like a player who knows the game."""
-
-    def __init__(self, seed: int, answers: int) -> None:
-        self.rng = random.Random(seed)
-        self.left = answers
-
-    def hear(self, step: Step, phrases: PhraseSet) -> Heard | None:
-        self.left -= 1
-        if self.left < 0:
-            return None
-        if step.free_text or not step.expects.phrases:
-            return Heard("Ali", typed=True)
-        return Heard(self.rng.choice(step.expects.phrases).text, typed=True)
-
-
 def typed_latencies(folder: Path) -> list[float]:
     """Every reply latency of several typed games of 300 answers."""
     latencies = []
     for seed in range(GAMES):
-        session = _session(ValidTypedEars(seed, 300), folder / f"typed{seed}.json", seed)
+        session = _session(TypistEars(seed, 300), folder / f"typed{seed}.json", seed)
         session.run([])
         latencies += session.reply_latencies
     return latencies

@@ -15,11 +15,10 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-import time
-from collections import Counter
 from collections.abc import Iterable
 
 import numpy as np
+from tally import Tally, load_recognizers
 
 from companion.phrases import PhraseSet
 from companion.voice.corpus import (
@@ -28,7 +27,6 @@ from companion.voice.corpus import (
     NON_COMMAND_WORDS,
     SHARED_SPEECH,
     halves,
-    judge,
     labelled_clips,
     read_clips,
     spread,
@@ -36,8 +34,7 @@ from companion.voice.corpus import (
     with_noise,
 )
 from companion.voice.expectations import expected_phrases
-from companion.voice.io import make_recognizer
-from companion.voice.recognizers import ModelMissingError, Recognizer
+from companion.voice.recognizers import Recognizer
 
 SYNTHETIC = {
     "dice": ["five", "i rolled a three", "it is a six", "one", "i roll four", "two"],
@@ -59,59 +56,6 @@ COMMANDS = [
 ]
 
 
-class Tally:
-    """Outcomes of one engine on one set of clips, and its latencies."""
-
-    def __init__(self) -> None:
-        self.outcomes: Counter[str] = Counter()
-        self.seconds: list[float] = []
-        self.misses_by_speaker: Counter[str] = Counter()
-        """Clips not accepted correctly, by who spoke them."""
-        self.first_choices_right = 0
-        """Clips whose best phrase was the right answer, however unsure the engine was."""
-
-    def add(
-        self, outcome: str, seconds: float, speaker: str = "", first_choice_right: bool = False
-    ) -> None:
-        self.outcomes[outcome] += 1
-        self.seconds.append(seconds)
-        self.first_choices_right += first_choice_right
-        if outcome != "correct":
-            self.misses_by_speaker[speaker] += 1
-
-    def misses_line(self) -> str:
-        """Where the misses come from: how often the engine's first choice was right at
-        all (the ceiling for any confidence rule), and the speakers missed most."""
-        count = sum(self.outcomes.values())
-        worst = ", ".join(f"{who} {n}" for who, n in self.misses_by_speaker.most_common(4))
-        return (
-            f"    -> first choice right {self.first_choices_right / max(count, 1):.1%}; "
-            f"{self.misses_by_speaker.total()} misses, most by speaker: {worst}"
-        )
-
-    def share(self, outcome: str) -> float:
-        return self.outcomes[outcome] / max(sum(self.outcomes.values()), 1)
-
-    def line(self, name: str) -> str:
-        shares = "  ".join(
-            f"{outcome} {self.share(outcome):6.1%}"
-            for outcome in ("correct", "wrong", "confirmed", "rejected")
-        )
-        count = sum(self.outcomes.values())
-        milliseconds = statistics.median(self.seconds) * 1000
-        return f"  {name:<34} n={count:<4} {shares}  median {milliseconds:5.0f} ms"
-
-
-def hear(
-    recognizer: Recognizer, samples: np.ndarray, phrases: PhraseSet
-) -> tuple[str, str | None, float]:
-    started = time.perf_counter()
-    recognition = recognizer.recognize(samples, phrases)
-    seconds = time.perf_counter() - started
-    verdict = judge(recognition, phrases)
-    return verdict.outcome, verdict.value, seconds
-
-
 def measure(
     recognizer: Recognizer,
     clips: Iterable[tuple[np.ndarray, str | None, str]],
@@ -121,10 +65,7 @@ def measure(
     and the speaker."""
     tally = Tally()
     for samples, expected, speaker in clips:
-        outcome, value, seconds = hear(recognizer, samples, phrases)
-        if outcome == "accepted":
-            outcome = "correct" if value == expected else "wrong"
-        tally.add(outcome, seconds, speaker, value == expected)
+        tally.hear(recognizer, samples, phrases, expected, speaker)
     return tally
 
 
@@ -161,19 +102,6 @@ def synthetic_clips(quick: bool) -> list[tuple[str, str, str, np.ndarray]]:
     return clips
 
 
-def engines(names: list[str]) -> list[Recognizer]:
-    found = []
-    for name in names:
-        try:
-            started = time.perf_counter()
-            recognizer = make_recognizer(name)
-            print(f"{name}: loaded {recognizer.name} in {time.perf_counter() - started:.1f} s")
-            found.append(recognizer)
-        except ModelMissingError as error:
-            print(f"{name}: not measured: {error}")
-    return found
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--engines", default="auto,whisper,pocketsphinx,vosk")
@@ -189,7 +117,7 @@ def main() -> int:
     synthetic = synthetic_clips(args.quick)
     names = args.engines.split(",")
     measured: set[str] = set()
-    for recognizer in engines(names):
+    for recognizer in load_recognizers(names):
         if recognizer.name in measured:
             print(f"(auto is {recognizer.name}, measured above)")
             continue
@@ -234,13 +162,8 @@ def main() -> int:
         )
         by_voice: dict[str, Tally] = {}
         for name, value, voice, samples in synthetic:
-            tally = by_voice.setdefault(voice, Tally())
-            outcome, heard_value, seconds = hear(
-                recognizer, samples, expected_phrases("dice" if name == "commands" else name)
-            )
-            if outcome == "accepted":
-                outcome = "correct" if heard_value == value else "wrong"
-            tally.add(outcome, seconds)
+            phrases = expected_phrases("dice" if name == "commands" else name)
+            by_voice.setdefault(voice, Tally()).hear(recognizer, samples, phrases, value)
         for voice, tally in by_voice.items():
             print(tally.line(f"synthetic game phrases, {voice}"))
         every = [

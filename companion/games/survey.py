@@ -41,12 +41,13 @@ class Said:
     """What is said: the answer's shortest wording."""
 
 
-class StepCollector:
-    """Ears that note every distinct step and answer it at random, like a typist."""
+class TypistEars:
+    """Ears that type a random allowed answer at every step, like a player who knows the
+    game, and note every distinct step they were asked."""
 
-    def __init__(self, seed: int) -> None:
+    def __init__(self, seed: int, answers: int = ANSWERS_PER_GAME) -> None:
         self.rng = random.Random(seed)
-        self.left = ANSWERS_PER_GAME
+        self.left = answers
         self.steps: dict[tuple[str, ...], tuple[Step, PhraseSet]] = {}
         """Each distinct step once, by the phrases the recogniser is handed."""
 
@@ -62,7 +63,7 @@ class StepCollector:
 
 def game_phrases(spec: GameSpec, seed: int = 1) -> list[Said]:
     """Every answer of every distinct step met in a typed game of ``spec``."""
-    ears = StepCollector(seed)
+    ears = TypistEars(seed)
     dialogue = spec.new(GameOptions(seed=seed, players=[("Ali", "m"), ("Zed", "f")]))
     with tempfile.TemporaryDirectory() as folder:
         session = Session(
