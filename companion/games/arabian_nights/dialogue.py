@@ -66,6 +66,7 @@ from companion.games.arabian_nights.state import (
     new_table,
 )
 from companion.games.arabian_nights.victory import can_declare, declare_victory, end_turn
+from companion.packs import pack_location, shipped_pack
 from companion.phrases import PhraseSet, number_to_words
 from companion.wording import spoken_list
 
@@ -80,9 +81,12 @@ ROLL_FOR_ME = {"roll": ["roll for me", "you roll", "roll [it]", "roll the die [f
 
 
 @lru_cache(maxsize=8)
-def cached_pack(path: str) -> Pack:
-    """A pack is data: load it once per process and share it between states."""
-    return load_pack(path)
+def cached_pack(reference: str) -> Pack:
+    """A pack is data: load it once per process and share it between states.
+
+    ``reference`` is how a save names the pack (see :func:`companion.packs.pack_reference`).
+    """
+    return load_pack(pack_location(reference))
 
 
 class NewPlayer(BaseModel):
@@ -832,4 +836,4 @@ def _follow_up(effects: list, pack: Pack) -> GoToParagraph | MoveTo | None:
 
 def default_pack_path() -> Path:
     """The original demo Book of Tales shipped in ``content/demo``."""
-    return Path(__file__).resolve().parents[3] / "content" / "demo"
+    return shipped_pack("demo")

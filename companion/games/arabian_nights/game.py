@@ -12,11 +12,12 @@ from companion.games.arabian_nights.dialogue import (
     cached_pack,
     default_pack_path,
 )
+from companion.packs import pack_reference
 
 
 def new_game(options: GameOptions) -> ReaderDialogue:
     """A new game; players given on the command line skip the names and genders."""
-    pack_path = str(options.pack or default_pack_path())
+    pack_path = pack_reference(options.pack or default_pack_path())
     cached_pack(pack_path)
     state = ReaderState(pack_path=pack_path, dice=SeededRandom(seed=options.seed or 0))
     if options.players:

@@ -21,9 +21,10 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from companion.packs import shipped_pack
 from companion.phrases import normalize
 
-DEFAULT_CATALOGUE = Path(__file__).resolve().parents[3] / "content" / "samarande"
+DEFAULT_CATALOGUE = shipped_pack("samarande")
 """The folder of the catalogue shipped with the companion."""
 
 CATALOGUE_FILE = "cards.toml"

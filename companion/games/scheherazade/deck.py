@@ -18,9 +18,10 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator, model_validator
 
+from companion.packs import shipped_pack
 from companion.phrases import normalize
 
-DEFAULT_DECK = Path(__file__).resolve().parents[3] / "content" / "scheherazade" / "elements.json"
+DEFAULT_DECK = shipped_pack("scheherazade") / "elements.json"
 
 
 class Colour(StrEnum):

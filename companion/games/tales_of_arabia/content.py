@@ -22,11 +22,13 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from companion.packs import shipped_pack
+
 Token = Literal["fame", "fortune", "faith"]
 Category = Literal["Men", "Women", "Animal", "Beast", "Nature", "Magic", "Djinn", "Underworld"]
 CardKind = Literal["challenge", "treasure", "event", "item", "location", "aid"]
 
-DEFAULT_PACK = Path(__file__).resolve().parents[3] / "content" / "tales-of-arabia"
+DEFAULT_PACK = shipped_pack("tales-of-arabia")
 
 
 class PackError(ValueError):
