@@ -73,6 +73,15 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--new", action="store_true", help="start a new game even if an unfinished one is saved"
     )
     parser.add_argument(
+        "--display",
+        nargs="?",
+        const="local",
+        choices=("local", "lan"),
+        help="serve a live table page (local: this machine only; lan: phones on the same "
+        "network, with an access token in the address)",
+    )
+    parser.add_argument("--display-port", type=int, default=8765, help="the page's port")
+    parser.add_argument(
         "--chronicle",
         type=Path,
         help="the night's Markdown chronicle (default: next to the save file, .chronicle.md)",
@@ -196,6 +205,13 @@ def run(args: argparse.Namespace) -> int:
     display = LiveDisplay()
     observers = [display] if display.active and sys.stdin.isatty() else []
     observers.append(chronicle)
+    server = _start_display(args) if args.display else None
+    if server is not None:
+        from companion.web.taps import TapEars
+
+        ears = TapEars(ears)
+        server.on_tap = ears.tap
+        observers.append(server.view)
     session = Session(
         dialogue=dialogue,
         spec=spec,
@@ -207,10 +223,29 @@ def run(args: argparse.Namespace) -> int:
         telling_listener=telling_listener,
         observers=observers,
     )
-    end = session.run(opening)
+    try:
+        end = session.run(opening)
+    finally:
+        if server is not None:
+            server.stop()
     if end.reason != "finished":
         print(f"Saved to {end.save_path}", file=sys.stderr)
     return 0
+
+
+def _start_display(args: argparse.Namespace):
+    """Start the table page and show its address (and a QR code for phones)."""
+    from companion.web.announce import show_address
+    from companion.web.server import DisplayUnavailable, TableServer
+
+    server = TableServer(reach=args.display, port=args.display_port)
+    try:
+        address = server.start()
+    except DisplayUnavailable as error:
+        raise ArgumentError(str(error)) from None
+    show_address("The table display", address)
+    server.on_new_player = lambda name, url: show_address(f"{name}'s private view", url)
+    return server
 
 
 def _telling_listener(spec: GameSpec, args: argparse.Namespace, chronicle: Chronicle):

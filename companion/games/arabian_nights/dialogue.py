@@ -198,6 +198,16 @@ class ReaderDialogue:
             return []
         return [phrasing.sheet_row(sheet) for sheet in self.state.table.players]
 
+    def private_view(self, player: str) -> list[str]:
+        """What only ``player`` may see on their own screen: their secret formula."""
+        for sheet in self.state.table.players if self.state.table else []:
+            if sheet.name == player:
+                return [
+                    f"Your secret goal: {sheet.destiny_goal} Destiny and "
+                    f"{sheet.story_goal} Story."
+                ]
+        return []
+
     # -- helpers ------------------------------------------------------------------------
 
     @property

@@ -1,0 +1,181 @@
+"""What the table display shows: snapshots of the game, built by a session observer.
+
+:class:`TableView` watches a session (the same hooks as the terminal view and the
+chronicle) and keeps the moment: whose turn it is, the question and its answers, what was
+heard, what is being read, every sheet and the recent answers. Each change is handed to a
+``publish`` callback as a :class:`Moment`; the server sends it to the pages. Nothing here
+does I/O.
+
+>>> from companion.dialogue import Speech
+>>> moments = []
+>>> view = TableView(publish=moments.append)
+>>> view.on_speech(Speech("Turn to paragraph twelve.", paragraph=12))
+>>> moments[-1].reading[-1].text, moments[-1].reading[-1].paragraph
+('Turn to paragraph twelve.', 12)
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from companion.dialogue import Dialogue, Speech, Step
+
+READING_KEPT = 6
+"""How many of the companion's last utterances a page shows."""
+HISTORY_KEPT = 12
+"""How many recent answers a page lists."""
+
+
+class Answer(BaseModel):
+    """One answer the current question accepts, as a button."""
+
+    label: str
+    """What the button says."""
+    phrase: str
+    """What a tap sends to the session: a phrase the step matches exactly."""
+
+
+class Reading(BaseModel):
+    """One utterance of the companion, for those who would rather read along."""
+
+    text: str
+    paragraph: int | None = None
+
+
+class HeardAnswer(BaseModel):
+    """What the companion last heard, and how sure it was."""
+
+    text: str
+    confidence: float
+    typed: bool
+    understood: str | None
+
+
+class Moment(BaseModel):
+    """Everything the shared page shows at one moment (nothing private)."""
+
+    serial: int = 0
+    """Counts the questions asked; a tap names the question it answers."""
+    game: str = ""
+    whose_turn: str = ""
+    question: str = ""
+    answers: list[Answer] = Field(default_factory=list)
+    private_question: bool = False
+    heard: HeardAnswer | None = None
+    reading: list[Reading] = Field(default_factory=list)
+    sheets: list[dict[str, str]] = Field(default_factory=list)
+    board: list[str] = Field(default_factory=list)
+    history: list[str] = Field(default_factory=list)
+    players: list[str] = Field(default_factory=list)
+    finished: bool = False
+
+
+class TableView:
+    """A session observer that keeps the current :class:`Moment` and publishes changes."""
+
+    def __init__(self, publish: Callable[[Moment], None]) -> None:
+        self._publish = publish
+        self._dialogue: Dialogue | None = None
+        self._step: Step | None = None
+        self._serial = 0
+        self._heard: HeardAnswer | None = None
+        self._reading: deque[Reading] = deque(maxlen=READING_KEPT)
+        self._history: deque[str] = deque(maxlen=HISTORY_KEPT)
+
+    # -- session observer hooks ---------------------------------------------------------
+
+    def on_step(self, step: Step, dialogue: Dialogue) -> None:
+        self._step, self._dialogue = step, dialogue
+        self._serial += 1
+        self._publish(self.moment())
+
+    def on_speech(self, speech: Speech) -> None:
+        if not speech.private:
+            self._reading.append(Reading(text=speech.text, paragraph=speech.paragraph))
+        self._publish(self.moment())
+
+    def on_heard(self, heard: Any, understood: Any) -> None:
+        private = self._step is not None and self._step.private
+        shown = None
+        if understood is not None and not private:
+            shown = _spoken_form(understood, heard.text, self._step)
+        self._heard = HeardAnswer(
+            text="(secret)" if private else heard.text,
+            confidence=round(heard.confidence, 2),
+            typed=heard.typed,
+            understood=shown,
+        )
+        if shown is not None:
+            self._history.append(shown)
+        self._publish(self.moment())
+
+    # -- what the pages see --------------------------------------------------------------
+
+    def moment(self) -> Moment:
+        """The shared page's content now."""
+        dialogue, step = self._dialogue, self._step
+        moment = Moment(
+            serial=self._serial,
+            heard=self._heard,
+            reading=list(self._reading),
+            history=list(self._history),
+        )
+        if dialogue is None or step is None:
+            return moment
+        return moment.model_copy(
+            update={
+                "game": dialogue.game,
+                "whose_turn": dialogue.whose_turn(),
+                "question": step.prompt,
+                "answers": [] if step.free_text or step.private else answers_of(step),
+                "private_question": step.private,
+                "sheets": sheets_of(dialogue),
+                "board": _optional_lines(dialogue, "board"),
+                "players": list(dialogue.player_names()),
+                "finished": dialogue.finished,
+            }
+        )
+
+    def private_lines(self, player: str) -> list[str]:
+        """What only ``player`` may see (their secret goal, their hand), if the game has any."""
+        if self._dialogue is None:
+            return []
+        private_view = getattr(self._dialogue, "private_view", None)
+        return list(private_view(player)) if callable(private_view) else []
+
+
+def answers_of(step: Step) -> list[Answer]:
+    """The step's answers as buttons: each value's label and a phrase it matches exactly."""
+    return [
+        Answer(label=step.expects.label(value), phrase=step.expects.phrases_for(value)[0])
+        for value in step.expects.values
+    ]
+
+
+def sheets_of(dialogue: Dialogue) -> list[dict[str, str]]:
+    """One row per player: the game's scoreboard, else each player's spoken status."""
+    board = getattr(dialogue, "scoreboard", None)
+    rows = board() if callable(board) else []
+    if rows:
+        return rows
+    return [{"Player": name, "Sheet": dialogue.status(name)} for name in dialogue.player_names()]
+
+
+def _optional_lines(dialogue: Dialogue, hook: str) -> list[str]:
+    method = getattr(dialogue, hook, None)
+    return list(method()) if callable(method) else []
+
+
+def _spoken_form(understood: Any, said: str, step: Step | None) -> str:
+    """An understood answer as the players name it (its label, or the words said), never
+    an internal value."""
+    label = getattr(understood, "label", None)
+    if isinstance(label, str) and label:
+        return label
+    if step is not None and isinstance(understood, str) and understood in step.expects.values:
+        return step.expects.label(understood)
+    return said

@@ -1,0 +1,100 @@
+"""A Reader game on the mini pack, played in a thread, with the table display serving it."""
+
+from __future__ import annotations
+
+import queue
+import shutil
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from companion.dialogue import GameOptions, Step
+from companion.games.arabian_nights.game import GAME
+from companion.phrases import PhraseSet
+from companion.session import Heard, PrintMouth, Session
+from companion.web.server import TableServer
+from companion.web.taps import TapEars
+
+MINI = Path(__file__).parents[1] / "arabian_nights" / "fixtures" / "mini"
+
+
+class ScriptedEars:
+    """Answers the test hands over one at a time; None ends the game's input."""
+
+    def __init__(self) -> None:
+        self.lines: queue.Queue[str | None] = queue.Queue()
+
+    def hear(self, step: Step, phrases: PhraseSet) -> Heard | None:
+        line = self.lines.get(timeout=30)
+        return None if line is None else Heard(line, 1.0, typed=True)
+
+
+class TableGame:
+    """A running session, its display and what it printed."""
+
+    def __init__(self, save: Path) -> None:
+        self.script = ScriptedEars()
+        self.printed: list[str] = []
+        self.server = TableServer(port=0)
+        ears = TapEars(self.script)
+        self.server.on_tap = ears.tap
+        dialogue = GAME.new(
+            GameOptions(seed=1, players=[("Ali", "m"), ("Zed", "f")], pack=str(MINI))
+        )
+        self.session = Session(
+            dialogue=dialogue,
+            spec=GAME,
+            ears=ears,
+            mouth=PrintMouth(self.printed.append),
+            save_path=save,
+            observers=[self.server.view],
+        )
+        self.address = self.server.start()
+        self._thread = threading.Thread(target=self.session.run, daemon=True)
+        self._thread.start()
+
+    def say(self, *lines: str) -> None:
+        for line in lines:
+            self.script.lines.put(line)
+
+    def stop(self) -> None:
+        self.script.lines.put(None)
+        self._thread.join(timeout=10)
+        self.server.stop()
+
+
+@pytest.fixture
+def table_game(tmp_path: Path) -> Iterator[TableGame]:
+    game = TableGame(tmp_path / "game.json")
+    yield game
+    game.stop()
+
+
+def chromium_paths() -> tuple[str, str] | None:
+    browser, driver = shutil.which("chromium"), shutil.which("chromedriver")
+    return (browser, driver) if browser and driver else None
+
+
+@pytest.fixture
+def browser(tmp_path: Path):
+    """Headless Chromium driven by Selenium (skipped where Debian's Chromium is absent)."""
+    paths = chromium_paths()
+    if paths is None:
+        pytest.skip("needs Debian's chromium and chromium-driver")
+    webdriver = pytest.importorskip("selenium.webdriver")
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = paths[0]
+    for flag in (
+        "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync",
+        "--disable-dev-shm-usage", f"--user-data-dir={tmp_path / 'chromium'}",
+    ):  # fmt: skip
+        options.add_argument(flag)
+    driver = webdriver.Chrome(service=Service(paths[1]), options=options)
+    driver.set_window_size(390, 844)
+    yield driver
+    driver.quit()

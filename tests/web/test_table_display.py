@@ -1,0 +1,87 @@
+"""The table display as a person uses it: a page in headless Chromium follows a typed game,
+a tap answers a question, private views stay private, and tokens are required."""
+
+from __future__ import annotations
+
+import json
+import urllib.error
+import urllib.request
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+from tests.arabian_nights.reader_helpers import SETUP as MINI_SETUP
+
+# The mini pack's setup, with secret goals Ali 7 Destiny and Zed 12 Destiny.
+SETUP = [*MINI_SETUP[:7], "7", "12", *MINI_SETUP[9:]]
+
+# Ali prays at the Mild Storm: paragraph 706 gives him 2 Destiny, 1 Story and Respected.
+MILD_STORM_PRAYER = ["stay", "wanderer", "5", "pray", "blank"]
+ZED_MOVES = "Zed, you are in Baghdad. Where do you end your move? Say a place, or stay."
+
+
+def wait_for_text(driver, element_id: str, text: str, seconds: float = 10) -> None:
+    WebDriverWait(driver, seconds).until(
+        lambda page: text in page.find_element(By.ID, element_id).text,
+        message=f"#{element_id} never showed {text!r}",
+    )
+
+
+def ali_row(driver) -> str:
+    rows = driver.find_elements(By.CSS_SELECTOR, "#sheets tbody tr")
+    return next(row.text for row in rows if row.text.startswith("Ali"))
+
+
+def test_the_page_follows_the_game_and_a_tap_answers(table_game, browser):
+    browser.get(table_game.address)
+    table_game.say(*SETUP)
+    wait_for_text(browser, "question", "Ali, you are in Baghdad")
+    assert "Ali 0 0 Poor Baghdad" in ali_row(browser)
+
+    table_game.say(*MILD_STORM_PRAYER)
+    wait_for_text(browser, "question", ZED_MOVES)
+    assert ali_row(browser).startswith("Ali 2 1 Poor Baghdad")
+    assert "Respected" in ali_row(browser)
+    assert "¶ 706" in browser.find_element(By.ID, "reading").text
+
+    stay = next(b for b in browser.find_elements(By.CSS_SELECTOR, "#answers button")
+                if b.text == "stay")  # fmt: skip
+    stay.click()
+    wait_for_text(browser, "heard", "→ stay")
+    assert table_game.printed[-1] != ZED_MOVES
+    assert "stay" in browser.find_element(By.ID, "history").text
+
+
+def test_a_private_view_shows_its_own_secret_and_no_other(table_game, browser):
+    table_game.say(*SETUP)
+    table_game.say(*MILD_STORM_PRAYER)
+    browser.get(table_game.address)
+    wait_for_text(browser, "question", ZED_MOVES)
+    assert "secret goal" not in browser.page_source
+
+    browser.get(table_game.server.url(table_game.server.player_tokens["Zed"]))
+    wait_for_text(browser, "private", "Your secret goal: 12 Destiny and 8 Story.")
+    assert browser.find_element(By.ID, "me").get_attribute("textContent") == "Zed"
+    assert "7 Destiny" not in browser.page_source
+
+
+def test_requests_without_the_token_are_refused(table_game):
+    base = table_game.address.split("?")[0]
+    for path in ("", "events", "events?t=wrong", "?t="):
+        try:
+            urllib.request.urlopen(base + path, timeout=5)
+        except urllib.error.HTTPError as error:
+            assert error.code == 403
+        else:
+            raise AssertionError(f"{path!r} was served without the token")
+    tap = urllib.request.Request(
+        base + "tap",
+        data=json.dumps({"t": "wrong", "serial": 1, "index": 0}).encode(),
+        headers={"Content-Type": "application/json"},
+    )
+    try:
+        urllib.request.urlopen(tap, timeout=5)
+    except urllib.error.HTTPError as error:
+        assert error.code == 403
+    else:
+        raise AssertionError("a tap without the token was taken")
