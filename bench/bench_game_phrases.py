@@ -25,7 +25,7 @@ from tally import Tally, load_recognizers  # noqa: E402
 
 from companion.games.survey import GAMES, Said, game_phrases  # noqa: E402
 from companion.voice.corpus import synthetic_voices, with_noise  # noqa: E402
-from companion.voice.recognizers import Recognizer  # noqa: E402
+from companion.voice.recognition import Recognizer  # noqa: E402
 
 
 def hear_all(recognizer: Recognizer, said: list[Said], every_voice: bool) -> Tally:

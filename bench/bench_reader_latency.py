@@ -74,7 +74,8 @@ def audio_latencies(folder: Path) -> list[float] | None:
     """
     if shutil.which("espeak-ng") is None:
         return None
-    from companion.voice.io import FileEars, make_recognizer
+    from companion.voice.io import FileEars
+    from companion.voice.recognizers import make_recognizer
 
     recognizer = make_recognizer("auto")
     latencies = []

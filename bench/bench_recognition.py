@@ -34,7 +34,7 @@ from companion.voice.corpus import (
     with_noise,
 )
 from companion.voice.expectations import expected_phrases
-from companion.voice.recognizers import Recognizer
+from companion.voice.recognition import Recognizer
 
 SYNTHETIC = {
     "dice": ["five", "i rolled a three", "it is a six", "one", "i roll four", "two"],

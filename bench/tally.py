@@ -11,8 +11,8 @@ import numpy as np
 
 from companion.phrases import PhraseSet
 from companion.voice.corpus import judge
-from companion.voice.io import make_recognizer
-from companion.voice.recognizers import ModelMissingError, Recognizer
+from companion.voice.recognition import ModelMissingError, Recognizer
+from companion.voice.recognizers import make_recognizer
 
 OUTCOMES = ("correct", "wrong", "confirmed", "rejected")
 

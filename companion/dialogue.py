@@ -151,10 +151,9 @@ class GameSpec:
     """Start a new game."""
     restore: Callable[[dict[str, Any]], Dialogue]
     """Rebuild a dialogue from :meth:`Dialogue.to_save` data."""
-    telling_listener: Callable[[Any, Any], Any] | None = None
-    """For games with timed storytelling turns: given the ``play`` command's arguments and
-    the night's :class:`~companion.chronicle.Chronicle`, make the session's telling listener
-    (see :class:`companion.session.TellingListener`)."""
+    tellings: bool = False
+    """True for games with timed storytelling turns (:attr:`Step.telling`): ``companion
+    play`` then gives the session a telling listener (typed, WAV files or microphone)."""
 
 
 class SeededRandom(BaseModel):

@@ -150,7 +150,8 @@ def _typed_io(args: argparse.Namespace) -> tuple[Ears, Mouth, Ears | None]:
 def _open_io(args: argparse.Namespace) -> tuple[Ears, Mouth, Ears | None]:
     """Ears, mouth and a keyboard fallback for this run."""
     if args.listen_files:
-        from companion.voice.io import FileEars, make_recognizer
+        from companion.voice.io import FileEars
+        from companion.voice.recognizers import make_recognizer
 
         return (
             FileEars(make_recognizer(args.engine, args.model), args.listen_files),
@@ -250,4 +251,8 @@ def _start_display(args: argparse.Namespace):
 
 def _telling_listener(spec: GameSpec, args: argparse.Namespace, chronicle: Chronicle):
     """The game's listener for timed storytelling turns, if it has them."""
-    return spec.telling_listener(args, chronicle) if spec.telling_listener else None
+    if not spec.tellings:
+        return None
+    from companion.voice.telling import telling_listener_for
+
+    return telling_listener_for(args, chronicle)

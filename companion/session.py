@@ -13,80 +13,38 @@ Typed play, for scripts and tests:
 
 from __future__ import annotations
 
-import getpass
-import sys
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 from pathlib import Path
-from typing import IO, Any, Protocol
+from typing import Any, Protocol
 
 from companion.dialogue import YES_NO, Dialogue, GameSpec, InvalidAnswer, Speech, Step
-from companion.phrases import Match, PhraseSet
+from companion.hearing import (
+    ACCEPT_CONFIDENCE,
+    CONFIRM_CONFIDENCE,
+    GLOBAL_TEMPLATES,
+    DeviceUnavailable,
+    Ears,
+    Heard,
+    Mouth,
+    PrintMouth,
+    TellingListener,
+    TypedEars,
+    Understood,
+    confidence_of,
+    global_commands,
+    understand,
+)
+from companion.phrases import PhraseSet
 from companion.saves import UNDO_DEPTH, SaveFile, write_save
 
-ACCEPT_CONFIDENCE = 0.80
-"""Heard answers at least this sure (recogniser confidence × match score) are applied."""
-CONFIRM_CONFIDENCE = 0.45
-"""Between this and ACCEPT_CONFIDENCE the companion asks "Did you say …?"."""
 REPEATED_CONFIRM_CONFIDENCE = 0.15
 """The same unsure answer heard twice in a row at one step is asked back from this level:
 two hearings agreeing are better evidence than one, and chatter rarely repeats itself."""
-TYPED_MINIMUM_SCORE = 0.75
-"""Typed text less similar than this to every phrase is not understood (no guessing)."""
 FAILURES_BEFORE_OPTIONS = 2
 """After this many answers it did not catch, the companion lists the options."""
 RATE_STEP = 1.15
-
-
-class DeviceUnavailable(Exception):
-    """A microphone or speaker is missing or stopped working; the message says which.
-
-    The session answers it by going on with the keyboard and the screen.
-    """
-
-
-@dataclass(frozen=True)
-class Heard:
-    """What the ears caught."""
-
-    text: str
-    """Words heard (for grammar engines: the decoded phrase), or the line typed."""
-    confidence: float = 1.0
-    """0 to 1: how sure the recogniser is that these words were said (1 when typed)."""
-    typed: bool = False
-    """True when the answer came from the keyboard."""
-
-
-class Ears(Protocol):
-    """Where answers come from: a keyboard, a microphone or WAV files."""
-
-    def hear(self, step: Step, phrases: PhraseSet) -> Heard | None:
-        """The next answer to ``step``; ``phrases`` is every phrase allowed now.
-
-        Returns None when input has ended.
-        """
-
-
-class Mouth(Protocol):
-    """Where the companion's words go: a speaker, a WAV file or the screen."""
-
-    def say(self, speech: Speech) -> None:
-        """Speak (or print) one utterance; returns when done or stopped."""
-
-    def stop(self) -> None:
-        """Cut the current reading short."""
-
-    def set_rate(self, factor: float) -> None:
-        """Speak at ``factor`` times the normal rate."""
-
-
-class TellingListener(Protocol):
-    """Listens to a timed storytelling turn (see :attr:`Step.telling`)."""
-
-    def listen(self, spec: Any, say: Callable[[str], None]) -> str | None:
-        """Listen to one telling; return the answer value, or None when input ended."""
 
 
 class SessionObserver(Protocol):
@@ -99,51 +57,6 @@ class SessionObserver(Protocol):
     def on_step(self, step: Step, dialogue: Dialogue) -> None: ...
 
 
-class TypedEars:
-    """Answers typed on a keyboard or read line by line from a script."""
-
-    def __init__(self, lines: Iterable[str] | IO[str] | None = None, prompt: str = "") -> None:
-        self._lines: Iterator[str] = iter(lines if lines is not None else sys.stdin)
-        self._prompt = prompt
-
-    def hear(self, step: Step, phrases: PhraseSet) -> Heard | None:
-        if step.private and self._prompt:
-            return self._hear_secret()
-        if self._prompt:
-            print(self._prompt, end="", flush=True)
-        for line in self._lines:
-            text = line.strip()
-            if text:
-                return Heard(text, 1.0, typed=True)
-        return None
-
-    def _hear_secret(self) -> Heard | None:
-        """A secret typed at a terminal without showing it on the screen."""
-        try:
-            text = getpass.getpass("(hidden) > ")
-        except EOFError:
-            return None
-        return Heard(text.strip(), 1.0, typed=True)
-
-
-class PrintMouth:
-    """Prints every utterance on its own line; ``¶ N`` precedes a paragraph read."""
-
-    def __init__(self, write: Callable[[str], None] | None = None) -> None:
-        self._write = write or (lambda line: print(line, flush=True))
-
-    def say(self, speech: Speech) -> None:
-        if speech.paragraph is not None:
-            self._write(f"¶ {speech.paragraph}")
-        self._write(" ".join(speech.text.split()))
-
-    def stop(self) -> None:
-        """Printing is instant: there is nothing to cut short."""
-
-    def set_rate(self, factor: float) -> None:
-        """Printed text has no speed."""
-
-
 @dataclass
 class SessionEnd:
     """How a session ended."""
@@ -153,54 +66,9 @@ class SessionEnd:
     save_path: Path
 
 
-GLOBAL_TEMPLATES: dict[str, list[str]] = {
-    "repeat": ["repeat [that]", "say [that] again", "pardon", "what did you say"],
-    "slower": ["[speak] slower", "slow down"],
-    "faster": ["[speak] faster", "speed up"],
-    "stop reading": ["stop [reading]", "skip [reading]", "enough", "skip [it]"],
-    "undo": ["undo", "go back", "take [that] back"],
-    "status": ["status", "my status", "(read|show) my sheet"],
-    "whose turn": ["whose turn [is it]"],
-    "help": ["help", "what can i say", "options"],
-    "pause": ["pause", "wait a moment"],
-    "resume": ["resume", "continue", "go on"],
-    "save and quit": ["save and quit", "quit", "exit [the game]"],
-}
 GLOBAL_HINT = (
     "At any time you can say: repeat, undo, status, whose turn, help, pause, or save and quit."
 )
-
-
-@lru_cache(maxsize=32)
-def global_commands(players: tuple[str, ...]) -> PhraseSet:
-    """The commands allowed at every step, with ``status of NAME`` for each player."""
-    commands = PhraseSet.from_templates(GLOBAL_TEMPLATES, labels={})
-    if not players:
-        return commands
-    per_player = {
-        f"status:{name}": [f"status of {name}", f"{name} status", f"read {name}s sheet"]
-        for name in players
-    }
-    return commands | PhraseSet.from_templates(per_player)
-
-
-@dataclass
-class Understood:
-    """An answer as the session understood it."""
-
-    value: str | None
-    """The answer's value (None: nothing allowed now was recognised)."""
-    confidence: float
-    """0 to 1: the recogniser's certainty times the matcher's; below
-    ACCEPT_CONFIDENCE the session asks before acting."""
-    label: str = ""
-    """How to name the answer when asking "Did you say ...?"."""
-
-    @property
-    def is_command(self) -> bool:
-        return self.value is not None and (
-            self.value in GLOBAL_TEMPLATES or self.value.startswith("status:")
-        )
 
 
 @dataclass
@@ -302,7 +170,7 @@ class Session:
         self._speak([Speech(question.prompt)], remember=False)
         heard = self.ears.hear(question, YES_NO)
         match = YES_NO.match(heard.text) if heard else None
-        if match is not None and match.value == "yes" and _confidence(heard, match) >= 0.5:
+        if match is not None and match.value == "yes" and confidence_of(heard, match) >= 0.5:
             return True
         self._speak([Speech("Then please say it again.")], remember=False)
         return False
@@ -415,32 +283,6 @@ class Session:
     def _save(self) -> None:
         save = SaveFile(game=self.spec.name, state=self.dialogue.to_save(), undo=self.undo_stack)
         write_save(self.save_path, save)
-
-
-def understand(heard: Heard, step: Step, phrases: PhraseSet) -> Understood:
-    """What an answer means at ``step`` and how sure the companion is of it.
-
-    ``phrases`` is everything allowed now: the step's answers and the global commands.
-    A step's own answer wins over a global command said the same way ("help").
-    """
-    own = step.expects.match(heard.text)
-    match = own if own is not None and own.score == 1.0 else phrases.match(heard.text)
-    if step.free_text and heard.typed:
-        if match is not None and match.score == 1.0:
-            return Understood(match.value, 1.0)
-        return Understood(heard.text.strip(), 1.0)
-    if match is None or (heard.typed and match.score < TYPED_MINIMUM_SCORE):
-        return Understood(None, 0.0)
-    return Understood(match.value, _confidence(heard, match), phrases.label(match.value))
-
-
-def _confidence(heard: Heard | None, match: Match) -> float:
-    """Combined certainty of an answer: the recogniser's times the matcher's."""
-    if heard is None:
-        return 0.0
-    certainty = heard.confidence * match.score
-    exact = match.score == 1.0 and match.runner_up < 1.0
-    return certainty if match.clear or exact else min(certainty, ACCEPT_CONFIDENCE - 0.01)
 
 
 def run_typed(

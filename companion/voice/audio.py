@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 import soundfile
 
-from companion.session import DeviceUnavailable
+from companion.hearing import DeviceUnavailable
 
 RATE = 16000
 """Sample rate of every recogniser input."""

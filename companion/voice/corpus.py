@@ -20,10 +20,10 @@ from pathlib import Path
 import numpy as np
 
 from companion.dialogue import Step
+from companion.hearing import ACCEPT_CONFIDENCE, CONFIRM_CONFIDENCE, Heard, understand
 from companion.phrases import PhraseSet
-from companion.session import ACCEPT_CONFIDENCE, CONFIRM_CONFIDENCE, Heard, understand
 from companion.voice.audio import RATE, read_wav, resample
-from companion.voice.recognizers import Recognition
+from companion.voice.recognition import Recognition
 from companion.voice.speakers import PiperSpeaker, SpeakerUnavailable
 
 SHARED_SPEECH = Path(__file__).resolve().parents[2] / ".." / "shared" / "speech"

@@ -7,8 +7,8 @@ test of the microphone hears exactly what a game would.
 from __future__ import annotations
 
 from companion.dialogue import YES_NO
+from companion.hearing import global_commands
 from companion.phrases import PhraseSet, with_synonyms
-from companion.session import global_commands
 
 DICE_TEMPLATES = ("{n}", "[i] roll[ed] [a] {n}", "it is [a] {n}")
 

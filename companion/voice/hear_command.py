@@ -17,7 +17,7 @@ HELP = "hear WAV files or the microphone and print what was understood (TSV)"
 
 def configure(parser: argparse.ArgumentParser) -> None:
     from companion.voice.expectations import EXPECTATIONS
-    from companion.voice.io import ENGINES
+    from companion.voice.recognizers import ENGINES
 
     parser.add_argument("--engine", default="auto", choices=ENGINES)
     parser.add_argument("--model", metavar="DIR", help="Vosk model folder")
@@ -30,11 +30,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from companion.hearing import ACCEPT_CONFIDENCE
     from companion.phrases import PhraseSet
-    from companion.session import ACCEPT_CONFIDENCE
     from companion.voice.audio import AudioUnavailable, Microphone, UnreadableAudioError, read_wav
     from companion.voice.expectations import expected_phrases
-    from companion.voice.io import make_recognizer
+    from companion.voice.recognizers import make_recognizer
 
     if args.phrases is not None:
         texts = [text.strip() for text in args.phrases.split(",") if text.strip()]

@@ -22,8 +22,8 @@ from typing import Protocol
 import numpy as np
 
 from companion.dialogue import Speech, Step
+from companion.hearing import Ears, Heard, Mouth, PrintMouth
 from companion.phrases import PhraseSet
-from companion.session import Ears, Heard, Mouth, PrintMouth
 from companion.voice.audio import (
     AudioUnavailable,
     Endpointing,
@@ -33,47 +33,9 @@ from companion.voice.audio import (
     read_wav,
     write_wav,
 )
-from companion.voice.recognizers import (
-    CheckedRecognizer,
-    ModelMissingError,
-    PocketSphinxRecognizer,
-    Recognizer,
-    VoskRecognizer,
-    WhisperRecognizer,
-)
+from companion.voice.recognition import Recognizer
+from companion.voice.recognizers import make_recognizer
 from companion.voice.speakers import Speaker, VoiceSettings, make_speaker, speech_chunks
-
-ENGINES = ("auto", "vosk", "whisper", "pocketsphinx")
-"""Recogniser choices on the command line."""
-
-
-class UnknownEngineError(ValueError):
-    """The named speech engine does not exist."""
-
-
-def make_recognizer(engine: str = "auto", model: str | Path | None = None) -> Recognizer:
-    """The named recogniser, or for "auto" the best one installed with its model.
-
-    "auto" prefers Vosk (with whisper re-hearing its unsure answers when whisper is
-    installed), then whisper, then pocketsphinx, which is always there.
-    """
-    if engine == "vosk":
-        return VoskRecognizer(model)
-    if engine == "whisper":
-        return WhisperRecognizer()
-    if engine == "pocketsphinx":
-        return PocketSphinxRecognizer()
-    if engine != "auto":
-        raise UnknownEngineError(f"unknown speech engine {engine!r}: choose {', '.join(ENGINES)}")
-    try:
-        whisper: Recognizer | None = WhisperRecognizer()
-    except ModelMissingError:
-        whisper = None
-    try:
-        vosk = VoskRecognizer(model)
-    except ModelMissingError:
-        return whisper or PocketSphinxRecognizer()
-    return CheckedRecognizer(vosk, whisper) if whisper else vosk
 
 
 def heard(recognizer: Recognizer, samples: np.ndarray, phrases: PhraseSet) -> Heard:

@@ -125,7 +125,7 @@ class SpeakingPlayer:
 
 @pytest.fixture(scope="module")
 def recognizer():
-    from companion.voice.io import make_recognizer
+    from companion.voice.recognizers import make_recognizer
 
     return make_recognizer("auto")
 

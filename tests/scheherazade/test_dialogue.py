@@ -11,13 +11,10 @@ from companion.cli import ArgumentError
 from companion.dialogue import GameOptions, InvalidAnswer
 from companion.games.scheherazade.dialogue import ScheherazadeDialogue, SettingsError
 from companion.games.scheherazade.game import GAME
-from companion.games.scheherazade.telling import (
-    AudioTellingListener,
-    TellingReport,
-    TypedTellingListener,
-    wav_file_opener,
-)
+from companion.games.scheherazade.telling import TellingReport
 from companion.session import run_typed
+from companion.telling import TypedTellingListener
+from companion.voice.telling import AudioTellingListener, wav_file_opener
 
 from .conftest import good_storyteller
 

@@ -12,16 +12,12 @@ from hypothesis import strategies as st
 from companion.games.scheherazade.telling import (
     STIRS,
     YAWNS,
-    AudioTellingListener,
-    PocketsphinxSpotter,
     TellingReport,
     TellingSpec,
     TellingTracker,
-    TypedLineError,
-    TypedTellingListener,
-    parse_typed_line,
-    wav_file_opener,
 )
+from companion.telling import TypedLineError, TypedTellingListener, parse_typed_line
+from companion.voice.telling import AudioTellingListener, PocketsphinxSpotter, wav_file_opener
 
 SPEC = TellingSpec(turn=1, storyteller="Ali", element="the copper lamp", keywords=("lamp",))
 

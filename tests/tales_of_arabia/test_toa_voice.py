@@ -26,7 +26,7 @@ pytestmark = [
 
 
 def _verdicts(words: tuple[str, ...], phrases: PhraseSet, value: Callable[[str], str]) -> Counter:
-    from companion.voice.io import make_recognizer
+    from companion.voice.recognizers import make_recognizer
 
     recognizer = make_recognizer("auto")
     tally: Counter = Counter()

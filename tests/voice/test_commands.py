@@ -6,13 +6,13 @@ import pytest
 
 from companion.cli import main
 from companion.phrases import PhraseSet
-from companion.voice import audio, io
+from companion.voice import audio, io, recognizers
 from companion.voice.audio import AudioUnavailable, read_wav
 from companion.voice.corpus import labelled_clips
 
 
 def test_hear_prints_one_tsv_line_per_file(whisper, shared_speech, capsys, monkeypatch):
-    monkeypatch.setattr(io, "WhisperRecognizer", lambda: whisper)
+    monkeypatch.setattr(recognizers, "_whisper", lambda: whisper)
     five = labelled_clips("fsdd", ["five"])[0].path
     bed = labelled_clips("speech_commands", ["bed"])[0].path
     assert main(["hear", "--engine", "whisper", "--expect", "dice", str(five), str(bed)]) == 0
@@ -23,7 +23,7 @@ def test_hear_prints_one_tsv_line_per_file(whisper, shared_speech, capsys, monke
 
 
 def test_hear_takes_a_list_of_phrases(whisper, shared_speech, capsys, monkeypatch):
-    monkeypatch.setattr(io, "WhisperRecognizer", lambda: whisper)
+    monkeypatch.setattr(recognizers, "_whisper", lambda: whisper)
     yes = labelled_clips("speech_commands", ["yes"])[0].path
     assert main(["hear", "--engine", "whisper", "--phrases", "yes, no,maybe", str(yes)]) == 0
     assert capsys.readouterr().out.split("\t")[1] == "yes"
@@ -100,8 +100,8 @@ def test_voice_io_without_a_microphone_is_audio_unavailable(monkeypatch):
 
 
 def test_an_unknown_engine_is_named():
-    with pytest.raises(io.UnknownEngineError, match="julius"):
-        io.make_recognizer("julius")
+    with pytest.raises(recognizers.UnknownEngineError, match="julius"):
+        recognizers.make_recognizer("julius")
 
 
 def test_a_failing_microphone_reaches_the_session(pocketsphinx):

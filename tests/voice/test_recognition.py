@@ -24,10 +24,12 @@ from companion.voice.corpus import (
     labelled_clips,
     spread,
 )
+from companion.voice.engines.vosk import vosk_recognition
 from companion.voice.expectations import expected_phrases
 from companion.voice.io import FileEars, SpeakingMouth, WavSink
-from companion.voice.recognizers import Recognition, has_speech, vosk_recognition
+from companion.voice.recognition import Recognition
 from companion.voice.speakers import EspeakSpeaker, VoiceSettings
+from companion.voice.vad import has_speech
 
 DIE_VALUE = {word: str(n) for n, word in enumerate(DIE_WORDS, start=1)}
 

