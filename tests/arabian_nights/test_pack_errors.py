@@ -55,7 +55,20 @@ CASES = {
     ),
     "wrong number of cells": Case(
         "world.txt", "Brass Lamp  | Once per game,", "Brass Lamp - Once per game,", "Brass Lamp",
-        "[treasures] rows have 2 cells (name | effect); this one has 1",
+        "[treasures] rows have 2 to 3 cells (name | effect | what it does to the rules "
+        "(optional)); this one has 1",
+    ),
+    "unknown status effect": Case(
+        "world.txt", "Cursed    | Misfortune follows you like a shadow.",
+        "Cursed | Misfortune follows you. | roll -1; flies away", "Cursed",
+        "Cursed: unknown status effect 'flies away'; write roll +N, roll -N, no move, move -N, "
+        "skip turn, first reaction, blocks SKILLS, ends after roll, ends after turn or ends on "
+        "roll 5-6, separated by ;",
+    ),
+    "treasure counting as an unknown skill": Case(
+        "world.txt", "Brass Lamp  | Once per game, the djinn inside carries you to any city.",
+        "Brass Lamp | A lamp. | counts as Flying", "Brass Lamp",
+        "Brass Lamp: 'Flying' is not a skill or status of world.txt",
     ),
     "not a number": Case(
         "world.txt", "Jerusalem       | City   | 2", "Jerusalem | City | two", "two",

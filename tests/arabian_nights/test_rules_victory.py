@@ -12,6 +12,8 @@ from companion.games.arabian_nights.rules import (
     declare_victory,
     end_turn,
 )
+from companion.games.arabian_nights.state import TableRules
+from companion.games.arabian_nights.victory import why_they_won
 from tests.arabian_nights.rules_pack import sheet
 
 
@@ -55,19 +57,38 @@ def test_every_other_player_has_one_more_turn_then_the_declarer_wins():
         end_turn(over)
 
 
-def test_a_player_catching_up_with_more_points_wins_and_ties_go_to_the_declarer():
+def test_the_first_to_declare_wins_even_against_a_later_higher_total():
     table = declare_victory(
         _table(
-            **{"Ali Baba": {"destiny": 10, "story": 10}, "Sindbad": {"destiny": 11, "story": 10}}
+            **{"Ali Baba": {"destiny": 10, "story": 10}, "Sindbad": {"destiny": 15, "story": 10}}
         )
+    )
+    over = _play_to_the_end(table)[1]
+    assert over.winners == ["Ali Baba"]
+    assert why_they_won(over) == (
+        "Ali Baba was the first to meet their secret goal and come home to Baghdad."
+    )
+
+
+def test_with_most_points_a_player_catching_up_wins_and_ties_go_to_the_declarer():
+    most = TableRules.from_settings({"winner": "most_points"})
+
+    def declared(**points):
+        return declare_victory(_table(**points).model_copy(update={"rules": most}))
+
+    table = declared(
+        **{"Ali Baba": {"destiny": 10, "story": 10}, "Sindbad": {"destiny": 11, "story": 10}}
     )
     assert _play_to_the_end(table)[1].winners == ["Sindbad"]
-    tied = declare_victory(
-        _table(
-            **{"Ali Baba": {"destiny": 10, "story": 11}, "Sindbad": {"destiny": 11, "story": 10}}
-        )
+    tied = declared(
+        **{"Ali Baba": {"destiny": 10, "story": 11}, "Sindbad": {"destiny": 11, "story": 10}}
     )
     assert _play_to_the_end(tied)[1].winners == ["Ali Baba"]
+
+
+def test_an_unknown_setting_is_refused_with_the_known_ones():
+    with pytest.raises(ValueError, match="unknown setting 'winer'; the Reader knows winner"):
+        TableRules.from_settings({"winer": "first"})
 
 
 def test_declaring_needs_the_formula_and_happens_once():

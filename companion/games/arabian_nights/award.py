@@ -13,6 +13,7 @@ from typing import Literal
 
 from pydantic import BaseModel
 
+from companion.games.arabian_nights.card_effects import protected_from
 from companion.games.arabian_nights.pack import Pack
 from companion.games.arabian_nights.rewards import (
     DestinyChange,
@@ -87,6 +88,16 @@ class StatusChanged(BaseModel):
         return f"becomes {self.status}" if self.gained else f"is no longer {self.status}"
 
 
+class StatusPrevented(BaseModel):
+    """A status was not gained because a treasure the player holds keeps it away."""
+
+    status: str
+    treasure: str
+
+    def phrase(self) -> str:
+        return f"is kept from becoming {self.status} by the {self.treasure}"
+
+
 class TreasureChanged(BaseModel):
     """A treasure was gained (from the deck or from ``taken_from``) or lost to the deck."""
 
@@ -137,6 +148,7 @@ Change = (
     | WealthMoved
     | SkillChanged
     | StatusChanged
+    | StatusPrevented
     | TreasureChanged
     | DestinationChanged
     | Moved
@@ -184,11 +196,14 @@ def _lose_skill(sheet: PlayerSheet, effect: LoseSkill) -> Change | None:
     return SkillChanged(skill=held, before=before, after=None)
 
 
-def _status(sheet: PlayerSheet, effect: GainStatus | LoseStatus) -> Change | None:
+def _status(pack: Pack, sheet: PlayerSheet, effect: GainStatus | LoseStatus) -> Change | None:
     held = find_name(effect.name, sheet.statuses)
     gained = isinstance(effect, GainStatus)
     if gained == (held is not None):
         return None
+    protector = protected_from(pack, sheet, effect.name) if gained else None
+    if protector is not None:
+        return StatusPrevented(status=effect.name, treasure=protector)
     if gained:
         sheet.statuses.append(effect.name)
     else:
@@ -253,7 +268,7 @@ def _apply_one(
         case LoseSkill():
             return _lose_skill(sheet, effect)
         case GainStatus() | LoseStatus():
-            return _status(sheet, effect)
+            return _status(pack, sheet, effect)
         case GainTreasure():
             return _gain_treasure(table, sheet, effect.name)
         case RandomTreasure():

@@ -15,6 +15,7 @@ from typing import Literal
 
 from pydantic import BaseModel
 
+from companion.games.arabian_nights.card_effects import counted_sheet
 from companion.games.arabian_nights.pack import (
     DestinyBonus,
     Gender,
@@ -34,16 +35,21 @@ DESTINY_FACES: tuple[DestinyFace, ...] = ("minus", "minus", "blank", "blank", "p
 
 
 def encounter_total(
-    die: int, space_number: int | None, destiny: int, bonuses: Sequence[DestinyBonus]
+    die: int,
+    space_number: int | None,
+    destiny: int,
+    bonuses: Sequence[DestinyBonus],
+    modifier: int = 0,
 ) -> int:
-    """Die + the space's printed number + the Destiny bonus, resolved as 12 when above 12.
+    """Die + the space's printed number + the Destiny bonus + the statuses' ``modifier``,
+    resolved as 12 when above 12 and as 1 when below 1.
 
     ``bonuses`` are the pack's thresholds; the highest one reached applies.
     """
     if not 1 <= die <= 6:
         raise IllegalActionError(f"a die shows 1 to 6, not {die}")
     bonus = max((step.bonus for step in bonuses if destiny >= step.minimum), default=0)
-    return min(HIGHEST_TOTAL, die + (space_number or 0) + bonus)
+    return max(1, min(HIGHEST_TOTAL, die + (space_number or 0) + bonus + modifier))
 
 
 def allowed_reactions(
@@ -99,8 +105,10 @@ def master_shortcuts(
 ) -> list[MasterShortcut]:
     """Candidates the player may go to without rolling, because a Master skill is listed.
 
+    Treasures that count as a Master skill count; skills blocked by a status do not.
     Paragraphs without text in the pack cannot be checked and are never offered.
     """
+    sheet = counted_sheet(pack, sheet)
     shortcuts = []
     for number in candidates:
         paragraph = pack.paragraph(number)
@@ -131,6 +139,20 @@ def available_sections(paragraph: Paragraph, sheet: PlayerSheet) -> list[Section
     if forced:
         return forced
     return [s for s in paragraph.sections if s.no_skill or s in usable]
+
+
+def usable_sections(pack: Pack, paragraph: Paragraph, sheet: PlayerSheet) -> list[Section]:
+    """`available_sections` for the sheet as the book sees it (treasures counted,
+    blocked skills left out)."""
+    return available_sections(paragraph, counted_sheet(pack, sheet))
+
+
+def master_section(paragraph: Paragraph, skill: str) -> Section | None:
+    """The section a Master shortcut reads: the MASTER section of the skill if the
+    paragraph has one, otherwise the plain section listing it."""
+    listing = [s for s in paragraph.requirement_sections if find_name(skill, s.requirements)]
+    mastered = [section for section in listing if section.master]
+    return (mastered or listing or [None])[0]
 
 
 _THE_OTHER = re.compile(r"\b([Tt])he other\b(?![\w-])")

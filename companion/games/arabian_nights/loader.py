@@ -11,7 +11,7 @@ every problem as ``file:line: what is wrong``; it never returns half a pack.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -24,6 +24,7 @@ from companion.games.arabian_nights.book_text import (
     parse_book,
     parse_encounter_name,
 )
+from companion.games.arabian_nights.card_effects import parse_status_acts, parse_treasure_acts
 from companion.games.arabian_nights.pack import (
     CharacterCard,
     ChartEntry,
@@ -46,9 +47,11 @@ from companion.games.arabian_nights.pack import (
     Skill,
     Space,
     Status,
+    StatusActs,
     Target,
     TerrainCard,
     Treasure,
+    TreasureActs,
     WealthLevel,
 )
 from companion.games.arabian_nights.rewards import (
@@ -175,6 +178,9 @@ def _reward_paragraphs(pack: Pack, code: str, vocabulary: Vocabulary) -> list[in
     return numbers
 
 
+Acts = StatusActs | TreasureActs
+
+
 @dataclass(frozen=True)
 class _Columns:
     """How many cells rows of a table have, and what they are (for messages)."""
@@ -190,8 +196,8 @@ _WORLD_TABLES = {
     "wealth track": _Columns(3, 3, "level | land moves | sea moves"),
     "destiny bonus": _Columns(2, 2, "from Destiny points | bonus"),
     "skills": _Columns(2, 2, "name | description"),
-    "statuses": _Columns(2, 2, "name | effect"),
-    "treasures": _Columns(2, 2, "name | effect"),
+    "statuses": _Columns(2, 3, "name | effect | what it does to the rules (optional)"),
+    "treasures": _Columns(2, 3, "name | effect | what it does to the rules (optional)"),
     "places of power": _Columns(3, 3, "name | paragraph | exit space"),
     "spaces": _Columns(4, 6, "name | terrain | number | continent | land routes | sea routes"),
     "quests": _Columns(3, 3, "name | spaces to visit | [reward code]"),
@@ -369,12 +375,20 @@ class _Loader:
                 if self.declare("skill", row.cells[0], WORLD, row.line)
             },
             "statuses": {
-                row.cells[0]: Status(name=row.cells[0], effect=row.cells[1])
+                row.cells[0]: Status(
+                    name=row.cells[0],
+                    effect=row.cells[1],
+                    acts=self.acts(row, parse_status_acts, StatusActs()),
+                )
                 for row in rows["statuses"]
                 if self.declare("status", row.cells[0], WORLD, row.line)
             },
             "treasures": {
-                row.cells[0]: Treasure(name=row.cells[0], effect=row.cells[1])
+                row.cells[0]: Treasure(
+                    name=row.cells[0],
+                    effect=row.cells[1],
+                    acts=self.acts(row, parse_treasure_acts, TreasureActs()),
+                )
                 for row in rows["treasures"]
                 if self.declare("treasure", row.cells[0], WORLD, row.line)
             },
@@ -393,6 +407,23 @@ class _Loader:
                 for row in rows["quests"]
             ],
         }
+
+    def acts(self, row: _Row, parse: Callable[..., Acts], nothing: Acts) -> Acts:
+        """What a status or treasure does (its optional third cell); problems reported."""
+        if len(row.cells) < 3 or not row.cells[2].strip():
+            return nothing
+        try:
+            return parse(row.cells[2], self.card_name)
+        except ValueError as error:
+            self.problem(WORLD, row.line, f"{row.cells[0]}: {error}")
+            return nothing
+
+    def card_name(self, name: str) -> str:
+        """The declared spelling of a skill or status named in a card's effects."""
+        declared = self.names.get(normalise_name(name))
+        if declared is None or declared.kind not in ("skill", "status"):
+            raise ValueError(f"{name.strip()!r} is not a skill or status of world.txt")
+        return declared.name
 
     def space_name(self, file: str, line: int, name: str, what: str) -> str:
         """The map's spelling of a space name, reporting names that are not spaces."""

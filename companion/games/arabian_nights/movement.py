@@ -13,6 +13,7 @@ from collections.abc import Iterator
 
 from pydantic import BaseModel
 
+from companion.games.arabian_nights.card_effects import movement_limits
 from companion.games.arabian_nights.pack import Pack, WealthLevel
 from companion.games.arabian_nights.state import (
     IllegalActionError,
@@ -44,6 +45,51 @@ def movement_allowance(level: WealthLevel) -> Allowance:
     Allowance(total=5, land=3, sea=5)
     """
     return Allowance(total=max(level.land, level.sea), land=level.land, sea=level.sea)
+
+
+def sheet_allowance(pack: Pack, sheet: PlayerSheet) -> Allowance:
+    """The allowance this turn: the wealth level's, less what statuses take, plus what
+    treasures add (a treasure's extra move also raises the total).
+
+    A status forbidding any move leaves nothing.
+    """
+    base = movement_allowance(pack.wealth_level(sheet.wealth))
+    stuck, fewer, land, sea = movement_limits(pack, sheet)
+    if stuck is not None:
+        return Allowance(total=0, land=0, sea=0)
+    return Allowance(
+        total=max(0, base.total + max(land, sea) - fewer),
+        land=max(0, base.land + land - fewer),
+        sea=max(0, base.sea + sea - fewer),
+    )
+
+
+Route = str
+"""How a space is reached: "land", "sea", "land and sea", or "hidden" (a Place of Power)."""
+
+
+def reachable_spaces(pack: Pack, sheet: PlayerSheet) -> dict[str, Route]:
+    """Every space the player can end the move on (not where they stand), with the routes
+    that reach it: by land alone if possible, else by sea alone, else both. The Place of
+    Power under the Destination marker is included when it can be entered."""
+    origin = _known_space(pack, sheet.position)
+    if origin is None:
+        return {}
+    reached = _reachable(pack, origin, sheet_allowance(pack, sheet))
+    routes: dict[str, Route] = {}
+    for space, uses in reached.items():
+        if space == origin:
+            continue
+        if any(sea == 0 for _, sea in uses):
+            routes[space] = "land"
+        elif any(land == 0 for land, _ in uses):
+            routes[space] = "sea"
+        else:
+            routes[space] = "land and sea"
+    place = sheet.destination
+    if place is not None and can_reach(pack, origin, place, sheet):
+        routes[place] = "hidden"
+    return routes
 
 
 def _steps(pack: Pack, space: str, land: int, sea: int) -> Iterator[tuple[str, int, int]]:
@@ -84,7 +130,7 @@ def can_reach(pack: Pack, start: str, goal: str, sheet: PlayerSheet) -> bool | N
     None means the map does not hold one of the spaces: the caller takes the player's word.
     """
     origin = _known_space(pack, start)
-    allowance = movement_allowance(pack.wealth_level(sheet.wealth))
+    allowance = sheet_allowance(pack, sheet)
     place = _known_place(pack, goal)
     if place is not None:
         if sheet.destination is None or not same_name(sheet.destination, place):

@@ -286,11 +286,43 @@ class Skill(_Model):
     description: str
 
 
+StatusEnd = Literal["lifted", "after roll", "after turn", "on roll"]
+
+
+class StatusActs(_Model):
+    """What a status does to the rules (see `card_effects.parse_status_acts`)."""
+
+    roll: int = Field(0, description="Added to every encounter roll while held.")
+    no_move: bool = Field(False, description="The character may not move at all.")
+    move_less: int = Field(0, ge=0, description="Spaces fewer per move, of either kind.")
+    skip_turn: bool = Field(False, description="The holder's next turn is skipped.")
+    first_reaction: bool = Field(False, description="Only the first reaction may be chosen.")
+    blocks: list[str] = Field([], description="Skills that cannot be used while held.")
+    ends: StatusEnd = Field("lifted", description="When it goes away by itself.")
+    freed_on: list[int] = Field([], description='Die faces that end an "on roll" status.')
+
+
+class TreasureActs(_Model):
+    """What a treasure does to the rules (see `card_effects.parse_treasure_acts`)."""
+
+    counts_as: dict[str, bool] = Field(
+        {}, description="Skill or status name -> counts at Master level (skills only)."
+    )
+    land: int = Field(0, ge=0, description="Extra land moves on every journey.")
+    sea: int = Field(0, ge=0, description="Extra sea moves on every journey.")
+    use: str | None = Field(None, description="Reward code applied when the owner uses it.")
+    used_up: bool = Field(False, description="Leaves the game once used.")
+    minus_is_blank: bool = Field(False, description="May turn a minus on the Destiny Die blank.")
+    prevents: list[str] = Field([], description="Statuses its owner cannot gain.")
+    sale_value: int | None = Field(1, description="Wealth levels when sold; None: not for sale.")
+
+
 class Status(_Model):
     """A status card and what it does, in one sentence."""
 
     name: str
     effect: str
+    acts: StatusActs = StatusActs()
 
 
 class Treasure(_Model):
@@ -298,6 +330,7 @@ class Treasure(_Model):
 
     name: str
     effect: str
+    acts: TreasureActs = TreasureActs()
 
 
 class WealthLevel(_Model):

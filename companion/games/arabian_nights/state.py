@@ -59,6 +59,8 @@ class PlayerSheet(BaseModel):
     )
     city_cards: list[str] = Field([], description="City encounter cards kept for later.")
     quest: str | None = None
+    turns_to_skip: int = Field(0, ge=0, description='Turns lost ("lose your next turn").')
+    used_this_turn: list[str] = Field([], description="Treasures already used this turn.")
     destiny_goal: int = Field(ge=0, description="Secret: Destiny points needed to win.")
     story_goal: int = Field(ge=0, description="Secret: Story points needed to win.")
 
@@ -96,6 +98,34 @@ class FinalRound(BaseModel):
     waiting: list[str] = Field(description="Players still to take their one more turn.")
 
 
+class TableRules(BaseModel):
+    """Choices where tables read the rules differently (``--set key=value``).
+
+    >>> TableRules.from_settings({"winner": "most points"}).winner
+    'most points'
+    """
+
+    winner: Literal["first", "most points"] = Field(
+        "first",
+        description="first: whoever declared first wins; most points: of every player in "
+        "Baghdad with their formula met at the end, the most Destiny + Story wins.",
+    )
+    sell_in_cities_only: bool = Field(False, description="Treasures may be sold only in a city.")
+
+    @classmethod
+    def from_settings(cls, settings: dict[str, str]) -> TableRules:
+        """The rules from ``--set`` values; ValueError names an unknown key or value."""
+        unknown = sorted(set(settings) - set(cls.model_fields))
+        if unknown:
+            known = ", ".join(cls.model_fields)
+            raise ValueError(f"unknown setting {unknown[0]!r}; the Reader knows {known}")
+        values = {
+            key: value.replace("_", " ") if key == "winner" else value
+            for key, value in settings.items()
+        }
+        return cls.model_validate(values)
+
+
 class TableState(BaseModel):
     """The whole game on the table, as the Reader dialogue saves it."""
 
@@ -107,6 +137,7 @@ class TableState(BaseModel):
     time_of_day: TimeOfDay = "morning"
     final_round: FinalRound | None = None
     winners: list[str] | None = Field(None, description="Set when the game is over.")
+    rules: TableRules = TableRules()
 
     @model_validator(mode="after")
     def _names_are_unique(self) -> Self:
@@ -152,7 +183,12 @@ def encounter_card_names(pack: Pack) -> list[str]:
     ]
 
 
-def new_table(pack: Pack, players: Sequence[PlayerSheet], rng: random.Random) -> TableState:
+def new_table(
+    pack: Pack,
+    players: Sequence[PlayerSheet],
+    rng: random.Random,
+    rules: TableRules | None = None,
+) -> TableState:
     """A game ready to start: decks shuffled, first player first, the morning marker out."""
     levels = [level.name for level in pack.wealth_track]
     for sheet in players:
@@ -164,4 +200,9 @@ def new_table(pack: Pack, players: Sequence[PlayerSheet], rng: random.Random) ->
     encounters = encounter_card_names(pack)
     rng.shuffle(treasures)
     rng.shuffle(encounters)
-    return TableState(players=list(players), treasure_deck=treasures, encounter_deck=encounters)
+    return TableState(
+        players=list(players),
+        treasure_deck=treasures,
+        encounter_deck=encounters,
+        rules=rules or TableRules(),
+    )

@@ -1,9 +1,10 @@
 """Winning: the secret formula, the declaration in Baghdad, the last round, the winners.
 
 A player who is in Baghdad with both goals of their formula met declares; every other
-player then has one more turn. At the end, among the players who meet their formula in
-Baghdad, the one with the most Destiny + Story wins; a tie goes to the declarer, and
-otherwise is shared (see docs/rules-decisions.md).
+player then has one more turn, and the declarer, who was first, wins. Tables that prefer
+it may set ``winner=most points``: then among the players who meet their formula in
+Baghdad at the end, the most Destiny + Story wins, a tie going to the declarer (see
+docs/rules-decisions.md).
 """
 
 from __future__ import annotations
@@ -47,11 +48,31 @@ def declare_victory(table: TableState) -> TableState:
 
 
 def _winners(table: TableState) -> list[str]:
+    """The declarer, who was first (setting ``winner=first``); otherwise, or if a correction
+    left the declarer short of their formula, the contenders with the most points."""
     declarer = table.final_round.declared_by if table.final_round else None
     contenders = [sheet for sheet in table.players if can_declare(sheet)]
+    names = [sheet.name for sheet in contenders]
+    if declarer in names and table.rules.winner == "first":
+        return [declarer]
     best = max((sheet.destiny + sheet.story for sheet in contenders), default=0)
     top = [sheet.name for sheet in contenders if sheet.destiny + sheet.story == best]
     return [declarer] if declarer in top else top
+
+
+def why_they_won(table: TableState) -> str:
+    """One sentence on why the winners won (for the end of the night)."""
+    winners = table.winners or []
+    declarer = table.final_round.declared_by if table.final_round else None
+    if not winners:
+        return f"Nobody stood in {HOME} with their secret goal met when the tale ended."
+    if winners == [declarer] and table.rules.winner == "first":
+        return f"{declarer} was the first to meet their secret goal and come home to {HOME}."
+    said = " and ".join(winners)
+    return (
+        f"{said} stood in {HOME} with their secret goal met and the most Destiny and Story "
+        "together."
+    )
 
 
 def end_turn(table: TableState) -> TableState:

@@ -1,0 +1,206 @@
+"""Statuses and treasures that act: pack data read into effects, and the rules using them."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from companion.games.arabian_nights.award import apply_reward, describe_changes
+from companion.games.arabian_nights.card_effects import (
+    end_statuses,
+    instruction_action,
+    lose_next_turn,
+    parse_status_acts,
+    parse_treasure_acts,
+    roll_modifier,
+    roll_to_escape,
+    sell_treasure,
+    skip_turn,
+    skipped_turn_reason,
+    use_treasure,
+)
+from companion.games.arabian_nights.encounter import (
+    encounter_total,
+    master_section,
+    master_shortcuts,
+    usable_sections,
+)
+from companion.games.arabian_nights.movement import can_reach, reachable_spaces, sheet_allowance
+from companion.games.arabian_nights.pack import Status, Treasure
+from companion.games.arabian_nights.rewards import GainStatus
+from companion.games.arabian_nights.state import IllegalActionError, TableRules, TableState
+from tests.arabian_nights.rules_pack import mini_pack, sheet
+
+STATUSES = {
+    "Blessed": "roll +1; ends after roll",
+    "Cursed": "roll -2",
+    "Lost": "no move; ends after turn",
+    "Fevered": "move -1",
+    "Imprisoned": "no move; ends on roll 5-6",
+    "Wounded": "blocks Weapon Use",
+    "Asleep": "skip turn",
+    "Bewitched": "first reaction",
+    "Respected": "",
+}
+TREASURES = {
+    "Magic Carpet": "counts as Weapon Use (Master); sea +1",
+    "Ionian Gems": "sells for 2",
+    "Brass Lamp": "use [S1]; used up; not for sale",
+    "Amber Compass": "prevents Lost",
+}
+
+
+def acting_pack():
+    pack = mini_pack()
+    return pack.model_copy(
+        update={
+            "statuses": {
+                name: Status(name=name, effect="A status.", acts=parse_status_acts(text))
+                for name, text in STATUSES.items()
+            },
+            "treasures": {
+                name: Treasure(name=name, effect="A treasure.", acts=parse_treasure_acts(text))
+                for name, text in TREASURES.items()
+            },
+        }
+    )
+
+
+PACK = acting_pack()
+
+
+def _table(**fields) -> TableState:
+    return TableState(players=[sheet(**fields)], treasure_deck=["Ionian Gems"], encounter_deck=[])
+
+
+def test_statuses_change_the_encounter_roll_within_one_and_twelve():
+    cursed = sheet(statuses=["Cursed", "Blessed"])
+    assert roll_modifier(PACK, cursed) == -1
+    assert encounter_total(1, None, 0, PACK.destiny_bonuses, roll_modifier(PACK, cursed)) == 1
+    assert encounter_total(6, 4, 0, PACK.destiny_bonuses, 3) == 12
+
+
+def test_a_status_ending_after_the_roll_goes_and_others_stay():
+    table, ended = end_statuses(
+        PACK, _table(statuses=["Blessed", "Cursed"]), "Ali Baba", "after roll"
+    )
+    assert ended == ["Blessed"] and table.current.statuses == ["Cursed"]
+
+
+def test_movement_limits_and_treasure_moves():
+    assert sheet_allowance(PACK, sheet(statuses=["Lost"])).total == 0
+    assert can_reach(PACK, "Baghdad", "L1", sheet(statuses=["Lost"])) is False
+    fevered = sheet_allowance(PACK, sheet(statuses=["Fevered"]))
+    assert (fevered.total, fevered.land, fevered.sea) == (2, 2, 2)
+    carpet = sheet_allowance(PACK, sheet(treasures=["Magic Carpet"]))
+    assert (carpet.total, carpet.land, carpet.sea) == (4, 3, 4)
+    assert can_reach(PACK, "Baghdad", "S4", sheet(treasures=["Magic Carpet"]))
+    assert not can_reach(PACK, "Baghdad", "S4", sheet())
+
+
+def test_where_one_can_go_by_land_and_by_sea():
+    routes = reachable_spaces(PACK, sheet(wealth="Beggar"))
+    assert routes["L3"] == "land" and routes["S2"] == "sea" and routes["T1"] == "land and sea"
+    assert "Baghdad" not in routes and "S3" not in routes
+    assert reachable_spaces(PACK, sheet(statuses=["Lost"])) == {}
+
+
+def test_prison_ends_on_a_five_or_six_only():
+    table = _table(statuses=["Imprisoned"])
+    assert roll_to_escape(PACK, table, "Ali Baba", 4)[1] == []
+    freed, ended = roll_to_escape(PACK, table, "Ali Baba", 5)
+    assert ended == ["Imprisoned"] and freed.current.statuses == []
+    with pytest.raises(IllegalActionError, match="1 to 6, not 7"):
+        roll_to_escape(PACK, table, "Ali Baba", 7)
+
+
+def test_lost_turns_add_up_and_a_skipping_status_is_spent_first():
+    table = lose_next_turn(lose_next_turn(_table(), "Ali Baba"), "Ali Baba")
+    assert skipped_turn_reason(PACK, table.current) == "a lost turn"
+    table = skip_turn(PACK, table, "Ali Baba")
+    assert table.current.turns_to_skip == 1
+    asleep = _table(statuses=["Asleep"])
+    assert skipped_turn_reason(PACK, asleep.current) == "Asleep"
+    assert skip_turn(PACK, asleep, "Ali Baba").current.statuses == []
+
+
+def test_a_treasure_counts_as_a_master_skill_and_a_status_blocks_one():
+    paragraph = PACK.paragraph(410)
+    carpet = sheet(treasures=["Magic Carpet"])
+    headings = [section.heading for section in usable_sections(PACK, paragraph, carpet)]
+    assert headings == ["NO SKILL", "WEAPON USE", "MAGIC CARPET"]
+    assert master_shortcuts(PACK, (409, 410, 411), carpet)[0].skills == ["Weapon Use"]
+    blocked = sheet(skills={"Weapon Use": "Master"}, statuses=["Wounded"])
+    assert [s.heading for s in usable_sections(PACK, paragraph, blocked)] == ["NO SKILL"]
+    assert master_shortcuts(PACK, (409, 410, 411), blocked) == []
+
+
+def test_the_master_shortcut_reads_the_master_section_not_the_plain_one():
+    paragraph = PACK.paragraph(410).model_copy(
+        update={
+            "sections": [
+                *PACK.paragraph(410).sections,
+                PACK.paragraph(410)
+                .sections[2]
+                .model_copy(update={"heading": "MASTER STORYTELLING", "master": True}),
+            ]
+        }
+    )
+    assert master_section(paragraph, "Storytelling").heading == "MASTER STORYTELLING"
+    assert master_section(paragraph, "Weapon Use").heading == "WEAPON USE"
+    assert master_section(paragraph, "Piety") is None
+
+
+def test_a_treasure_keeps_a_status_away():
+    table = _table(treasures=["Amber Compass"])
+    after, changes = apply_reward(
+        PACK, table, "Ali Baba", [GainStatus(name="Lost")], random.Random(1)
+    )
+    assert after.current.statuses == []
+    assert describe_changes("Ali Baba", changes) == (
+        "Ali Baba is kept from becoming Lost by the Amber Compass."
+    )
+
+
+def test_using_a_treasure_gives_its_reward_once_and_a_used_up_one_is_gone():
+    table, code = use_treasure(PACK, _table(treasures=["Brass Lamp"]), "Ali Baba", "brass lamp")
+    assert code == "S1" and table.current.treasures == []
+    assert "Brass Lamp" not in table.treasure_deck
+    with pytest.raises(IllegalActionError, match="works by itself"):
+        use_treasure(PACK, _table(treasures=["Ionian Gems"]), "Ali Baba", "Ionian Gems")
+
+
+def test_selling_raises_wealth_and_returns_the_card_to_the_deck():
+    table = _table(treasures=["Ionian Gems"]).evolve(lambda copy: copy.treasure_deck.clear())
+    sold, levels = sell_treasure(PACK, table, "Ali Baba", "Ionian Gems", random.Random(1))
+    assert levels == 2 and sold.current.wealth == "Wealthy"
+    assert sold.treasure_deck == ["Ionian Gems"] and sold.current.treasures == []
+    with pytest.raises(IllegalActionError, match="nobody will buy the Brass Lamp"):
+        sell_treasure(
+            PACK, _table(treasures=["Brass Lamp"]), "Ali Baba", "Brass Lamp", random.Random(1)
+        )
+    city_only = _table(treasures=["Ionian Gems"], position="L1").model_copy(
+        update={"rules": TableRules(sell_in_cities_only=True)}
+    )
+    with pytest.raises(IllegalActionError, match="sold in a city"):
+        sell_treasure(PACK, city_only, "Ali Baba", "Ionian Gems", random.Random(1))
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ("roll +x", r"unknown status effect .roll \+x."),
+        ("ends on roll 7", "die faces go from 1 to 6"),
+        ("ends on roll 6-5", "die faces go from 1 to 6"),
+    ],
+)
+def test_unreadable_status_effects_say_what_to_write(text, problem):
+    with pytest.raises(ValueError, match=problem):
+        parse_status_acts(text)
+
+
+def test_instructions_the_companion_carries_out():
+    assert instruction_action("You may lose one status of your choice") == "choose status to lose"
+    assert instruction_action("Lose your next turn.") == "lose turn"
+    assert instruction_action("Lose your next turn and your hat") is None
