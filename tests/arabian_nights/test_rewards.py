@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -51,13 +53,40 @@ def test_the_rulebook_spelling_sl_reads_as_one_story_point():
     assert parse_reward("[D2/Sl]", VOCABULARY) == [DestinyChange(amount=2), StoryChange(amount=1)]
 
 
-def test_free_text_instructions_of_the_rulebook_are_kept_word_for_word():
-    code = "[D2/S1/Have another player place you within four spaces of the Jeweled Fortress]"
+def test_free_text_in_quotes_is_kept_word_for_word():
+    code = '[D2/S1/"Have another player place you within four spaces of the Jeweled Fortress"]'
     assert parse_reward(code, VOCABULARY)[2] == Instruction(
         text="Have another player place you within four spaces of the Jeweled Fortress"
     )
-    assert parse_reward("[D1/S1/You may lose one status of your choice ]", VOCABULARY)[2] == (
+    assert parse_reward("[D1/S1/“You may lose one status of your choice” ]", VOCABULARY)[2] == (
         Instruction(text="You may lose one status of your choice")
+    )
+
+
+def test_free_text_without_quotes_is_refused_and_says_how_to_write_it():
+    code = "[D2/Have another player place you within four spaces of the Jeweled Fortress]"
+    with pytest.raises(RewardCodeError, match=re.escape('in quotes: "..."')):
+        parse_reward(code, VOCABULARY)
+
+
+@pytest.mark.parametrize(
+    ("typed", "meant"),
+    [
+        ("Ionian Gem", "Ionian Gems"),
+        ("Respectd", "Respected"),
+        ("Goto 9", "Go to 9"),
+        ("Oportunity: City of Brass", "Opportunity: City of Brass"),
+        ("Move to City of Bras", "Move to City of Brass"),
+        ("Lose Curesd", "Lose Cursed"),
+        ("Storytellin", "Storytelling"),
+    ],
+)
+def test_a_near_miss_of_a_known_word_is_refused_with_the_likely_spelling(typed, meant):
+    with pytest.raises(RewardCodeError) as error:
+        parse_reward(f"[S1/{typed}]", VOCABULARY)
+    assert str(error.value) == (
+        f"{typed!r} is not a reward word; did you mean {meant}? "
+        '(Free text to read aloud goes in quotes: "...")'
     )
 
 
@@ -85,13 +114,12 @@ def test_free_text_instructions_of_the_rulebook_are_kept_word_for_word():
         ("Opportunity: City of Brass", Opportunity(place="City of Brass")),
         ("Move to cairo", MoveTo(destination="Cairo")),
         ("Move to Jeweled Fortress", MoveTo(destination="Jeweled Fortress")),
-        ("Move to any coastal space", Instruction(text="Move to any coastal space")),
+        ('"Move to any coastal space"', Instruction(text="Move to any coastal space")),
         (
-            "Lose a wealth level of your choice",
+            '"Lose a wealth level of your choice"',
             Instruction(text="Lose a wealth level of your choice"),
         ),
-        ("Storytelling (Grand)", Instruction(text="Storytelling (Grand)")),
-        ("D1000", Instruction(text="D1000")),
+        ('"Storytelling (Grand)"', Instruction(text="Storytelling (Grand)")),
     ],
 )
 def test_each_form(part, effect):
@@ -113,6 +141,9 @@ def test_brackets_are_optional_and_empty_parts_ignored():
         ("[W-1 (Min: Pauper)]", "unknown wealth level 'Pauper' in (Min: ...)"),
         ("[W1 (Max: Poor) (Max: Rich)]", "two (Max: ...)"),
         ("[Opportunity: Atlantis]", "unknown Place of Power 'Atlantis'"),
+        ("[Move to any coastal space]", "'Move to any coastal space' is not a reward word"),
+        ("[D1000]", "'D1000' is not a reward word"),
+        ("[Storytelling (Grand)]", "'Storytelling (Grand)' is not a reward word"),
     ],
 )
 def test_malformed_known_forms_are_refused_with_the_reason(code, message):
@@ -121,7 +152,7 @@ def test_malformed_known_forms_are_refused_with_the_reason(code, message):
 
 
 def test_format_reward_writes_the_book_form():
-    code = "[D2/S-1/W1 (Max: Poor)/Storytelling (Master)/Lose Cursed/Treasure/Go to 7]"
+    code = '[D2/S-1/W1 (Max: Poor)/Storytelling (Master)/Lose Cursed/Treasure/Go to 7/"Sing"]'
     assert format_reward(parse_reward(code, VOCABULARY)) == code
 
 
@@ -135,6 +166,7 @@ PART_SHAPES = st.one_of(
     st.builds("{} (Master)".format, st.sampled_from(NAMES)),
     st.builds("Go to {}".format, st.integers(0, 99999)),
     st.builds("Move to {}".format, st.sampled_from(["Baghdad", "City of Brass", "the moon"])),
+    st.builds('"{}"'.format, st.text(max_size=30)),
 )
 CODES = st.one_of(
     st.text(),

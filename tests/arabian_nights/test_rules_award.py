@@ -149,7 +149,7 @@ def test_a_new_opportunity_replaces_the_old_destination_marker():
 
 
 def test_move_to_and_follow_ups_are_logged_but_not_in_the_sentence():
-    table, changes = _award(_table(), "Move to S3/Go to 512/Sing for your supper")
+    table, changes = _award(_table(), 'Move to S3/Go to 512/"Sing for your supper"')
     assert table.player("Ali Baba").position == "S3"
     assert [type(change).__name__ for change in changes] == ["Moved", "FollowUp", "FollowUp"]
     assert changes[2].effect.text == "Sing for your supper"
@@ -180,7 +180,7 @@ CODE_PARTS = st.sampled_from(
         "Lose Ionian Gems",
         "Opportunity: City of Brass",
         "Go to 3",
-        "Dance",
+        '"Dance"',
     ]
 )
 

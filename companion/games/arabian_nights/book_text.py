@@ -14,6 +14,7 @@ See docs/content-format.md for the format.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -135,12 +136,23 @@ def parse_book(text: str, file: str, book: BookText | None = None) -> BookText:
     return book
 
 
+def numbered_lines(text: str) -> Iterator[tuple[int, str]]:
+    """(line number, line) for the lines that are not blank or comments, each line's
+    whitespace collapsed to single spaces. Only a newline ends a line, as in an editor (a
+    form feed or U+2028 inside a line does not shift the numbers).
+
+    >>> list(numbered_lines("# note\\n\\n  a\\fb  \\r\\nc\\u2028d\\n"))
+    [(3, 'a b'), (4, 'c d')]
+    """
+    for number, raw in enumerate(text.split("\n"), start=1):
+        line = " ".join(raw.split())
+        if line and not line.startswith("#"):
+            yield number, line
+
+
 def _blocks(text: str, file: str, problems: list[Problem]) -> list[_Block]:
     blocks: list[_Block] = []
-    for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
+    for number, line in numbered_lines(text):
         if _NUMBER_LINE.fullmatch(line):
             blocks.append(_Block(int(line), number))
         elif blocks:
@@ -195,6 +207,12 @@ def _chart_entry(
     except EncounterNameError as error:
         problems.append(Problem(file, number, f"chart entry {match[1]}: {error}"))
         return None
+    roll = int(match[1])
+    if not 1 <= roll <= 12:
+        problems.append(
+            Problem(file, number, f"chart entry {roll}: rolls go from 1 to 12; renumber the entry")
+        )
+        return None
     if encounter.matrix is None:
         if chart_letter is None:
             problems.append(
@@ -207,7 +225,7 @@ def _chart_entry(
             )
             return None
         encounter = EncounterName(encounter.name, chart_letter, encounter.gender)
-    return ChartLine(int(match[1]), encounter, number)
+    return ChartLine(roll, encounter, number)
 
 
 def _paragraph(block: _Block, file: str, problems: list[Problem]) -> Paragraph:

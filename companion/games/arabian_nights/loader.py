@@ -21,6 +21,7 @@ from companion.games.arabian_nights.book_text import (
     ChartLine,
     ChartText,
     EncounterNameError,
+    numbered_lines,
     parse_book,
     parse_encounter_name,
 )
@@ -76,7 +77,9 @@ __all__ = [
 WORLD, MATRICES, CARDS, BOOK = "world.txt", "matrices.txt", "cards.txt", "book.txt"
 BOOK_PARTS = "book-*.txt"  # a long book may go on in book-2.txt, book-3.txt, ...
 CITY_TERRAIN = "city"
-_TITLE = re.compile(r"\[\s*([^\[\]]+?)\s*\]")
+_DIGITS = re.compile(r"[0-9]{1,6}")
+_LARGEST_NUMBER = 999_999
+_MOST_MOVES = 12  # the printed track gives at most 5; more would only slow the search
 _MATRIX_TITLE = re.compile(r"matrix\s+(\S+)")
 _COURT_MARK = re.compile(r"(.*?)\s*\(\s*opposite\s+gender\s*\)", re.IGNORECASE)
 _MATRIX_TARGET = re.compile(r"matrix\s+([A-Za-z])", re.IGNORECASE)
@@ -277,7 +280,7 @@ class _Loader:
 
     def read(self, name: str) -> str | None:
         try:
-            return (self.folder / name).read_text(encoding="utf-8")
+            return (self.folder / name).read_text(encoding="utf-8-sig")
         except FileNotFoundError:
             self.problem(name, 0, f"missing: a pack needs {WORLD}, {MATRICES}, {CARDS}, {BOOK}")
         except (OSError, UnicodeDecodeError) as error:
@@ -288,12 +291,9 @@ class _Loader:
 
     def tables(self, file: str, text: str) -> list[_Table]:
         tables: list[_Table] = []
-        for number, raw in enumerate(text.splitlines(), start=1):
-            line = raw.strip()
-            if not line or line.startswith("#"):
-                continue
-            if title := _TITLE.fullmatch(line):
-                tables.append(_Table(" ".join(title[1].split()), number))
+        for number, line in numbered_lines(text):
+            if title := _title(line):
+                tables.append(_Table(title, number))
             elif tables:
                 tables[-1].rows.append(_Row([cell.strip() for cell in line.split("|")], number))
             else:
@@ -330,12 +330,22 @@ class _Loader:
         )
         return False
 
-    def integer(self, file: str, line: int, cell: str, what: str) -> int | None:
-        try:
-            return int(cell)
-        except ValueError:
-            self.problem(file, line, f"{what} must be a whole number, not {cell!r}")
-            return None
+    def integer(
+        self, file: str, line: int, cell: str, what: str, most: int = _LARGEST_NUMBER
+    ) -> int | None:
+        """The cell as a number from 0 to ``most`` (written with the digits 0-9), or None
+        and a problem."""
+        number = _number(cell)
+        if number is not None and number <= most:
+            return number
+        if number is not None or (cell.isascii() and cell.isdigit()):
+            self.problem(
+                file, line, f"{what} must be a whole number from 0 to {most}, not {_shown(cell)}"
+            )
+        else:
+            digits = " (write it with the digits 0-9)" if cell.isnumeric() else ""
+            self.problem(file, line, f"{what} must be a whole number, not {_shown(cell)}{digits}")
+        return None
 
     def declare(self, kind: str, name: str, file: str, line: int) -> bool:
         """Record a skill, status, treasure, space or place name; False if already used."""
@@ -445,10 +455,11 @@ class _Loader:
     def wealth_track(self, rows: list[_Row]) -> list[WealthLevel]:
         levels = []
         for row in rows:
-            land = self.integer(WORLD, row.line, row.cells[1], "land moves")
-            sea = self.integer(WORLD, row.line, row.cells[2], "sea moves")
-            if land is not None and sea is not None:
-                levels.append(WealthLevel(name=row.cells[0], land=land, sea=sea))
+            land = self.integer(WORLD, row.line, row.cells[1], "land moves", _MOST_MOVES)
+            sea = self.integer(WORLD, row.line, row.cells[2], "sea moves", _MOST_MOVES)
+            # A level with a bad rate is kept (the problem is reported), so that reward
+            # codes naming it are not reported as well.
+            levels.append(WealthLevel(name=row.cells[0], land=land or 0, sea=sea or 0))
         return levels
 
     def destiny_bonuses(self, rows: list[_Row]) -> list[DestinyBonus]:
@@ -699,8 +710,9 @@ class _Loader:
         return CityCard(name=name, paragraph=paragraph, city=city, results=results, line=row.line)
 
     def target(self, written: str, card: str, line: int) -> Target | None:
-        if written.isdigit():
-            return ParagraphTarget(paragraph=int(written))
+        if written.isnumeric():
+            number = self.integer(CARDS, line, written, f"card {card}: a paragraph number")
+            return None if number is None else ParagraphTarget(paragraph=number)
         if matrix := _MATRIX_TARGET.fullmatch(written):
             letter = matrix[1].upper()
             found = self.matrix_row(letter, card)
@@ -816,6 +828,32 @@ class _CrossCheck:
         for effect in effects:
             if isinstance(effect, GoToParagraph):
                 self.paragraph(file, line, effect.paragraph, f"{where}: Go to")
+
+
+def _title(line: str) -> str | None:
+    """The title of a ``[table]`` line, spaces collapsed, or None for any other line.
+
+    >>> _title("[ wealth  track ]"), _title("[a] | [b]")
+    ('wealth track', None)
+    """
+    inside = line[1:-1]
+    if line.startswith("[") and line.endswith("]") and not set("[]") & set(inside):
+        return " ".join(inside.split()) or None
+    return None
+
+
+def _number(cell: str) -> int | None:
+    """A number written with up to six digits 0-9, else None.
+
+    >>> _number("703"), _number("13①"), _number("7²"), _number("9" * 5000)
+    (703, None, None, None)
+    """
+    return int(cell) if _DIGITS.fullmatch(cell) else None
+
+
+def _shown(cell: str) -> str:
+    """A cell for a message, cut short when long."""
+    return repr(cell if len(cell) <= 40 else cell[:40] + "...")
 
 
 def _reaction(cell: str) -> Reaction:

@@ -99,18 +99,22 @@ def _steps(pack: Pack, space: str, land: int, sea: int) -> Iterator[tuple[str, i
 
 
 def _reachable(pack: Pack, start: str, allowance: Allowance) -> dict[str, list[tuple[int, int]]]:
-    """Every space reachable from ``start``, with the (land, sea) uses that reach it."""
-    seen = {(start, 0, 0)}
-    queue = deque(seen)
+    """Every space reachable from ``start``, with the (land, sea) uses that reach it.
+
+    Only the uses no other use beats on both counts are kept (a journey with a detour is
+    never better), so the search ends after at most spaces² steps whatever the allowance.
+    """
+    reached: dict[str, list[tuple[int, int]]] = {start: [(0, 0)]}
+    queue = deque([(start, 0, 0)])
     while queue:
-        state = queue.popleft()
-        for step in _steps(pack, *state):
-            if step not in seen and step[0] in pack.spaces and allowance.fits(*step[1:]):
-                seen.add(step)
-                queue.append(step)
-    reached: dict[str, list[tuple[int, int]]] = {}
-    for space, land, sea in seen:
-        reached.setdefault(space, []).append((land, sea))
+        for space, land, sea in _steps(pack, *queue.popleft()):
+            if space not in pack.spaces or not allowance.fits(land, sea):
+                continue
+            uses = reached.setdefault(space, [])
+            if any(old_land <= land and old_sea <= sea for old_land, old_sea in uses):
+                continue
+            uses.append((land, sea))
+            queue.append((space, land, sea))
     return reached
 
 

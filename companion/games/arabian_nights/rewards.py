@@ -17,11 +17,19 @@ Recognised parts (names are matched without regard to case or repeated spaces):
 - a skill name: gain a level in it; ``Storytelling (Master)``: straight to Master;
 - a status name: gain it; ``Treasure``: a random treasure; a treasure name: that treasure;
 - ``Lose X`` for a skill, status or treasure X;
-- ``Go to 512``; ``Opportunity: <Place of Power>``; ``Move to <space or Place of Power>``.
+- ``Go to 512``; ``Opportunity: <Place of Power>``; ``Move to <space or Place of Power>``;
+- ``"Lose your next turn"``: free text in quotes, an `Instruction` read aloud and logged.
 
-Anything else becomes an `Instruction`, read aloud and logged, never dropped.
-`RewardCodeError` is raised only when a recognised form names something that does not
-exist (an unknown wealth level in "(Max: X)", an unknown Place of Power).
+Any other part raises `RewardCodeError`, naming the closest known word when there is one,
+so a typo never silently becomes an instruction::
+
+    >>> parse_reward("[Storytellin]", vocabulary)
+    Traceback (most recent call last):
+    ...
+    companion.games.arabian_nights.rewards.RewardCodeError: 'Storytellin' is not a reward \
+word; did you mean Storytelling? (Free text to read aloud goes in quotes: "...")
+
+Every parser here is linear in its input: no pattern can backtrack over a repeated group.
 """
 
 from __future__ import annotations
@@ -32,6 +40,7 @@ from dataclasses import dataclass, field
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
+from rapidfuzz import fuzz, process
 
 
 class RewardCodeError(ValueError):
@@ -71,6 +80,7 @@ class Vocabulary:
     _places: dict[str, str] = field(init=False, repr=False, compare=False)
     _destinations: dict[str, str] = field(init=False, repr=False, compare=False)
     _wealth: dict[str, str] = field(init=False, repr=False, compare=False)
+    _words: list[str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         indexes = {
@@ -83,6 +93,18 @@ class Vocabulary:
         }
         for name, index in indexes.items():
             object.__setattr__(self, name, index)
+        object.__setattr__(self, "_words", self._known_words())
+
+    def _known_words(self) -> list[str]:
+        """Every reward part naming something, for suggesting the right spelling of a typo."""
+        names = [*self._skills.values(), *self._statuses.values(), *self._treasures.values()]
+        return [
+            *names,
+            "Treasure",
+            *(f"Lose {name}" for name in names),
+            *(f"Opportunity: {place}" for place in self._places.values()),
+            *(f"Move to {destination}" for destination in self._destinations.values()),
+        ]
 
 
 class RewardEffect(BaseModel):
@@ -230,13 +252,13 @@ class MoveTo(RewardEffect):
 
 
 class Instruction(RewardEffect):
-    """Anything else: read aloud and logged for the players to carry out."""
+    """Free text, written in quotes: read aloud and logged for the players to carry out."""
 
     kind: Literal["instruction"] = "instruction"
     text: str
 
     def describe(self) -> str:
-        return self.text
+        return f'"{self.text}"'
 
 
 Effect = Annotated[
@@ -260,9 +282,10 @@ Effect = Annotated[
 # The rulebook prints "S1" as "Sl" once; a lone "l" is read as 1.
 _NUMBER = r"([+-]?)\s*([0-9]{1,3}|l)"
 _POINTS = re.compile(rf"([DS])\s*{_NUMBER}", re.IGNORECASE)
-_BOUND = r"\(\s*(max|min)(?:imum)?\s*:?([^()]*)\)"
-_WEALTH = re.compile(rf"W\s*{_NUMBER}((?:\s*{_BOUND})*)", re.IGNORECASE)
-_WEALTH_BOUND = re.compile(_BOUND, re.IGNORECASE)
+_WEALTH = re.compile(rf"W\s*{_NUMBER}", re.IGNORECASE)
+# One bound at a time (a repeated group would backtrack exponentially on a bad code).
+_WEALTH_BOUND = re.compile(r"\s*\(\s*(max|min)(?:imum)?\s*(?::\s*)?([^():]*)\)", re.IGNORECASE)
+_QUOTED = re.compile(r"[\"“”](.*)[\"“”]")
 _MASTER_SKILL = re.compile(r"(.+?)\s*\(\s*master\s*\)", re.IGNORECASE)
 _LOSE = re.compile(r"lose\s+(.+)", re.IGNORECASE)
 _GO_TO = re.compile(r"go\s+to\s+(?:paragraph\s+)?([0-9]{1,5})", re.IGNORECASE)
@@ -284,11 +307,14 @@ def _points(part: str) -> RewardEffect | None:
 
 
 def _wealth(part: str, vocabulary: Vocabulary) -> WealthChange | None:
-    match = _WEALTH.fullmatch(part)
+    match = _WEALTH.match(part)
     if match is None:
         return None
+    found = _bounds(part, match.end())
+    if found is None:
+        return None
     bounds: dict[str, str] = {}
-    for bound in _WEALTH_BOUND.finditer(match[3]):
+    for bound in found:
         which, level = bound[1].title(), bound[2]
         key = "maximum" if which == "Max" else "minimum"
         if key in bounds:
@@ -302,6 +328,19 @@ def _wealth(part: str, vocabulary: Vocabulary) -> WealthChange | None:
             )
         bounds[key] = known
     return WealthChange(amount=_signed(match[1], match[2]), **bounds)
+
+
+def _bounds(part: str, start: int) -> list[re.Match[str]] | None:
+    """Each "(Max: X)" or "(Min: X)" from ``start`` to the end of ``part``; None if anything
+    else follows."""
+    bounds = []
+    while start < len(part):
+        bound = _WEALTH_BOUND.match(part, start)
+        if bound is None:
+            return None
+        bounds.append(bound)
+        start = bound.end()
+    return bounds
 
 
 def _gain(part: str, vocabulary: Vocabulary) -> RewardEffect | None:
@@ -352,7 +391,7 @@ def _travel(part: str, vocabulary: Vocabulary) -> RewardEffect | None:
 
 
 def parse_part(part: str, vocabulary: Vocabulary) -> RewardEffect:
-    """One "/"-separated part of a code as an effect; unknown text becomes an `Instruction`.
+    """One "/"-separated part of a code as an effect; `RewardCodeError` if it is none.
 
     >>> parse_part("W-2 (Min: Beggar)", Vocabulary(wealth_levels=["Beggar", "Poor"]))
     WealthChange(kind='wealth', amount=-2, maximum=None, minimum='Beggar')
@@ -364,8 +403,51 @@ def parse_part(part: str, vocabulary: Vocabulary) -> RewardEffect:
         or _gain(part, vocabulary)
         or _loss(part, vocabulary)
         or _travel(part, vocabulary)
-        or Instruction(text=part)
+        or _instruction(part)
+        or _unknown(part, vocabulary)
     )
+
+
+def _instruction(part: str) -> Instruction | None:
+    quoted = _QUOTED.fullmatch(part)
+    return Instruction(text=quoted[1].strip()) if quoted and quoted[1].strip() else None
+
+
+def _unknown(part: str, vocabulary: Vocabulary) -> RewardEffect:
+    """Raise for a part that is no known form, naming the closest known one."""
+    guess = suggestion(part, vocabulary)
+    if guess is not None:
+        raise RewardCodeError(
+            f"{part!r} is not a reward word; did you mean {guess}? "
+            '(Free text to read aloud goes in quotes: "...")'
+        )
+    shown = part if len(part) <= _LONGEST_GUESSED else part[:_LONGEST_GUESSED] + "..."
+    raise RewardCodeError(
+        f"{shown!r} is not a reward word: write a skill, status or treasure of world.txt, "
+        "D1, S1, W+1, Treasure, Go to N, Lose X, Move to X, Opportunity: X, or put free text "
+        'to read aloud in quotes: "..."'
+    )
+
+
+_LONGEST_GUESSED = 120  # longer parts are sentences, not misspelt names
+
+
+def suggestion(part: str, vocabulary: Vocabulary) -> str | None:
+    """The known reward word closest to a misspelt ``part``, if one is close enough.
+
+    >>> suggestion("Lose Respectd", Vocabulary(statuses=["Respected"]))
+    'Lose Respected'
+    >>> suggestion("Goto 9", Vocabulary())
+    'Go to 9'
+    """
+    if len(part) > _LONGEST_GUESSED:
+        return None
+    number = re.search(r"[0-9]+$", part)
+    words = [*vocabulary._words, *([f"Go to {number[0]}"] if number else [])]
+    found = process.extractOne(
+        part, words, scorer=fuzz.ratio, processor=normalise_name, score_cutoff=80
+    )
+    return found[0] if found else None
 
 
 def parse_reward(code: str, vocabulary: Vocabulary) -> list[Effect]:
