@@ -30,6 +30,20 @@ class Recognition:
     """0 to 1: how sure the engine is that ``text`` was said."""
 
 
+@dataclass(frozen=True)
+class Candidates:
+    """What an engine heard, with its score of each answer and the utterance's vector."""
+
+    text: str
+    """The engine's own first choice (a phrase text)."""
+    confidence: float
+    """The engine's own calibrated confidence in ``text``."""
+    scores: dict[str, float]
+    """Answer value -> the engine's log probability of it (answers it dropped are missing)."""
+    vector: np.ndarray
+    """The utterance as one vector (see :mod:`companion.voice.adaptation`)."""
+
+
 class Recognizer(Protocol):
     """Hears one utterance, restricted to the phrases allowed at this step."""
 

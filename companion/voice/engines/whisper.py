@@ -10,6 +10,7 @@ level-normalised utterance with 0.5 s of silence before and 3 s after, not the u
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterable
 from functools import lru_cache
@@ -22,7 +23,7 @@ from companion.hearing import global_commands
 from companion.phrases import PhraseSet, normalize, written_forms
 from companion.voice.audio import RATE
 from companion.voice.confidence import Hypothesis, confidence_from_search
-from companion.voice.recognition import ModelMissingError, Recognition
+from companion.voice.recognition import Candidates, ModelMissingError, Recognition
 from companion.voice.vad import has_speech
 
 
@@ -278,16 +279,38 @@ class WhisperRecognizer:
         The decoder is primed with the allowed phrases as "previous text", so it writes
         what it hears in their words ("5" rather than "bye").
         """
+        heard = self.candidates(samples, phrases)
+        return Recognition(heard.text, heard.confidence) if heard else Recognition("", 0.0)
+
+    def candidates(self, samples: np.ndarray, phrases: PhraseSet) -> Candidates | None:
+        """What :meth:`recognize` decides, with the score of every answer the search kept
+        and the utterance's encoder vector (for :mod:`companion.voice.adaptation`).
+        None when nothing was heard."""
         texts = {phrase.text for phrase in phrases.phrases}
         if not texts or not has_speech(samples):
-            return Recognition("", 0.0)
+            return None
         encoded = self.encode(samples)
         casing = name_casing(phrases)
         start = self._primed_start(self.priming_words(phrases, dict(casing)))
         finished, free = self.score_phrases(encoded, texts, start, casing)
         if not finished:
-            return Recognition("", 0.0)
-        return confidence_from_search(finished, phrases, free)
+            return None
+        recognition = confidence_from_search(finished, phrases, free)
+        value_of = {phrase.text: phrase.value for phrase in phrases.phrases}
+        scores: dict[str, float] = {}
+        for text, hypothesis in finished.items():
+            value = value_of[text]
+            scores[value] = float(np.logaddexp(scores.get(value, -math.inf), hypothesis.logp))
+        return Candidates(
+            recognition.text, recognition.confidence, scores, self.speech_vector(encoded, samples)
+        )
+
+    def speech_vector(self, encoded: np.ndarray, samples: np.ndarray) -> np.ndarray:
+        """The mean of the encoder frames over the utterance itself (50 frames a second,
+        after the LEAD of silence)."""
+        first = round(self.LEAD * 50)
+        frames = max(round(len(samples) / RATE * 50), 1)
+        return np.asarray(encoded[0, first : first + frames], dtype=np.float32).mean(axis=0)
 
 
 def name_casing(phrases: PhraseSet) -> tuple[tuple[str, str], ...]:
