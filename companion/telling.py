@@ -22,8 +22,10 @@ The typed contract (one line at a time, see :func:`parse_typed_line`):
 
 from __future__ import annotations
 
+import select
+import time
 from collections.abc import Callable, Iterable, Iterator
-from typing import Literal, Protocol
+from typing import Literal, Protocol, TextIO
 
 from pydantic import BaseModel, ConfigDict
 
@@ -97,6 +99,9 @@ class TellingTracker(Protocol):
     def advance(self, seconds: float, speaking: bool) -> list[str]:
         """Let ``seconds`` of speech (or silence) go by; return the cues to speak now."""
 
+    def seconds_to_next_cue(self) -> float:
+        """Seconds until the next cue that time alone brings (inf when none will)."""
+
     def hear(self, text: str) -> None:
         """Words recognised (or typed) during the telling."""
 
@@ -138,37 +143,79 @@ class TypedTellingListener:
     """Tellings typed (or scripted) line by line, following the typed contract above.
 
     ``clock`` (e.g. ``time.monotonic``) makes plain lines last as long as it took to
-    type them; without it, their length comes from their number of words.
+    type them; without it, their length comes from their number of words. ``ready``
+    (with a clock) waits up to the given seconds for a line and says whether one came:
+    the tracker's timed cues (a warning, dawn) are then spoken on time while the
+    storyteller is still typing, not when the next line arrives.
     """
 
-    def __init__(self, lines: Iterable[str], clock: Callable[[], float] | None = None) -> None:
+    def __init__(
+        self,
+        lines: Iterable[str],
+        clock: Callable[[], float] | None = None,
+        ready: Callable[[float], bool] | None = None,
+    ) -> None:
         self._lines: Iterator[str] = iter(lines)
         self._clock = clock
+        self._ready = ready if clock else None
+        self._last = 0.0
 
     def listen(self, spec: TellingSpec, say: Callable[[str], None]) -> str | None:
         """Read lines until the telling ends; None when input runs out first."""
         tracker = spec.tracker()
-        last = self._clock() if self._clock else 0.0
-        for line in self._lines:
-            if not line.strip():
-                continue
-            try:
-                seconds, speaking, words = parse_typed_line(line)
-            except TypedLineError as error:
-                say(str(error))
-                continue
-            now = self._clock() if self._clock else 0.0
-            if seconds is None:
-                seconds = now - last if self._clock else len(words.split()) / WORDS_PER_SECOND
-                seconds = max(seconds, 1.0)
-            last = now
-            for cue in tracker.advance(seconds, speaking):
+        self._last = self._clock() if self._clock else 0.0
+        while not tracker.done:
+            if self._ready and not self._wait_for_line(tracker, say):
+                break
+            line = next(self._lines, None)
+            if line is None:
+                return None
+            if line.strip():
+                self._take_line(line, tracker, say)
+        return tracker.report().to_value()
+
+    def _wait_for_line(self, tracker: TellingTracker, say: Callable[[str], None]) -> bool:
+        """Speak the timed cues that fall due before the next line; False once the
+        telling is over."""
+        while True:
+            due = tracker.seconds_to_next_cue() - (self._clock() - self._last)
+            if self._ready(max(0.0, due)):
+                return True
+            now = self._clock()
+            for cue in tracker.advance(now - self._last, speaking=True):
                 say(cue)
-            if words:
-                tracker.hear(words)
+            self._last = now
             if tracker.done:
-                return tracker.report().to_value()
-        return None
+                return False
+
+    def _take_line(self, line: str, tracker: TellingTracker, say: Callable[[str], None]) -> None:
+        try:
+            seconds, speaking, words = parse_typed_line(line)
+        except TypedLineError as error:
+            say(str(error))
+            return
+        now = self._clock() if self._clock else 0.0
+        if seconds is None:
+            seconds = now - self._last if self._clock else len(words.split()) / WORDS_PER_SECOND
+            seconds = max(seconds, 1.0)
+        self._last = now
+        for cue in tracker.advance(seconds, speaking):
+            say(cue)
+        if words:
+            tracker.hear(words)
+
+
+def keyboard_listener(stream: TextIO) -> TypedTellingListener:
+    """Tellings typed on ``stream``; at a terminal, timed by the clock and cued on time."""
+    lines = iter(stream.readline, "")
+    if not stream.isatty():
+        return TypedTellingListener(lines)
+
+    def ready(seconds: float) -> bool:
+        timeout = None if seconds == float("inf") else seconds
+        return bool(select.select([stream], [], [], timeout)[0])
+
+    return TypedTellingListener(lines, time.monotonic, ready)
 
 
 class ChronicledListener:

@@ -10,7 +10,6 @@ from __future__ import annotations
 import queue
 import sys
 import tempfile
-import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Protocol
@@ -19,7 +18,7 @@ import numpy as np
 
 from companion.chronicle import Chronicle
 from companion.hearing import TellingListener
-from companion.telling import ChronicledListener, TellingSpec, TypedTellingListener
+from companion.telling import ChronicledListener, TellingSpec, keyboard_listener
 from companion.voice.audio import (
     RATE,
     AudioUnavailable,
@@ -276,12 +275,11 @@ def _listener(args, settings: dict[str, str]) -> TellingListener:
     engine = getattr(args, "engine", "auto")
     if wavs:
         return AudioTellingListener(wav_file_opener(wavs), spotter_for(engine))
-    keyboard = time.monotonic if sys.stdin.isatty() else None
     if getattr(args, "typed", False) or getattr(args, "listen_files", None):
-        return TypedTellingListener(sys.stdin, keyboard)
+        return keyboard_listener(sys.stdin)
     try:
         default_device("input")
     except AudioUnavailable as error:
         print(f"{error} Type the tellings instead.", file=sys.stderr)
-        return TypedTellingListener(sys.stdin, keyboard)
+        return keyboard_listener(sys.stdin)
     return AudioTellingListener(MicrophoneFrames, spotter_for(engine))

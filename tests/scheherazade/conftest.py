@@ -61,3 +61,90 @@ def good_storyteller(dialogue) -> Iterator[str]:
         word = spec.keywords[0] if spec.keywords else "story"
         yield f"speak 20 once there was a {word} that changed everything"
         yield "and they all lived well. The end."
+
+
+def rulebook_storyteller(
+    dialogue, tellings: Iterator[list[str]] | None = None, discard_first: bool = True
+) -> Iterator[str]:
+    """A solo storyteller with the companion's deck who plays by the rulebook's turn in
+    typed words: places Hope, plays the card that best continues a tale, searches for
+    the card a tale lacks, discards when nothing may be played, keeps the most useful
+    card drawn, and tells each card with its key word. ``discard_first``: the first turn
+    is a discard. ``tellings``: the lines of each telling (default: the key word)."""
+    from companion.games.scheherazade.rules import Action, Card
+
+    state = dialogue.state
+    spanish = state.settings.lang == "es"
+    words = {
+        "play": "juego" if spanish else "play",
+        "discard": "descarto" if spanish else "discard",
+        "search": "uso buscar" if spanish else "use search",
+        "keep": "me quedo con" if spanish else "keep",
+        "begin": "empiezo" if spanish else "begin",
+        "end": "colorín colorado, este cuento se ha acabado" if spanish else "the end",
+        "any": "cualquiera" if spanish else "any",
+        "stop": "basta" if spanish else "stop",
+    }
+    placements = ["buscar", "robar"] if spanish else ["search", "draw"]
+    kinds = {"character": "personaje", "place": "lugar", "artifact": "artefacto", "event": "suceso"}
+    colours = {"red": "rojo", "blue": "azul", "green": "verde", "yellow": "amarillo"}
+
+    def name(code: str) -> str:
+        element = dialogue.deck.element(code).in_language(state.settings.lang)
+        return element.name
+
+    def usefulness(code: str) -> int:
+        return dialogue.table.progress(Card.from_code(code))
+
+    turn = 0
+    while not dialogue.finished:
+        phase = state.phase
+        night = state.night
+        if phase == "hope":
+            turn += 1
+            yield placements[turn % 2]
+        elif phase == "play":
+            hand = night.hands[state.current]
+            best = max(hand, key=usefulness)
+            streak = night.streak()
+            if (
+                usefulness(best) <= len(streak)
+                and len(streak) >= 2
+                and night.hope_on[Action.SEARCH]
+                and night.hope > 3
+            ):
+                yield words["search"]
+                continue
+            if usefulness(best) == 0 or discard_first:
+                discard_first = False
+                yield f"{words['discard']} {name(hand[0])}"
+            else:
+                yield f"{words['play']} {name(best)}"
+        elif phase == "wish":
+            streak = night.streak()
+            missing = [k for k in kinds if k not in {c.kind for c in streak}]
+            if streak and missing:
+                colour, kind = str(streak[0].colour), missing[0]
+                yield f"{kinds[kind]} {colours[colour]}" if spanish else f"{colour} {kind}"
+            else:
+                yield words["any"]
+        elif phase == "keep":
+            yield f"{words['keep']} {name(max(night.offer, key=usefulness))}"
+        elif phase in ("exchange",):
+            yield words["stop"]
+        elif phase == "free":
+            yield "ninguna" if spanish else "none"
+        elif phase == "excess":
+            hand = night.hands[state.current]
+            yield f"{words['discard']} {name(min(hand, key=usefulness))}"
+        elif phase == "ready":
+            yield words["begin"]
+        elif phase == "telling":
+            if tellings is not None:
+                yield from next(tellings)
+                continue
+            keyword = dialogue.step().telling.keywords[0]
+            yield f"speak 20 {keyword}"
+            yield words["end"]
+        else:
+            raise AssertionError(f"the storyteller does not know phase {phase}")

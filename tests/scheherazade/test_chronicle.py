@@ -89,7 +89,10 @@ def companion(*args: str, stdin: str = "") -> subprocess.CompletedProcess:
 
 def test_play_typed_writes_the_chronicle_that_the_command_shows(tmp_path):
     save, night = tmp_path / "night.json", tmp_path / "night.md"
-    script = "begin\nspeak 30 once upon a time\nsilence 8\nspeak 10 then\nsilence 8\nthe end\n"
+    setup = "Ali\ndone\n" + "draw\n" * 8 + "red place\n"
+    script = (
+        setup + "begin\nspeak 30 once upon a time\nsilence 8\nspeak 10 then\nsilence 8\nthe end\n"
+    )
     played = companion(
         "play",
         "--game",
@@ -145,7 +148,7 @@ def test_play_hears_tellings_from_wav_files(tmp_path, speech_wav):
         f"telling_wavs={wav}",
         "--chronicle",
         str(night),
-        stdin="begin\n",
+        stdin="done\n" + "search\n" * 5 + "red place\n" + "begin\n",
     )
     assert played.returncode == 0, played.stderr
     lines = played.stdout.splitlines()

@@ -22,7 +22,8 @@ def test_every_element_has_one_or_two_distinct_key_words_and_a_hint():
     deck = load_deck()
     words = [word for element in deck.elements for word in element.keywords]
     assert len(words) == len(set(words))
-    assert all(element.hint and element.name.islower() for element in deck.elements)
+    assert all(element.hint and element.es.hint for element in deck.elements)
+    assert sum(element.special for element in deck.elements) == 8
     assert len({element.code for element in deck.elements}) == 64
 
 

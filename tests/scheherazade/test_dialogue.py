@@ -1,27 +1,29 @@
-"""Whole nights played from typed scripts: story prompts and printed cards."""
+"""Whole nights played from typed scripts, by the rulebook's turn, in English and Spanish."""
 
 from __future__ import annotations
 
 import itertools
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 from companion.cli import ArgumentError
 from companion.dialogue import GameOptions, InvalidAnswer
-from companion.games.scheherazade.dialogue import ScheherazadeDialogue, SettingsError
 from companion.games.scheherazade.game import GAME
+from companion.games.scheherazade.rules import Action
 from companion.games.scheherazade.telling import TellingReport
 from companion.session import run_typed
 from companion.telling import TypedTellingListener
-from companion.voice.telling import AudioTellingListener, wav_file_opener
 
-from .conftest import good_storyteller
+from .conftest import rulebook_storyteller
 
-THREE = [("Ali", "m"), ("Bea", "f"), ("Cem", "m")]
+TWO = [("Ali", "m"), ("Bea", "f")]
+SOLO = [("Ali", "m")]
 
 
-def new_game(seed: int = 0, players=THREE, **settings: str) -> ScheherazadeDialogue:
+def new_game(seed: int = 0, players=TWO, **settings: str):
     return GAME.new(GameOptions(seed=seed, players=players, settings=settings))
 
 
@@ -32,274 +34,242 @@ def play(dialogue, lines, tmp_path: Path) -> list[str]:
     return run_typed(dialogue, GAME, script, tmp_path / "night.json", telling_listener=listener)
 
 
-def test_good_tellings_win_the_night(tmp_path):
-    dialogue = new_game(seed=0)
-    printed = play(dialogue, good_storyteller(dialogue), tmp_path)
+def starting_with(printed: list[str], *prefixes: str) -> list[str]:
+    return [line for line in printed if line.startswith(prefixes)]
+
+
+def test_a_solo_night_with_the_companions_deck_is_won_by_the_rulebooks_turn(tmp_path):
+    dialogue = new_game(seed=4, players=SOLO, cards="companion")
+    printed = play(dialogue, rulebook_storyteller(dialogue), tmp_path)
     assert printed[-1].endswith("You win!")
-    completed = [line for line in printed if "tale" in line and "is complete!" in line]
-    assert len(completed) == 4
-    assert dialogue.finished and dialogue.table.outcome == "won"
-    assert any(line.startswith("Ali, you are Scheherazade. Your element is") for line in printed)
-    assert "The ifrit snatches the last element played: a broken promise." in printed
-
-
-def test_an_empty_deck_loses_even_with_good_tellings(tmp_path):
-    dialogue = new_game(seed=4)
-    printed = play(dialogue, good_storyteller(dialogue), tmp_path)
-    assert "The deck is empty" in printed[-1]
-    assert dialogue.table.loss_reason == "deck"
-
-
-def hesitant_storyteller():
-    """Speaks a little, falls silent twice, never names the element."""
-    while True:
-        yield from ["begin", "speak 5 well", "silence 7", "speak 3 hmm", "silence 9", "the end"]
-
-
-def test_silences_and_forgotten_elements_cost_hope_until_the_night_is_lost(tmp_path):
-    dialogue = new_game(seed=0)
-    printed = play(dialogue, hesitant_storyteller(), tmp_path)
-    assert printed.count("The Sultan stirs…") == printed.count("The Sultan yawns…") >= 3
-    assert any(line.startswith("The Sultan's patience wears thin") for line in printed)
-    assert any(line.startswith("The Sultan never heard of") for line in printed)
-    assert "Hope is gone" in printed[-1]
-    assert (dialogue.table.outcome, dialogue.table.hope) == ("lost", 0)
-
-
-def telling(**fields) -> str:
-    values = {"seconds": 30.0, "spoken_seconds": 30.0, "ended_by": "phrase", **fields}
-    return TellingReport(**values).to_value()
-
-
-def tell(dialogue, **fields) -> list:
-    """Say begin, then hand in a telling report with ``fields``."""
-    assert dialogue.answer("begin") == []
-    return dialogue.answer(telling(**fields))
-
-
-def verdict(speeches) -> list[str]:
-    """The Sultan's words about the telling (before the next turn's events)."""
-    return [s.text for s in speeches if s.text.startswith(("The Sultan never", "The Sultan's"))]
-
-
-def test_a_forgotten_element_costs_one_hope_and_one_long_silence_is_free():
-    dialogue = new_game(seed=0)
-    element = dialogue.state.pending.name
-    speeches = tell(dialogue, long_silences=1)
-    assert verdict(speeches) == [
-        f"The Sultan never heard of {element}. Scheherazade loses 1 Hope; Hope is 11."
-    ]
-
-
-def test_the_mention_rule_can_be_switched_off():
-    dialogue = new_game(seed=0, mention_rule="off")
-    speeches = tell(dialogue, long_silences=2)
-    assert verdict(speeches) == [
-        "The Sultan's patience wears thin after two long silences. "
-        "Scheherazade loses 1 Hope; Hope is 11."
-    ]
-
-
-def test_a_heard_element_is_acknowledged_after_the_turn():
-    dialogue = new_game(seed=0)
-    dialogue.answer("begin")
-    spec, name = dialogue.step().telling, dialogue.state.pending.name
-    speeches = dialogue.answer(telling(keywords_heard=[spec.keywords[0]]))
-    assert speeches[0].text == f"The Sultan heard of {name}."
-
-
-def test_dawn_ends_a_telling_that_runs_out_of_time(tmp_path):
-    dialogue = new_game(seed=0, turn_seconds="30")
-    printed = play(dialogue, ["begin", "speak 20 a lamp", "speak 20 more and more"], tmp_path)
-    assert "10 seconds before dawn." in printed
-    assert "Dawn breaks… The Sultan rises; the telling is over." in printed
-
-
-def test_the_clock_waits_for_begin_and_a_telling_must_be_a_report():
-    dialogue = new_game()
-    assert dialogue.step().prompt.endswith("Weave it into the tale. Say begin when you are ready.")
-    assert dialogue.step().telling is None
-    with pytest.raises(InvalidAnswer, match="Say begin when you are ready"):
-        dialogue.answer("once upon a time")
-    dialogue.answer("begin")
-    assert dialogue.step().prompt == "You have 90 seconds before dawn. Begin."
-    with pytest.raises(InvalidAnswer, match="finish with: the end"):
-        dialogue.answer("once upon a time")
-
-
-def test_a_saved_night_resumes_at_the_same_telling():
-    dialogue = new_game(seed=5)
-    tell(dialogue)
-    dialogue.answer("begin")
-    restored = GAME.restore(dialogue.to_save())
-    assert restored.step().prompt == dialogue.step().prompt
-    assert restored.step().telling == dialogue.step().telling
-
-
-def test_the_storytellers_are_asked_for_when_not_given(tmp_path):
-    dialogue = new_game(players=[])
-    printed = play(dialogue, ["two", "Ali", "Bea", "begin", "speak 5 once", "the end"], tmp_path)
-    assert "How many storytellers are here tonight, from one to four?" in printed
-    assert "What is the name of storyteller 2?" in printed
-    assert dialogue.player_names() == ["Ali", "Bea"]
-    after_names = printed[printed.index("What is the name of storyteller 2?") + 1]
-    assert "Scheherazade starts with 10 Hope" in after_names
-
-
-def test_unknown_settings_are_refused_by_name():
-    with pytest.raises(ArgumentError, match="unknown setting colour; known: cards"):
-        new_game(colour="red")
-
-
-@pytest.mark.parametrize(
-    ("settings", "message"),
-    [
-        ({"cards": "tarot"}, "cards"),
-        ({"turn_seconds": "soon"}, "turn_seconds"),
-        ({"mention_rule": "maybe"}, "mention_rule"),
-    ],
-)
-def test_wrong_setting_values_are_refused(settings, message):
-    with pytest.raises(SettingsError, match=message):
-        ScheherazadeDialogue.new(GameOptions(seed=1, players=THREE, settings=settings))
-
-
-def test_five_storytellers_are_too_many():
-    with pytest.raises(ArgumentError, match="1 to 4 storytellers, not 5"):
-        new_game(players=[(name, "m") for name in "ABCDE"])
-
-
-# -- printed cards --------------------------------------------------------------------------
-
-TWO = [("Ali", "m"), ("Bea", "f")]
-
-
-def printed_game(**settings: str) -> ScheherazadeDialogue:
-    return new_game(players=TWO, cards="printed", **settings)
-
-
-def test_illegal_cards_are_refused_plainly(tmp_path):
-    dialogue = printed_game()
-    lines = [
-        "queen",
-        "done",  # a queen set aside while dealing
-        "red place Baghdad",
-        "begin",
-        "we reached Baghdad at night. The end.",
-        "done",
-        "blue place",
-        "green anchor",  # a place after a place, twice
-    ]
-    printed = play(dialogue, lines, tmp_path)
-    refusal = (
-        "You cannot play the {}: a place cannot follow a place: "
-        "the type must change from one element to the next."
+    assert len(starting_with(printed, "The ") and [p for p in printed if "is complete!" in p]) == 4
+    assert starting_with(printed, "You discard ")[0].endswith(
+        "Scheherazade loses 1 Hope; Hope is 5."
     )
-    assert refusal.format("blue place") in printed
-    assert refusal.format("green place") in printed
-    assert "The Sultan heard of the red place baghdad." in printed
-    assert [card.label for card in dialogue.table.row] == ["red place baghdad"]
-    assert dialogue.state.counted.deck_count == 83 - 1 - 2 * 5 - 1
+    assert starting_with(printed, "You use search with a strength of")
+    assert starting_with(printed, "Ali, you drew ") and starting_with(printed, "You keep ")
+    assert starting_with(printed, "The Sultan grows bored") and starting_with(printed, "Queen")
+    assert starting_with(printed, "Your hand: ")
+    assert not starting_with(printed, "The Sultan never heard")
+    assert dialogue.table.tales and len(dialogue.state.night.hands[0]) >= 5
 
 
-def test_the_colour_of_a_finished_tale_cannot_follow_it():
-    dialogue = printed_game()
-    dialogue.answer("done")
-    for kind in ("character", "place", "artifact", "event"):
-        dialogue.answer(f"play:red:{kind}")
-        tell(dialogue)
-        dialogue.answer("done")
-    with pytest.raises(InvalidAnswer, match="the red tale has just been completed"):
-        dialogue.answer("play:red:character")
+def test_the_same_night_in_spanish_counts_the_cards_named_in_spanish(tmp_path):
+    dialogue = new_game(seed=4, players=SOLO, cards="companion", lang="es")
+    printed = play(dialogue, rulebook_storyteller(dialogue), tmp_path)
+    assert printed[-1] == (
+        "Cuatro cuentos, uno de cada color. El sultán, encantado, indulta a Schehrazada. "
+        "¡Habéis ganado!"
+    )
+    assert len([line for line in printed if "está completo!" in line]) == 4
+    assert starting_with(printed, "Descartas ")[0].endswith("la Esperanza queda en 5.")
+    assert starting_with(printed, "Usas buscar con fuerza")
+    assert starting_with(printed, "El sultán oyó hablar de ")
+    assert not starting_with(printed, "El sultán nunca oyó")
+    assert starting_with(printed, "Soy Schahriar")
+    assert any("Reglas de la casa" in line for line in printed)
 
 
-def printed_victory_script():
-    yield "done"
+NAMES = {"bagdad", "damasco", "mascate", "lhasa", "babá"}
+
+
+def spanish_forms(word: str) -> str:
+    """A plural, as a Spanish storyteller would say it (not the key word itself)."""
+    if word in NAMES:
+        return word
+    return word + ("s" if word[-1] in "aeiouáéó" else "es")
+
+
+def test_a_spanish_telling_counts_plurals_of_the_card(tmp_path):
+    dialogue = new_game(seed=4, players=SOLO, cards="companion", lang="es")
+    heard: list[str] = []
+
+    def tellings():
+        while True:
+            keyword = dialogue.step().telling.keywords[0]
+            heard.append(spanish_forms(keyword))
+            yield [f"speak 20 y entonces aparecieron {heard[-1]}", "fin"]
+
+    printed = play(dialogue, rulebook_storyteller(dialogue, tellings()), tmp_path)
+    assert len(heard) >= 16
+    assert not starting_with(printed, "El sultán nunca oyó")
+    assert printed[-1].endswith("¡Habéis ganado!")
+
+
+def printed_night(lang: str = "en"):
+    """Two storytellers with the printed cards: Bea is the oldest; a queen is set aside
+    at the deal; Hope goes on search and draw; Bea searches, Ali discards, draws meet a
+    Sultan and a queen; then four tales are told."""
+    spanish = lang == "es"
+    yield "Bea"
+    yield "reina" if spanish else "queen"
+    yield "hecho" if spanish else "done"
+    yield from (["buscar", "robar"] if spanish else ["search", "draw"]) * 4
+    yield "uso buscar" if spanish else "use search"
+    done = "hecho" if spanish else "done"
+    end = "fin" if spanish else "the end"
     kinds = ["character", "place", "artifact", "event"]
+    es_kinds = {
+        "character": "personaje",
+        "place": "lugar",
+        "artifact": "artefacto",
+        "event": "suceso",
+    }
+    es_colours = {"red": "rojo", "blue": "azul", "green": "verde", "yellow": "amarillo"}
+    first = True
     for colour in ("red", "blue", "green", "yellow"):
         for kind in kinds:
-            yield f"{colour} {kind}"
-            yield "begin"
-            yield "speak 30 a tale. The end."
-            yield "done"
+            yield f"{es_kinds[kind]} {es_colours[colour]}" if spanish else f"{colour} {kind}"
+            yield "empiezo" if spanish else "begin"
+            yield "speak 30 a tale"
+            yield end
+            if first:
+                yield from (["sultán", "reina"] if spanish else ["sultan", "queen"])
+                first = False
+            yield done
+            if (colour, kind) == ("red", "character"):
+                yield "descarto" if spanish else "discard"
+                yield "basta" if spanish else "stop"
+                yield done
         kinds = kinds[1:] + kinds[:1]
 
 
-def test_printed_cards_win_with_four_tales(tmp_path):
-    dialogue = printed_game()
-    printed = play(dialogue, printed_victory_script(), tmp_path)
+def test_printed_cards_play_a_whole_night_by_the_rulebook(tmp_path):
+    dialogue = new_game()
+    printed = play(dialogue, printed_night(), tmp_path)
+    assert "The oldest storyteller begins. Who is the oldest: Ali and Bea?" in printed
+    assert "Bea begins, and play goes clockwise." in printed
+    assert "Set aside: queen, without effect." in printed
+    assert "The deck holds 72 cards." in printed  # 83 − 1 set aside − 2 hands of 5
+    assert "You use search with a strength of 4; Hope is 9." in printed
+    assert "Take 4 story cards of your choice from the deck, then shuffle it." in printed
+    assert "You discard a card. Scheherazade loses 1 Hope; Hope is 8." in printed
+    assert "The Sultan grows bored: Scheherazade loses 1 Hope. Hope is 8." in printed
     assert printed[-1].endswith("You win!")
     assert dialogue.table.tales == ["red", "blue", "green", "yellow"]
 
 
-def test_printed_cards_lose_when_hope_runs_out(tmp_path):
-    dialogue = printed_game()
-    turns = itertools.chain(["done"], itertools.cycle(["discard", "sultan card", "done"]))
-    printed = play(dialogue, turns, tmp_path)
-    assert "You discard a card. Scheherazade loses 1 Hope; Hope is 9." in printed
-    assert "The Sultan grows bored: Scheherazade loses 1 Hope. Hope is 8." in printed
-    assert "Hope is gone" in printed[-1]
-
-
-def test_printed_events_are_announced_with_what_to_do(tmp_path):
-    dialogue = printed_game()
-    lines = ["done", "red place", "begin", "the end"]
-    lines += ["hourglass", "ifrit", "roc", "bahamut", "queen"]
-    printed = play(dialogue, lines, tmp_path)
-    assert "The hourglass: time slips away. Discard 8 cards from the top of the deck." in printed
-    assert "The ifrit snatches the last element played: the red place. Discard it." in printed
-    assert "The roc carries off the discard pile: 11 cards gone. Remove them from the game." in (
+def test_printed_cards_in_spanish(tmp_path):
+    dialogue = new_game(lang="es")
+    printed = play(dialogue, printed_night("es"), tmp_path)
+    assert "Empieza el narrador de más edad. ¿Quién es el mayor: Ali y Bea?" in printed
+    assert "Apartada: reina, sin efecto." in printed
+    assert "Usas buscar con fuerza 4; la Esperanza queda en 9." in printed
+    assert "El sultán se aburre: Schehrazada pierde 1 de Esperanza. La Esperanza queda en 8." in (
         printed
     )
-    assert "Bahamut stirs the sea: each storyteller discards one card at random." in printed
-    assert "Queen Scheherazade's favour: 1 Hope more. Hope is 11." in printed
-    assert dialogue.state.counted.hands == [3, 4]
+    assert printed[-1].endswith("¡Habéis ganado!")
 
 
-@pytest.mark.slow
-def test_a_spoken_telling_with_two_long_silences_costs_hope_but_names_its_element(
-    tmp_path, speech_wav, whisper
-):
-    dialogue = new_game(seed=0)
-    element = dialogue.deck.element(dialogue.state.pending_code)
-    word = element.keywords[0]
-    wav = speech_wav(
-        "night",
-        [f"Long ago there was a {word}.", 7.5, f"Everyone spoke of the {word}.", 7.5, "The end."],
-    )
-    listener = AudioTellingListener(wav_file_opener([wav]), whisper)
-    night = tmp_path / "night.json"
-    printed = run_typed(dialogue, GAME, ["begin"], night, telling_listener=listener)
-    told = printed.index("You have 90 seconds before dawn. Begin.")
-    assert printed[told + 1 : told + 5] == [
-        "The Sultan stirs…",
-        "The Sultan yawns…",
-        f"The Sultan heard of {element.name}.",
-        "The Sultan's patience wears thin after two long silences. "
-        "Scheherazade loses 1 Hope; Hope is 11.",
-    ]
-
-
-def test_status_tells_hope_tales_deck_and_hands():
-    dialogue = printed_game()
-    assert dialogue.status() == (
-        "Hope 10 of 20. Tales told: none yet. The open tale holds: nothing. "
-        "The deck has 83 cards. Ali holds 0 cards, hand limit 5."
-    )
+def test_a_card_the_rules_forbid_is_refused_and_nothing_changes():
+    dialogue = new_game()
+    for answer in ["Ali", "done", *["draw"] * 8, "play:red:place", "begin"]:
+        dialogue.answer(answer)
+    dialogue.answer(TellingReport(seconds=9, spoken_seconds=9, ended_by="phrase").to_value())
     dialogue.answer("done")
+    with pytest.raises(InvalidAnswer, match="A place cannot follow a place"):
+        dialogue.answer("play:blue:place")
+    assert len(dialogue.table.row) == 1
+
+
+def test_a_printed_special_place_asks_for_the_queens_and_a_protagonist_offers_a_free_action():
+    dialogue = new_game()
+    for answer in ["Ali", "done", *["draw"] * 8]:
+        dialogue.answer(answer)
     dialogue.answer("play:red:place:baghdad")
-    assert dialogue.status("Bea").endswith(
-        "The open tale holds: red place. The deck has 73 cards. Bea holds 5 cards, hand limit 5."
+    assert dialogue.state.phase == "queens"
+    dialogue.answer("0")
+    assert dialogue.state.phase == "ready"
+    dialogue.state.phase = "play"
+    dialogue.answer("play:red:character:ali baba")
+    assert dialogue.step().prompt.startswith("the red character ali baba is a protagonist")
+    speeches = dialogue.answer("draw")
+    assert speeches[0].text == "A protagonist! You use draw for free, with a strength of 8."
+    assert dialogue.table.hope_on[Action.DRAW] == 8
+
+
+def test_the_deal_discards_other_cards_without_effect():
+    dialogue = new_game(seed=1, players=SOLO, cards="companion")
+    opening = [speech.text for speech in dialogue.opening()]
+    set_aside = [line for line in opening if line.startswith("Dealt and discarded")]
+    assert set_aside, opening
+    assert "Scheherazade starts with 6 Hope" in opening[2]
+    assert dialogue.table.hope == 1 and dialogue.table.hope_to_place == 5
+
+
+@pytest.mark.parametrize(
+    ("setting", "message"),
+    [
+        ({"turn_seconds": "abc"}, "turn_seconds=abc: give a number of seconds greater than 0"),
+        ({"turn_seconds": "0"}, "turn_seconds=0: give a number of seconds greater than 0"),
+        ({"silence_seconds": "-3"}, "silence_seconds=-3: give a number"),
+        ({"mention_rule": "maybe"}, "mention_rule=maybe: say on or off"),
+        ({"lang": "fr"}, "lang=fr: choose en or es"),
+        ({"warn_seconds": "100"}, "warn_seconds must be shorter than turn_seconds"),
+        ({"colour": "red"}, "unknown setting colour; known: allies, cards"),
+        ({"cards": "companion"}, "reads every hand aloud"),
+    ],
+)
+def test_wrong_settings_are_one_plain_line(setting, message):
+    with pytest.raises(ArgumentError, match=message) as refused:
+        new_game(**setting)
+    assert "\n" not in str(refused.value) and "http" not in str(refused.value)
+
+
+def test_the_command_line_prints_one_line_for_a_bad_setting():
+    command = [sys.executable, "-m", "companion", "play", "--game", "scheherazade", "--typed"]
+    result = subprocess.run(
+        [*command, "--set", "turn_seconds=abc", "--players", "Ali:m", "--new"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode == 2
+    assert result.stderr == (
+        "companion play: error: turn_seconds=abc: give a number of seconds greater than 0\n"
+    )
+
+
+def test_house_rules_are_announced_and_each_can_be_switched_off():
+    opening = [s.text for s in new_game().opening()]
+    assert opening[1].startswith("House rules of this companion, not of the rulebook:")
+    relaxed = new_game(timer="off", nudges="off", mention_rule="off")
+    assert relaxed.opening()[1].text == (
+        "Tonight I play by the rulebook only: no timer and no penalties of mine."
+    )
+    for answer in ["Ali", "done", *["draw"] * 8, "play:red:place", "begin"]:
+        relaxed.answer(answer)
+    step = relaxed.step()
+    assert step.prompt == "The Sultan listens. Begin."
+    assert step.telling.turn_seconds is None and step.telling.silence_seconds is None
+
+
+def test_a_forgotten_card_costs_hope_unless_the_house_rule_is_off():
+    for rule, cost in (("on", 1), ("off", 0)):
+        dialogue = new_game(mention_rule=rule)
+        for answer in ["Ali", "done", *["draw"] * 8, "play:red:place:crowded bazaar", "begin"]:
+            dialogue.answer(answer)
+        report = TellingReport(seconds=9, spoken_seconds=9, ended_by="phrase", long_silences=2)
+        dialogue.answer(report.to_value())
+        assert dialogue.table.hope == 10 - cost - 1
+
+
+def test_a_saved_night_resumes_at_the_same_step():
+    dialogue = new_game(seed=5, players=SOLO, cards="companion")
+    for answer in ["search"] * 5:
+        dialogue.answer(answer)
+    restored = GAME.restore(dialogue.to_save())
+    assert restored.step().prompt == dialogue.step().prompt
+    assert restored.state.night.hands == dialogue.state.night.hands
+
+
+def test_status_tells_hope_on_each_card_tales_deck_and_hands():
+    dialogue = new_game()
+    for answer in ["Ali", "done", *itertools.islice(itertools.cycle(["draw", "search"]), 8)]:
+        dialogue.answer(answer)
+    assert dialogue.status("Bea") == (
+        "Hope 10 of 20: draw 4, search 4 and Scheherazade 2. Tales told: none yet. "
+        "The open tale holds: nothing. The deck has 73 cards. Bea holds 5 cards, hand limit 5."
     )
     assert dialogue.whose_turn() == "It is Ali's turn to be Scheherazade."
-    prompts = new_game(seed=0)
-    assert "Hope 12 of 20" in prompts.status() and "hand limit" not in prompts.status()
-
-
-def test_each_event_tells_the_hope_it_left(tmp_path):
-    dialogue = new_game(seed=2, players=[("Ali", "m")])
-    printed = play(dialogue, ["begin", "speak 10 a tale", "the end"], tmp_path)
-    bored = [line for line in printed if line.startswith("The Sultan grows bored")]
-    hopes = [int(line.rsplit(" ", 1)[1].rstrip(".")) for line in bored]
-    assert len(hopes) >= 2
-    assert hopes == list(range(hopes[0], hopes[0] - len(hopes), -1))

@@ -233,3 +233,63 @@ def test_what_the_microphone_heard_while_the_sultan_spoke_is_skipped():
     AudioTellingListener(lambda: frames, DeafSpotter()).listen(SPEC, said.append)
     assert said == [STIRS]
     assert frames.skips == 1
+
+
+class FakeKeyboard:
+    """A storyteller typing slowly: each line comes ``delays[i]`` seconds after the last."""
+
+    def __init__(self, lines: list[tuple[float, str]]) -> None:
+        self.now = 0.0
+        self._lines = lines
+        self._next_at = lines[0][0] if lines else float("inf")
+
+    def clock(self) -> float:
+        return self.now
+
+    def ready(self, seconds: float) -> bool:
+        if self._next_at - self.now <= seconds:
+            self.now = self._next_at
+            return True
+        self.now += seconds
+        return False
+
+    def __iter__(self):
+        for index, (_, text) in enumerate(self._lines):
+            following = self._lines[index + 1 :]
+            self._next_at = self.now + following[0][0] if following else float("inf")
+            yield text
+
+
+def test_a_typed_telling_hears_its_warning_and_dawn_on_time_without_a_new_line():
+    keyboard = FakeKeyboard([(5.0, "once upon a time there was a lamp")])
+    listener = TypedTellingListener(iter(keyboard), keyboard.clock, keyboard.ready)
+    spec = TellingSpec(turn=1, storyteller="Ali", element="lamp", keywords=("lamp",),
+                       turn_seconds=30, warn_seconds=10)  # fmt: skip
+    cues: list[tuple[float, str]] = []
+    value = listener.listen(spec, lambda cue: cues.append((keyboard.now, cue)))
+    report = TellingReport.from_value(value)
+    assert cues == [(20.0, "10 seconds before dawn.")]
+    assert keyboard.now == 30.0
+    assert (report.ended_by, report.seconds, report.keywords_heard) == ("timeout", 30.0, ["lamp"])
+
+
+def test_a_spanish_telling_has_spanish_cues_and_closing_words():
+    spec = TellingSpec(
+        turn=1, storyteller="Ana", element="el ladrón tuerto", keywords=("ladrón",),
+        language="es", end_phrases=("fin", "colorín colorado este cuento se ha acabado"),
+        stirs="El sultán se revuelve…", yawns="El sultán bosteza…",
+    )  # fmt: skip
+    tracker = TellingTracker(spec)
+    assert tracker.advance(7, speaking=False) == ["El sultán se revuelve…"]
+    tracker.hear("y los ladrones huyeron. Colorín, colorado, este cuento se ha acabado")
+    report = tracker.report()
+    assert (report.keywords_heard, report.ended_by) == (["ladrón"], "phrase")
+
+
+def test_without_a_timer_only_the_closing_words_end_a_telling():
+    spec = TellingSpec(turn=1, storyteller="Ali", element="lamp", turn_seconds=None,
+                       silence_seconds=None)  # fmt: skip
+    tracker = TellingTracker(spec)
+    assert tracker.advance(500, speaking=False) == [] and not tracker.done
+    tracker.hear("the end")
+    assert tracker.report().ended_by == "phrase"

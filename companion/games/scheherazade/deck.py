@@ -4,9 +4,15 @@ The deck is content (``content/scheherazade/elements.json``); this module is its
 contract and its loader. Each colour is one tale; each element carries one or two key
 words that a storyteller says when weaving it in, and that the recogniser spots.
 
+Every element also reads in Spanish (``es``); :func:`words_for` gives the names of
+colours and kinds in either language.
+
 >>> deck = load_deck()
->>> len(deck.elements), deck.element("red/artifact/lamp").label
-(64, 'the copper lamp, a red artifact')
+>>> lamp = deck.element("red/artifact/lamp")
+>>> len(deck.elements), lamp.label("en"), lamp.label("es")
+(64, 'the copper lamp, a red artifact', 'la lámpara de cobre, un artefacto rojo')
+>>> lamp.in_language("es").keywords
+('lámpara',)
 """
 
 from __future__ import annotations
@@ -15,6 +21,7 @@ import json
 from enum import StrEnum
 from functools import cached_property
 from pathlib import Path
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator, model_validator
 
@@ -42,8 +49,59 @@ class Kind(StrEnum):
     EVENT = "event"
 
 
+Language = Literal["en", "es"]
+
+COLOUR_NAMES: dict[Language, dict[Colour, str]] = {
+    "en": {colour: str(colour) for colour in Colour},
+    "es": {
+        Colour.RED: "rojo",
+        Colour.BLUE: "azul",
+        Colour.GREEN: "verde",
+        Colour.YELLOW: "amarillo",
+    },
+}
+"""Colour words; in Spanish the masculine form, which agrees with every kind's noun."""
+KIND_NAMES: dict[Language, dict[Kind, str]] = {
+    "en": {kind: str(kind) for kind in Kind},
+    "es": {
+        Kind.CHARACTER: "personaje",
+        Kind.PLACE: "lugar",
+        Kind.ARTIFACT: "artefacto",
+        Kind.EVENT: "suceso",
+    },
+}
+
+
+def kind_label(colour: Colour, kind: Kind, language: Language = "en") -> str:
+    """``red artifact`` / ``artefacto rojo``.
+
+    >>> kind_label(Colour.YELLOW, Kind.PLACE, "es")
+    'lugar amarillo'
+    """
+    if language == "es":
+        return f"{KIND_NAMES['es'][kind]} {COLOUR_NAMES['es'][colour]}"
+    return f"{colour} {kind}"
+
+
 class DeckError(ValueError):
     """The element deck file is malformed or does not have 4 × 4 × 4 elements."""
+
+
+class Wording(BaseModel):
+    """An element's words in one language."""
+
+    model_config = ConfigDict(frozen=True)
+
+    name: str
+    keywords: tuple[str, ...]
+    """Words that show the element was mentioned (normalised, one word each)."""
+    hint: str
+    """A short description, spoken when the element is announced."""
+
+    @field_validator("keywords")
+    @classmethod
+    def _one_or_two_words(cls, keywords: tuple[str, ...]) -> tuple[str, ...]:
+        return _checked_keywords(keywords)
 
 
 class Element(BaseModel):
@@ -58,26 +116,40 @@ class Element(BaseModel):
     """Words that show the element was mentioned (normalised, one word each)."""
     hint: str
     """A short description, spoken when the element is announced."""
+    special: bool = False
+    """One of the rulebook's four protagonists (characters) or special places."""
+    es: Wording
+    """The element in Spanish."""
 
     @field_validator("keywords")
     @classmethod
     def _one_or_two_words(cls, keywords: tuple[str, ...]) -> tuple[str, ...]:
-        if not 1 <= len(keywords) <= 2:
-            raise ValueError(f"an element has one or two key words, not {len(keywords)}")
-        for word in keywords:
-            if normalize(word) != word or " " in word:
-                raise ValueError(f"key word {word!r} must be one lower-case word")
-        return keywords
+        return _checked_keywords(keywords)
 
     @property
     def code(self) -> str:
         """A stable identifier: ``colour/kind/first key word``."""
         return f"{self.colour}/{self.kind}/{self.keywords[0]}"
 
-    @property
-    def label(self) -> str:
+    def in_language(self, language: Language) -> Wording:
+        if language == "es":
+            return self.es
+        return Wording(name=self.name, keywords=self.keywords, hint=self.hint)
+
+    def label(self, language: Language = "en") -> str:
         """How the element is announced: ``the copper lamp, a red artifact``."""
-        return f"{self.name}, a {self.colour} {self.kind}"
+        name = self.in_language(language).name
+        article = "un" if language == "es" else "a"
+        return f"{name}, {article} {kind_label(self.colour, self.kind, language)}"
+
+
+def _checked_keywords(keywords: tuple[str, ...]) -> tuple[str, ...]:
+    if not 1 <= len(keywords) <= 2:
+        raise ValueError(f"an element has one or two key words, not {len(keywords)}")
+    for word in keywords:
+        if normalize(word) != word or " " in word:
+            raise ValueError(f"key word {word!r} must be one lower-case word")
+    return keywords
 
 
 class Deck(BaseModel):
@@ -89,6 +161,7 @@ class Deck(BaseModel):
     description: str
     tales: dict[Colour, str]
     """Each colour's tale title."""
+    tales_es: dict[Colour, str]
     elements: tuple[Element, ...]
 
     @model_validator(mode="after")
@@ -98,11 +171,15 @@ class Deck(BaseModel):
                 count = sum(1 for e in self.elements if e.colour is colour and e.kind is kind)
                 if count != 4:
                     raise ValueError(f"{colour} {kind}: {count} elements, the deck needs 4")
-        words = [word for element in self.elements for word in element.keywords]
-        repeated = sorted({word for word in words if words.count(word) > 1})
-        if repeated:
-            raise ValueError(f"key words used by two elements: {', '.join(repeated)}")
+        for language in ("en", "es"):
+            words = [w for e in self.elements for w in e.in_language(language).keywords]
+            repeated = sorted({word for word in words if words.count(word) > 1})
+            if repeated:
+                raise ValueError(f"key words used by two elements: {', '.join(repeated)}")
         return self
+
+    def tale(self, colour: Colour, language: Language = "en") -> str:
+        return (self.tales_es if language == "es" else self.tales)[colour]
 
     @cached_property
     def _by_code(self) -> dict[str, Element]:

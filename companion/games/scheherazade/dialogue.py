@@ -1,16 +1,16 @@
 """Scheherazade mode: the companion is the Sultan and the timekeeper.
 
-Two ways to play (setting ``cards``):
+The rulebook's turn: the storyteller plays a story card from the hand and tells it, or
+discards (1 Hope lost); then draws back to the hand limit. Hope sits on the seven action
+cards and is spent to use them. Two ways to hold the cards (setting ``cards``):
 
-* ``prompts`` (default): no cards. The companion holds the deck and the hands, and each
-  turn announces the element the storyteller must weave in, then listens to the telling.
-* ``printed``: the players use the printed cards and announce what they play and draw;
-  the companion checks the sequence rules, counts, times and listens.
+* ``printed`` (default): the players hold the printed cards (hands stay secret) and
+  announce what they play, discard and draw; the companion checks and counts.
+* ``companion``: the companion's own deck and hands; it reads the hand aloud, so it is
+  for one storyteller, or for a group that agrees to open hands (``open_hands=on``).
 
-Settings (``--set key=value``): ``cards``, ``turn_seconds`` (90), ``silence_seconds`` (6),
-``warn_seconds`` (15), ``mention_rule`` (on: a telling that never names its element
-costs 1 Hope), ``reveal`` (12 story cards in view per prompt). ``telling_wavs`` and
-``chronicle`` are read by the listener, not here.
+The timer, the silence nudges and the Hope lost for silences or a card never named are
+the companion's house rules, each with a setting. ``lang=es`` plays in Spanish.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from companion.dialogue import (
     DialogueState,
@@ -28,27 +28,44 @@ from companion.dialogue import (
     Speech,
     Step,
 )
-from companion.games.scheherazade.deck import DEFAULT_DECK, Colour, Deck, Kind, load_deck
+from companion.games.scheherazade import lines as L
+from companion.games.scheherazade.deck import (
+    COLOUR_NAMES,
+    DEFAULT_DECK,
+    KIND_NAMES,
+    Colour,
+    Kind,
+    Language,
+    kind_label,
+    load_deck,
+)
 from companion.games.scheherazade.rules import (
-    MAX_HOPE,
-    REVEAL,
+    ALLY_KINDS,
+    OVERCOME_REVEAL,
+    USABLE_ACTIONS,
+    Action,
     Card,
     CountedTable,
-    DealtTable,
     EventCard,
     EventResult,
     IllegalPlayError,
-    Setup,
+    Night,
+    Table,
+    Variants,
     setup_for,
 )
 from companion.games.scheherazade.telling import TellingReport, TellingSpec
 from companion.phrases import PhraseSet, normalize
 
 GAME = "scheherazade"
-TITLE = "Scheherazade and the Wonderful Lamp"
+TITLE = L.LINES["title"][0]
 LISTENER_SETTINGS = {"telling_wavs"}
 
-Phase = Literal["count", "names", "deal", "play", "ready", "telling", "draw", "over"]
+Phase = Literal[
+    "count", "names", "oldest", "deal", "hope", "play", "free", "wish", "exchange",
+    "overcome", "event_draw", "keep", "more", "queens", "ready", "telling", "draw",
+    "excess", "over",
+]  # fmt: skip
 
 
 class SettingsError(ValueError):
@@ -58,16 +75,44 @@ class SettingsError(ValueError):
 class Settings(BaseModel):
     """The game's settings, from ``--set key=value``."""
 
-    cards: Literal["prompts", "printed"] = "prompts"
-    turn_seconds: float = 90.0
-    silence_seconds: float = 6.0
-    warn_seconds: float = 15.0
+    model_config = ConfigDict(extra="forbid")
+
+    cards: Literal["printed", "companion"] = "printed"
+    lang: Language = "en"
+    open_hands: bool = False
+    """The companion's deck with several storytellers: everyone hears every hand."""
+    timer: bool = True
+    turn_seconds: float = Field(90.0, gt=0)
+    warn_seconds: float = Field(15.0, gt=0)
+    nudges: bool = True
+    silence_seconds: float = Field(6.0, gt=0)
+    silence_rule: bool = True
+    """House rule: two long silences in a telling cost 1 Hope."""
     mention_rule: bool = True
-    reveal: int = REVEAL
+    """House rule: a telling that never names its card costs 1 Hope."""
+    allies: bool = False
+    unfinished_tales: bool = True
+    protagonists: bool = True
+    special_places: bool = True
+
+    @model_validator(mode="after")
+    def _warning_before_dawn(self) -> Settings:
+        if self.warn_seconds >= self.turn_seconds:
+            raise ValueError("warn_seconds must be shorter than turn_seconds")
+        return self
+
+    @property
+    def variants(self) -> Variants:
+        return Variants(
+            allies=self.allies,
+            unfinished_tales=self.unfinished_tales,
+            protagonists=self.protagonists,
+            special_places=self.special_places,
+        )
 
     @classmethod
     def from_options(cls, settings: dict[str, str]) -> Settings:
-        """Check and convert ``--set`` pairs; unknown keys are refused by name."""
+        """Check and convert ``--set`` pairs; each mistake is one plain sentence."""
         known = set(cls.model_fields) | LISTENER_SETTINGS
         unknown = sorted(set(settings) - known)
         if unknown:
@@ -78,7 +123,23 @@ class Settings(BaseModel):
         try:
             return cls.model_validate(values)
         except ValidationError as error:
-            raise SettingsError(str(error)) from None
+            raise SettingsError(_explain(error, values)) from None
+
+
+def _explain(error: ValidationError, values: dict[str, str]) -> str:
+    """One line for the first mistake: ``turn_seconds=abc: give a number of seconds``."""
+    problem = error.errors()[0]
+    if not problem["loc"]:
+        return problem["msg"].removeprefix("Value error, ")
+    key = str(problem["loc"][0])
+    field = Settings.model_fields[key]
+    if field.annotation is bool:
+        wanted = "say on or off"
+    elif field.annotation is float:
+        wanted = "give a number of seconds greater than 0"
+    else:
+        wanted = "choose " + " or ".join(field.annotation.__args__)
+    return f"{key}={values.get(key, '')}: {wanted}"
 
 
 class ScheherazadeState(DialogueState):
@@ -90,63 +151,22 @@ class ScheherazadeState(DialogueState):
     players: list[str] = Field(default_factory=list)
     player_count: int = 0
     phase: Phase = "count"
+    first: int = 0
     current: int = 0
     turn: int = 1
-    dealt: DealtTable | None = None
+    hope_placed: int = 0
+    night: Night | None = None
     counted: CountedTable | None = None
     pending: Card | None = None
     """The story card of the current telling."""
-    pending_code: str | None = None
-    """Story prompts: the element code of the current telling."""
-
-
-EVENT_PHRASES = PhraseSet.from_templates(
-    {
-        EventCard.SULTAN: ["[the] sultan [card]", "[the] sultan shahryar [card]"],
-        EventCard.HOURGLASS: ["[the] hourglass [card]", "[the] (passage|passing) of time"],
-        EventCard.IFRIT: ["[an|the] (ifrit|efreet) [card]"],
-        EventCard.ROC: ["[a|the] roc [card]"],
-        EventCard.BAHAMUT: ["bahamut [card]"],
-        EventCard.QUEEN: ["[the] queen [card]", "[the] queen scheherazade [card]"],
-    }
-)
-BEGIN_PHRASES = PhraseSet.from_templates(
-    {"begin": ["begin", "[i am] ready", "go", "start", "let us begin"]}, labels={"begin": "begin"}
-)
-DONE_PHRASES = PhraseSet.from_templates(
-    {"done": ["done", "[my] hand is full", "that is all", "finished"]}
-)
-KIND_WORDS = {
-    Kind.CHARACTER: "(character|heart|person)",
-    Kind.PLACE: "(place|anchor|location)",
-    Kind.ARTIFACT: "(artifact|artefact|bell|object)",
-    Kind.EVENT: "(event|sun)",
-}
-SPECIAL_NAMES = {
-    Kind.CHARACTER: ["ali baba", "princess", "holy man", "sultan"],
-    Kind.PLACE: ["baghdad", "damascus", "lhasa", "muscat"],
-    Kind.ARTIFACT: [],
-    Kind.EVENT: [],
-}
-STOP_WORDS = {"the", "a", "an", "of", "card"}
-
-
-def card_phrases(deck: Deck) -> PhraseSet:
-    """What players say to play a printed card: colour, type and optionally a name."""
-    choices: dict[str, list[str]] = {}
-    for colour in Colour:
-        for kind in Kind:
-            said = f"{colour} {KIND_WORDS[kind]}"
-            choices[f"play:{colour}:{kind}"] = [f"[i] [play] [the|a] {said} [card]"]
-            names = SPECIAL_NAMES[kind] + [
-                e.name.removeprefix("the ") for e in deck.elements if e.kind is kind
-            ]
-            for name in names:
-                choices[f"play:{colour}:{kind}:{name}"] = [f"{said} {name}"]
-    labels = {f"play:{c}:{k}": f"{c} {k}" for c in Colour for k in Kind}
-    return PhraseSet.from_templates(choices, labels=labels) | PhraseSet.from_templates(
-        {"discard": ["discard", "i discard [a card]", "discard a card"]}
-    )
+    action: Action | None = None
+    action_left: int = 0
+    """Searches, recoveries or exchanges still to make."""
+    return_to: Phase = "play"
+    """Where the night goes once the current action is over."""
+    drawing_for: Literal["refill", "action"] = "refill"
+    discarded: str | None = None
+    """The story card just discarded (an ally may let more follow)."""
 
 
 class ScheherazadeDialogue:
@@ -176,7 +196,8 @@ class ScheherazadeDialogue:
             setup_for(len(options.players))
             state.players = [name for name, _ in options.players]
             state.player_count = len(state.players)
-            dialogue._begin()
+            dialogue._check_privacy()
+            dialogue._after_names()
         return dialogue
 
     @classmethod
@@ -186,6 +207,24 @@ class ScheherazadeDialogue:
     def to_save(self) -> dict[str, Any]:
         return self.state.model_dump(mode="json")
 
+    # -- words ------------------------------------------------------------------------
+
+    @property
+    def lang(self) -> Language:
+        return self.state.settings.lang
+
+    def say(self, key: str, **values: object) -> str:
+        return L.line(self.lang, key, **values)
+
+    def _cards(self, number: int) -> str:
+        return L.counted(self.lang, number, "card")
+
+    def _list(self, items: list[str]) -> str:
+        return L.spoken_list(self.lang, items)
+
+    def _words(self, key: str) -> str:
+        return L.WORDS[self.lang][key]
+
     # -- the Dialogue protocol ----------------------------------------------------------
 
     @property
@@ -193,93 +232,150 @@ class ScheherazadeDialogue:
         return self.state.phase == "over"
 
     @property
-    def table(self) -> DealtTable | CountedTable:
-        table = self.state.dealt or self.state.counted
+    def table(self) -> Table:
+        table = self.state.night or self.state.counted
         if table is None:
             raise RuntimeError("the table is not set up yet")
         return table
 
     def opening(self) -> list[Speech]:
-        speeches = [
-            Speech(
-                "I am Shahryar, your Sultan, and tonight I keep the time. Each turn one of "
-                "you is Scheherazade and tells the next part of the tale, weaving in a "
-                "story element. Four elements of one colour, one of each type, in a row, "
-                "complete a tale. Tell four tales, one of each colour, and I pardon her. "
-                "Let Hope fall to nothing, or the deck run dry, and she dies at dawn. "
-                "Finish your telling with: the end."
-            )
-        ]
+        speeches = [Speech(self.say("opening")), Speech(self._house_rules())]
         if self.state.players:
             speeches.append(Speech(self._setup_summary()))
+            speeches += self._dealt_aside()
         return speeches
 
     def step(self) -> Step:
         steps = {
             "count": self._count_step,
             "names": self._name_step,
+            "oldest": self._oldest_step,
             "deal": self._deal_step,
+            "hope": self._hope_step,
             "play": self._play_step,
+            "free": self._free_step,
+            "wish": self._wish_step,
+            "exchange": self._exchange_step,
+            "overcome": self._overcome_step,
+            "event_draw": self._event_draw_step,
+            "keep": self._keep_step,
+            "more": self._more_step,
+            "queens": self._queens_step,
             "ready": self._ready_step,
             "telling": self._telling_step,
-            "draw": self._draw_step,
+            "draw": self._event_draw_step,
+            "excess": self._excess_step,
         }
         if self.state.phase not in steps:
-            return Step("The night is over.", PhraseSet(()))
+            return Step(self.say("over"), PhraseSet(()))
         return steps[self.state.phase]()
 
     def answer(self, value: str) -> list[Speech]:
         handler = {
             "count": self._answer_count,
             "names": self._answer_name,
+            "oldest": self._answer_oldest,
             "deal": self._answer_deal,
+            "hope": self._answer_hope,
             "play": self._answer_play,
+            "free": self._answer_free,
+            "wish": self._answer_wish,
+            "exchange": self._answer_exchange,
+            "overcome": self._answer_overcome,
+            "event_draw": self._answer_event_draw,
+            "keep": self._answer_keep,
+            "more": self._answer_more,
+            "queens": self._answer_queens,
             "ready": self._answer_ready,
             "telling": self._answer_telling,
-            "draw": self._answer_draw,
+            "draw": self._answer_event_draw,
+            "excess": self._answer_excess,
         }.get(self.state.phase)
         if handler is None:
-            raise InvalidAnswer("The night is over.")
-        return handler(value)
+            raise InvalidAnswer(self.say("over"))
+        try:
+            return handler(value)
+        except IllegalPlayError as error:
+            raise InvalidAnswer(self._illegal(error)) from None
 
     def status(self, player: str | None = None) -> str:
-        if not self.state.dealt and not self.state.counted:
-            return "The storytellers are still gathering."
+        if not self.state.night and not self.state.counted:
+            return self.say("gathering")
         table = self.table
-        tales = ", ".join(table.tales) if table.tales else "none yet"
-        streak = ", ".join(f"{c.colour} {c.kind}" for c in table.streak()) or "nothing"
-        text = (
-            f"Hope {table.hope} of {MAX_HOPE}. Tales told: {tales}. "
-            f"The open tale holds: {streak}. The deck has {_cards(table.deck_count)}."
+        tales = [COLOUR_NAMES[self.lang][colour] for colour in table.tales]
+        streak = [kind_label(c.colour, c.kind, self.lang) for c in table.streak()]
+        text = self.say(
+            "status",
+            hope=table.hope,
+            tokens=self._tokens(),
+            tales=self._list(tales) or self.say("none_yet"),
+            streak=self._list(streak) or self.say("nothing"),
+            deck=self._cards(table.deck_count),
         )
+        if table.allies:
+            allies = [KIND_NAMES[self.lang][kind] for kind in table.allies]
+            text += " " + self.say("status_allies", allies=self._list(allies))
         player = player if player in self.state.players else self._name()
-        if self.state.counted:
-            held = self.state.counted.hands[self.state.players.index(player)]
-            text += f" {player} holds {_cards(held)}, hand limit {table.hand_size}."
-        return text
+        index = self.state.players.index(player)
+        held = len(self.state.night.hands[index]) if self.state.night else table.hands[index]
+        hand = self.say("status_hand", name=player, cards=self._cards(held), limit=table.hand_size)
+        return f"{text} {hand}"
 
     def whose_turn(self) -> str:
-        if not self.state.players or self.state.phase in ("count", "names"):
-            return "We are still meeting the storytellers."
-        return f"It is {self._name()}'s turn to be Scheherazade."
+        if not self.state.players or self.state.phase in ("count", "names", "oldest"):
+            return self.say("meeting")
+        return self.say("whose_turn", name=self._name())
 
     def player_names(self) -> list[str]:
         return list(self.state.players)
 
     # -- setup -------------------------------------------------------------------------
 
+    def _house_rules(self) -> str:
+        settings, rules = self.state.settings, []
+        if settings.timer:
+            rules.append(self.say("rule_timer", seconds=round(settings.turn_seconds)))
+        if settings.nudges:
+            rules.append(self.say("rule_nudges", seconds=round(settings.silence_seconds)))
+        if settings.nudges and settings.silence_rule:
+            rules.append(self.say("rule_silences"))
+        if settings.mention_rule:
+            rules.append(self.say("rule_mention"))
+        if not rules:
+            return self.say("no_house_rules")
+        return self.say("house_rules", rules=self._list(rules))
+
+    def _check_privacy(self) -> None:
+        settings = self.state.settings
+        if (
+            settings.cards == "companion"
+            and len(self.state.players) > 1
+            and not settings.open_hands
+        ):
+            raise SettingsError(
+                "cards=companion reads every hand aloud, so with more than one storyteller "
+                "play with the printed cards, or agree to open hands with --set open_hands=on"
+            )
+
     def _count_step(self) -> Step:
-        return Step(
-            "How many storytellers are here tonight, from one to four?",
-            PhraseSet.numbers(range(1, 5), templates=["{n}", "{n} [storytellers|players]"]),
-        )
+        numbers = "{n}" if self.lang == "en" else "{n} [narradores|jugadores]"
+        templates = ["{n}", "{n} [storytellers|players]"] if self.lang == "en" else [numbers]
+        if self.lang == "es":
+            spanish = {1: "(uno|una)", 2: "dos", 3: "tres", 4: "cuatro"}
+            expects = PhraseSet.from_templates(
+                {str(n): [f"{word} [narradores|jugadores]", str(n)] for n, word in spanish.items()},
+                labels={str(n): str(n) for n in spanish},
+            )
+        else:
+            expects = PhraseSet.numbers(range(1, 5), templates=templates)
+        return Step(self.say("ask_count"), expects)
 
     def _name_step(self) -> Step:
         return Step(
-            f"What is the name of storyteller {len(self.state.players) + 1}?",
+            self.say("ask_name", number=len(self.state.players) + 1),
             PhraseSet(()),
             free_text=True,
-            hint="Type or say a name.",
+            hint=self.say("name_hint"),
         )
 
     def _answer_count(self, value: str) -> list[Speech]:
@@ -290,317 +386,778 @@ class ScheherazadeDialogue:
     def _answer_name(self, value: str) -> list[Speech]:
         name = " ".join(value.split())
         if not name or normalize(name) in (normalize(n) for n in self.state.players):
-            raise InvalidAnswer("Please give each storyteller a different name.")
+            raise InvalidAnswer(self.say("names_differ"))
         self.state.players.append(name)
         if len(self.state.players) < self.state.player_count:
             return []
-        return [Speech(self._setup_summary()), *self._begin()]
+        try:
+            self._check_privacy()
+        except SettingsError as error:
+            self.state.players.pop()
+            raise InvalidAnswer(str(error)) from None
+        speeches = [Speech(self._setup_summary())]
+        return speeches + self._after_names()
+
+    def _after_names(self) -> list[Speech]:
+        if len(self.state.players) > 1:
+            self.state.phase = "oldest"
+            return []
+        return self._begin()
+
+    def _oldest_step(self) -> Step:
+        names = {name: [normalize(name)] for name in self.state.players}
+        return Step(
+            self.say("ask_oldest", names=self._list(self.state.players)),
+            PhraseSet.from_templates(names, labels={name: name for name in names}),
+            hint=self.say("oldest_hint"),
+        )
+
+    def _answer_oldest(self, value: str) -> list[Speech]:
+        self.state.first = self.state.current = self.state.players.index(value)
+        return [Speech(self.say("first_player", name=value)), *self._begin()]
 
     def _begin(self) -> list[Speech]:
-        players = len(self.state.players)
-        if self.state.settings.cards == "printed":
-            self.state.counted = CountedTable.new(players)
+        players, settings = len(self.state.players), self.state.settings
+        if settings.cards == "printed":
+            self.state.counted = CountedTable.new(players, settings.variants)
             self.state.phase = "deal"
             return []
-        self.state.dealt = DealtTable.new(
-            players, self.deck, self.state.dice.next_rng(), self.state.settings.reveal
+        self.state.night = Night.new(
+            players, self.deck, self.state.dice.next_rng(), settings.variants
         )
-        return self._prepare_turn()
+        self.state.phase = "hope"
+        return self._dealt_aside()
+
+    def _dealt_aside(self) -> list[Speech]:
+        night = self.state.night
+        if night is None or not night.set_aside_at_deal or self.state.hope_placed:
+            return []
+        names = [self._event_name(code) for code in night.set_aside_at_deal]
+        return [Speech(self.say("dealt_aside", cards=self._list(names)))]
 
     def _setup_summary(self) -> str:
         setup = setup_for(len(self.state.players))
-        hands = (
-            f" Each hand holds {_cards(setup.hand_size)}."
-            if self.state.settings.cards == "printed"
-            else ""
-        )
-        return (
-            f"{_count(len(self.state.players), 'storyteller')}: Scheherazade starts with "
-            f"{setup.starting_hope} Hope.{hands} Among the story cards hide {_events(setup)}."
+        storytellers = L.counted(self.lang, len(self.state.players), "storyteller")
+        return self.say(
+            "setup_summary",
+            storytellers=storytellers,
+            hope=setup.starting_hope,
+            on_card=setup.players,
+            hand=self._cards(setup.hand_size),
+            events=self._events(),
         )
 
-    def _deal_prompt(self) -> str:
+    def _events(self) -> str:
         setup = setup_for(len(self.state.players))
-        return (
-            f"Shuffle the 64 story cards with {_events(setup)}. "
-            f"Deal {_cards(setup.hand_size)} to each storyteller, setting aside without "
-            "effect any card that is not a story card. Tell me each card you set aside, "
-            "then say done."
+        counts = setup.event_cards(self.state.settings.allies)
+        return self._list(
+            [f"{n} {L.event_name(self.lang, event, n)}" for event, n in counts.items()]
         )
+
+    def _event_phrases(self, done: bool = True) -> PhraseSet:
+        events = [e for e in EventCard if self.state.settings.allies or e not in ALLY_KINDS]
+        choices = {e.value: L.pick(self.lang, L.EVENT_TEMPLATES[e]) for e in events}
+        phrases = PhraseSet.from_templates(choices)
+        return phrases | self._done_phrases() if done else phrases
+
+    def _done_phrases(self) -> PhraseSet:
+        return PhraseSet.from_templates({"done": [self._words("done")]}, labels={"done": "done"})
 
     def _deal_step(self) -> Step:
+        setup = setup_for(len(self.state.players))
         return Step(
-            self._deal_prompt(),
-            EVENT_PHRASES | DONE_PHRASES,
-            hint="Say the name of each card you set aside, for example: queen. Then: done.",
+            self.say("deal_prompt", events=self._events(), hand=setup.hand_size),
+            self._event_phrases(),
+            hint=self.say("deal_hint"),
         )
 
     def _answer_deal(self, value: str) -> list[Speech]:
         table = self.state.counted
         if value == "done":
             table.finish_deal()
-            self.state.phase = "play"
-            return [Speech(f"The deck now holds {table.deck_count} cards. Let the night begin.")]
+            self.state.phase = "hope"
+            return [Speech(self.say("deck_now", count=self._cards(table.deck_count)))]
         table.set_aside_during_deal()
-        return [Speech(f"Set aside: the {EventCard(value)} card, without effect.")]
+        return [Speech(self.say("set_aside", card=L.event_name(self.lang, EventCard(value))))]
 
-    # -- story prompts: the companion draws the elements ------------------------------------
+    # -- Hope on the action cards ------------------------------------------------------------
 
-    def _prepare_turn(self) -> list[Speech]:
-        """Draw the storyteller's element; when none may be played, the turn is lost."""
-        speeches: list[Speech] = []
-        table = self.state.dealt
-        while table.outcome is None:
-            code, results = table.draw_element(self.state.dice.next_rng())
-            speeches += [Speech(self._event_text(result)) for result in results]
-            if code is not None:
-                self.state.pending_code = code
-                self.state.pending = Card.from_code(code, self.deck.element(code).name)
-                self.state.phase = "ready"
-                return speeches
-            if table.outcome is None:
-                speeches.append(
-                    Speech(
-                        f"{self._name()}, no element in view may follow the last one. An "
-                        f"element is discarded and Scheherazade loses 1 Hope; Hope is "
-                        f"{table.hope}."
-                    )
-                )
-                self._next_player()
-        return speeches + self._ending()
+    def _action_phrases(self, actions=tuple(Action), prefix: str = "") -> PhraseSet:
+        choices = {
+            f"{prefix}{action}": [
+                f"{self._words('use')} {t}" if prefix else t
+                for t in L.pick(self.lang, L.ACTION_TEMPLATES[action])
+            ]
+            for action in actions
+        }
+        labels = {f"{prefix}{a}": L.action_name(self.lang, a) for a in actions}
+        return PhraseSet.from_templates(choices, labels=labels)
 
-    def _announcement(self) -> str:
-        """Who tells, and with which element."""
-        if self.state.pending_code:
-            element = self.deck.element(self.state.pending_code)
-            return (
-                f"{self._name()}, you are Scheherazade. Your element is {element.label}: "
-                f"{element.hint}. Weave it into the tale."
-            )
-        return f"{self._name()}, tell the tale with {self._spoken(self.state.pending)}."
+    def _placer(self) -> str:
+        index = (self.state.first + self.state.hope_placed) % len(self.state.players)
+        return self.state.players[index]
 
-    def _ready_step(self) -> Step:
+    def _hope_step(self) -> Step:
+        names = [L.action_name(self.lang, action) for action in Action]
         return Step(
-            self._announcement() + " Say begin when you are ready.",
-            BEGIN_PHRASES,
-            hint="Say begin, and the Sultan starts listening.",
+            self.say(
+                "ask_hope",
+                name=self._placer(),
+                actions=self._list(names),
+                left=self.table.hope_to_place,
+            ),
+            self._action_phrases(),
+            hint=self.say("hope_hint"),
         )
 
-    def _answer_ready(self, value: str) -> list[Speech]:
-        if value != "begin":
-            raise InvalidAnswer("Say begin when you are ready to tell.")
-        self.state.phase = "telling"
-        return []
+    def _answer_hope(self, value: str) -> list[Speech]:
+        self.table.place_hope(Action(value))
+        self.state.hope_placed += 1
+        if self.table.hope_to_place:
+            return []
+        self.state.phase = "play"
+        return [Speech(self.say("hope_placed", tokens=self._tokens())), *self._turn_start()]
 
-    def _telling_step(self) -> Step:
-        card, settings = self.state.pending, self.state.settings
-        if self.state.pending_code:
-            element = self.deck.element(self.state.pending_code)
-            announced, keywords = element.label, element.keywords
-        else:
-            announced = f"the {card.label}"
-            keywords = tuple(w for w in normalize(card.name).split() if w not in STOP_WORDS)
-        prompt = f"You have {round(settings.turn_seconds)} seconds before dawn. Begin."
-        spec = TellingSpec(
-            turn=self.state.turn,
-            storyteller=self._name(),
-            element=announced,
-            keywords=keywords,
-            turn_seconds=settings.turn_seconds,
-            silence_seconds=settings.silence_seconds,
-            warn_seconds=settings.warn_seconds,
+    def _tokens(self) -> str:
+        return self._list(
+            [
+                f"{L.action_name(self.lang, action)} {count}"
+                for action, count in self.table.hope_on.items()
+                if count
+            ]
         )
-        return Step(prompt, PhraseSet(()), hint="Tell the tale; end with: the end.", telling=spec)
 
-    def _answer_telling(self, value: str) -> list[Speech]:
-        try:
-            report = TellingReport.from_value(value)
-        except ValidationError:
-            raise InvalidAnswer("Tell the tale aloud, and finish with: the end.") from None
-        speeches = self._judge(report, self._telling_step().telling.keywords)
-        if self.state.dealt:
-            speeches += self._tale_done(self.state.dealt.play(self.state.pending))
-        self.state.pending, self.state.pending_code = None, None
-        self.table.check_victory()
-        if self.table.outcome is not None:
-            return speeches + self._ending()
-        if self.state.counted:
-            self.state.phase = "draw"
-            return speeches
-        self._next_player()
-        return speeches + self._prepare_turn()
+    # -- narrate or discard --------------------------------------------------------------------
 
-    def _judge(self, report: TellingReport, keywords: tuple[str, ...]) -> list[Speech]:
-        """The Sultan's verdict on a telling: time, silences, and the element woven in."""
-        table, speeches = self.table, []
-        element = self._spoken(self.state.pending)
-        if report.ended_by == "timeout":
-            speeches.append(Speech("Dawn breaks… The Sultan rises; the telling is over."))
-        if report.keywords_heard:
-            speeches.append(Speech(f"The Sultan heard of {element}."))
-        elif keywords and self.state.settings.mention_rule:
-            table.change_hope(-1)
-            speeches.append(
-                Speech(
-                    f"The Sultan never heard of {element}. "
-                    f"Scheherazade loses 1 Hope; Hope is {table.hope}."
-                )
-            )
-        if report.long_silences >= 2:
-            table.change_hope(-1)
-            speeches.append(
-                Speech(
-                    "The Sultan's patience wears thin after two long silences. "
-                    f"Scheherazade loses 1 Hope; Hope is {table.hope}."
-                )
-            )
-        return speeches
+    def _turn_start(self) -> list[Speech]:
+        if not self.state.night:
+            return []
+        return [Speech(self.say("your_hand", cards=self._hand_text()))]
 
-    # -- printed cards ------------------------------------------------------------------------
+    def _hand_text(self) -> str:
+        hand = self.state.night.hands[self.state.current]
+        return self._list([self._element_label(code) for code in hand])
 
     def _play_step(self) -> Step:
+        usable = [a for a in USABLE_ACTIONS if self.table.hope_on[a]]
+        actions = self._action_phrases(usable, prefix="use:")
+        if self.state.night:
+            return Step(
+                self.say("play_prompt", name=self._name()),
+                self._hand_phrases() | actions,
+                hint=self.say("play_hint"),
+            )
         return Step(
-            f"{self._name()}, you are Scheherazade. Play a story card and say its "
-            "colour and type, for example: blue place. Or say: discard.",
-            card_phrases(self.deck),
-            hint="Say a colour and a type, for example: red artifact; or say discard.",
+            self.say("play_printed_prompt", name=self._name()),
+            self._printed_card_phrases() | actions,
+            hint=self.say("play_printed_hint"),
         )
 
     def _answer_play(self, value: str) -> list[Speech]:
-        table, player = self.state.counted, self.state.current
-        if value == "discard":
-            table.discard_from_hand(player)
-            self.state.phase = "draw"
-            speeches = [
-                Speech(f"You discard a card. Scheherazade loses 1 Hope; Hope is {table.hope}.")
-            ]
-            return speeches + self._ending() if table.outcome else speeches
-        _, colour, kind, *name = value.split(":")
-        card = Card(colour=Colour(colour), kind=Kind(kind), name=name[0] if name else "")
-        try:
-            completed = table.play_from_hand(player, card)
-        except IllegalPlayError as error:
-            raise InvalidAnswer(f"You cannot play the {card.label}: {error}.") from None
-        self.state.pending = card
-        self.state.phase = "ready"
-        return self._tale_done(completed)
+        verb, _, rest = value.partition(":")
+        if verb == "use":
+            return self._use(Action(rest), free=False)
+        if verb == "hand":
+            return [Speech(self.say("your_hand", cards=self._hand_text()))]
+        if self.state.night:
+            return self._discard(rest) if verb == "discard" else self._play(rest)
+        return self._discard_printed() if verb == "discard" else self._play_printed(rest)
 
-    def _draw_step(self) -> Step:
-        missing = self.state.counted.missing(self.state.current)
+    def _play(self, code: str) -> list[Speech]:
+        night = self.state.night
+        result = night.play_card(self.state.current, code)
+        self.state.pending = Card.from_code(code, self._element_name(code))
+        speeches = self._tale_done(result.completed)
+        if result.queens_returned:
+            night.shuffle_deck(self.state.dice.next_rng())
+            queens = result.queens_returned
+            count = f"{queens} {L.event_name(self.lang, EventCard.QUEEN, queens)}"
+            speeches.append(Speech(self.say("queens_back", count=count)))
+        self.state.phase = "free" if result.free_action else "ready"
+        return speeches
+
+    def _play_printed(self, rest: str) -> list[Speech]:
+        colour, kind, *name = rest.split(":")
+        card = Card(colour=Colour(colour), kind=Kind(kind), name=name[0] if name else "")
+        completed = self.state.counted.play_from_hand(self.state.current, card)
+        self.state.pending = card
+        speeches = self._tale_done(completed)
+        variants = self.state.settings.variants
+        special = name and name[0] in _printed_specials(card.kind)
+        if special and card.kind is Kind.PLACE and variants.special_places:
+            self.state.phase = "queens"
+        elif special and card.kind is Kind.CHARACTER and variants.protagonists:
+            self.state.phase = "free"
+        else:
+            self.state.phase = "ready"
+        return speeches
+
+    def _discard(self, code: str) -> list[Speech]:
+        night = self.state.night
+        night.discard_card(self.state.current, code)
+        speeches = [Speech(self.say("discarded", card=self._element_name(code), hope=night.hope))]
+        if night.outcome:
+            return speeches + self._ending()
+        self.state.discarded = code
+        if night.may_discard_more(code) and night.hands[self.state.current]:
+            self.state.phase = "more"
+            return speeches
+        return speeches + self._after_discard()
+
+    def _discard_printed(self) -> list[Speech]:
+        table = self.state.counted
+        table.discard_from_hand(self.state.current)
+        speeches = [Speech(self.say("discard_printed", hope=table.hope))]
+        if table.outcome:
+            return speeches + self._ending()
+        if table.allies:
+            self.state.phase = "more"
+            return speeches
+        return speeches + self._after_discard()
+
+    def _after_discard(self) -> list[Speech]:
+        """The rulebook lets a storyteller who discarded make one free exchange."""
+        self.state.action, self.state.action_left = Action.EXCHANGE, 1
+        self.state.return_to = "draw"
+        self.state.phase = "exchange"
+        return []
+
+    def _more_step(self) -> Step:
+        if self.state.night:
+            return Step(
+                self.say("ally_more"),
+                self._hand_phrases(verbs=("discard",)) | self._done_phrases(),
+                hint=self.say("ally_more"),
+            )
+        return Step(self.say("ally_more_printed"), self._count_phrases(range(0, 7)))
+
+    def _answer_more(self, value: str) -> list[Speech]:
+        if self.state.counted:
+            self.state.counted.discard_extra(self.state.current, int(value))
+            return self._after_discard()
+        if value == "done":
+            return self._after_discard()
+        code = value.partition(":")[2]
+        self.state.night.discard_extra(self.state.current, code, self.state.discarded)
+        speeches = [Speech(self.say("also_discarded", card=self._element_name(code)))]
+        if not self.state.night.hands[self.state.current]:
+            return speeches + self._after_discard()
+        return speeches
+
+    def _queens_step(self) -> Step:
+        return Step(self.say("printed_queens"), self._count_phrases(range(0, 5)))
+
+    def _answer_queens(self, value: str) -> list[Speech]:
+        self.state.counted.queens_back(int(value))
+        self.state.phase = "ready"
+        return []
+
+    def _count_phrases(self, numbers: range) -> PhraseSet:
+        if self.lang == "es":
+            spoken = ["ninguna", "una", "dos", "tres", "cuatro", "cinco", "seis"]
+            choices = {str(n): [spoken[n], str(n)] for n in numbers}
+            choices["0"].append("(ninguno|cero)")
+            return PhraseSet.from_templates(choices, labels={k: k for k in choices})
+        phrases = PhraseSet.numbers(numbers)
+        return phrases | PhraseSet.from_templates({"0": ["none", "no more"]})
+
+    # -- action cards --------------------------------------------------------------------------
+
+    def _use(self, action: Action, free: bool) -> list[Speech]:
+        table = self.table
+        strength = table.spend(action, free=free)
+        name = L.action_name(self.lang, action)
+        if free:
+            speeches = [Speech(self.say("action_free", action=name, x=strength))]
+        else:
+            speeches = [Speech(self.say("action_used", action=name, x=strength, hope=table.hope))]
+        if table.outcome:
+            return speeches + self._ending()
+        self.state.action = action
+        if not free:
+            self.state.return_to = "play"
+        return speeches + self._act(action, strength)
+
+    def _act(self, action: Action, strength: int) -> list[Speech]:
+        """Carry out an action card of strength X."""
+        self.state.action_left = strength
+        hints = self.say("hints_given", count=min(strength, len(self.state.players)))
+        if action in (Action.SEARCH, Action.RECOVER) and self.state.night:
+            self.state.phase = "wish"
+            return []
+        if action is Action.EXCHANGE:
+            self.state.phase = "exchange"
+            return []
+        if self.state.counted:
+            return self._act_printed(action, strength, hints)
+        night = self.state.night
+        if action is Action.REVEAL:
+            shown = [self._any_card_name(code) for code in night.reveal(strength)]
+            return [
+                Speech(self.say("reveal_done", x=strength, cards=self._list(shown), hints=hints)),
+                *self._action_over(),
+            ]
+        if action is Action.OVERCOME:
+            obstacle, count = night.overcome(strength)
+            key = "overcome_found" if obstacle else "overcome_none"
+            card = L.event_name(self.lang, obstacle) if obstacle else ""
+            return [
+                Speech(self.say(key, count=self._cards(count), card=card)),
+                *self._action_over(),
+            ]
+        self.state.drawing_for = "action"
+        return self._offer(night.draw(self.state.dice.next_rng(), strength))
+
+    def _act_printed(self, action: Action, strength: int, hints: str) -> list[Speech]:
+        table = self.state.counted
+        if action is Action.REVEAL:
+            return [
+                Speech(self.say("reveal_printed", x=strength, hints=hints)),
+                *self._action_over(),
+            ]
+        if action is Action.OVERCOME:
+            self.state.phase = "overcome"
+            return []
+        if action is Action.DRAW:
+            self.state.drawing_for = "action"
+            self.state.phase = "event_draw"
+            return []
+        from_pile = action is Action.RECOVER
+        table.take_cards(self.state.current, strength, from_pile=from_pile)
+        key = "recover_printed" if from_pile else "search_printed"
+        return [Speech(self.say(key, x=strength)), *self._action_over()]
+
+    def _action_over(self) -> list[Speech]:
+        self.state.action = None
+        self.state.phase = self.state.return_to
+        if self.state.phase == "draw":
+            return self._draw_phase()
+        return []
+
+    def _free_step(self) -> Step:
+        none = PhraseSet.from_templates({"none": [self._words("none")]}, labels={"none": "none"})
+        card = self._spoken(self.state.pending)
         return Step(
-            f"{self._name()}, draw {_cards(missing)} to fill your hand. Tell me each "
-            "Sultan, hourglass, ifrit, roc, bahamut or queen card you draw. "
-            "Say done when your hand is full.",
-            EVENT_PHRASES | DONE_PHRASES,
-            hint="Say the card you drew, for example: sultan card. Or: done.",
+            self.say("ask_free", card=card),
+            self._action_phrases(USABLE_ACTIONS) | none,
+            hint=self.say("free_hint"),
         )
 
-    def _answer_draw(self, value: str) -> list[Speech]:
+    def _answer_free(self, value: str) -> list[Speech]:
+        self.state.return_to = "ready"
+        if value == "none":
+            self.state.phase = "ready"
+            return []
+        return self._use(Action(value), free=True)
+
+    def _wish_step(self) -> Step:
+        key = "ask_search" if self.state.action is Action.SEARCH else "ask_recover"
+        wishes = {
+            f"{colour}:{kind}": [self._kind_template(colour, kind)]
+            for colour in Colour
+            for kind in Kind
+        }
+        wishes["any"] = [self._words("any")]
+        return Step(
+            self.say(key, left=self.state.action_left),
+            PhraseSet.from_templates(wishes),
+            hint=self.say("wish_hint"),
+        )
+
+    def _answer_wish(self, value: str) -> list[Speech]:
+        night, player = self.state.night, self.state.current
+        wanted = (None, None)
+        if value != "any":
+            colour, kind = value.split(":")
+            wanted = (Colour(colour), Kind(kind))
+        if self.state.action is Action.SEARCH:
+            found = night.search(player, [wanted], self.state.dice.next_rng())
+        else:
+            found = night.recover(player, [wanted])
+        self.state.action_left -= 1
+        if found:
+            speeches = [Speech(self.say("found", card=self._element_label(found[0])))]
+        else:
+            speeches = [Speech(self.say("not_found"))]
+        if self.state.action_left:
+            return speeches
+        if self.state.action is Action.SEARCH:
+            speeches.append(Speech(self.say("deck_shuffled")))
+        return speeches + self._action_over()
+
+    def _exchange_step(self) -> Step:
+        pairs = {
+            f"{source}:{target}": [
+                f"{self._words('from')} {s} {self._words('to')} {t}"
+                for s in L.pick(self.lang, L.ACTION_TEMPLATES[source])
+                for t in L.pick(self.lang, L.ACTION_TEMPLATES[target])
+            ]
+            for source in Action
+            for target in Action
+            if source is not target and self.table.hope_on[source]
+        }
+        pairs["stop"] = [self._words("stop"), self._words("none")]
+        return Step(
+            self.say("ask_exchange", left=self.state.action_left),
+            PhraseSet.from_templates(pairs),
+            hint=self.say("exchange_hint"),
+        )
+
+    def _answer_exchange(self, value: str) -> list[Speech]:
+        if value == "stop":
+            return self._action_over()
+        source, target = (Action(part) for part in value.split(":"))
+        self.table.move_hope(source, target)
+        self.state.action_left -= 1
+        names = {
+            "source": L.action_name(self.lang, source),
+            "target": L.action_name(self.lang, target),
+        }
+        speeches = [Speech(self.say("moved", **names))]
+        return speeches if self.state.action_left else speeches + self._action_over()
+
+    def _overcome_step(self) -> Step:
+        count = self._cards(OVERCOME_REVEAL * self.state.action_left)
+        none = PhraseSet.from_templates({"none": [self._words("none")]}, labels={"none": "none"})
+        obstacles = [e for e in EventCard if e.is_obstacle]
+        choices = {e.value: L.pick(self.lang, L.EVENT_TEMPLATES[e]) for e in obstacles}
+        return Step(
+            self.say("overcome_printed", count=count), PhraseSet.from_templates(choices) | none
+        )
+
+    def _answer_overcome(self, value: str) -> list[Speech]:
+        if value != "none":
+            self.state.counted.overcome_discard()
+        return self._action_over()
+
+    # -- drawing ---------------------------------------------------------------------------------
+
+    def _draw_phase(self) -> list[Speech]:
+        """After the telling (or a discard): draw back up to the hand limit."""
+        self.state.phase = "draw"
+        self.state.drawing_for = "refill"
+        if self.state.counted:
+            return []
+        return self._refill()
+
+    def _refill(self) -> list[Speech]:
+        night, speeches = self.state.night, []
+        if night.missing(self.state.current):
+            return self._offer(night.draw(self.state.dice.next_rng()))
+        if night.excess(self.state.current):
+            self.state.phase = "excess"
+            return speeches
+        return self._next_turn()
+
+    def _offer(self, offer) -> list[Speech]:
+        night = self.state.night
+        speeches = [Speech(self._event_text(result)) for result in offer.events]
+        if night.outcome:
+            return speeches + self._ending()
+        if len(offer.offered) == 1:
+            night.keep(self.state.current, offer.offered[0])
+            card = self._element_label(offer.offered[0])
+            speeches.append(Speech(self.say("drew_one", name=self._name(), card=card)))
+            return speeches + self._after_keep()
+        self.state.phase = "keep"
+        return speeches
+
+    def _keep_step(self) -> Step:
+        offered = self.state.night.offer
+        cards = self._list([self._element_label(code) for code in offered])
+        return Step(
+            self.say("ask_keep", name=self._name(), cards=cards),
+            self._card_phrases(offered, verbs=("keep",)),
+            hint=self.say("keep_hint"),
+        )
+
+    def _answer_keep(self, value: str) -> list[Speech]:
+        code = value.partition(":")[2]
+        self.state.night.keep(self.state.current, code)
+        return [Speech(self.say("kept", card=self._element_name(code))), *self._after_keep()]
+
+    def _after_keep(self) -> list[Speech]:
+        if self.state.drawing_for == "action":
+            return self._action_over()
+        return self._refill()
+
+    def _excess_step(self) -> Step:
+        return Step(
+            self.say("ask_excess", name=self._name(), limit=self.table.hand_size),
+            self._hand_phrases(verbs=("discard",)),
+        )
+
+    def _answer_excess(self, value: str) -> list[Speech]:
+        code = value.partition(":")[2]
+        self.state.night.discard_excess(self.state.current, code)
+        return self._refill()
+
+    def _event_draw_step(self) -> Step:
+        table = self.state.counted
+        if self.state.drawing_for == "action":
+            prompt = self.say("draw_action_printed", x=self.state.action_left)
+        else:
+            prompt = self.say(
+                "draw_printed", name=self._name(), missing=table.missing(self.state.current)
+            )
+        return Step(prompt, self._event_phrases(), hint=self.say("draw_hint"))
+
+    def _answer_event_draw(self, value: str) -> list[Speech]:
         table, player = self.state.counted, self.state.current
         if value != "done":
             result = table.draw_event(EventCard(value), self.state.dice.next_rng())
             speeches = [Speech(self._event_text(result))]
             return speeches + self._ending() if table.outcome else speeches
+        if self.state.drawing_for == "action":
+            table.take_cards(player, 1)
+            return self._action_over()
         table.finish_draw(player)
         if table.outcome is not None:
             return self._ending()
-        self._next_player()
+        speeches = [Speech(self.say("deck_now", count=self._cards(table.deck_count)))]
+        if table.hands[player] > table.hand_size:
+            speeches.append(Speech(self.say("excess_printed", limit=table.hand_size)))
+            table.hands[player] = table.hand_size
+        return speeches + self._next_turn()
+
+    def _next_turn(self) -> list[Speech]:
+        self.state.current = (self.state.current + 1) % len(self.state.players)
+        self.state.turn += 1
         self.state.phase = "play"
-        return [Speech(f"The deck holds {table.deck_count} cards.")]
+        return self._turn_start()
+
+    # -- the telling ------------------------------------------------------------------------------
+
+    def _ready_step(self) -> Step:
+        prompt = self.say("tell_with", name=self._name(), card=self._spoken(self.state.pending))
+        return Step(
+            f"{prompt} {self.say('ask_begin')}",
+            PhraseSet.from_templates({"begin": [self._words("begin")]}, labels={"begin": "begin"}),
+            hint=self.say("begin_hint"),
+        )
+
+    def _answer_ready(self, value: str) -> list[Speech]:
+        if value != "begin":
+            raise InvalidAnswer(self.say("say_begin"))
+        self.state.phase = "telling"
+        return []
+
+    def _keywords(self) -> tuple[str, ...]:
+        card = self.state.pending
+        if card.code:
+            return self.deck.element(card.code).in_language(self.lang).keywords
+        stop = {"the", "a", "an", "of", "card", "el", "la", "los", "las", "un", "una", "de", "del"}
+        return tuple(word for word in normalize(card.name).split() if word not in stop)
+
+    def _telling_step(self) -> Step:
+        settings = self.state.settings
+        cues = L.CUES[self.lang]
+        spec = TellingSpec(
+            turn=self.state.turn,
+            storyteller=self._name(),
+            element=self._spoken(self.state.pending),
+            keywords=self._keywords(),
+            turn_seconds=settings.turn_seconds if settings.timer else None,
+            silence_seconds=settings.silence_seconds if settings.nudges else None,
+            warn_seconds=settings.warn_seconds,
+            language=self.lang,
+            end_phrases=L.END_PHRASES[self.lang],
+            stirs=cues["stirs"],
+            yawns=cues["yawns"],
+            seconds_left=cues["seconds_left"],
+        )
+        if settings.timer:
+            prompt = self.say("telling_prompt", seconds=round(settings.turn_seconds))
+        else:
+            prompt = self.say("telling_untimed")
+        return Step(prompt, PhraseSet(()), hint=self.say("telling_hint"), telling=spec)
+
+    def _answer_telling(self, value: str) -> list[Speech]:
+        try:
+            report = TellingReport.from_value(value)
+        except ValidationError:
+            raise InvalidAnswer(self.say("telling_again")) from None
+        speeches = self._judge(report)
+        self.state.pending = None
+        self.table.check_victory()
+        if self.table.outcome is not None:
+            return speeches + self._ending()
+        return speeches + self._draw_phase()
+
+    def _judge(self, report: TellingReport) -> list[Speech]:
+        """The Sultan's verdict on a telling: the house rules on time, silences, the card."""
+        table, settings, speeches = self.table, self.state.settings, []
+        card = self._spoken(self.state.pending)
+        if report.ended_by == "timeout":
+            speeches.append(Speech(self.say("dawn")))
+        if report.keywords_heard:
+            speeches.append(Speech(self.say("heard", card=card)))
+        elif self._keywords() and settings.mention_rule:
+            table.change_hope(-1)
+            speeches.append(Speech(self.say("never_heard", card=card, hope=table.hope)))
+        if report.long_silences >= 2 and settings.silence_rule:
+            table.change_hope(-1)
+            speeches.append(Speech(self.say("silences", hope=table.hope)))
+        return speeches
 
     # -- shared narration -------------------------------------------------------------------
 
     def _tale_done(self, completed: Colour | None) -> list[Speech]:
         if completed is None:
             return []
-        told = len(self.table.tales)
         return [
             Speech(
-                f"The {completed} tale, {self.deck.tales[completed]}, is complete! "
-                f"That makes {told} of 4. Each storyteller may give one hint."
+                self.say(
+                    "tale_done",
+                    colour=COLOUR_NAMES[self.lang][completed],
+                    title=self.deck.tale(completed, self.lang),
+                    told=len(self.table.tales),
+                )
             )
         ]
 
     def _event_text(self, result: EventResult) -> str:
-        printed = self.state.counted is not None
         event = result.event
         if event is EventCard.SULTAN:
-            return f"The Sultan grows bored: Scheherazade loses 1 Hope. Hope is {result.hope}."
+            return self.say("ev_sultan", hope=result.hope)
         if event is EventCard.QUEEN:
-            if result.hope_change == 0:
-                return "Queen Scheherazade smiles, but Hope is already full."
-            return f"Queen Scheherazade's favour: 1 Hope more. Hope is {result.hope}."
+            return self.say("ev_queen" if result.hope_change else "ev_queen_full", hope=result.hope)
         if event is EventCard.HOURGLASS:
-            what = "Discard" if printed else "I discard"
-            return (
-                f"The hourglass: time slips away. {what} {_cards(result.cards_discarded)} "
-                "from the top of the deck."
-            )
+            return self.say("ev_hourglass", count=self._cards(result.cards_discarded))
         if event is EventCard.IFRIT:
             if result.removed is None:
-                return "The ifrit finds nothing to steal: finished tales are safe."
-            taken = self._spoken(result.removed)
-            return f"The ifrit snatches the last element played: {taken}." + (
-                " Discard it." if printed else ""
-            )
+                return self.say("ev_ifrit_none")
+            return self.say("ev_ifrit", card=self._spoken(result.removed))
         if event is EventCard.ROC:
-            return (
-                f"The roc carries off the discard pile: {_cards(result.cards_discarded)} gone."
-                + (" Remove them from the game." if printed else "")
-            )
-        if printed:
-            return "Bahamut stirs the sea: each storyteller discards one card at random."
-        return "Bahamut stirs the sea: each storyteller loses one element at random."
+            return self.say("ev_roc", count=self._cards(result.cards_discarded))
+        if event in ALLY_KINDS:
+            return self.say("ev_ally", kind=KIND_NAMES[self.lang][ALLY_KINDS[event]])
+        return self.say("ev_bahamut")
 
     def _ending(self) -> list[Speech]:
         table = self.table
         self.state.phase = "over"
         if table.outcome == "won":
-            return [
-                Speech(
-                    "Four tales, one of each colour, are told. The Sultan is enchanted "
-                    "and pardons Scheherazade. You win!"
-                )
-            ]
-        if table.loss_reason == "hope":
-            reason = "Scheherazade's Hope is gone."
-        else:
-            reason = "The deck is empty: there is nothing left to tell."
-        return [Speech(f"{reason} At dawn the Sultan's guards come for her. The night is lost.")]
+            return [Speech(self.say("won"), kind="ending")]
+        reason = self.say("lost_hope" if table.loss_reason == "hope" else "lost_deck")
+        return [Speech(self.say("lost", reason=reason), kind="ending")]
+
+    def _illegal(self, error: IllegalPlayError) -> str:
+        """The rules core's reason, in the night's language."""
+        reason = str(error)
+        if self.lang == "en":
+            return reason[0].upper() + reason[1:] + "."
+        if "type must change" in reason and self.table.row:
+            kind = KIND_NAMES["es"][self.table.row[-1].kind]
+            return self.say("why_same_kind", kind=kind).capitalize() + "."
+        if "tale has just been completed" in reason:
+            colour = COLOUR_NAMES["es"][self.table.tales[-1]]
+            return self.say("why_same_colour", colour=colour).capitalize() + "."
+        if "not in your hand" in reason:
+            return self.say("not_held")
+        if "holds no Hope" in reason:
+            return self.say("no_hope_there", action=reason.split()[1])
+        return reason
+
+    # -- cards by name ------------------------------------------------------------------------
+
+    def _element_name(self, code: str) -> str:
+        return self.deck.element(code).in_language(self.lang).name
+
+    def _element_label(self, code: str) -> str:
+        """``the copper lamp (red artifact)``."""
+        element = self.deck.element(code)
+        kind = kind_label(element.colour, element.kind, self.lang)
+        return f"{element.in_language(self.lang).name} ({kind})"
+
+    def _event_name(self, code: str) -> str:
+        return L.event_name(self.lang, EventCard(code.removeprefix("event:")))
+
+    def _any_card_name(self, code: str) -> str:
+        return self._event_name(code) if code.startswith("event:") else self._element_label(code)
 
     def _spoken(self, card: Card) -> str:
-        """An element by its name (story prompts), a printed card by what was announced."""
-        return card.name if self.state.dealt else f"the {card.label}"
+        """A story card by its name (the companion's deck), or as it was announced."""
+        if card.code:
+            return self._element_name(card.code)
+        label = kind_label(card.colour, card.kind, self.lang)
+        article = "el" if self.lang == "es" else "the"
+        return f"{article} {label}" + (f" {card.name}" if card.name else "")
+
+    def _hand_phrases(self, verbs: tuple[str, ...] = ("play", "discard")) -> PhraseSet:
+        hand = self.state.night.hands[self.state.current]
+        phrases = self._card_phrases(hand, verbs)
+        if "play" in verbs:
+            words = ["[my] hand", "what is in my hand"] if self.lang == "en" else ["[mi] mano"]
+            phrases |= PhraseSet.from_templates({"hand:": words})
+        return phrases
+
+    def _card_phrases(self, codes: list[str], verbs: tuple[str, ...]) -> PhraseSet:
+        """Cards said by name or key word: ``play the copper lamp``, ``discard lamp``."""
+        choices: dict[str, list[str]] = {}
+        articles = self._words("articles")
+        for code in codes:
+            wording = self.deck.element(code).in_language(self.lang)
+            names = [_without_article(normalize(wording.name)), *wording.keywords]
+            for verb in verbs:
+                said = self._words(verb) if verb != "keep" else _KEEP[self.lang]
+                optional = verb in ("play", "keep")
+                templates = [
+                    f"{'[' + said + ']' if optional else said} {articles} {n}" for n in names
+                ]
+                choices[f"{verb}:{code}"] = templates
+        labels = {f"{verb}:{code}": self._element_name(code) for code in codes for verb in verbs}
+        return PhraseSet.from_templates(choices, labels=labels)
+
+    def _kind_template(self, colour: Colour, kind: Kind) -> str:
+        colour_word = L.COLOUR_WORDS[self.lang][colour]
+        kind_word = L.KIND_WORDS[self.lang][kind]
+        if self.lang == "es":
+            return f"[el|un] ({kind_word} {colour_word}|{colour_word} {kind_word})"
+        return f"[the|a] {colour_word} {kind_word}"
+
+    def _printed_card_phrases(self) -> PhraseSet:
+        """What players say to play a printed card: colour, type and optionally a name."""
+        choices: dict[str, list[str]] = {}
+        play = f"[{self._words('play')}]"
+        for colour in Colour:
+            for kind in Kind:
+                said = self._kind_template(colour, kind)
+                choices[f"play:{colour}:{kind}"] = [f"{play} {said} [card|carta]"]
+                names = _printed_specials(kind) + [
+                    _without_article(normalize(e.in_language(self.lang).name))
+                    for e in self.deck.elements
+                    if e.kind is kind
+                ]
+                for name in dict.fromkeys(names):
+                    choices[f"play:{colour}:{kind}:{name}"] = [f"{play} {said} {name}"]
+        labels = {f"play:{c}:{k}": kind_label(c, k, self.lang) for c in Colour for k in Kind}
+        discard = PhraseSet.from_templates(
+            {"discard:": [f"{self._words('discard')} [a card|una carta]"]},
+            labels={"discard:": "discard"},
+        )
+        return PhraseSet.from_templates(choices, labels=labels) | discard
 
     def _name(self) -> str:
         return self.state.players[self.state.current]
 
-    def _next_player(self) -> None:
-        self.state.current = (self.state.current + 1) % len(self.state.players)
-        self.state.turn += 1
 
-
-EVENT_NAMES = {
-    EventCard.SULTAN: ("Sultan card", "Sultan cards"),
-    EventCard.HOURGLASS: ("hourglass", "hourglasses"),
-    EventCard.IFRIT: ("ifrit", "ifrits"),
-    EventCard.ROC: ("roc", "rocs"),
-    EventCard.BAHAMUT: ("Bahamut", "Bahamuts"),
-    EventCard.QUEEN: ("queen", "queens"),
+_KEEP = {"en": "(keep|i keep|i take)", "es": "(me quedo con|quiero|tomo)"}
+_ARTICLES = ("the ", "a ", "an ", "el ", "la ", "los ", "las ", "un ", "una ")
+_SPECIALS = {
+    Kind.CHARACTER: ["ali baba", "princess", "holy man", "sultan", "princesa", "santón", "sultán"],
+    Kind.PLACE: ["baghdad", "damascus", "lhasa", "muscat", "bagdad", "damasco", "mascate"],
 }
 
 
-def _events(setup: Setup) -> str:
-    """``8 Sultan cards, 3 hourglasses, … and 4 queens``."""
-    parts = [
-        f"{count} {EVENT_NAMES[event][count != 1]}" for event, count in setup.event_cards().items()
-    ]
-    return ", ".join(parts[:-1]) + " and " + parts[-1]
+def _printed_specials(kind: Kind) -> list[str]:
+    """The rulebook's protagonists and special places, as players may name them."""
+    return _SPECIALS.get(kind, [])
 
 
-def _count(number: int, noun: str) -> str:
-    return f"{number} {noun}" + ("" if number == 1 else "s")
-
-
-def _cards(number: int) -> str:
-    return _count(number, "card")
+def _without_article(name: str) -> str:
+    """``the copper lamp`` → ``copper lamp``."""
+    for article in _ARTICLES:
+        if name.startswith(article):
+            return name[len(article) :]
+    return name

@@ -1,17 +1,24 @@
-"""The rules core of Scheherazade: sequence rules, Hope, tales, obstacle and favour cards.
+"""The rules core of Scheherazade: hands, the turn, Hope on the action cards, tales.
 
 Pure: no I/O, no clock; randomness only through an injected :class:`random.Random`.
 
 Two tables share the same rules (:class:`Table`):
 
-* :class:`DealtTable` (story prompts, no cards): the companion holds the deck and, each
-  turn, plays the element in view that best continues a tale;
+* :class:`Night` (the companion's deck): the companion holds the deck and every hand;
+  storytellers play from their hand, discard, use action cards and draw by the rulebook;
 * :class:`CountedTable` (printed cards): the players hold the cards; the companion
   checks what they announce and counts the deck, the hands and the discard pile.
 
+Hope lives on the seven action cards (:class:`Action`): Scheherazade's Hope is the sum
+of their tokens. Using an action card spends one of its tokens; its strength X is the
+number of tokens it held.
+
 >>> table = CountedTable.new(players=2)
->>> table.hope, table.hand_size, table.deck_count
-(10, 5, 83)
+>>> table.hope, table.hand_size, table.deck_count, table.hope_to_place
+(2, 5, 83, 8)
+>>> table.place_hope(Action.SEARCH)
+>>> table.hope, table.hope_on[Action.SEARCH]
+(3, 1)
 >>> table.play(Card(colour=Colour.RED, kind=Kind.PLACE))
 >>> table.why_illegal(Card(colour=Colour.BLUE, kind=Kind.PLACE))
 'a place cannot follow a place: the type must change from one element to the next'
@@ -20,7 +27,7 @@ Two tables share the same rules (:class:`Table`):
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Literal
 
@@ -32,11 +39,13 @@ MAX_HOPE = 20
 """The game has 20 Hope tokens."""
 HOURGLASS_BASE = 18
 """The Hourglass discards (18 − Hope) cards from the top of the deck."""
+OVERCOME_REVEAL = 10
+"""Overcome reveals 10 × X cards from the top of the deck."""
 TALES_TO_WIN = len(Colour)
 
 
 class EventCard(StrEnum):
-    """The obstacle and favour cards shuffled into the deck."""
+    """The obstacle, favour and ally cards shuffled into the deck."""
 
     SULTAN = "sultan"
     HOURGLASS = "hourglass"
@@ -44,19 +53,44 @@ class EventCard(StrEnum):
     ROC = "roc"
     BAHAMUT = "bahamut"
     QUEEN = "queen"
+    CHARACTER_ALLY = "character-ally"
+    PLACE_ALLY = "place-ally"
+
+    @property
+    def is_obstacle(self) -> bool:
+        return self not in (EventCard.QUEEN, *ALLY_KINDS)
+
+
+ALLY_KINDS = {EventCard.CHARACTER_ALLY: Kind.CHARACTER, EventCard.PLACE_ALLY: Kind.PLACE}
+
+
+class Action(StrEnum):
+    """The seven action cards that hold Scheherazade's Hope."""
+
+    DRAW = "draw"
+    REVEAL = "reveal"
+    SEARCH = "search"
+    OVERCOME = "overcome"
+    EXCHANGE = "exchange"
+    RECOVER = "recover"
+    SCHEHERAZADE = "scheherazade"
+    """Holds Hope only: Hope gained goes here, Hope lost comes from here first."""
+
+
+USABLE_ACTIONS = tuple(action for action in Action if action is not Action.SCHEHERAZADE)
 
 
 class SetupError(ValueError):
-    """The seed's setup table has no row for that many players."""
+    """The rulebook's setup table has no row for that many players."""
 
 
 class IllegalPlayError(ValueError):
-    """A story card that the sequence rules do not allow now; the message says why."""
+    """A move the rules do not allow now; the message says why."""
 
 
 @dataclass(frozen=True)
 class Setup:
-    """One row of the seed's setup table."""
+    """One row of the rulebook's setup table."""
 
     players: int
     hope_per_player: int
@@ -66,12 +100,12 @@ class Setup:
 
     @property
     def starting_hope(self) -> int:
-        """Every player's Hope tokens plus one each on Scheherazade (see docs)."""
+        """Every player's Hope tokens plus one each on the Scheherazade card."""
         return self.players * (self.hope_per_player + 1)
 
-    def event_cards(self) -> dict[EventCard, int]:
-        """How many of each obstacle and favour card go into the deck."""
-        return {
+    def event_cards(self, allies: bool = False) -> dict[EventCard, int]:
+        """How many of each obstacle, favour (and ally) card go into the deck."""
+        cards = {
             EventCard.SULTAN: self.sultans,
             EventCard.HOURGLASS: self.hourglasses,
             EventCard.IFRIT: 2,
@@ -79,10 +113,12 @@ class Setup:
             EventCard.BAHAMUT: 1,
             EventCard.QUEEN: 4,
         }
+        if allies:
+            cards |= {EventCard.CHARACTER_ALLY: 1, EventCard.PLACE_ALLY: 1}
+        return cards
 
-    @property
-    def deck_size(self) -> int:
-        return 16 * len(Colour) + sum(self.event_cards().values())
+    def deck_size(self, allies: bool = False) -> int:
+        return 16 * len(Colour) + sum(self.event_cards(allies).values())
 
 
 SETUP_TABLE: dict[int, Setup] = {
@@ -103,20 +139,40 @@ def setup_for(players: int) -> Setup:
     return SETUP_TABLE[players]
 
 
+class Variants(BaseModel):
+    """The rulebook's optional rules (each a setting)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    allies: bool = False
+    """The Allies expansion: two ally cards in the deck."""
+    unfinished_tales: bool = True
+    """A told tale leaves the row, so the tale before it may be finished."""
+    protagonists: bool = True
+    """Playing one of the four protagonists gives a free action."""
+    special_places: bool = True
+    """Playing one of the four special places shuffles the discarded queens back."""
+
+
+DEFAULT_VARIANTS = Variants()
+
+
 class Card(BaseModel):
-    """A story card on the table: its colour, its kind and (when known) its name."""
+    """A story card on the table: its colour, its kind and (when known) its name and code."""
 
     model_config = ConfigDict(frozen=True)
 
     colour: Colour
     kind: Kind
     name: str = ""
+    code: str = ""
+    """The companion's deck: the element's :attr:`deck.Element.code`."""
 
     @classmethod
     def from_code(cls, code: str, name: str = "") -> Card:
         """``"red/artifact/lamp"`` → a red artifact (see :attr:`deck.Element.code`)."""
         colour, kind, _ = code.split("/", 2)
-        return cls(colour=Colour(colour), kind=Kind(kind), name=name)
+        return cls(colour=Colour(colour), kind=Kind(kind), name=name, code=code)
 
     @property
     def label(self) -> str:
@@ -125,7 +181,7 @@ class Card(BaseModel):
 
 @dataclass(frozen=True)
 class EventResult:
-    """What one obstacle or favour card did."""
+    """What one obstacle, favour or ally card did."""
 
     event: EventCard
     hope_change: int = 0
@@ -138,6 +194,17 @@ class EventResult:
     """Scheherazade's Hope right after this card."""
 
 
+@dataclass(frozen=True)
+class PlayResult:
+    """What playing a story card did."""
+
+    completed: Colour | None = None
+    free_action: bool = False
+    """A protagonist was played: the storyteller may take one action for free."""
+    queens_returned: int = 0
+    """A special place was played: discarded queens shuffled back into the deck."""
+
+
 Outcome = Literal["won", "lost"]
 
 
@@ -145,18 +212,97 @@ class Table(BaseModel):
     """The shared state and rules of both ways to play."""
 
     players: int
-    hope: int
     hand_size: int
+    variants: Variants = DEFAULT_VARIANTS
+    hope_on: dict[Action, int] = {}
+    """Hope tokens on each action card."""
+    hope_to_place: int = 0
+    """Tokens the storytellers still have to place at setup."""
     row: list[Card] = []
-    """Every story card played, in order."""
+    """The story cards in the common row, in order."""
     sealed: int = 0
     """Cards of ``row`` before this index belong to completed tales (the Ifrit spares them)."""
+    tale_just_told: int = -1
+    """Length of the row right after the last tale was completed (the next card then
+    must be of another colour)."""
     tales: list[Colour] = []
     """Colours of the completed tales, in order."""
-    discard_count: int = 0
-    """Cards on the discard pile."""
+    allies: list[Kind] = []
+    """Kinds of the ally cards face up on the table."""
     outcome: Outcome | None = None
     loss_reason: Literal["hope", "deck"] | None = None
+
+    @classmethod
+    def _start(cls, players: int, variants: Variants, **fields) -> dict:
+        setup = setup_for(players)
+        return {
+            "players": players,
+            "hand_size": setup.hand_size,
+            "variants": variants,
+            "hope_on": {action: 0 for action in Action} | {Action.SCHEHERAZADE: players},
+            "hope_to_place": players * setup.hope_per_player,
+            **fields,
+        }
+
+    # -- Hope on the action cards ---------------------------------------------------------
+
+    @property
+    def hope(self) -> int:
+        return sum(self.hope_on.values())
+
+    def place_hope(self, action: Action) -> None:
+        """Setup: a storyteller puts one of their Hope tokens on an action card."""
+        if self.hope_to_place <= 0:
+            raise IllegalPlayError("every Hope token is already placed")
+        self.hope_to_place -= 1
+        self.hope_on[action] += 1
+
+    def change_hope(self, amount: int) -> int:
+        """Add (or remove) Hope within 0..20; return the change made. Hope 0 loses.
+
+        Hope gained goes on the Scheherazade card; Hope lost comes off it first, then
+        off the action card holding the most tokens.
+        """
+        before = self.hope
+        for _ in range(max(0, min(amount, MAX_HOPE - self.hope))):
+            self.hope_on[Action.SCHEHERAZADE] += 1
+        for _ in range(min(-amount, self.hope)):
+            self.hope_on[self._card_losing_hope()] -= 1
+        if self.hope == 0:
+            self._lose("hope")
+        return self.hope - before
+
+    def _card_losing_hope(self) -> Action:
+        if self.hope_on[Action.SCHEHERAZADE]:
+            return Action.SCHEHERAZADE
+        return max(USABLE_ACTIONS, key=lambda action: self.hope_on[action])
+
+    def spend(self, action: Action, free: bool = False) -> int:
+        """Use an action card: return its strength X (its tokens) and spend one token.
+
+        A free use (a protagonist) spends nothing and has a strength of at least 1.
+        """
+        if action is Action.SCHEHERAZADE:
+            raise IllegalPlayError("the Scheherazade card holds Hope but is not an action")
+        tokens = self.hope_on[action]
+        if free:
+            return max(1, tokens)
+        if tokens == 0:
+            raise IllegalPlayError(f"the {action} card holds no Hope")
+        self.change_hope_on(action, -1)
+        return tokens
+
+    def change_hope_on(self, action: Action, amount: int) -> None:
+        self.hope_on[action] += amount
+        if self.hope == 0:
+            self._lose("hope")
+
+    def move_hope(self, source: Action, target: Action) -> None:
+        """Exchange: one Hope token moves from one action card to another."""
+        if self.hope_on[source] == 0:
+            raise IllegalPlayError(f"the {source} card holds no Hope")
+        self.hope_on[source] -= 1
+        self.hope_on[target] += 1
 
     # -- sequence rules -----------------------------------------------------------------
 
@@ -167,7 +313,7 @@ class Table(BaseModel):
                 f"a {card.kind} cannot follow a {card.kind}: "
                 "the type must change from one element to the next"
             )
-        if self.tales and len(self.row) == self.sealed and self.tales[-1] is card.colour:
+        if self.tales and len(self.row) == self.tale_just_told and self.tales[-1] is card.colour:
             return (
                 f"the {card.colour} tale has just been completed: "
                 "the next element must be of another colour"
@@ -196,9 +342,20 @@ class Table(BaseModel):
         streak = self.streak()
         if len(streak) == len(Kind) and card.colour not in self.tales:
             self.tales.append(card.colour)
-            self.sealed = len(self.row)
+            self._close_tale(card.colour)
             return card.colour
         return None
+
+    def _close_tale(self, colour: Colour) -> None:
+        """Unfinished tales: the tale and the cards of its colour just before it leave the
+        row; otherwise the row is sealed up to here."""
+        if self.variants.unfinished_tales:
+            while self.row and self.row[-1].colour is colour:
+                self._to_discard(self.row.pop())
+            self.sealed = 0
+        else:
+            self.sealed = len(self.row)
+        self.tale_just_told = len(self.row)
 
     def progress(self, card: Card) -> int:
         """How much playing ``card`` would advance a tale still to be told (0 = none)."""
@@ -209,15 +366,7 @@ class Table(BaseModel):
             return len(streak) + 1
         return 1
 
-    # -- Hope and the end -----------------------------------------------------------------
-
-    def change_hope(self, amount: int) -> int:
-        """Add (or remove) Hope within 0..20; return the change made. Hope 0 loses."""
-        before = self.hope
-        self.hope = max(0, min(MAX_HOPE, self.hope + amount))
-        if self.hope == 0:
-            self._lose("hope")
-        return self.hope - before
+    # -- the end ---------------------------------------------------------------------------
 
     def check_victory(self) -> bool:
         """Four tales, one per colour, win (checked once a telling is over)."""
@@ -230,10 +379,10 @@ class Table(BaseModel):
             self.outcome = "lost"
             self.loss_reason = reason
 
-    # -- obstacle and favour cards ----------------------------------------------------------
+    # -- obstacle, favour and ally cards ------------------------------------------------------
 
     def apply_event(self, event: EventCard, rng: random.Random) -> EventResult:
-        """Resolve a drawn obstacle or favour card."""
+        """Resolve a drawn card that is not a story card."""
         return replace(self._resolve(event, rng), hope=self.hope)
 
     def _resolve(self, event: EventCard, rng: random.Random) -> EventResult:
@@ -246,8 +395,10 @@ class Table(BaseModel):
         if event is EventCard.IFRIT:
             return EventResult(event, removed=self._ifrit())
         if event is EventCard.ROC:
-            carried, self.discard_count = self.discard_count, 0
-            return EventResult(event, cards_discarded=carried)
+            return EventResult(event, cards_discarded=self._roc())
+        if event in ALLY_KINDS:
+            self.allies.append(ALLY_KINDS[event])
+            return EventResult(event)
         return EventResult(event, cards_discarded=self._bahamut(rng))
 
     def _hourglass(self) -> int:
@@ -256,8 +407,15 @@ class Table(BaseModel):
     def _ifrit(self) -> Card | None:
         if len(self.row) <= self.sealed:
             return None
-        self.discard_count += 1
-        return self.row.pop()
+        card = self.row.pop()
+        self._to_discard(card)
+        return card
+
+    def _to_discard(self, card: Card) -> None:
+        raise NotImplementedError
+
+    def _roc(self) -> int:
+        raise NotImplementedError
 
     def _discard_from_deck(self, count: int) -> int:
         raise NotImplementedError
@@ -275,91 +433,273 @@ def _event_code(event: EventCard) -> str:
 
 
 def event_of(code: str) -> EventCard | None:
-    """The event card a deck code stands for, or None for a story element."""
+    """The event card a deck code stands for, or None for a story element.
+
+    >>> event_of("event:queen"), event_of("red/artifact/lamp")
+    (<EventCard.QUEEN: 'queen'>, None)
+    """
     return EventCard(code.removeprefix("event:")) if code.startswith("event:") else None
 
 
-REVEAL = 12
-"""Story prompts: story cards in view each turn, of which the companion plays one."""
+Wanted = tuple[Colour | None, Kind | None]
+"""A card asked for by Search or Recover: its colour and kind (None: any)."""
 
 
-class DealtTable(Table):
-    """Story prompts: the companion holds the deck (codes of cards) and no one holds a hand.
+@dataclass
+class DrawOffer:
+    """Story cards drawn for the storyteller to keep one of, and what happened on the way."""
 
-    Element cards are :attr:`deck.Element.code` strings, events ``"event:NAME"``. Each turn
-    the companion uses the seed's Draw action: it reveals story cards until ``reveal`` are
-    in view, plays the one that best continues a tale and puts the others at the bottom.
+    offered: list[str] = field(default_factory=list)
+    events: list[EventResult] = field(default_factory=list)
+
+
+class Night(Table):
+    """The companion's deck: the whole game by the rulebook, hands included.
+
+    Cards are codes: :attr:`deck.Element.code` for story cards, ``"event:NAME"`` for the
+    others.
     """
 
     deck: list[str]
-    reveal: int = REVEAL
+    hands: list[list[str]]
+    discard: list[str] = []
+    """The discard pile, newest last."""
+    out_of_game: int = 0
+    """Cards the Roc carried off."""
+    set_aside_at_deal: list[str] = []
+    protagonists: list[str] = []
+    special_places: list[str] = []
+    offer: list[str] = []
+    """Story cards drawn and waiting for the storyteller to keep one."""
 
     @classmethod
-    def new(cls, players: int, deck: Deck, rng: random.Random, reveal: int = REVEAL) -> DealtTable:
-        """Shuffle the elements with the obstacle and favour cards for ``players``."""
+    def new(
+        cls, players: int, deck: Deck, rng: random.Random, variants: Variants = DEFAULT_VARIANTS
+    ) -> Night:
+        """Shuffle and deal: each hand gets its story cards, the other cards dealt are
+        discarded without effect."""
         setup = setup_for(players)
         cards = [element.code for element in deck.elements]
-        for event, count in setup.event_cards().items():
+        for event, count in setup.event_cards(variants.allies).items():
             cards += [_event_code(event)] * count
         rng.shuffle(cards)
-        return cls(
-            players=players,
-            hope=setup.starting_hope,
-            hand_size=setup.hand_size,
-            deck=cards,
-            reveal=reveal,
+        specials = [element for element in deck.elements if element.special]
+        night = cls(
+            **cls._start(
+                players,
+                variants,
+                deck=cards,
+                hands=[[] for _ in range(players)],
+                protagonists=[e.code for e in specials if e.kind is Kind.CHARACTER],
+                special_places=[e.code for e in specials if e.kind is Kind.PLACE],
+            )
         )
+        night._deal()
+        return night
 
-    def draw_element(self, rng: random.Random) -> tuple[str | None, list[EventResult]]:
-        """The element for the next telling, and what the events met on the way did.
-
-        The element is None when the game ended while drawing (no story card left loses),
-        or when no card in view may be played: then the first one is discarded and
-        Scheherazade loses 1 Hope, as when a storyteller discards.
-        """
-        results: list[EventResult] = []
-        view: list[str] = []
-        while len(view) < self.reveal and self.deck and self.outcome is None:
-            code = self.deck.pop(0)
-            event = event_of(code)
-            if event is None:
-                view.append(code)
-            else:
-                results.append(self.apply_event(event, rng))
-                self.discard_count += 1
-        if not view and self.outcome is None:
-            self._lose("deck")
-        if self.outcome is not None:
-            self.deck += view
-            return None, results
-        legal = [code for code in view if not self.why_illegal(Card.from_code(code))]
-        chosen = max(legal, key=lambda code: self.progress(Card.from_code(code)), default=None)
-        view.remove(chosen or view[0])
-        if chosen is None:
-            self.discard_count += 1
-            self.change_hope(-1)
-        self.deck += view
-        return chosen, results
+    def _deal(self) -> None:
+        for hand in self.hands:
+            while len(hand) < self.hand_size:
+                code = self.deck.pop(0)
+                if event_of(code):
+                    self.set_aside_at_deal.append(code)
+                    self.discard.append(code)
+                else:
+                    hand.append(code)
 
     @property
     def deck_count(self) -> int:
         return len(self.deck)
 
+    @property
+    def discard_count(self) -> int:
+        return len(self.discard)
+
+    # -- narrate or discard -----------------------------------------------------------
+
+    def play_card(self, player: int, code: str) -> PlayResult:
+        """The storyteller plays ``code`` from the hand onto the row."""
+        self._check_holds(player, code)
+        completed = self.play(Card.from_code(code))
+        self.hands[player].remove(code)
+        queens = self._queens_back() if code in self.special_places else 0
+        protagonist = self.variants.protagonists and code in self.protagonists
+        return PlayResult(completed=completed, free_action=protagonist, queens_returned=queens)
+
+    def _queens_back(self) -> int:
+        """Special places: the queens on the discard pile go back into the deck (the
+        dialogue shuffles it)."""
+        if not self.variants.special_places:
+            return 0
+        queens = [code for code in self.discard if event_of(code) is EventCard.QUEEN]
+        for code in queens:
+            self.discard.remove(code)
+            self.deck.append(code)
+        return len(queens)
+
+    def shuffle_deck(self, rng: random.Random) -> None:
+        rng.shuffle(self.deck)
+
+    def may_discard_more(self, code: str) -> bool:
+        """An ally of the discarded card's kind lets the storyteller discard more."""
+        return Card.from_code(code).kind in self.allies
+
+    def discard_card(self, player: int, code: str, more: tuple[str, ...] = ()) -> None:
+        """Discard instead of telling: the card (and, with an ally of its kind, ``more``)
+        to the pile; Scheherazade loses 1 Hope."""
+        if more and not self.may_discard_more(code):
+            raise IllegalPlayError("only an ally of that type lets you discard more cards")
+        for card in (code, *more):
+            self._check_holds(player, card)
+        for card in (code, *more):
+            self.hands[player].remove(card)
+            self.discard.append(card)
+        self.change_hope(-1)
+
+    def discard_extra(self, player: int, code: str, first: str) -> None:
+        """With an ally of the kind of ``first`` (the card just discarded), another card
+        of the hand is discarded, without losing Hope; the draw refills the hand."""
+        if not self.may_discard_more(first):
+            raise IllegalPlayError("only an ally of that type lets you discard more cards")
+        self._check_holds(player, code)
+        self.hands[player].remove(code)
+        self.discard.append(code)
+
+    def discard_excess(self, player: int, code: str) -> None:
+        """End of turn: a card over the hand limit is discarded, without losing Hope."""
+        if not self.excess(player):
+            raise IllegalPlayError("your hand is not over its limit")
+        self._check_holds(player, code)
+        self.hands[player].remove(code)
+        self.discard.append(code)
+
+    def excess(self, player: int) -> int:
+        return max(0, len(self.hands[player]) - self.hand_size)
+
+    def _check_holds(self, player: int, code: str) -> None:
+        if code not in self.hands[player]:
+            raise IllegalPlayError("that card is not in your hand")
+
+    # -- drawing ------------------------------------------------------------------------------
+
+    def missing(self, player: int) -> int:
+        return max(0, self.hand_size - len(self.hands[player]))
+
+    def draw(self, rng: random.Random, strength: int | None = None) -> DrawOffer:
+        """Draw one card at a time until X story cards are offered (X: ``strength``, by
+        default the Hope on the Draw card, at least 1); other cards take effect as they
+        come and go to the discard pile (allies stay face up).
+
+        Having to draw with no story card left in the deck loses the night.
+        """
+        wanted = strength or max(1, self.hope_on[Action.DRAW])
+        result = DrawOffer()
+        while len(result.offered) < wanted and self.outcome is None:
+            if not self.deck:
+                if not result.offered:
+                    self._lose("deck")
+                break
+            code = self.deck.pop(0)
+            event = event_of(code)
+            if event is None:
+                result.offered.append(code)
+                continue
+            if event not in ALLY_KINDS:
+                self.discard.append(code)
+            result.events.append(self.apply_event(event, rng))
+        self.offer = result.offered
+        return result
+
+    def keep(self, player: int, code: str) -> None:
+        """The storyteller keeps one card offered; the others go to the bottom of the deck."""
+        if code not in self.offer:
+            raise IllegalPlayError("that card was not drawn")
+        self.hands[player].append(code)
+        self.deck += [other for other in self.offer if other != code]
+        self.offer = []
+
+    # -- action cards -------------------------------------------------------------------------
+
+    def reveal(self, strength: int) -> list[str]:
+        """Reveal: the top X cards are shown; story cards stay on top (in order), the
+        others go to the bottom."""
+        shown = self.deck[:strength]
+        stories = [code for code in shown if not event_of(code)]
+        others = [code for code in shown if event_of(code)]
+        self.deck = stories + self.deck[strength:] + others
+        return shown
+
+    def search(self, player: int, wanted: list[Wanted], rng: random.Random) -> list[str]:
+        """Search: story cards matching ``wanted`` go from the deck to the hand; the deck
+        is shuffled."""
+        found = _take(self.deck, wanted)
+        self.hands[player] += found
+        rng.shuffle(self.deck)
+        return found
+
+    def recover(self, player: int, wanted: list[Wanted]) -> list[str]:
+        """Recover: story cards matching ``wanted`` go from the discard pile to the hand
+        (the newest matching card first)."""
+        newest_first = self.discard[::-1]
+        found = _take(newest_first, wanted)
+        self.discard = newest_first[::-1]
+        self.hands[player] += found
+        return found
+
+    def overcome(self, strength: int) -> tuple[EventCard | None, int]:
+        """Overcome: reveal 10 × X cards, discard the first obstacle among them, put the
+        others at the bottom. Returns the obstacle (or None) and how many were revealed."""
+        count = OVERCOME_REVEAL * strength
+        shown, self.deck = self.deck[:count], self.deck[count:]
+        obstacles = [code for code in shown if (event := event_of(code)) and event.is_obstacle]
+        if obstacles:
+            shown.remove(obstacles[0])
+            self.discard.append(obstacles[0])
+        self.deck += shown
+        return (event_of(obstacles[0]) if obstacles else None), len(shown) + len(obstacles[:1])
+
+    def give(self, source: int, target: int, code: str) -> None:
+        """Exchange: a story card passes from one hand to another."""
+        self._check_holds(source, code)
+        self.hands[source].remove(code)
+        self.hands[target].append(code)
+
+    # -- what the events touch -----------------------------------------------------------
+
+    def _to_discard(self, card: Card) -> None:
+        self.discard.append(card.code)
+
+    def _roc(self) -> int:
+        carried = len(self.discard)
+        self.out_of_game += carried
+        self.discard = []
+        return carried
+
     def _discard_from_deck(self, count: int) -> int:
         taken, self.deck = self.deck[:count], self.deck[count:]
-        self.discard_count += len(taken)
+        self.discard += taken
         return len(taken)
 
     def _bahamut(self, rng: random.Random) -> int:
-        """No hands: each storyteller loses the story card they would have held."""
         lost = 0
-        for _ in range(self.players):
-            stories = [index for index, code in enumerate(self.deck) if not event_of(code)]
-            if stories:
-                self.deck.pop(rng.choice(stories))
+        for hand in self.hands:
+            if hand:
+                self.discard.append(hand.pop(rng.randrange(len(hand))))
                 lost += 1
-        self.discard_count += lost
         return lost
+
+
+def _take(cards: list[str], wanted: list[Wanted]) -> list[str]:
+    """Remove from ``cards`` the first story card matching each wish; return them."""
+    found = []
+    for colour, kind in wanted:
+        for code in cards:
+            card = None if event_of(code) else Card.from_code(code)
+            if card and colour in (None, card.colour) and kind in (None, card.kind):
+                cards.remove(code)
+                found.append(code)
+                break
+    return found
 
 
 class CountedTable(Table):
@@ -368,17 +708,20 @@ class CountedTable(Table):
     deck_count: int
     hands: list[int]
     """Story cards in each player's hand."""
+    discard_count: int = 0
+    """Cards on the discard pile."""
 
     @classmethod
-    def new(cls, players: int) -> CountedTable:
+    def new(cls, players: int, variants: Variants = DEFAULT_VARIANTS) -> CountedTable:
         """A table before the deal: the whole deck, empty hands."""
         setup = setup_for(players)
         return cls(
-            players=players,
-            hope=setup.starting_hope,
-            hand_size=setup.hand_size,
-            deck_count=setup.deck_size,
-            hands=[0] * players,
+            **cls._start(
+                players,
+                variants,
+                deck_count=setup.deck_size(variants.allies),
+                hands=[0] * players,
+            )
         )
 
     def set_aside_during_deal(self) -> None:
@@ -397,22 +740,48 @@ class CountedTable(Table):
         self.hands[player] -= 1
         return completed
 
-    def discard_from_hand(self, player: int) -> None:
-        """The player discards instead of telling: one card to the pile, 1 Hope lost."""
-        self.hands[player] -= 1
-        self.discard_count += 1
+    def discard_from_hand(self, player: int, cards: int = 1) -> None:
+        """The player discards instead of telling: cards to the pile, 1 Hope lost."""
+        self.hands[player] -= cards
+        self.discard_count += cards
         self.change_hope(-1)
+
+    def discard_extra(self, player: int, cards: int) -> None:
+        """An ally let the player discard ``cards`` more, without losing Hope."""
+        cards = min(cards, self.hands[player])
+        self.hands[player] -= cards
+        self.discard_count += cards
+
+    def queens_back(self, queens: int) -> None:
+        """A special place: ``queens`` went from the discard pile back into the deck."""
+        queens = min(queens, self.discard_count)
+        self.discard_count -= queens
+        self.deck_count += queens
+
+    def overcome_discard(self) -> None:
+        """Overcome found an obstacle in the deck and discarded it."""
+        self.deck_count -= 1
+        self.discard_count += 1
 
     def draw_event(self, event: EventCard, rng: random.Random) -> EventResult:
         """The player drew an obstacle or favour card: it takes effect, then is discarded."""
         self.deck_count -= 1
         result = self.apply_event(event, rng)
-        self.discard_count += 1
+        if event not in ALLY_KINDS:
+            self.discard_count += 1
         return result
 
     def missing(self, player: int) -> int:
         """Story cards the player must draw to fill the hand."""
-        return self.hand_size - self.hands[player]
+        return max(0, self.hand_size - self.hands[player])
+
+    def take_cards(self, player: int, count: int, from_pile: bool = False) -> None:
+        """Draw, Search or Recover put ``count`` story cards in the player's hand."""
+        if from_pile:
+            self.discard_count -= min(count, self.discard_count)
+        else:
+            self.deck_count -= min(count, self.deck_count)
+        self.hands[player] += count
 
     def finish_draw(self, player: int) -> None:
         """The player filled the hand with story cards; too few in the deck loses."""
@@ -422,7 +791,14 @@ class CountedTable(Table):
             self._lose("deck")
             return
         self.deck_count -= needed
-        self.hands[player] = self.hand_size
+        self.hands[player] = max(self.hands[player], self.hand_size)
+
+    def _to_discard(self, card: Card) -> None:
+        self.discard_count += 1
+
+    def _roc(self) -> int:
+        carried, self.discard_count = self.discard_count, 0
+        return carried
 
     def _discard_from_deck(self, count: int) -> int:
         taken = min(count, self.deck_count)

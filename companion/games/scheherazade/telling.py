@@ -19,7 +19,11 @@ says "the end" (or "and so the night passed") or time runs out.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Literal
+
 from companion import telling
+from companion.games.scheherazade.keywords import KeywordMatcher
 from companion.phrases import normalize
 from companion.telling import EndedBy, TellingReport
 
@@ -30,22 +34,36 @@ SECONDS_LEFT = "{seconds} seconds before dawn."
 
 
 class TellingSpec(telling.TellingSpec):
-    """A Scheherazade telling: tracked by the Sultan's rules."""
+    """A Scheherazade telling: tracked by the Sultan's rules, in the night's language."""
+
+    turn_seconds: float | None = 90.0
+    """None: no timer (the house rule is off); only the closing words end the telling."""
+    silence_seconds: float | None = 6.0
+    """None: no nudges (the house rule is off)."""
+    language: Literal["en", "es"] = "en"
+    """The language of the telling: key words are matched by its stems."""
+    end_phrases: tuple[str, ...] = END_PHRASES
+    stirs: str = STIRS
+    yawns: str = YAWNS
+    seconds_left: str = SECONDS_LEFT
 
     def tracker(self) -> TellingTracker:
         return TellingTracker(self)
 
 
-def ends_with_end_phrase(text: str) -> bool:
+def ends_with_end_phrase(text: str, phrases: Sequence[str] = END_PHRASES) -> bool:
     """True when ``text`` finishes with one of the closing phrases.
 
     >>> ends_with_end_phrase("and they lived happily. The end!")
     True
     >>> ends_with_end_phrase("at the end of the road")
     False
+    >>> ends_with_end_phrase("Y colorín, colorado, este cuento se ha acabado.",
+    ...                      ["fin", "colorín colorado este cuento se ha acabado"])
+    True
     """
     words = normalize(text)
-    return any(words == phrase or words.endswith(" " + phrase) for phrase in END_PHRASES)
+    return any(words == phrase or words.endswith(" " + phrase) for phrase in phrases)
 
 
 class TellingTracker:
@@ -62,6 +80,7 @@ class TellingTracker:
         self._warned = False
         self._heard: list[str] = []
         self._words: list[str] = []
+        self._matcher = KeywordMatcher(spec.language)
 
     @property
     def done(self) -> bool:
@@ -70,11 +89,22 @@ class TellingTracker:
     @property
     def listen_for(self) -> tuple[str, ...]:
         """The element's key words and the closing words."""
-        return tuple(dict.fromkeys([*self.spec.keywords, *END_PHRASES]))
+        return tuple(dict.fromkeys([*self.spec.keywords, *self.spec.end_phrases]))
+
+    @property
+    def _limit(self) -> float:
+        return self.spec.turn_seconds if self.spec.turn_seconds is not None else float("inf")
+
+    def seconds_to_next_cue(self) -> float:
+        """Seconds of talk until the next timed cue (warning or dawn); inf without one."""
+        left = self._limit - self.elapsed
+        if not self._warned and left > self.spec.warn_seconds:
+            return left - self.spec.warn_seconds
+        return left
 
     def advance(self, seconds: float, speaking: bool) -> list[str]:
         """Let ``seconds`` of speech (or silence) go by; return the cues to speak now."""
-        seconds = min(seconds, self.spec.turn_seconds - self.elapsed)
+        seconds = min(seconds, self._limit - self.elapsed)
         self.elapsed += seconds
         cues = []
         if speaking:
@@ -82,28 +112,26 @@ class TellingTracker:
             self._silence, self._silence_counted = 0.0, False
         else:
             self._silence += seconds
-            if self._silence > self.spec.silence_seconds and not self._silence_counted:
+            patience = self.spec.silence_seconds
+            if patience is not None and self._silence > patience and not self._silence_counted:
                 self._silence_counted = True
-                self.nudges.append(STIRS if not self.nudges else YAWNS)
+                self.nudges.append(self.spec.stirs if not self.nudges else self.spec.yawns)
                 cues.append(self.nudges[-1])
-        left = self.spec.turn_seconds - self.elapsed
+        left = self._limit - self.elapsed
         if not self._warned and 0 < left <= self.spec.warn_seconds:
             self._warned = True
-            cues.append(SECONDS_LEFT.format(seconds=round(left)))
+            cues.append(self.spec.seconds_left.format(seconds=round(left)))
         if left <= 0 and self.ended_by is None:
             self.ended_by = "timeout"
         return cues
 
     def hear(self, text: str) -> None:
         """Words recognised (or typed) during the telling."""
-        words = normalize(text).split()
-        self._words += words
-        said = set(words)
-        for keyword in self.spec.keywords:
-            forms = {keyword, keyword + "s", keyword + "es"}
-            if forms & said and keyword not in self._heard:
+        self._words += normalize(text).split()
+        for keyword in self._matcher.heard(self.spec.keywords, text):
+            if keyword not in self._heard:
                 self._heard.append(keyword)
-        if ends_with_end_phrase(text) and self.ended_by is None:
+        if ends_with_end_phrase(text, self.spec.end_phrases) and self.ended_by is None:
             self.ended_by = "phrase"
 
     def end_of_input(self) -> None:
