@@ -52,7 +52,7 @@ class Chronicle:
         self._prompt: str | None = None
         self._telling = False
         self._listing = False
-        if not self.path.exists() or not self.path.read_text(encoding="utf-8").strip():
+        if not self.path.exists() or not self.path.read_bytes().strip():
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self.path.write_text(f"# {title}\n", encoding="utf-8")
 
@@ -170,7 +170,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        text = args.file.read_text(encoding="utf-8")
+        text = args.file.read_text(encoding="utf-8", errors="replace")
     except OSError as error:
         raise ArgumentError(f"cannot read the chronicle {args.file}: {error.strerror}") from None
     if args.summary:

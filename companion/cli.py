@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 
 SUBCOMMANDS: dict[str, str] = {
@@ -50,12 +51,24 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, object]]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser, modules = build_parser()
-    args = parser.parse_args(argv)
+    """Run one subcommand; Ctrl-C at any moment (even while starting) ends it quietly."""
     try:
-        return modules[args.command].run(args)
-    except ArgumentError as error:
-        print(f"companion {args.command}: error: {error}", file=sys.stderr)
-        return 2
+        parser, modules = build_parser()
+        args = parser.parse_args(argv)
+        try:
+            return modules[args.command].run(args)
+        except ArgumentError as error:
+            print(f"companion {args.command}: error: {error}", file=sys.stderr)
+            return 2
     except KeyboardInterrupt:
+        print("companion: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        _silence_stdout()
+        return 141
+
+
+def _silence_stdout() -> None:
+    """Output went to a pipe that closed (``companion ... | head``): stop writing quietly."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())

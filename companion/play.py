@@ -12,14 +12,16 @@ import argparse
 import os
 import random
 import sys
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from companion.chronicle import Chronicle
 from companion.cli import ArgumentError
 from companion.dialogue import Dialogue, GameOptions, GameSpec, Speech
 from companion.display import LiveDisplay
 from companion.games import GAME_MODULES, UnknownGameError, game_spec
-from companion.saves import SaveError, read_save
+from companion.saves import SaveError, UndoHistory, read_save
 from companion.session import Ears, Mouth, PrintMouth, Session, TypedEars
 
 HELP = "play a game: the companion asks, listens, reads aloud and keeps the score"
@@ -98,12 +100,15 @@ def parse_players(text: str | None) -> list[tuple[str, str]]:
     """``"Ali Baba:m,Zumurrud:f"`` → ``[("Ali Baba", "m"), ("Zumurrud", "f")]``."""
     if not text:
         return []
-    players = []
+    players: list[tuple[str, str]] = []
     for entry in text.split(","):
         name, _, gender = entry.strip().rpartition(":")
+        name = " ".join(name.split())
         if not name or gender.lower() not in ("m", "f"):
             raise ArgumentError(f"--players: {entry.strip()!r} should be Name:m or Name:f")
-        players.append((name.strip(), gender.lower()))
+        if name.casefold() in (known.casefold() for known, _ in players):
+            raise ArgumentError(f"--players: {name} is named twice; give each player a name")
+        players.append((name, gender.lower()))
     return players
 
 
@@ -118,27 +123,104 @@ def parse_settings(pairs: list[str]) -> dict[str, str]:
     return settings
 
 
-def _load_or_start(args: argparse.Namespace, spec: GameSpec) -> tuple[Dialogue, list, Path, list]:
-    """The dialogue to play, its undo history, its save path and the opening words."""
-    path = Path(args.resume) if args.resume else (args.save or default_save_path(spec.name))
-    resuming = args.resume is not None or (not args.new and args.save is None and path.exists())
-    if resuming:
-        save = read_save(path)
-        if save.game != spec.name:
-            raise ArgumentError(f"{path} holds a game of {save.game}, not {spec.name}")
-        dialogue = spec.restore(save.state)
-        if not dialogue.finished:
-            return dialogue, save.undo, path, [Speech(f"Welcome back to {spec.title}.")]
-        if args.resume is not None:
+@dataclass
+class Game:
+    """The game a ``play`` command runs: new or resumed."""
+
+    spec: GameSpec
+    dialogue: Dialogue
+    undo: UndoHistory
+    save_path: Path
+    opening: list[Speech]
+
+
+def _load_or_start(args: argparse.Namespace) -> Game:
+    """Resume the game in ``--resume FILE`` (whatever ``--game`` says) or in the save file
+    when it holds an unfinished game; otherwise start a new one.
+
+    An unfinished game is never replaced without ``--new``.
+    """
+    if args.resume is not None:
+        path = Path(args.resume) if args.resume else default_save_path(args.game)
+        game = resume(path)
+        if game.dialogue.finished:
             raise ArgumentError(f"{path}: that game is over; start a new one with --new")
+        return game
+    path = args.save or default_save_path(args.game)
+    _check_save_path(path)
+    if not args.new and path.exists():
+        game = resume(path, hint=" (or start over with --new)")
+        if game.spec.name != args.game:
+            raise ArgumentError(
+                f"{path} holds an unfinished game of {game.spec.name}; resume it with "
+                f"--resume {path}, or start a game of {args.game} there with --new"
+            )
+        if not game.dialogue.finished:
+            return game
+    return _start(args, path)
+
+
+def resume(path: Path, hint: str = "") -> Game:
+    """The game saved in ``path``, every state in it checked before anything is written.
+
+    Raises :class:`SaveError` naming the file and what is wrong with it.
+    """
+    save = read_save(path)
+    try:
+        spec = game_spec(save.game)
+    except UnknownGameError as error:
+        raise SaveError(f"{path}: {error}{hint}") from None
+    dialogue = _restored(spec, save.state, path, hint)
+    for earlier in save.undo:
+        _restored(spec, earlier, path, hint)
+    return Game(spec, dialogue, save.undo, path, [Speech(f"Welcome back to {spec.title}.")])
+
+
+def _restored(spec: GameSpec, state: dict[str, Any], path: Path, hint: str) -> Dialogue:
+    """``spec.restore(state)``, or a :class:`SaveError` when the state is impossible."""
+    try:
+        return spec.restore(state)
+    except SaveError as error:
+        raise SaveError(f"{path}: {error}{hint}") from None
+    except (ValueError, LookupError, TypeError) as error:
+        reason = " ".join(str(error).split())[:300]
+        raise SaveError(
+            f"{path}: this is not a game of {spec.title} the companion can resume ({reason}){hint}"
+        ) from None
+
+
+def _check_save_path(path: Path) -> None:
+    """Refuse a save path that cannot be written before the game begins."""
+    if path.is_dir():
+        raise ArgumentError(f"--save {path} is a folder; name a file in it, e.g. {path}/game.json")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise ArgumentError(
+            f"cannot create the save folder {path.parent} ({error.strerror}); "
+            "choose another place with --save FILE"
+        ) from None
+    if not os.access(path.parent, os.W_OK | os.X_OK):
+        raise ArgumentError(
+            f"cannot save in {path.parent} (not writable); choose another place with --save FILE"
+        )
+
+
+def _start(args: argparse.Namespace, path: Path) -> Game:
+    spec = game_spec(args.game)
+    if args.pack and not Path(args.pack).exists():
+        raise ArgumentError(f"--pack {args.pack}: there is no such file or folder")
     options = GameOptions(
         seed=args.seed if args.seed is not None else random.SystemRandom().randrange(10**9),
         players=parse_players(args.players),
         pack=args.pack,
         settings=parse_settings(args.set),
     )
-    dialogue = spec.new(options)
-    return dialogue, [], path, dialogue.opening()
+    try:
+        dialogue = spec.new(options)
+    except ValueError as error:
+        raise ArgumentError(str(error)) from None
+    return Game(spec, dialogue, UndoHistory(), path, dialogue.opening())
 
 
 def _typed_io(args: argparse.Namespace) -> tuple[Ears, Mouth, Ears | None]:
@@ -196,12 +278,12 @@ def run(args: argparse.Namespace) -> int:
     if not 0.25 <= args.rate <= 4 or not 0 <= args.volume <= 1:
         raise ArgumentError("--rate must be 0.25 to 4 and --volume 0 to 1")
     try:
-        spec = game_spec(args.game)
-        dialogue, undo, path, opening = _load_or_start(args, spec)
+        game = _load_or_start(args)
     except (UnknownGameError, SaveError) as error:
         raise ArgumentError(str(error)) from None
+    spec, path = game.spec, game.save_path
     ears, mouth, keyboard = _open_io(args)
-    chronicle = Chronicle(args.chronicle or path.with_suffix(".chronicle.md"))
+    chronicle = _open_chronicle(args.chronicle or path.with_suffix(".chronicle.md"))
     telling_listener = _telling_listener(spec, args, chronicle)
     display = LiveDisplay()
     observers = [display] if display.active and sys.stdin.isatty() else []
@@ -214,18 +296,20 @@ def run(args: argparse.Namespace) -> int:
         server.on_tap = ears.tap
         observers.append(server.view)
     session = Session(
-        dialogue=dialogue,
+        dialogue=game.dialogue,
         spec=spec,
         ears=ears,
         mouth=mouth,
         save_path=path,
-        undo_stack=list(undo),
+        undo_stack=game.undo,
         keyboard=keyboard,
         telling_listener=telling_listener,
         observers=observers,
     )
     try:
-        end = session.run(opening)
+        end = session.run(game.opening)
+    except SaveError as error:
+        raise ArgumentError(f"{error}; the last good save is kept") from None
     finally:
         if server is not None:
             server.stop()
@@ -247,6 +331,15 @@ def _start_display(args: argparse.Namespace):
     show_address("The table display", address)
     server.on_new_player = lambda name, url: show_address(f"{name}'s private view", url)
     return server
+
+
+def _open_chronicle(path: Path) -> Chronicle:
+    try:
+        return Chronicle(path)
+    except OSError as error:
+        raise ArgumentError(
+            f"cannot write the chronicle {path} ({error.strerror}); choose one with --chronicle"
+        ) from None
 
 
 def _telling_listener(spec: GameSpec, args: argparse.Namespace, chronicle: Chronicle):

@@ -37,7 +37,7 @@ from companion.hearing import (
     understand,
 )
 from companion.phrases import PhraseSet
-from companion.saves import UNDO_DEPTH, SaveFile, write_save
+from companion.saves import SaveFile, UndoHistory, write_save
 
 REPEATED_CONFIRM_CONFIDENCE = 0.15
 """The same unsure answer heard twice in a row at one step is asked back from this level:
@@ -80,7 +80,8 @@ class Session:
     ears: Ears
     mouth: Mouth
     save_path: Path
-    undo_stack: list[dict[str, Any]] = field(default_factory=list)
+    undo_stack: UndoHistory = field(default_factory=UndoHistory)
+    """Earlier states for "undo" (a list of states is taken too)."""
     observers: list[SessionObserver] = field(default_factory=list)
     telling_listener: TellingListener | None = None
     keyboard: Ears | None = None
@@ -92,6 +93,9 @@ class Session:
     _last_spoken: list[Speech] = field(default_factory=list)
     _heard_at: float | None = None
     _unsure: tuple[str, str | None] | None = None
+
+    def __post_init__(self) -> None:
+        self.undo_stack = UndoHistory(self.undo_stack)
 
     def run(self, opening: Sequence[Speech] = ()) -> SessionEnd:
         """Play until the game ends ("finished"), "save and quit" or input ends."""
@@ -182,7 +186,7 @@ class Session:
         except InvalidAnswer as refusal:
             self._speak([Speech(str(refusal))], remember=False)
             return "missed"
-        self.undo_stack = [*self.undo_stack, before][-UNDO_DEPTH:]
+        self.undo_stack.push(before)
         self._save()
         self._speak(speeches)
         return "applied"
@@ -232,7 +236,7 @@ class Session:
         if not self.undo_stack:
             self._say_text("There is nothing to undo.")
             return
-        *self.undo_stack, previous = self.undo_stack
+        previous = self.undo_stack.pop()
         self.dialogue = self.spec.restore(previous)
         self._save()
         self._say_text("Undone. Back one step.")
@@ -290,7 +294,7 @@ def run_typed(
     spec: GameSpec,
     answers: Iterable[str],
     save_path: Path,
-    undo_stack: list[dict[str, Any]] | None = None,
+    undo_stack: Iterable[dict[str, Any]] | None = None,
     telling_listener: TellingListener | None = None,
     opening: Sequence[Speech] | None = None,
 ) -> list[str]:
@@ -306,7 +310,7 @@ def run_typed(
         ears=TypedEars(answers),
         mouth=PrintMouth(printed.append),
         save_path=Path(save_path),
-        undo_stack=list(undo_stack or []),
+        undo_stack=UndoHistory(undo_stack or ()),
         telling_listener=telling_listener,
     )
     session.run(dialogue.opening() if opening is None else opening)

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.saves import SaveFile, read_save, write_save
+from companion.saves import SaveError, SaveFile, read_save, write_save
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.text(max_size=20),
@@ -33,7 +33,7 @@ def test_interrupted_save_leaves_the_previous_one_intact(tmp_path, monkeypatch):
         raise OSError("power cut")
 
     monkeypatch.setattr(os, "replace", power_cut)
-    with pytest.raises(OSError, match="power cut"):
+    with pytest.raises(SaveError, match="power cut"):
         write_save(path, SaveFile(game="toy", state={"turn": 2}))
     assert read_save(path).state == {"turn": 1}
     assert [p.name for p in tmp_path.iterdir()] == ["game.json"]

@@ -48,7 +48,7 @@ class Problem:
         return f"{where}: {self.message}"
 
 
-class PackError(Exception):
+class PackError(ValueError):
     """A pack could not be loaded; ``problems`` lists everything wrong, one per line of str()."""
 
     def __init__(self, problems: list[Problem]) -> None:
