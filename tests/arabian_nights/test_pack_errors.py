@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from companion.games.arabian_nights.loader import load_pack, reward_vocabulary
 from companion.games.arabian_nights.pack import PackError, Problem
 from companion.games.arabian_nights.rewards import RewardCodeError, parse_reward
-from tests.arabian_nights.pack_edits import MINI, copy_mini, edit
+from tests.arabian_nights.pack_edits import MINI, copy_mini, edit, line_of
 
 APPEND = object()  # as ``old``: add ``new`` at the end of the file
 REMOVE_FILE = object()  # as ``old``: delete the file
@@ -51,7 +51,7 @@ CASES = {
     "unknown table": Case(
         "world.txt", "[quests]", "[Quest List]", "[Quest List]",
         "unknown table [Quest List]; use [pack], [terrains], [wealth track], [destiny bonus], "
-        "[skills], [statuses], [treasures], [places of power], [spaces], [quests]",
+        "[skills], [statuses], [treasures], [places of power], [spaces], [quests], [continents]",
     ),
     "wrong number of cells": Case(
         "world.txt", "Brass Lamp  | Once per game,", "Brass Lamp - Once per game,", "Brass Lamp",
@@ -84,7 +84,7 @@ CASES = {
     ),
     "pack row other than name": Case(
         "world.txt", "name | Mini Fixture", "name | Mini Fixture\ntitle | Mini", "title | Mini",
-        "[pack] has one row, 'name | ...', not 'title'",
+        "[pack] rows are 'name | ...', 'home | ...', 'starting wealth | ...'; not 'title'",
     ),
     "destiny bonus out of order": Case(
         "world.txt", "3 | 1\n5 | 2", "5 | 2\n3 | 1", "3 | 1",
@@ -263,6 +263,103 @@ CASES = {
         "book.txt", "[S1/Go to 801]", "[S1/Go to 999]", "Go to 999",
         "paragraph 800, NO SKILL: Go to: paragraph 999 is not in the book",
     ),
+    # ---- slips a typist makes (issue 15) --------------------------------------------------
+    "misspelt treasure in a reward": Case(
+        "book.txt", "[D1/S3]", "[D1/S3/Ionian Gem]", "Ionian Gem]",
+        "paragraph 704, MASTER STORYTELLING: 'Ionian Gem' is not a reward word; did you mean "
+        'Ionian Gems? (Free text to read aloud goes in quotes: "...")',
+    ),
+    "misspelt status in a reward": Case(
+        "book.txt", "[S2/Respected]", "[S2/Respectd]", "Respectd",
+        "paragraph 703, SEAMANSHIP: 'Respectd' is not a reward word; did you mean Respected? "
+        '(Free text to read aloud goes in quotes: "...")',
+    ),
+    "Goto instead of Go to": Case(
+        "book.txt", "[S1/Go to 801]", "[S1/Goto 801]", "Goto 801",
+        "paragraph 800, NO SKILL: 'Goto 801' is not a reward word; did you mean Go to 801? "
+        '(Free text to read aloud goes in quotes: "...")',
+    ),
+    "misspelt Opportunity": Case(
+        "book.txt", "Opportunity: City of Brass", "Oportunity: City of Brass", "Oportunity",
+        "paragraph 709, PIETY: 'Oportunity: City of Brass' is not a reward word; did you mean "
+        'Opportunity: City of Brass? (Free text to read aloud goes in quotes: "...")',
+    ),
+    "Move to a misspelt place": Case(
+        "book.txt", "[D1/S3]", "[D1/Move to City of Bras]", "City of Bras]",
+        "paragraph 704, MASTER STORYTELLING: 'Move to City of Bras' is not a reward word; did "
+        'you mean Move to City of Brass? (Free text to read aloud goes in quotes: "...")',
+    ),
+    "Lose a misspelt status": Case(
+        "book.txt", "[S2/Respected]", "[S2/Lose Respectd]", "Lose Respectd",
+        "paragraph 703, SEAMANSHIP: 'Lose Respectd' is not a reward word; did you mean Lose "
+        'Respected? (Free text to read aloud goes in quotes: "...")',
+    ),
+    "free text without quotes": Case(
+        "book.txt", "[D1/S3]", "[D1/Sing for your supper]", "Sing for your supper",
+        "paragraph 704, MASTER STORYTELLING: 'Sing for your supper' is not a reward word: write "
+        "a skill, status or treasure of world.txt, D1, S1, W+1, Treasure, Go to N, Lose X, Move "
+        'to X, Opportunity: X, or put free text to read aloud in quotes: "..."',
+    ),
+    "heading in lower case": Case(
+        "book.txt", "SEAMANSHIP: Between prayers", "Seamanship: Between prayers", "Seamanship:",
+        "paragraph 703: 'Seamanship:' looks like a heading but is not one, so it is read aloud "
+        "as part of the section before; write it 'SEAMANSHIP:' (a heading is in CAPITALS, with "
+        "(mandatory) after the names)",
+    ),
+    "(mandatory) before the heading": Case(
+        "book.txt", "WOUNDED (mandatory): Weak", "(mandatory) WOUNDED: Weak", "(mandatory) WOU",
+        "paragraph 702: '(mandatory) WOUNDED:' looks like a heading but is not one, so it is "
+        "read aloud as part of the section before; write it 'WOUNDED (mandatory):' (a heading "
+        "is in CAPITALS, with (mandatory) after the names)",
+    ),
+    "no space called Baghdad": Case(
+        "world.txt", "Baghdad         | City   | - | Arabia | Mosul, Basra, Desert of Nafud |",
+        "Bagdad | City | - | Arabia | Mosul, Basra, Desert of Nafud |", "name | Mini Fixture",
+        "everyone starts and declares victory in Baghdad (the default), which is not a space of "
+        "[spaces]: add it, or name the home space with 'home | Space' in [pack]",
+    ),
+    "home that is not a space": Case(
+        "world.txt", "name | Mini Fixture", "name | Mini Fixture\nhome | Samarra", "Samarra",
+        "everyone starts and declares victory in Samarra, which is not a space of [spaces]: "
+        "add it, or name the home space with 'home | Space' in [pack]",
+    ),
+    "starting wealth not on the track": Case(
+        "world.txt", "name | Mini Fixture", "name | Mini Fixture\nstarting wealth | Pauper",
+        "Pauper",
+        "everyone starts Pauper, which is not on the [wealth track]: add that level, or name "
+        "the starting level with 'starting wealth | Level' in [pack]",
+    ),
+    "unknown continent": Case(
+        "world.txt", "Bantus          | City   | 3 | Africa", "Bantus | City | 3 | Atlantis",
+        "Atlantis",
+        "space Bantus: the continent 'Atlantis' is not one of Arabia, Europa, Africa, India, "
+        "Asia; fix its spelling, or list the pack's continents in a table [continents]",
+    ),
+    "(f) for female in a chart entry": Case(
+        "book.txt", "2 Wicked Hag (C, female)", "2 Wicked Hag (C, f)", "2 Wicked Hag",
+        "chart entry 2: (f) could mean matrix F or female: write (F) for the matrix, (female) "
+        "for the gender",
+    ),
+    "terrain card leaving a terrain out": Case(
+        "cards.txt", "Sea: 2 | ", "", "Magnetic Mountain",
+        "terrain card Magnetic Mountain has nothing for Sea: give each terrain a target, or add "
+        "'Otherwise: target' for the terrains left out",
+    ),
+    "Go to the paragraph itself": Case(
+        "book.txt", "[S1/Go to 801]", "[S1/Go to 800]", "800",
+        "paragraph 800: its Go to leads back to it (800 -> 800), and play would never end; make "
+        "one of these Go to lead on to another paragraph",
+    ),
+    "Go to chain that loops": Case(
+        "book.txt", "[Ionian Gems]", "[Ionian Gems/Go to 800]", "800",
+        "paragraph 800: its Go to leads back to it (800 -> 801 -> 800), and play would never "
+        "end; make one of these Go to lead on to another paragraph",
+    ),
+    "reaction with an unbalanced parenthesis": Case(
+        "matrices.txt", "reactions   | Pray | Wait | Flee", "reactions | Pray ( | Wait | Flee",
+        "reactions | Pray (",
+        "matrix F: reaction 'Pray (': leave out '(' (names are said aloud)",
+    ),
     # ---- the folder ----------------------------------------------------------------------
     "missing file": Case(
         "cards.txt", REMOVE_FILE, "", None,
@@ -348,3 +445,28 @@ def test_any_damaged_line_gives_a_pack_or_located_problems(
                 name = Path(problem.file).name
                 length = len((pack / name).read_text(encoding="utf-8").splitlines())
                 assert 0 <= problem.line <= length, str(problem)
+
+
+def test_a_pack_without_poor_says_it_is_the_default_starting_wealth(tmp_path: Path) -> None:
+    pack = copy_mini(tmp_path)
+    edit(pack, "world.txt", "Poor         | 3 | 3", "Needy | 3 | 3")
+    edit(pack, "book.txt", "(Max: Poor)", "(Max: Needy)")
+    with pytest.raises(PackError) as error:
+        load_pack(pack)
+    assert [str(problem) for problem in error.value.problems] == [
+        f"{pack / 'world.txt'}:{line_of(pack, 'world.txt', 'name | Mini')}: everyone starts "
+        "Poor (the default), which is not on the [wealth track]: add that level, or name the "
+        "starting level with 'starting wealth | Level' in [pack]"
+    ]
+
+
+def test_fewer_than_three_skills_is_a_problem(tmp_path: Path) -> None:
+    pack = copy_mini(tmp_path)
+    for skill in ("Courtly Graces", "Quick Thinking", "Seduction", "Beauty", "Piety"):
+        edit(pack, "world.txt", f"\n{skill} ", f"\n# {skill} ")
+    with pytest.raises(PackError) as error:
+        load_pack(pack)
+    assert (
+        f"{pack / 'world.txt'}:{line_of(pack, 'world.txt', 'Seamanship')}: [skills] lists 2 "
+        "skills; players may be dealt 3 at random, so list at least 3"
+    ) in [str(problem) for problem in error.value.problems]

@@ -32,6 +32,7 @@ _HEADING = re.compile(
     re.DOTALL,
 )
 _ALTERNATIVES = re.compile(r"\s+OR\s+|\s*,\s*")
+_GENDER_LETTERS = {"f": "female", "m": "male"}  # lower case: a gender or a matrix?
 _MARKERS = re.compile(r"(.*?)\s*\(([^()]*)\)\s*")
 
 
@@ -63,6 +64,12 @@ def parse_encounter_name(text: str) -> EncounterName:
     matrix: str | None = None
     gender: Gender | None = None
     for marker in (part.strip() for part in match[2].split(",")):
+        if marker in _GENDER_LETTERS:
+            raise EncounterNameError(
+                f"({marker}) could mean matrix {marker.upper()} or {_GENDER_LETTERS[marker]}: "
+                f"write ({marker.upper()}) for the matrix, ({_GENDER_LETTERS[marker]}) for the "
+                "gender"
+            )
         if marker.lower() in ("male", "female"):
             gender = "m" if marker.lower() == "male" else "f"
         elif len(marker) == 1 and marker.upper() in MATRIX_LETTERS:
@@ -103,6 +110,18 @@ class BookText:
     charts: list[ChartText] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
     first_seen: dict[int, tuple[str, int]] = field(default_factory=dict)
+    heading_like: list[HeadingLike] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class HeadingLike:
+    """A line of text that starts like a heading (``Storytelling: ...``) but is not one; the
+    loader reports it when the words before the colon name skills, statuses or treasures."""
+
+    paragraph: int
+    words: str
+    line: int
+    source: str
 
 
 @dataclass
@@ -133,6 +152,7 @@ def parse_book(text: str, file: str, book: BookText | None = None) -> BookText:
             book.charts.append(_chart(block, file, book.problems))
         else:
             book.paragraphs.append(_paragraph(block, file, book.problems))
+            book.heading_like += _heading_like(block, file)
     return book
 
 
@@ -226,6 +246,20 @@ def _chart_entry(
             return None
         encounter = EncounterName(encounter.name, chart_letter, encounter.gender)
     return ChartLine(roll, encounter, number)
+
+
+_LONGEST_HEADING = 80
+
+
+def _heading_like(block: _Block, file: str) -> list[HeadingLike]:
+    """Lines that are not headings but start with a few words and a colon."""
+    found = []
+    for number, line in block.body:
+        words, colon, _ = line[: _LONGEST_HEADING + 1].partition(":")
+        heading = _HEADING.fullmatch(line)
+        if colon and words.strip() and not (heading and len(heading["names"]) >= 2):
+            found.append(HeadingLike(block.number, words.strip(), number, file))
+    return found
 
 
 def _paragraph(block: _Block, file: str, problems: list[Problem]) -> Paragraph:

@@ -72,7 +72,7 @@ def encounter_target(pack: Pack, card: str, time_of_day: TimeOfDay, terrain: str
         return ParagraphTarget(paragraph=drawn.paragraph_at(time_of_day))
     if isinstance(drawn, CityCard):
         return ParagraphTarget(paragraph=drawn.paragraph)
-    known = find_name(terrain, list(drawn.targets))
+    known = find_name(terrain, list(drawn.targets)) or find_name("Otherwise", list(drawn.targets))
     if known is None:
         raise IllegalActionError(f"{drawn.name} has nothing for terrain {terrain!r}")
     return drawn.targets[known]

@@ -203,8 +203,7 @@ class ReaderDialogue:
         for sheet in self.state.table.players if self.state.table else []:
             if sheet.name == player:
                 return [
-                    f"Your secret goal: {sheet.destiny_goal} Destiny and "
-                    f"{sheet.story_goal} Story."
+                    f"Your secret goal: {sheet.destiny_goal} Destiny and {sheet.story_goal} Story."
                 ]
         return []
 
@@ -299,7 +298,7 @@ class ReaderDialogue:
         skills = sorted(self.pack.skills)
         speeches = []
         for player in self.state.new_players:
-            player.skills = rng.sample(skills, STARTING_SKILLS)
+            player.skills = rng.sample(skills, min(STARTING_SKILLS, len(skills)))
             speeches.append(Speech(f"{player.name} has {spoken_list(player.skills)}."))
         return speeches + self._start_formulas()
 
@@ -387,6 +386,8 @@ class ReaderDialogue:
                 skills=dict.fromkeys(player.skills, "Talent"),
                 destiny_goal=player.destiny_goal or 0,
                 story_goal=20 - (player.destiny_goal or 0),
+                wealth=self.pack.starting_wealth,
+                position=self.pack.home,
             )
             for player in players
         ]
@@ -401,7 +402,7 @@ class ReaderDialogue:
         self.state.new_players = []
         order = spoken_list([sheet.name for sheet in table.players])
         return [
-            Speech(f"The order of play is {order}. Everyone starts in Baghdad."),
+            Speech(f"The order of play is {order}. Everyone starts in {self.pack.home}."),
             *self._begin_turn(),
         ]
 
@@ -757,12 +758,12 @@ class ReaderDialogue:
     def _end_of_turn(self) -> list[Speech]:
         speeches = self._quest_progress()
         sheet = self.sheet
-        if self.table.final_round is None and can_declare(sheet):
+        if self.table.final_round is None and can_declare(sheet, self.table.home):
             self.state.table = declare_victory(self.table)
             speeches.append(
                 Speech(
-                    f"{sheet.name} has fulfilled the secret formula in Baghdad and declares "
-                    "victory! "
+                    f"{sheet.name} has fulfilled the secret formula in {self.table.home} and "
+                    "declares victory! "
                     "Every other player has one more turn."
                 )
             )

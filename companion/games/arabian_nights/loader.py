@@ -11,6 +11,7 @@ every problem as ``file:line: what is wrong``; it never returns half a pack.
 from __future__ import annotations
 
 import re
+from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,6 +22,7 @@ from companion.games.arabian_nights.book_text import (
     ChartLine,
     ChartText,
     EncounterNameError,
+    HeadingLike,
     numbered_lines,
     parse_book,
     parse_encounter_name,
@@ -77,11 +79,14 @@ __all__ = [
 WORLD, MATRICES, CARDS, BOOK = "world.txt", "matrices.txt", "cards.txt", "book.txt"
 BOOK_PARTS = "book-*.txt"  # a long book may go on in book-2.txt, book-3.txt, ...
 CITY_TERRAIN = "city"
+OTHERWISE = "Otherwise"  # a terrain card's target for every terrain it does not name
 _DIGITS = re.compile(r"[0-9]{1,6}")
 _LARGEST_NUMBER = 999_999
 _MOST_MOVES = 12  # the printed track gives at most 5; more would only slow the search
 _MATRIX_TITLE = re.compile(r"matrix\s+(\S+)")
 _COURT_MARK = re.compile(r"(.*?)\s*\(\s*opposite\s+gender\s*\)", re.IGNORECASE)
+_MANDATORY = re.compile(r"\(\s*mandatory\s*\)", re.IGNORECASE)
+_ALTERNATIVE_WORDS = re.compile(r",|\bor\b", re.IGNORECASE)
 _MATRIX_TARGET = re.compile(r"matrix\s+([A-Za-z])", re.IGNORECASE)
 
 
@@ -194,7 +199,7 @@ class _Columns:
 
 
 _WORLD_TABLES = {
-    "pack": _Columns(2, 2, "name | the pack's name"),
+    "pack": _Columns(2, 2, "setting | value, e.g. name | the pack's name"),
     "terrains": _Columns(1, 1, "terrain"),
     "wealth track": _Columns(3, 3, "level | land moves | sea moves"),
     "destiny bonus": _Columns(2, 2, "from Destiny points | bonus"),
@@ -204,7 +209,14 @@ _WORLD_TABLES = {
     "places of power": _Columns(3, 3, "name | paragraph | exit space"),
     "spaces": _Columns(4, 6, "name | terrain | number | continent | land routes | sea routes"),
     "quests": _Columns(3, 3, "name | spaces to visit | [reward code]"),
+    "continents": _Columns(1, 1, "continent"),
 }
+# The rulebook's conventions, which a pack may change in [pack] and [continents].
+DEFAULT_SETTINGS = {"home": "Baghdad", "starting wealth": "Poor"}
+DEFAULT_CONTINENTS = ("Arabia", "Europa", "Africa", "India", "Asia")
+STARTING_SKILLS = 3  # dealt at random when the players ask for it
+_SETTINGS = ("name", *DEFAULT_SETTINGS)
+_PHRASE_MARKS = set("()[]{}|")  # they have a meaning in answer phrases; never in names
 _REQUIRED_WORLD_TABLES = ("pack", "wealth track", "destiny bonus")
 _CARD_TABLES = {
     "character cards": _Columns(4, 4, "name | morning | noon | night"),
@@ -248,6 +260,9 @@ class _Loader:
         self.terrains: dict[str, str] = {}
         self.matrices: dict[str, Matrix] = {}
         self.matrix_lines: dict[tuple[str, str], int] = {}
+        self.setting_lines: dict[str, int] = {}
+        self.continents: dict[str, str] = {}
+        self.heading_like: list[HeadingLike] = []
 
     def problem(self, file: str, line: int, message: str) -> None:
         self.problems.append(Problem(str(self.folder / file), line, message))
@@ -266,6 +281,7 @@ class _Loader:
         for name in (BOOK, *extra_books):
             parse_book(texts[name] or "", str(self.folder / name), book)
         self.problems += book.problems
+        self.heading_like = book.heading_like
         cards = self.cards(self.tables(CARDS, texts[CARDS] or ""))
         paragraphs = {p.number: self.resolve_requirements(p) for p in book.paragraphs}
         pack = Pack(
@@ -353,6 +369,8 @@ class _Loader:
         if not key:
             self.problem(file, line, f"a {kind} without a name")
             return False
+        if not self.sayable(file, line, f"the {kind} {name!r}", name):
+            return False
         if key in self.names:
             first = self.names[key]
             self.problem(
@@ -365,6 +383,13 @@ class _Loader:
         self.names[key] = _Declared(kind, name, line)
         return True
 
+    def sayable(self, file: str, line: int, what: str, name: str) -> bool:
+        """Whether a name players say is free of the marks answer phrases give a meaning."""
+        marks = "".join(sorted(_PHRASE_MARKS & set(name)))
+        if marks:
+            self.problem(file, line, f"{what}: leave out {marks!r} (names are said aloud)")
+        return not marks
+
     # ---- world.txt ----------------------------------------------------------------------
 
     def world(self, tables: list[_Table]) -> dict[str, object]:
@@ -374,8 +399,15 @@ class _Loader:
                 self.problem(WORLD, 0, f"missing table [{title}], or it has no valid rows")
         for row in rows["terrains"]:
             self.terrains.setdefault(normalise_name(row.cells[0]), row.cells[0])
+        self.skill_count(rows["skills"])
+        settings = self.settings(rows["pack"])
+        continents = [row.cells[0] for row in rows["continents"]] or list(DEFAULT_CONTINENTS)
+        self.continents = {normalise_name(name): name for name in continents}
         return {
-            "name": self.pack_name(rows["pack"]),
+            "name": settings["name"],
+            "home": settings["home"],
+            "starting_wealth": settings["starting wealth"],
+            "continents": list(self.continents.values()),
             "terrains": list(self.terrains.values()),
             "wealth_track": self.wealth_track(rows["wealth track"]),
             "destiny_bonuses": self.destiny_bonuses(rows["destiny bonus"]),
@@ -443,14 +475,30 @@ class _Loader:
             return name
         return declared.name
 
-    def pack_name(self, rows: list[_Row]) -> str:
-        names = [row.cells[1] for row in rows if row.cells[0].lower() == "name"]
+    def settings(self, rows: list[_Row]) -> dict[str, str]:
+        """The [pack] rows: its name, and the conventions it may change (with defaults)."""
+        settings = {"name": "", **DEFAULT_SETTINGS}
         for row in rows:
-            if row.cells[0].lower() != "name":
-                self.problem(
-                    WORLD, row.line, f"[pack] has one row, 'name | ...', not {row.cells[0]!r}"
-                )
-        return names[0] if names else ""
+            key = " ".join(row.cells[0].lower().split())
+            if key in _SETTINGS:
+                settings[key] = " ".join(row.cells[1].split())
+                self.setting_lines[key] = row.line
+            else:
+                known = ", ".join(f"'{name} | ...'" for name in _SETTINGS)
+                self.problem(WORLD, row.line, f"[pack] rows are {known}; not {row.cells[0]!r}")
+        self.setting_lines.setdefault("home", self.setting_lines.get("name", 0))
+        self.setting_lines.setdefault("starting wealth", self.setting_lines.get("name", 0))
+        return settings
+
+    def skill_count(self, rows: list[_Row]) -> None:
+        if len(rows) < STARTING_SKILLS:
+            line = rows[-1].line if rows else 0
+            self.problem(
+                WORLD,
+                line,
+                f"[skills] lists {len(rows)} skills; players may be dealt {STARTING_SKILLS} at "
+                f"random, so list at least {STARTING_SKILLS}",
+            )
 
     def wealth_track(self, rows: list[_Row]) -> list[WealthLevel]:
         levels = []
@@ -497,6 +545,15 @@ class _Loader:
             known_terrain = self.terrains.get(normalise_name(terrain))
             if known_terrain is None:
                 self.problem(WORLD, row.line, f"space {name}: {terrain!r} is not in [terrains]")
+            if normalise_name(continent) not in self.continents:
+                self.problem(
+                    WORLD,
+                    row.line,
+                    f"space {name}: the continent {continent!r} is not one of "
+                    f"{', '.join(self.continents.values())}; fix its spelling, or list the "
+                    "pack's continents in a table [continents]",
+                )
+            continent = self.continents.get(normalise_name(continent), continent)
             printed = None if number == "-" else self.integer(WORLD, row.line, number, "number")
             if self.declare("space", name, WORLD, row.line):
                 spaces[name] = Space(
@@ -559,6 +616,10 @@ class _Loader:
             )
             return Matrix(letter=letter, reactions=[], rows={}, line=table.line)
         reactions = [_reaction(cell) for cell in header.cells[1:]]
+        for reaction in reactions:
+            self.sayable(
+                MATRICES, header.line, f"matrix {letter}: reaction {reaction.name!r}", reaction.name
+            )
         columns = _Columns(len(header.cells), len(header.cells), header.cells[0] + " ...")
         cells: dict[str, dict[str, int]] = {}
         for row in rows:
@@ -653,6 +714,7 @@ class _Loader:
                     CARDS, row.line, f"card {row.cells[0]!r} already appears at line {seen[key]}"
                 )
             seen.setdefault(key, row.line)
+            self.sayable(CARDS, row.line, f"card {row.cells[0]!r}", row.cells[0])
         return {
             "character_cards": [
                 card for row in rows["character cards"] if (card := self.character_card(row))
@@ -680,6 +742,8 @@ class _Loader:
         for cell in row.cells[1:]:
             terrain, colon, written = cell.partition(":")
             known = self.terrains.get(normalise_name(terrain))
+            if normalise_name(terrain) == normalise_name(OTHERWISE):
+                known = OTHERWISE
             if not colon or known is None:
                 self.problem(
                     CARDS,
@@ -753,8 +817,101 @@ class _CrossCheck:
     def run(self) -> None:
         self.matrix_cells()
         self.card_references()
+        self.terrain_coverage()
         self.world_references()
+        self.settings()
         self.reward_codes()
+        self.go_to_loops()
+        self.heading_like()
+
+    def heading_like(self) -> None:
+        """Lines written like a heading that the book reads as text of the section before."""
+        for found in self.loader.heading_like:
+            words = " ".join(found.words.split())
+            fixed = self.heading_fix(words)
+            if fixed is not None:
+                self.loader.problem(
+                    found.source,
+                    found.line,
+                    f"paragraph {found.paragraph}: '{words}:' looks like a heading but is not "
+                    f"one, so it is read aloud as part of the section before; write it "
+                    f"'{fixed}:' (a heading is in CAPITALS, with (mandatory) after the names)",
+                )
+
+    def heading_fix(self, words: str) -> str | None:
+        """How to write ``words`` as a heading, when they name a section; else None.
+
+        A line of story text may well start "He says:"; only names of world.txt (or NO
+        SKILL), with MASTER, OR, commas and (mandatory), make it a heading gone wrong.
+        """
+        mandatory = bool(_MANDATORY.search(words))
+        names = _MANDATORY.sub(" ", words)
+        names = re.sub(r"^\s*master\s+", "", names, flags=re.IGNORECASE)
+        alternatives = [part for part in _ALTERNATIVE_WORDS.split(names) if part.strip()]
+        known = [normalise_name(name) for name in alternatives]
+        if not known or not all(name == "no skill" or name in self.loader.names for name in known):
+            return None
+        master = "MASTER " if re.match(r"\s*master\s", words, re.IGNORECASE) else ""
+        heading = master + " OR ".join(name.upper() for name in known)
+        return heading + (" (mandatory)" if mandatory else "")
+
+    def settings(self) -> None:
+        pack, lines = self.pack, self.loader.setting_lines
+        if pack.home not in pack.spaces:
+            default = " (the default)" if pack.home == DEFAULT_SETTINGS["home"] else ""
+            self.loader.problem(
+                WORLD,
+                lines["home"],
+                f"everyone starts and declares victory in {pack.home}{default}, which is not a "
+                "space of [spaces]: add it, or name the home space with 'home | Space' in [pack]",
+            )
+        if pack.starting_wealth not in [level.name for level in pack.wealth_track]:
+            default = " (the default)" if pack.starting_wealth == "Poor" else ""
+            self.loader.problem(
+                WORLD,
+                lines["starting wealth"],
+                f"everyone starts {pack.starting_wealth}{default}, which is not on the "
+                "[wealth track]: add that level, or name the starting level with "
+                "'starting wealth | Level' in [pack]",
+            )
+
+    def terrain_coverage(self) -> None:
+        for card in self.pack.terrain_cards:
+            missing = [terrain for terrain in self.pack.terrains if terrain not in card.targets]
+            if missing and OTHERWISE not in card.targets:
+                self.loader.problem(
+                    CARDS,
+                    card.line,
+                    f"terrain card {card.name} has nothing for {', '.join(missing)}: give each "
+                    f"terrain a target, or add '{OTHERWISE}: target' for the terrains left out",
+                )
+
+    def go_to_loops(self) -> None:
+        """Report each paragraph whose Go to leads back to it (play would never end)."""
+        follows = {
+            number: sorted(self.go_to_targets(paragraph))
+            for number, paragraph in self.pack.paragraphs.items()
+        }
+        for number, paragraph in self.pack.paragraphs.items():
+            loop = _loop_back(number, follows)
+            if loop and number == min(loop):  # once per loop
+                path = " -> ".join(map(str, loop))
+                self.loader.problem(
+                    paragraph.source,
+                    paragraph.line,
+                    f"paragraph {number}: its Go to leads back to it ({path}), and play would "
+                    "never end; make one of these Go to lead on to another paragraph",
+                )
+
+    def go_to_targets(self, paragraph: Paragraph) -> set[int]:
+        targets = set()
+        for section in paragraph.sections:
+            try:
+                effects = parse_reward(section.reward_code, self.vocabulary)
+            except RewardCodeError:
+                continue
+            targets |= {effect.paragraph for effect in effects if isinstance(effect, GoToParagraph)}
+        return targets
 
     def paragraph(self, file: str, line: int, number: int, what: str) -> None:
         """Report ``number`` when the pack has text and no paragraph or chart of that number."""
@@ -828,6 +985,28 @@ class _CrossCheck:
         for effect in effects:
             if isinstance(effect, GoToParagraph):
                 self.paragraph(file, line, effect.paragraph, f"{where}: Go to")
+
+
+def _loop_back(start: int, follows: dict[int, list[int]]) -> list[int]:
+    """The shortest chain of Go to from ``start`` back to ``start``, or [] if there is none.
+
+    >>> _loop_back(1, {1: [2], 2: [3, 1], 3: []})
+    [1, 2, 1]
+    """
+    came_from: dict[int, int] = {}
+    queue = deque([start])
+    while queue:
+        number = queue.popleft()
+        for following in follows.get(number, []):
+            if following == start:
+                chain = [number]
+                while chain[-1] != start:
+                    chain.append(came_from[chain[-1]])
+                return [*reversed(chain), start]
+            if following not in came_from:
+                came_from[following] = number
+                queue.append(following)
+    return []
 
 
 def _title(line: str) -> str | None:

@@ -243,7 +243,9 @@ class TerrainCard(_Model):
     """An encounter card with a target per terrain type (one is usually matrix N)."""
 
     name: str
-    targets: dict[str, Target] = Field(description="terrain (pack spelling) -> target")
+    targets: dict[str, Target] = Field(
+        description="terrain (pack spelling) -> target; 'Otherwise' for every other terrain"
+    )
     line: int = 0
 
 
@@ -376,6 +378,11 @@ class Pack(_Model):
     wealth_track: list[WealthLevel] = Field(description="Poorest first.")
     destiny_bonuses: list[DestinyBonus] = Field(description="Lowest minimum first.")
     quests: list[Quest] = []
+    home: str = Field("Baghdad", description="The space where everyone starts and wins.")
+    starting_wealth: str = Field("Poor", description="The wealth level everyone starts at.")
+    continents: list[str] = Field(
+        ["Arabia", "Europa", "Africa", "India", "Asia"], description="The map's continents."
+    )
 
     @property
     def has_text(self) -> bool:

@@ -138,6 +138,7 @@ class TableState(BaseModel):
     final_round: FinalRound | None = None
     winners: list[str] | None = Field(None, description="Set when the game is over.")
     rules: TableRules = TableRules()
+    home: str = Field(HOME, description="The pack's home space: start and victory.")
 
     @model_validator(mode="after")
     def _names_are_unique(self) -> Self:
@@ -205,4 +206,5 @@ def new_table(
         treasure_deck=treasures,
         encounter_deck=encounters,
         rules=rules or TableRules(),
+        home=pack.home,
     )

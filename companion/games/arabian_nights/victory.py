@@ -24,9 +24,10 @@ def meets_formula(sheet: PlayerSheet) -> bool:
     return sheet.destiny >= sheet.destiny_goal and sheet.story >= sheet.story_goal
 
 
-def can_declare(sheet: PlayerSheet) -> bool:
-    """Whether the player may declare victory: formula met, standing in Baghdad."""
-    return meets_formula(sheet) and same_name(sheet.position, HOME)
+def can_declare(sheet: PlayerSheet, home: str = HOME) -> bool:
+    """Whether the player may declare victory: formula met, standing in the pack's home
+    space (Baghdad unless the pack names another)."""
+    return meets_formula(sheet) and same_name(sheet.position, home)
 
 
 def declare_victory(table: TableState) -> TableState:
@@ -34,9 +35,9 @@ def declare_victory(table: TableState) -> TableState:
     sheet = table.current
     if table.final_round is not None:
         raise IllegalActionError(f"{table.final_round.declared_by} has already declared")
-    if not can_declare(sheet):
+    if not can_declare(sheet, table.home):
         raise IllegalActionError(
-            f"{sheet.name} can only declare in {HOME}, with the secret formula met"
+            f"{sheet.name} can only declare in {table.home}, with the secret formula met"
         )
     count = len(table.players)
     others = [table.players[(table.turn + step) % count].name for step in range(1, count)]
@@ -51,7 +52,7 @@ def _winners(table: TableState) -> list[str]:
     """The declarer, who was first (setting ``winner=first``); otherwise, or if a correction
     left the declarer short of their formula, the contenders with the most points."""
     declarer = table.final_round.declared_by if table.final_round else None
-    contenders = [sheet for sheet in table.players if can_declare(sheet)]
+    contenders = [sheet for sheet in table.players if can_declare(sheet, table.home)]
     names = [sheet.name for sheet in contenders]
     if declarer in names and table.rules.winner == "first":
         return [declarer]
@@ -65,12 +66,12 @@ def why_they_won(table: TableState) -> str:
     winners = table.winners or []
     declarer = table.final_round.declared_by if table.final_round else None
     if not winners:
-        return f"Nobody stood in {HOME} with their secret goal met when the tale ended."
+        return f"Nobody stood in {table.home} with their secret goal met when the tale ended."
     if winners == [declarer] and table.rules.winner == "first":
-        return f"{declarer} was the first to meet their secret goal and come home to {HOME}."
+        return f"{declarer} was the first to meet their secret goal and come home to {table.home}."
     said = " and ".join(winners)
     return (
-        f"{said} stood in {HOME} with their secret goal met and the most Destiny and Story "
+        f"{said} stood in {table.home} with their secret goal met and the most Destiny and Story "
         "together."
     )
 
