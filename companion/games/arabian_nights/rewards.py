@@ -467,6 +467,6 @@ def format_reward(effects: Iterable[RewardEffect]) -> str:
     """The bracketed code for ``effects``; `parse_reward` reads it back to the same effects.
 
     >>> format_reward([DestinyChange(amount=2), Instruction(text="Sing a song")])
-    '[D2/Sing a song]'
+    '[D2/"Sing a song"]'
     """
     return "[" + "/".join(effect.describe() for effect in effects) + "]"
