@@ -7,7 +7,6 @@ When a tap wins, the wrapped ears keep listening, and what they hear answers the
 question: no spoken or typed answer is ever dropped.
 
 >>> from companion.dialogue import Step, YES_NO
->>> from companion.session import TypedEars
 >>> import threading
 >>> never = threading.Event()
 >>> class Silent:
@@ -27,8 +26,8 @@ import threading
 from typing import Any
 
 from companion.dialogue import Step
+from companion.hearing import Ears, Heard
 from companion.phrases import PhraseSet
-from companion.session import Ears, Heard
 
 
 class TapEars:

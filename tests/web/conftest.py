@@ -12,8 +12,9 @@ import pytest
 
 from companion.dialogue import GameOptions, Step
 from companion.games.arabian_nights.game import GAME
+from companion.hearing import Heard, PrintMouth
 from companion.phrases import PhraseSet
-from companion.session import Heard, PrintMouth, Session
+from companion.session import Session
 from companion.web.server import TableServer
 from companion.web.taps import TapEars
 
