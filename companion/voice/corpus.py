@@ -156,7 +156,8 @@ def espeak_clip(text: str, voice: str, words_per_minute: int = 160) -> np.ndarra
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "clip.wav"
         subprocess.run(
-            ["espeak-ng", "-v", voice, "-s", str(words_per_minute), "-w", str(path), text],
+            ["espeak-ng", "-v", voice, "-s", str(words_per_minute), "-w", str(path), "--stdin"],
+            input=text.encode("utf-8"),
             check=True,
             capture_output=True,
         )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
 from companion.cli import ArgumentError
 
@@ -29,6 +30,8 @@ def run(args: argparse.Namespace) -> int:
         raise ArgumentError("TEXT is empty")
     if not 0.25 <= args.rate <= 4 or not 0 <= args.volume <= 1:
         raise ArgumentError("--rate must be 0.25 to 4 and --volume 0 to 1")
+    if args.out:
+        _check_out(Path(args.out))
     settings = VoiceSettings(rate=args.rate, voice=args.voice, volume=args.volume)
     try:
         speaker = make_speaker(args.engine, settings)
@@ -39,5 +42,16 @@ def run(args: argparse.Namespace) -> int:
         print(f"companion say: {error}", file=sys.stderr)
         return 1
     if sink is not None:
-        sink.save(args.out)
+        try:
+            sink.save(args.out)
+        except OSError as error:
+            raise ArgumentError(f"--out {args.out}: cannot be written ({error.strerror})") from None
     return 0
+
+
+def _check_out(path: Path) -> None:
+    """Refuse a WAV path that cannot be written before speaking anything."""
+    if path.is_dir():
+        raise ArgumentError(f"--out {path} is a folder; name a file, e.g. {path}/speech.wav")
+    if not path.parent.is_dir():
+        raise ArgumentError(f"--out {path}: the folder {path.parent} does not exist")

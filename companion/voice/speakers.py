@@ -232,12 +232,33 @@ class EspeakSpeaker:
             str(round(100 * self.settings.volume)),
         ]
         if self.settings.voice:
-            command += ["-v", self.settings.voice]
-        result = subprocess.run([*command, text], capture_output=True, check=False)
+            command += ["-v", espeak_voice_name(self.settings.voice)]
+        result = subprocess.run(
+            [*command, "--stdin"], input=text.encode("utf-8"), capture_output=True, check=False
+        )
         if result.returncode != 0:
             raise SpeakerUnavailable(f"espeak-ng failed: {result.stderr.decode().strip()}")
         samples, self.sample_rate = soundfile.read(io.BytesIO(result.stdout), dtype="float32")
         return samples if samples.ndim == 1 else samples.mean(axis=1)
+
+
+def espeak_voice_name(voice: str) -> str:
+    """``voice`` when it is an espeak-ng voice name, for its ``-v`` option.
+
+    The text itself always goes to espeak-ng on its standard input, never among its
+    arguments: a sentence of a content pack such as "-w/tmp/x.wav" is spoken, not obeyed.
+
+    >>> espeak_voice_name("en-us+f3")
+    'en-us+f3'
+    >>> try:
+    ...     espeak_voice_name("-f/etc/passwd")
+    ... except SpeakerUnavailable as refusal:
+    ...     print(refusal)
+    '-f/etc/passwd' is not an espeak-ng voice name (like en-us+f3)
+    """
+    if not re.fullmatch(r"[A-Za-z0-9_][A-Za-z0-9_+/.-]*", voice):
+        raise SpeakerUnavailable(f"{voice!r} is not an espeak-ng voice name (like en-us+f3)")
+    return voice
 
 
 SPEAKERS = {"piper": PiperSpeaker, "espeak": EspeakSpeaker, "pyttsx3": Pyttsx3Speaker}
