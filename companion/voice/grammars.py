@@ -1,16 +1,14 @@
 """Engine grammars built from a :class:`~companion.phrases.PhraseSet`.
 
 The phrase set is the single source of truth: the same object gives pocketsphinx its
-JSGF grammar, Vosk its phrase list and the text matcher its candidates.
+word graph, Vosk its phrase list and the text matcher its candidates.
 
 >>> from companion.phrases import PhraseSet
 >>> yes_no = PhraseSet.of("yes", "no")
 >>> vosk_grammar(yes_no)
 '["no", "yes", "[unk]"]'
->>> print(jsgf(yes_no))
-#JSGF V1.0;
-grammar step;
-public <answer> = ( no ) | ( yes );
+>>> sorted(word_paths(phrase_graph(yes_no)))
+['no', 'yes']
 """
 
 from __future__ import annotations
@@ -38,13 +36,12 @@ def speakable_phrases(phrases: PhraseSet, known: Callable[[str], bool] | None = 
     return [text for text in texts if all(known(word) for word in text.split())]
 
 
-def jsgf(phrases: PhraseSet, known: Callable[[str], bool] | None = None) -> str:
-    """A JSGF grammar with one public rule listing every speakable phrase."""
+def phrase_graph(phrases: PhraseSet, known: Callable[[str], bool] | None = None) -> WordGraph:
+    """The :func:`word_graph` of every speakable phrase."""
     texts = speakable_phrases(phrases, known)
     if not texts:
         raise EmptyGrammarError("no phrase of this step is in the recogniser's dictionary")
-    alternatives = " | ".join(f"( {text} )" for text in texts)
-    return f"#JSGF V1.0;\ngrammar step;\npublic <answer> = {alternatives};"
+    return word_graph(texts)
 
 
 def vosk_grammar(
@@ -80,12 +77,15 @@ def word_graph(texts: Iterable[str]) -> WordGraph:
     about 80 words wide instead of 1,500 phrases long (pocketsphinx searches the graph,
     and a flat list of alternatives makes it crawl).
 
-    Each state's outgoing words are equally likely; a phrase that can go on or stop
+    Every phrase is equally likely, as in a flat list: a transition's probability is the
+    share of the state's phrases that go through it. A phrase that can go on or stop
     takes an empty transition to the final state.
 
     >>> graph = word_graph(["play the rose", "play the lamp", "take the rose"])
     >>> graph.states, len(graph.transitions)
     (6, 7)
+    >>> [round(p, 2) for source, _, p, _ in graph.transitions if source == graph.start]
+    [0.67, 0.33]
     >>> sorted(word_paths(graph))
     ['play the lamp', 'play the rose', 'take the rose']
     """
@@ -112,14 +112,18 @@ def word_graph(texts: Iterable[str]) -> WordGraph:
 
     root = state_of(trie)
     final = ids.setdefault((True, ()), len(ids))  # where every phrase ends
+    paths: dict[int, int] = {final: 1}
+    for state in sorted(edges):  # children are numbered before their parents
+        paths.setdefault(state, (state in stops) + sum(paths[child] for _, child in edges[state]))
     transitions: list[Transition] = []
     for state, arcs in edges.items():
         if state == final:
             continue
-        choices = len(arcs) + (state in stops)
-        transitions.extend((state, child, 1 / choices, word) for word, child in arcs)
+        transitions.extend(
+            (state, child, paths[child] / paths[state], word) for word, child in arcs
+        )
         if state in stops:
-            transitions.append((state, final, 1 / choices, None))
+            transitions.append((state, final, 1 / paths[state], None))
     return WordGraph(root, final, transitions)
 
 

@@ -1,11 +1,20 @@
 """Engine grammars are built from the phrase set, and only from it."""
 
 import json
+from collections import defaultdict
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from companion.phrases import PhraseSet
-from companion.voice.grammars import EmptyGrammarError, jsgf, vosk_grammar
+from companion.voice.grammars import (
+    EmptyGrammarError,
+    phrase_graph,
+    vosk_grammar,
+    word_graph,
+    word_paths,
+)
 
 DICE = PhraseSet.numbers(range(1, 4), ["{n}", "i rolled a {n}"])
 
@@ -24,20 +33,43 @@ def test_unknown_words_are_left_out():
     known = {"i", "rolled", "a", "one", "two"}.__contains__
     phrases = json.loads(vosk_grammar(DICE, known))
     assert phrases == ["i rolled a one", "i rolled a two", "one", "two", "[unk]"]
-    assert "three" not in jsgf(DICE, known)
+    assert set(word_paths(phrase_graph(DICE, known))) == set(phrases[:-1])
 
 
-def test_jsgf_has_one_public_rule_with_every_phrase():
-    grammar = jsgf(DICE)
-    assert grammar.startswith("#JSGF V1.0;")
-    rule = grammar.split("public <answer> = ")[1]
-    assert rule.count("|") == len(DICE.phrases) - 1
-    assert "( i rolled a two )" in rule
+PHRASES = st.lists(
+    st.lists(
+        st.sampled_from(["play", "the", "rose", "lamp", "in", "two", "a"]), min_size=1, max_size=5
+    ).map(" ".join),
+    min_size=1,
+    max_size=40,
+)
+
+
+@given(PHRASES)
+def test_the_word_graph_says_exactly_the_phrases_each_as_likely(texts):
+    graph = word_graph(texts)
+    paths = list(word_paths(graph))
+    assert sorted(paths) == sorted(set(texts))
+    leaving: dict[int, float] = defaultdict(float)
+    for source, _, probability, _ in graph.transitions:
+        leaving[source] += probability
+    assert all(abs(total - 1) < 1e-9 for total in leaving.values())
+
+
+def test_shared_endings_keep_the_graph_small():
+    texts = [
+        f"{verb} the {card} in {place}"
+        for verb in ("play", "place")
+        for card in ("rose", "lamp", "ring")
+        for place in ("one", "two", "three")
+    ]
+    graph = word_graph(texts)
+    assert graph.states == 6 and len(graph.transitions) == 2 + 1 + 3 + 1 + 3
 
 
 def test_a_step_nobody_can_say_is_an_error():
     with pytest.raises(EmptyGrammarError):
-        jsgf(DICE, known=lambda word: False)
+        phrase_graph(DICE, known=lambda word: False)
 
 
 def test_grammars_keep_words_of_any_script():

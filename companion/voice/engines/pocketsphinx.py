@@ -1,4 +1,10 @@
-"""pocketsphinx 5 with a per-step JSGF grammar (the model ships in its wheel)."""
+"""pocketsphinx 5 with a per-step word graph (the model ships in its wheel).
+
+The step's phrases become the smallest word graph that says exactly them
+(:func:`~companion.voice.grammars.word_graph`): Samarande's action step, about 1,500
+phrases, is a graph of about 70 states, which pocketsphinx searches in tens of
+milliseconds where the same phrases as one flat JSGF list took seconds.
+"""
 
 from __future__ import annotations
 
@@ -10,12 +16,12 @@ import numpy as np
 
 from companion.phrases import PhraseSet
 from companion.voice.audio import RATE, to_pcm16
-from companion.voice.grammars import EmptyGrammarError, jsgf
+from companion.voice.grammars import EmptyGrammarError, phrase_graph
 from companion.voice.recognition import CHATTER, Recognition
 
 
 class PocketSphinxRecognizer:
-    """pocketsphinx 5 with a per-step JSGF grammar; confidence from its lattice posterior.
+    """pocketsphinx 5 with a per-step word graph; confidence from its lattice posterior.
 
     pocketsphinx may end its best path inside a phrase that starts with a one-phone
     word ("i", "a"), so the answer is the first n-best entry that is a whole phrase;
@@ -37,18 +43,21 @@ class PocketSphinxRecognizer:
             samprate=RATE,
             loglevel="FATAL",
         )
-        self._grammars: dict[str, str] = {}
+        self._searches: dict[tuple[str, ...], str] = {}
 
     def knows(self, word: str) -> bool:
         return self._decoder.lookup_word(word) is not None
 
     def _search(self, phrases: PhraseSet) -> str:
-        grammar = jsgf(phrases, self.knows)
-        if grammar not in self._grammars:
-            name = f"step{len(self._grammars)}"
-            self._decoder.add_jsgf_string(name, grammar)
-            self._grammars[grammar] = name
-        return self._grammars[grammar]
+        texts = tuple(sorted({phrase.text for phrase in phrases.phrases}))
+        if texts not in self._searches:
+            name = f"step{len(self._searches)}"
+            graph = phrase_graph(phrases, self.knows)
+            transitions = [arc if arc[3] else arc[:3] for arc in graph.transitions]
+            fsg = self._decoder.create_fsg(name, graph.start, graph.final, transitions)
+            self._decoder.add_fsg(name, fsg)
+            self._searches[texts] = name
+        return self._searches[texts]
 
     def recognize(self, samples: np.ndarray, phrases: PhraseSet) -> Recognition:
         try:
