@@ -10,6 +10,7 @@ from collections import deque
 from companion.dialogue import Speech, Step
 from companion.games.arabian_nights.dialogue import ReaderDialogue
 from companion.games.arabian_nights.movement import can_reach
+from companion.games.arabian_nights.sheet_commands import is_command
 from companion.games.arabian_nights.victory import meets_formula
 from companion.phrases import PhraseSet
 from companion.session import Heard, Session
@@ -58,8 +59,9 @@ class DemoPlayer:
         return Heard(self.choose(step), typed=True)
 
     def choose(self, step: Step) -> str:
-        dialogue, values = self.dialogue, step.expects.values
-        phase = dialogue.state.phase
+        dialogue = self.dialogue
+        values = tuple(value for value in step.expects.values if not is_command(value))
+        phase = "pending" if dialogue.state.pending else dialogue.state.phase
         if phase not in ("skills_mode", "skill", "formula", "first_player") and (
             self.rng.random() < 0.02
         ):

@@ -51,7 +51,8 @@ CASES = {
     "unknown table": Case(
         "world.txt", "[quests]", "[Quest List]", "[Quest List]",
         "unknown table [Quest List]; use [pack], [terrains], [wealth track], [destiny bonus], "
-        "[skills], [statuses], [treasures], [places of power], [spaces], [quests], [continents]",
+        "[skills], [statuses], [treasures], [places of power], [spaces], [quests], [continents], "
+        "[introductions]",
     ),
     "wrong number of cells": Case(
         "world.txt", "Brass Lamp  | Once per game,", "Brass Lamp - Once per game,", "Brass Lamp",

@@ -60,6 +60,15 @@ def draw_encounter(table: TableState, rng: random.Random) -> tuple[TableState, s
     return after, drawn[0]
 
 
+def take_named_card(table: TableState, card: str) -> tuple[TableState, bool]:
+    """The table after a card the players drew from their printed deck is taken out of the
+    companion's deck too (it goes to the discard pile later), and whether it was there."""
+    held = find_name(card, table.encounter_deck)
+    if held is None:
+        return table, False
+    return table.evolve(lambda copy: copy.encounter_deck.remove(held)), True
+
+
 def discard_encounter(table: TableState, card: str) -> TableState:
     """The table with a card in play put on the discard pile."""
     return table.evolve(lambda copy: copy.encounter_discard.append(card))

@@ -13,6 +13,7 @@ the chosen or forced section), the rewards, then kept city cards, quests and vic
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
@@ -21,7 +22,26 @@ from pydantic import BaseModel, Field
 
 from companion.dialogue import YES_NO, InvalidAnswer, SeededRandom, Speech, Step
 from companion.games.arabian_nights import phrasing
-from companion.games.arabian_nights.award import FollowUp, apply_reward, describe_changes
+from companion.games.arabian_nights.award import (
+    FollowUp,
+    apply_reward,
+    describe_changes,
+)
+from companion.games.arabian_nights.card_effects import (
+    end_statuses,
+    escape_statuses,
+    instruction_action,
+    lose_next_turn,
+    lucky_treasure,
+    must_take_first_reaction,
+    roll_modifier,
+    roll_to_escape,
+    sell_treasure,
+    skip_turn,
+    skipped_turn_reason,
+    spend_treasure,
+    use_treasure,
+)
 from companion.games.arabian_nights.deck import (
     NEXT_TIME,
     card_named,
@@ -31,18 +51,27 @@ from companion.games.arabian_nights.deck import (
     keep_city_card,
     play_city_card,
     playable_city_cards,
+    take_named_card,
 )
 from companion.games.arabian_nights.encounter import (
+    DestinyFace,
+    MasterShortcut,
     allowed_reactions,
-    available_sections,
     encounter_total,
+    master_section,
     master_shortcuts,
     name_the_other,
     result_paragraph,
     roll_destiny_die,
+    usable_sections,
 )
 from companion.games.arabian_nights.loader import load_pack, reward_vocabulary
-from companion.games.arabian_nights.movement import can_reach, leave_place_of_power, move
+from companion.games.arabian_nights.movement import (
+    can_reach,
+    leave_place_of_power,
+    move,
+    reachable_spaces,
+)
 from companion.games.arabian_nights.pack import (
     CityCard,
     Gender,
@@ -54,14 +83,22 @@ from companion.games.arabian_nights.pack import (
     Section,
 )
 from companion.games.arabian_nights.rewards import (
+    GainSkill,
     GoToParagraph,
     Instruction,
+    LoseStatus,
     MoveTo,
     parse_reward,
+)
+from companion.games.arabian_nights.sheet_commands import (
+    SheetCommand,
+    command_phrases,
+    is_command,
 )
 from companion.games.arabian_nights.state import (
     IllegalActionError,
     PlayerSheet,
+    TableRules,
     TableState,
     new_table,
 )
@@ -71,8 +108,9 @@ from companion.phrases import PhraseSet, number_to_words
 from companion.wording import spoken_list
 
 Phase = Literal[
-    "count", "name", "gender", "skills_mode", "skill", "formula", "first_player",
-    "move", "card", "chart_roll", "reaction", "destiny", "section",
+    "count", "name", "gender", "skills_mode", "skill", "confirm_skills", "formula",
+    "first_player", "escape", "move", "card", "chart_roll", "reaction", "destiny",
+    "master_choice", "lucky", "section", "choose_status", "choose_skill",
     "keep_city", "play_city", "city_roll", "over",
 ]  # fmt: skip
 
@@ -115,6 +153,10 @@ class Encounter(BaseModel):
     paragraph: int | None = None
     master_skill: str | None = None
     """Set when the player took a Master skill's shortcut to ``paragraph``."""
+    face: DestinyFace | None = None
+    """The Destiny Die's face, while a treasure could still change it."""
+    pending_code: str | None = None
+    """The reward code whose choice is being asked; the tale goes on from it after."""
     after_city_card: bool = False
     """True for a special encounter named by a played city card."""
 
@@ -136,6 +178,9 @@ class ReaderState(BaseModel):
     quest_deck: list[str] = []
     quest_visits: dict[str, list[str]] = {}
     instructions: list[str] = Field(default_factory=list, description="Free-text log.")
+    rules: TableRules = TableRules()
+    pending: SheetCommand | None = None
+    """A sheet command said by the table, waiting for its confirmation."""
 
 
 class ReaderDialogue:
@@ -155,10 +200,20 @@ class ReaderDialogue:
         return self.state.phase == "over"
 
     def step(self) -> Step:
-        return getattr(self, f"_ask_{self.state.phase}")()
+        if self.state.pending is not None:
+            return self._ask_pending()
+        step = getattr(self, f"_ask_{self.state.phase}")()
+        if self.state.table is None or self.finished or step.private or step.free_text:
+            return step
+        names = tuple(self.player_names())
+        return replace(step, expects=step.expects | _command_phrases(self.state.pack_path, names))
 
     def answer(self, value: str) -> list[Speech]:
         try:
+            if self.state.pending is not None:
+                return self._on_pending(value)
+            if is_command(value):
+                return self._take_command(SheetCommand.from_value(value))
             return getattr(self, f"_on_{self.state.phase}")(value)
         except IllegalActionError as error:
             raise InvalidAnswer(phrasing.sentence(str(error))) from None
@@ -177,7 +232,9 @@ class ReaderDialogue:
             sheet = table.player(player) if player else table.current
         except IllegalActionError as error:
             return phrasing.sentence(str(error))
-        return phrasing.sheet_summary(sheet)
+        quest = next((q for q in self.pack.quests if q.name == sheet.quest), None)
+        visited = self.state.quest_visits.get(sheet.name, [])
+        return phrasing.sheet_summary(sheet, quest, visited)
 
     def whose_turn(self) -> str:
         if self.state.table is None:
@@ -227,6 +284,64 @@ class ReaderDialogue:
         if value == "roll":
             return self.state.dice.next_rng().randint(1, sides)
         return int(value)
+
+    # -- the sheet in the players' hands --------------------------------------------------
+
+    def _take_command(self, command: SheetCommand) -> list[Speech]:
+        """Check a sheet command on a copy, then ask the table to confirm it."""
+        if not command.player:
+            command = command.model_copy(update={"player": self.sheet.name})
+        if command.action == "skip" and self.state.phase not in ("escape", "move", "card"):
+            raise IllegalActionError("a turn can be skipped only before its encounter begins")
+        saved = self.state.model_copy(deep=True)
+        self._apply_command(command)
+        self.state = saved
+        self.state.pending = command
+        return []
+
+    def _ask_pending(self) -> Step:
+        command = self.state.pending
+        return Step(f"{phrasing.sentence(command.describe())} Is that right?", YES_NO)
+
+    def _on_pending(self, value: str) -> list[Speech]:
+        command, self.state.pending = self.state.pending, None
+        if value == "no":
+            return [Speech("Then the sheet stays as it was.")]
+        return self._apply_command(command)
+
+    def _apply_command(self, command: SheetCommand) -> list[Speech]:
+        name = self.table.player(command.player).name
+        if command.action == "skip":
+            return [Speech(f"{name} lets this turn pass."), *self._end_of_turn()]
+        if command.action == "sell":
+            self.state.table, _ = sell_treasure(
+                self.pack, self.table, name, command.what, self.state.dice.next_rng()
+            )
+            wealth = self.table.player(name).wealth
+            return [
+                Speech(
+                    f"{name} sells the {command.what} and is now {wealth}.",
+                    kind="reward",
+                    player=name,
+                )
+            ]
+        if command.action == "use":
+            self.state.table, code = use_treasure(self.pack, self.table, name, command.what)
+            gone = command.what not in self.table.player(name).treasures
+            said = f"{name} uses the {command.what}" + (", and it is spent." if gone else ".")
+            return [Speech(said), *self._sheet_reward(name, parse_reward(code, self.vocabulary))]
+        return self._sheet_reward(name, command.effects(self.pack))
+
+    def _sheet_reward(self, name: str, effects: list) -> list[Speech]:
+        self.state.table, changes = apply_reward(
+            self.pack, self.table, name, effects, self.state.dice.next_rng()
+        )
+        speeches = [Speech(describe_changes(name, changes), kind="reward", player=name)]
+        speeches += phrasing.new_cards(self.pack, changes)
+        for change in changes:
+            if isinstance(change, FollowUp) and isinstance(change.effect, Instruction):
+                speeches.append(Speech(phrasing.sentence(change.effect.text)))
+        return speeches
 
     # -- setup --------------------------------------------------------------------------
 
@@ -394,7 +509,7 @@ class ReaderDialogue:
         rng = self.state.dice.next_rng()
         quests = [quest.name for quest in self.pack.quests]
         rng.shuffle(quests)
-        table = new_table(self.pack, sheets, rng)
+        table = new_table(self.pack, sheets, rng, self.state.rules)
         for sheet in table.players:
             sheet.quest = quests.pop(0) if quests else None
         self.state.table = table
@@ -403,36 +518,86 @@ class ReaderDialogue:
         order = spoken_list([sheet.name for sheet in table.players])
         return [
             Speech(f"The order of play is {order}. Everyone starts in {self.pack.home}."),
+            *(self._quest_dealt(sheet.name, sheet.quest) for sheet in table.players if sheet.quest),
             *self._begin_turn(),
         ]
+
+    def _quest_dealt(self, name: str, quest_name: str) -> Speech:
+        quest = next(quest for quest in self.pack.quests if quest.name == quest_name)
+        return Speech(
+            f"{name}'s quest is {quest.name}: visit {spoken_list(quest.spaces)}.",
+            kind="reward",
+            player=name,
+        )
 
     # -- the turn -----------------------------------------------------------------------
 
     def _begin_turn(self) -> list[Speech]:
         self.state.phase = "move"
         self.state.encounter = None
+        self.state.table = self.table.evolve(lambda copy: copy.current.used_this_turn.clear())
         sheet = self.sheet
         speeches = [Speech(f"It is {sheet.name}'s turn.")]
-        reminders = phrasing.reminders(self.pack, sheet)
+        reason = skipped_turn_reason(self.pack, sheet)
+        if reason is not None:
+            self.state.table = skip_turn(self.pack, self.table, sheet.name)
+            speeches.append(Speech(phrasing.turn_lost(sheet.name, reason)))
+            return speeches + self._end_of_turn()
+        reminders = phrasing.reminders(sheet)
         if reminders:
             speeches.append(Speech(reminders))
+        if escape_statuses(self.pack, sheet):
+            self.state.phase = "escape"
         return speeches
+
+    def _ask_escape(self) -> Step:
+        status, faces = escape_statuses(self.pack, self.sheet)[0]
+        return Step(
+            f"{self.sheet.name}, you are {status}. Roll a die: "
+            f"{spoken_list([number_to_words(face) for face in faces], 'or')} sets you free. "
+            "Say the number, or say roll for me.",
+            _dice_phrases(),
+            hint="Say a number from one to six, or say roll for me.",
+        )
+
+    def _on_escape(self, value: str) -> list[Speech]:
+        die = self._die(value)
+        name = self.sheet.name
+        held = [status for status, _ in escape_statuses(self.pack, self.sheet)]
+        self.state.table, freed = roll_to_escape(self.pack, self.table, name, die)
+        self.state.phase = "move"
+        if freed:
+            return [Speech(f"You rolled {die}. {name} is no longer {spoken_list(freed)}.")]
+        return [Speech(f"You rolled {die}. {name} is still {spoken_list(held)}.")]
 
     def _ask_move(self) -> Step:
         sheet = self.sheet
         places = (sheet.destination,) if sheet.destination else ()
+        stuck = phrasing.cannot_move(self.pack, sheet)
+        question = (
+            f"{sheet.name}, you are in {sheet.position}. {stuck} Say stay."
+            if stuck
+            else f"{sheet.name}, you are in {sheet.position}. Where do you end your move? "
+            "Say a place, or stay."
+        )
         return Step(
-            f"{sheet.name}, you are in {sheet.position}. Where do you end your move? "
-            "Say a place, or stay.",
-            _destination_phrases(self.state.pack_path) | _destination_phrases(None, places),
-            hint="Say the name of the space where your hero ends the move, or say stay.",
+            question,
+            _destination_phrases(self.state.pack_path)
+            | _destination_phrases(None, places)
+            | _WHERE_CAN_I_GO,
+            hint="Say the name of the space where your hero ends the move, or say stay. "
+            "Ask where can I go to hear the spaces within reach.",
         )
 
     def _on_move(self, value: str) -> list[Speech]:
         sheet = self.sheet
+        if value == "where":
+            return [Speech(phrasing.reachable(sheet, reachable_spaces(self.pack, sheet)))]
         goal = sheet.position if value == "stay" else value
         if value != "stay" and can_reach(self.pack, sheet.position, goal, sheet) is False:
-            raise InvalidAnswer(phrasing.unreachable(self.pack, sheet, goal))
+            routes = reachable_spaces(self.pack, sheet)
+            within = f" {phrasing.reachable(sheet, routes)}" if routes else ""
+            raise InvalidAnswer(f"{phrasing.unreachable(self.pack, sheet, goal)}{within}")
         if value != "stay":
             self.state.table = move(self.pack, self.table, sheet.name, goal)
         place = self.pack.places.get(self.sheet.position)
@@ -461,7 +626,9 @@ class ReaderDialogue:
             return [Speech(f"The deck is reshuffled: it is now {time_of_day}.")]
         speeches = []
         in_play = value == "draw"
-        if in_play:
+        if not in_play:
+            self.state.table, in_play = take_named_card(self.table, value)
+        else:
             before = self.table.time_of_day
             self.state.table, value = draw_encounter(self.table, self.state.dice.next_rng())
             speeches.append(Speech(f"You draw the {value} card."))
@@ -491,7 +658,7 @@ class ReaderDialogue:
             encounter.matrix, encounter.row = target.matrix, target.row
             encounter.encountered, encounter.gender = target.name, target.gender
             self.state.phase = "reaction"
-            return [Speech(f"You meet {phrasing.article(target.name)}.")]
+            return [Speech(f"You meet {phrasing.article(self.pack, target.name)}.")]
         if target.paragraph in self.pack.charts:
             encounter.chart = target.paragraph
             self.state.phase = "chart_roll"
@@ -509,20 +676,42 @@ class ReaderDialogue:
         sheet = self.sheet
         space = self.pack.spaces.get(sheet.position)
         number = space.number if space else None
-        total = encounter_total(die, number, sheet.destiny, self.pack.destiny_bonuses)
+        modifier = roll_modifier(self.pack, sheet)
+        total = encounter_total(die, number, sheet.destiny, self.pack.destiny_bonuses, modifier)
         entry = self.pack.charts[self.encounter.chart].entry(total)
         encounter = self.encounter
         encounter.matrix, encounter.row = entry.matrix, entry.row
         encounter.encountered, encounter.gender = entry.name, entry.gender
         self.state.phase = "reaction"
         bonus = self.pack.destiny_bonus(sheet.destiny)
-        sum_said = phrasing.roll_sum(die, number, bonus, total)
-        return [Speech(f"{sum_said} You meet {phrasing.article(entry.name)}.")]
+        statuses = phrasing.status_modifiers(self.pack, sheet)
+        sum_said = phrasing.roll_sum(die, number, bonus, total, statuses)
+        self.state.table, ended = end_statuses(self.pack, self.table, sheet.name, "after roll")
+        speeches = [Speech(f"{sum_said} You meet {phrasing.article(self.pack, entry.name)}.")]
+        if ended:
+            speeches.append(Speech(f"{sheet.name} is no longer {spoken_list(ended)}."))
+        return speeches
 
-    def _ask_reaction(self) -> Step:
+    def _allowed_reactions(self) -> list[str]:
+        """The reactions the player may choose; only the first under a forcing status."""
         matrix = self.pack.matrices[self.encounter.matrix]
         allowed = allowed_reactions(matrix, self.sheet.gender, self.encounter.gender)
         names = [reaction.name for reaction in allowed]
+        return names[:1] if must_take_first_reaction(self.pack, self.sheet) else names
+
+    def _ask_reaction(self) -> Step:
+        matrix = self.pack.matrices[self.encounter.matrix]
+        names = self._allowed_reactions()
+        forced = must_take_first_reaction(self.pack, self.sheet)
+        if forced:
+            return Step(
+                f"As {forced}, you must {names[0].lower()}. Say {names[0].lower()}.",
+                PhraseSet.from_templates(
+                    {reaction.name: [reaction.name] for reaction in matrix.reactions},
+                    labels={names[0]: names[0].lower()},
+                ),
+                hint=f"Say {names[0].lower()}.",
+            )
         everything = {
             reaction.name: [reaction.name, f"i [will] {reaction.name}"]
             for reaction in matrix.reactions
@@ -535,10 +724,10 @@ class ReaderDialogue:
         )
 
     def _on_reaction(self, value: str) -> list[Speech]:
-        matrix = self.pack.matrices[self.encounter.matrix]
-        allowed = [
-            r.name for r in allowed_reactions(matrix, self.sheet.gender, self.encounter.gender)
-        ]
+        allowed = self._allowed_reactions()
+        forced = must_take_first_reaction(self.pack, self.sheet)
+        if forced and value not in allowed:
+            raise InvalidAnswer(f"As {forced}, you must {allowed[0].lower()}.")
         if value not in allowed:
             raise InvalidAnswer(
                 f"{value} is only possible toward someone of the opposite gender. "
@@ -552,8 +741,11 @@ class ReaderDialogue:
         matrix = self.pack.matrices[self.encounter.matrix]
         return matrix.candidates(self.encounter.row, self.encounter.reaction)
 
+    def _shortcuts(self) -> list[MasterShortcut]:
+        return master_shortcuts(self.pack, self._candidates(), self.sheet)
+
     def _ask_destiny(self) -> Step:
-        shortcuts = master_shortcuts(self.pack, self._candidates(), self.sheet)
+        shortcuts = self._shortcuts()
         phrases = PhraseSet.from_templates(
             {
                 "minus": ["minus", "down", "negative", "[a] minus sign"],
@@ -573,24 +765,74 @@ class ReaderDialogue:
             phrases |= PhraseSet.from_templates(
                 {"master": ["use my master skill", "master skill", "use master"]},
                 labels={"master": "use my master skill"},
-            )
+            ) | _shortcut_phrases(shortcuts)
         return Step(prompt, phrases)
 
     def _on_destiny(self, value: str) -> list[Speech]:
-        candidates = self._candidates()
         if value == "master":
-            cut = master_shortcuts(self.pack, candidates, self.sheet)[0]
-            self.encounter.master_skill = cut.skills[0]
-            return [
-                Speech(f"Your mastery of {cut.skills[0]} guides you."),
-                *self._enter_paragraph(cut.paragraph),
-            ]
+            options = _shortcut_options(self._shortcuts())
+            if len(options) > 1:
+                self.state.phase = "master_choice"
+                return []
+            value = next(iter(options))
+        if value.startswith("master:"):
+            return self._take_shortcut(value)
         speeches = []
         face = value
         if value == "roll":
             face = roll_destiny_die(self.state.dice.next_rng())
             speeches.append(Speech(f"The Destiny Die shows {face}."))
-        return speeches + self._enter_paragraph(result_paragraph(candidates, face))
+        coin = lucky_treasure(self.pack, self.sheet)
+        if face == "minus" and coin is not None:
+            self.encounter.face = "minus"
+            self.state.phase = "lucky"
+            return speeches
+        return speeches + self._enter_paragraph(result_paragraph(self._candidates(), face))
+
+    def _take_shortcut(self, value: str) -> list[Speech]:
+        _, paragraph, skill = value.split(":", 2)
+        if value not in _shortcut_options(self._shortcuts()):
+            raise InvalidAnswer("That Master skill is not listed in this encounter's paragraphs.")
+        self.encounter.master_skill = skill
+        return [
+            Speech(f"Your mastery of {skill} guides you."),
+            *self._enter_paragraph(int(paragraph)),
+        ]
+
+    def _ask_master_choice(self) -> Step:
+        options = _shortcut_options(self._shortcuts())
+        return Step(
+            "Your Master skills lead to more than one result: "
+            f"{spoken_list(list(options.values()), 'or')}. "
+            "Which do you take? Or say roll to roll the Destiny Die instead.",
+            _shortcut_phrases(self._shortcuts())
+            | PhraseSet.from_templates(
+                {"roll": ["roll", "roll instead", "roll the die"]}, labels={"roll": "roll"}
+            ),
+        )
+
+    def _on_master_choice(self, value: str) -> list[Speech]:
+        if value == "roll":
+            self.state.phase = "destiny"
+            return []
+        return self._take_shortcut(value)
+
+    def _ask_lucky(self) -> Step:
+        coin = lucky_treasure(self.pack, self.sheet)
+        if coin is None:
+            return Step("The Destiny Die shows minus. Shall I read on?", YES_NO)
+        return Step(f"The Destiny Die shows minus. Spend the {coin} to make it a blank?", YES_NO)
+
+    def _on_lucky(self, value: str) -> list[Speech]:
+        coin = lucky_treasure(self.pack, self.sheet)
+        face: DestinyFace = "minus"
+        speeches = []
+        if value == "yes" and coin is not None:
+            self.state.table = spend_treasure(self.pack, self.table, self.sheet.name, coin)
+            face = "blank"
+            speeches.append(Speech(f"The {coin} turns the minus into a blank."))
+        self.encounter.face = None
+        return speeches + self._enter_paragraph(result_paragraph(self._candidates(), face))
 
     # -- reading ------------------------------------------------------------------------
 
@@ -616,11 +858,11 @@ class ReaderDialogue:
         return speeches
 
     def _usable_sections(self, paragraph: Paragraph) -> list[Section]:
-        sections = available_sections(paragraph, self.sheet)
+        sections = usable_sections(self.pack, paragraph, self.sheet)
         skill = self.encounter.master_skill
         if skill is not None and not any(s.mandatory for s in sections):
-            mastered = [s for s in sections if skill in s.requirements]
-            return mastered[:1] or sections
+            chosen = master_section(paragraph, skill)
+            return [chosen] if chosen is not None else sections
         return sections
 
     def _ask_section(self) -> Step:
@@ -664,23 +906,94 @@ class ReaderDialogue:
             self.pack, self.table, name, effects, self.state.dice.next_rng()
         )
         speeches = [Speech(describe_changes(name, changes), kind="reward", player=name)]
+        speeches += phrasing.new_cards(self.pack, changes)
+        choice = None
         for change in changes:
             if isinstance(change, FollowUp) and isinstance(change.effect, Instruction):
                 self.state.instructions.append(f"{name}: {change.effect.text}")
+                action = instruction_action(change.effect.text)
+                if action == "lose turn":
+                    self.state.table = lose_next_turn(self.table, name)
+                    speeches.append(Speech(f"{name} will lose the next turn."))
+                    continue
                 speeches.append(Speech(phrasing.sentence(change.effect.text)))
+                choice = self._choice_for(action) or choice
+        if choice is not None:
+            self.encounter.pending_code = code
+            self.state.phase = choice
+            return speeches
+        return speeches + self._go_on(effects)
+
+    def _choice_for(self, action: str | None) -> Phase | None:
+        """The question an instruction asks, when the player has something to choose."""
+        if action == "choose status to lose" and self.sheet.statuses:
+            return "choose_status"
+        if action == "choose skill to gain":
+            return "choose_skill"
+        return None
+
+    def _ask_choose_status(self) -> Step:
+        statuses = self.sheet.statuses
+        return Step(
+            f"Which status do you lose: {spoken_list(statuses, 'or')}? Or say none.",
+            PhraseSet.from_templates(
+                {
+                    **{status: [status, f"[i] lose {status}"] for status in statuses},
+                    "none": ["none", "no status", "keep them [all]"],
+                },
+                labels={**{status: status for status in statuses}, "none": "none"},
+            ),
+        )
+
+    def _on_choose_status(self, value: str) -> list[Speech]:
+        name = self.sheet.name
+        speeches = [Speech(f"{name} keeps every status.")]
+        if value != "none":
+            self.state.table, changes = apply_reward(
+                self.pack, self.table, name, [LoseStatus(name=value)], self.state.dice.next_rng()
+            )
+            speeches = [Speech(describe_changes(name, changes), kind="reward", player=name)]
+        return speeches + self._after_choice()
+
+    def _ask_choose_skill(self) -> Step:
+        skills = list(self.pack.skills)
+        return Step(
+            "Which skill do you gain?",
+            PhraseSet.from_templates(
+                {skill: [skill, f"[i] (take|choose) {skill}"] for skill in skills},
+                labels={skill: skill for skill in skills},
+            ),
+            hint=f"Say one of: {spoken_list(skills, 'or')}.",
+        )
+
+    def _on_choose_skill(self, value: str) -> list[Speech]:
+        name = self.sheet.name
+        self.state.table, changes = apply_reward(
+            self.pack, self.table, name, [GainSkill(name=value)], self.state.dice.next_rng()
+        )
+        return [
+            Speech(describe_changes(name, changes), kind="reward", player=name),
+            *self._after_choice(),
+        ]
+
+    def _after_choice(self) -> list[Speech]:
+        code, self.encounter.pending_code = self.encounter.pending_code, None
+        return self._go_on(parse_reward(code or "", self.vocabulary))
+
+    def _go_on(self, effects: list) -> list[Speech]:
+        """After a reward: a "go to" or a Place of Power continues the tale, else it ends."""
         follow = _follow_up(effects, self.pack)
         if isinstance(follow, GoToParagraph):
-            return speeches + self._enter_paragraph(follow.paragraph)
+            return self._enter_paragraph(follow.paragraph)
         if isinstance(follow, MoveTo):
             place = self.pack.places[follow.destination]
             self.encounter.encountered = place.name
             self.encounter.master_skill = None
             return [
-                *speeches,
                 Speech(f"You are carried to the {place.name}."),
                 *self._enter_paragraph(place.paragraph),
             ]
-        return speeches + self._finish_encounter()
+        return self._finish_encounter()
 
     # -- after the encounter ------------------------------------------------------------
 
@@ -757,6 +1070,9 @@ class ReaderDialogue:
 
     def _end_of_turn(self) -> list[Speech]:
         speeches = self._quest_progress()
+        self.state.table, ended = end_statuses(self.pack, self.table, self.sheet.name, "after turn")
+        if ended:
+            speeches.append(Speech(f"{self.sheet.name} is no longer {spoken_list(ended)}."))
         sheet = self.sheet
         if self.table.final_round is None and can_declare(sheet, self.table.home):
             self.state.table = declare_victory(self.table)
@@ -770,7 +1086,7 @@ class ReaderDialogue:
         self.state.table = end_turn(self.table)
         if self.table.winners is not None:
             self.state.phase = "over"
-            return [*speeches, Speech(phrasing.winners(self.table.winners), kind="ending")]
+            return [*speeches, *phrasing.ending(self.table)]
         return speeches + self._begin_turn()
 
     def _quest_progress(self) -> list[Speech]:
@@ -797,8 +1113,52 @@ class ReaderDialogue:
             Speech(describe_changes(sheet.name, changes), kind="reward", player=sheet.name)
         )
         if next_quest:
-            speeches.append(Speech(f"The next quest is {next_quest}."))
+            speeches.append(self._quest_dealt(sheet.name, next_quest))
         return speeches
+
+
+_WHERE_CAN_I_GO = PhraseSet.from_templates(
+    {
+        "where": [
+            "where can i go",
+            "where can we go",
+            "what is in reach",
+            "which spaces can i reach",
+        ]
+    },
+    labels={"where": "where can I go"},
+)
+
+
+@lru_cache(maxsize=8)
+def _command_phrases(pack_path: str, players: tuple[str, ...]) -> PhraseSet:
+    """The sheet commands for this pack and these players (built once)."""
+    return command_phrases(cached_pack(pack_path), players)
+
+
+def _shortcut_options(shortcuts: list[MasterShortcut]) -> dict[str, str]:
+    """Answer value -> how it is said, one per (paragraph, Master skill) pair."""
+    return {
+        f"master:{cut.paragraph}:{skill}": f"{skill} to paragraph {cut.paragraph}"
+        for cut in shortcuts
+        for skill in cut.skills
+    }
+
+
+def _shortcut_phrases(shortcuts: list[MasterShortcut]) -> PhraseSet:
+    """Ways to name a shortcut: by its skill, by its paragraph, or both."""
+    skills = [skill for cut in shortcuts for skill in cut.skills]
+    choices: dict[str, list[str]] = {}
+    for cut in shortcuts:
+        spoken = number_to_words(cut.paragraph) if cut.paragraph < 1000 else str(cut.paragraph)
+        for skill in cut.skills:
+            ways = [f"[use] [my] [master] {skill} [to] [paragraph] {spoken}"]
+            if skills.count(skill) == 1:
+                ways.append(f"[use] [my] [master] {skill}")
+            if len(cut.skills) == 1:
+                ways.append(f"[go to] paragraph {spoken}")
+            choices[f"master:{cut.paragraph}:{skill}"] = ways
+    return PhraseSet.from_templates(choices, labels=_shortcut_options(shortcuts))
 
 
 @lru_cache(maxsize=1)

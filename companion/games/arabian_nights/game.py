@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.cli import ArgumentError
 from companion.dialogue import GameOptions, GameSpec, SeededRandom
 from companion.games.arabian_nights.dialogue import (
     NewPlayer,
@@ -12,6 +13,7 @@ from companion.games.arabian_nights.dialogue import (
     cached_pack,
     default_pack_path,
 )
+from companion.games.arabian_nights.state import TableRules
 from companion.packs import pack_reference
 
 
@@ -19,7 +21,11 @@ def new_game(options: GameOptions) -> ReaderDialogue:
     """A new game; players given on the command line skip the names and genders."""
     pack_path = pack_reference(options.pack or default_pack_path())
     cached_pack(pack_path)
-    state = ReaderState(pack_path=pack_path, dice=SeededRandom(seed=options.seed or 0))
+    try:
+        rules = TableRules.from_settings(options.settings)
+    except ValueError as error:
+        raise ArgumentError(f"--set: {error}") from None
+    state = ReaderState(pack_path=pack_path, dice=SeededRandom(seed=options.seed or 0), rules=rules)
     if options.players:
         state.new_players = [NewPlayer(name=name, gender=g) for name, g in options.players]
         state.expected_players = len(options.players)
@@ -28,8 +34,14 @@ def new_game(options: GameOptions) -> ReaderDialogue:
 
 
 def restore_game(data: dict[str, Any]) -> ReaderDialogue:
-    """The game saved by :meth:`ReaderDialogue.to_save`."""
-    return ReaderDialogue(ReaderState.model_validate(data))
+    """The game saved by :meth:`ReaderDialogue.to_save`.
+
+    A sheet command still waiting for its confirmation is dropped, so that "undo" after a
+    confirmed command goes back to before the command, not to its question.
+    """
+    state = ReaderState.model_validate(data)
+    state.pending = None
+    return ReaderDialogue(state)
 
 
 GAME = GameSpec(

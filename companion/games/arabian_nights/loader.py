@@ -210,6 +210,7 @@ _WORLD_TABLES = {
     "spaces": _Columns(4, 6, "name | terrain | number | continent | land routes | sea routes"),
     "quests": _Columns(3, 3, "name | spaces to visit | [reward code]"),
     "continents": _Columns(1, 1, "continent"),
+    "introductions": _Columns(2, 2, "name | a, an, the or none"),
 }
 # The rulebook's conventions, which a pack may change in [pack] and [continents].
 DEFAULT_SETTINGS = {"home": "Baghdad", "starting wealth": "Poor"}
@@ -436,6 +437,7 @@ class _Loader:
             },
             "spaces": self.spaces(rows["spaces"]),
             "places": self.places(rows["places of power"]),
+            "introductions": self.introductions(rows["introductions"]),
             "quests": [
                 Quest(
                     name=row.cells[0],
@@ -449,6 +451,19 @@ class _Loader:
                 for row in rows["quests"]
             ],
         }
+
+    def introductions(self, rows: list[_Row]) -> dict[str, str]:
+        """How names are introduced when met (a, an, the, or none)."""
+        words = {}
+        for row in rows:
+            article = row.cells[1].strip().lower()
+            if article not in ("a", "an", "the", "none"):
+                self.problem(
+                    WORLD, row.line, f"{row.cells[0]}: write a, an, the or none, not {article!r}"
+                )
+                continue
+            words[" ".join(row.cells[0].split())] = "" if article == "none" else article
+        return words
 
     def acts(self, row: _Row, parse: Callable[..., Acts], nothing: Acts) -> Acts:
         """What a status or treasure does (its optional third cell); problems reported."""

@@ -383,6 +383,9 @@ class Pack(_Model):
     continents: list[str] = Field(
         ["Arabia", "Europa", "Africa", "India", "Asia"], description="The map's continents."
     )
+    introductions: dict[str, str] = Field(
+        {}, description='How a name is introduced when met: "a", "an", "the" or "" (none).'
+    )
 
     @property
     def has_text(self) -> bool:

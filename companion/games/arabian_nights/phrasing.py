@@ -4,9 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from companion.games.arabian_nights.movement import movement_allowance
-from companion.games.arabian_nights.pack import Pack, Section
-from companion.games.arabian_nights.state import PlayerSheet
+from companion.dialogue import Speech
+from companion.games.arabian_nights.award import StatusChanged, TreasureChanged
+from companion.games.arabian_nights.card_effects import movement_limits, status_acts
+from companion.games.arabian_nights.movement import sheet_allowance
+from companion.games.arabian_nights.pack import Pack, Quest, Section
+from companion.games.arabian_nights.state import PlayerSheet, TableState
+from companion.games.arabian_nights.victory import meets_formula, why_they_won
 from companion.wording import spoken_list
 
 
@@ -23,13 +27,37 @@ def sentence(text: str) -> str:
     return text if text[-1] in ".!?" else text + "."
 
 
-def article(name: str) -> str:
-    """The name with "a" or "an" before it.
+_PLURAL_ENDINGS = ("ss", "us", "is")
 
-    >>> article("Terrible Storm"), article("Old Man of the Sea")
+
+def article(pack: Pack | None, name: str) -> str:
+    """The name introduced as it reads best: the pack's choice when it gives one
+    (``[introductions]``), "the" before a plural, otherwise "a" or "an".
+
+    >>> article(None, "Terrible Storm"), article(None, "Old Man of the Sea")
     ('a Terrible Storm', 'an Old Man of the Sea')
+    >>> article(None, "Generous Pilgrims"), article(None, "Honest Trader")
+    ('the Generous Pilgrims', 'an Honest Trader')
     """
-    return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"
+    chosen = introduction(pack, name)
+    if chosen is not None:
+        return f"{chosen} {name}".strip()
+    last = name.split()[-1].lower() if name.split() else ""
+    if last.endswith("s") and not last.endswith(_PLURAL_ENDINGS):
+        return f"the {name}"
+    vowel = name[:1].lower() in "aeiou" or name.lower().startswith(("honest", "honour", "hour"))
+    return f"{'an' if vowel else 'a'} {name}"
+
+
+def introduction(pack: Pack | None, name: str) -> str | None:
+    """How the pack says to introduce a name ("" for no article), or None."""
+    if pack is None:
+        return None
+    wanted = " ".join(name.split()).casefold()
+    for known, words in pack.introductions.items():
+        if known.casefold() == wanted:
+            return words
+    return None
 
 
 def heading(section: Section) -> str:
@@ -40,23 +68,43 @@ def heading(section: Section) -> str:
     return f"master {names}" if section.master else names
 
 
-def roll_sum(die: int, space_number: int | None, bonus: int, total: int) -> str:
+def roll_sum(
+    die: int,
+    space_number: int | None,
+    bonus: int,
+    total: int,
+    statuses: Sequence[tuple[str, int]] = (),
+) -> str:
     """How the encounter roll adds up, said aloud.
 
     >>> roll_sum(6, 4, 2, 12)
     '6, plus 4 for the space, plus 2 for your Destiny, makes 12.'
+    >>> roll_sum(3, None, 0, 2, [("Cursed", -1)])
+    '3, minus 1 for Cursed, makes 2.'
     """
     parts = [str(die)]
     if space_number:
         parts.append(f"plus {space_number} for the space")
     if bonus:
         parts.append(f"plus {bonus} for your Destiny")
+    parts += [
+        f"{'plus' if amount > 0 else 'minus'} {abs(amount)} for {status}"
+        for status, amount in statuses
+        if amount
+    ]
     if len(parts) == 1:
         return f"You rolled {die}."
     return f"{', '.join(parts)}, makes {total}."
 
 
-def sheet_summary(sheet: PlayerSheet) -> str:
+def status_modifiers(pack: Pack, sheet: PlayerSheet) -> list[tuple[str, int]]:
+    """Each held status that changes the encounter roll, with its amount."""
+    return [(name, acts.roll) for name, acts in status_acts(pack, sheet) if acts.roll]
+
+
+def sheet_summary(
+    sheet: PlayerSheet, quest: Quest | None = None, visited: Sequence[str] = ()
+) -> str:
     """A spoken summary of a player's sheet (never the secret formula)."""
     skills = [
         f"{name}{' at Master level' if level == 'Master' else ''}"
@@ -69,11 +117,25 @@ def sheet_summary(sheet: PlayerSheet) -> str:
         f"Statuses: {spoken_list(sheet.statuses) or 'none'}.",
         f"Treasures: {spoken_list(sheet.treasures) or 'none'}.",
     ]
+    if sheet.turns_to_skip:
+        parts.append(f"Turns to lose: {sheet.turns_to_skip}.")
     if sheet.destination:
         parts.append(f"The Destination marker is on the {sheet.destination}.")
-    if sheet.quest:
-        parts.append(f"Quest: {sheet.quest}.")
+    if quest is not None:
+        parts.append(quest_words(quest, visited))
     return " ".join(parts)
+
+
+def quest_words(quest: Quest, visited: Sequence[str] = ()) -> str:
+    """A quest, its spaces, and those still to visit.
+
+    >>> quest_words(Quest(name="Pilgrimage", spaces=["Mecca", "Jerusalem"], reward_code=""),
+    ...             ["Mecca"])
+    'Quest: Pilgrimage, visit Mecca and Jerusalem; still to visit: Jerusalem.'
+    """
+    left = [space for space in quest.spaces if space not in visited]
+    still = f"; still to visit: {spoken_list(left)}" if visited and left else ""
+    return f"Quest: {quest.name}, visit {spoken_list(quest.spaces)}{still}."
 
 
 def sheet_row(sheet: PlayerSheet) -> dict[str, str]:
@@ -91,19 +153,74 @@ def sheet_row(sheet: PlayerSheet) -> dict[str, str]:
     }
 
 
-def reminders(pack: Pack, sheet: PlayerSheet) -> str:
-    """The effects of the player's statuses and treasures, announced before moving."""
-    lines = [
-        f"As {status}: {pack.statuses[status].effect}"
-        for status in sheet.statuses
-        if status in pack.statuses
-    ]
-    lines += [
-        f"The {treasure}: {pack.treasures[treasure].effect}"
-        for treasure in sheet.treasures
-        if treasure in pack.treasures
-    ]
-    return " ".join(sentence(line) for line in lines)
+def reminders(sheet: PlayerSheet) -> str:
+    """A short reminder before moving: the statuses and treasures held, by name only (what
+    each does is read when it is gained, and in "status").
+
+    >>> reminders(PlayerSheet(name="Ali", gender="m", destiny_goal=10, story_goal=10,
+    ...                       statuses=["Cursed"], treasures=["Lucky Coin"]))
+    'Ali is Cursed and holds the Lucky Coin.'
+    """
+    parts = []
+    if sheet.statuses:
+        parts.append(f"is {spoken_list(sheet.statuses)}")
+    if sheet.treasures:
+        parts.append(f"holds the {spoken_list(sheet.treasures)}")
+    return f"{sheet.name} {' and '.join(parts)}." if parts else ""
+
+
+def new_cards(pack: Pack, changes: Sequence[object]) -> list[Speech]:
+    """What a newly gained treasure or status does, read once when it arrives."""
+    speeches = []
+    for change in changes:
+        if isinstance(change, TreasureChanged) and change.gained and change.treasure:
+            card = pack.treasures.get(change.treasure)
+            if card is not None:
+                speeches.append(Speech(sentence(f"The {card.name}: {card.effect}")))
+        if isinstance(change, StatusChanged) and change.gained:
+            status = pack.statuses.get(change.status)
+            if status is not None:
+                speeches.append(Speech(sentence(f"{status.name}: {status.effect}")))
+    return speeches
+
+
+def turn_lost(name: str, reason: str) -> str:
+    """Why a turn is skipped.
+
+    >>> turn_lost("Ali", "a lost turn"), turn_lost("Ali", "Asleep")
+    ('Ali loses this turn.', 'As Asleep, Ali loses this turn.')
+    """
+    if reason == "a lost turn":
+        return f"{name} loses this turn."
+    return f"As {reason}, {name} loses this turn."
+
+
+def cannot_move(pack: Pack, sheet: PlayerSheet) -> str:
+    """Why the player cannot move this turn, or "" when they can."""
+    stuck = movement_limits(pack, sheet)[0]
+    return f"As {stuck}, you cannot move this turn." if stuck else ""
+
+
+def reachable(sheet: PlayerSheet, routes: dict[str, str]) -> str:
+    """The spaces within reach, by land and by sea, in a few words.
+
+    >>> reachable(PlayerSheet(name="Ali", gender="m", destiny_goal=10, story_goal=10),
+    ...           {"Basra": "land", "Persian Gulf": "sea", "Arabian Sea": "sea"})
+    'From Baghdad you can reach by land Basra; by sea Persian Gulf and Arabian Sea.'
+    """
+    if not routes:
+        return f"{sheet.name} cannot move this turn; say stay."
+    groups = []
+    for kind, words in (
+        ("land", "by land"),
+        ("sea", "by sea"),
+        ("land and sea", "by land and sea"),
+        ("hidden", "and the hidden way into"),
+    ):
+        names = [space for space, route in routes.items() if route == kind]
+        if names:
+            groups.append(f"{words} {spoken_list(names)}")
+    return f"From {sheet.position} you can reach {'; '.join(groups)}."
 
 
 def unreachable(pack: Pack, sheet: PlayerSheet, goal: str) -> str:
@@ -113,7 +230,10 @@ def unreachable(pack: Pack, sheet: PlayerSheet, goal: str) -> str:
             f"{sheet.name} can enter the {goal} only with the Destination marker on it, "
             "from its exit space."
         )
-    allowance = movement_allowance(pack.wealth_level(sheet.wealth))
+    stuck = movement_limits(pack, sheet)[0]
+    if stuck:
+        return f"As {stuck}, {sheet.name} cannot move this turn."
+    allowance = sheet_allowance(pack, sheet)
     return (
         f"{goal} is too far. As {sheet.wealth}, {sheet.name} moves at most {allowance.total} "
         f"spaces, no more than {allowance.land} by land and {allowance.sea} by sea."
@@ -127,3 +247,20 @@ def winners(names: Sequence[str]) -> str:
     if len(names) == 1:
         return f"{names[0]} wins the game! Their tale will be told for a thousand nights."
     return f"{spoken_list(names)} share the victory!"
+
+
+def ending(table: TableState) -> list[Speech]:
+    """The end of the night: every secret goal, every final sheet, and why the winner won."""
+    speeches = [Speech("The night is over. Here is how every tale ended.")]
+    for sheet in table.players:
+        met = "met" if meets_formula(sheet) else "did not meet"
+        speeches.append(
+            Speech(
+                f"{sheet.name} wanted {sheet.destiny_goal} Destiny and {sheet.story_goal} Story, "
+                f"ended with {sheet.destiny} Destiny and {sheet.story} Story in "
+                f"{sheet.position}, {sheet.wealth}, and {met} that goal."
+            )
+        )
+    speeches.append(Speech(why_they_won(table)))
+    speeches.append(Speech(winners(table.winners or []), kind="ending"))
+    return speeches

@@ -1,0 +1,141 @@
+"""The sheet in the players' hands: spoken corrections and the printed game's own actions.
+
+"Zumurrud loses Imprisoned", "Ali gains two wealth", "sell the Pearls", "use the Lucky
+Coin", "skip my turn". Each is understood at any step of a turn, confirmed, then applied
+through the same rules as a reward, so it is saved (undoable) and said aloud (chronicled).
+
+>>> command = SheetCommand(player="Ali", action="gains", what="Wealth", amount=2)
+>>> command.describe()
+'Ali gains 2 wealth'
+>>> SheetCommand.from_value(command.value()) == command
+True
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Literal
+
+from pydantic import BaseModel
+
+from companion.games.arabian_nights.pack import Pack
+from companion.games.arabian_nights.rewards import (
+    DestinyChange,
+    GainSkill,
+    GainStatus,
+    GainTreasure,
+    LoseSkill,
+    LoseStatus,
+    LoseTreasure,
+    RewardEffect,
+    StoryChange,
+    WealthChange,
+)
+from companion.phrases import PhraseSet, number_to_words
+
+PREFIX = "sheet:"
+"""Every sheet command's answer value starts with this."""
+Action = Literal["gains", "loses", "sell", "use", "skip"]
+POINTS = ("Destiny", "Story", "Wealth")
+MOST = 10
+"""The largest amount a command can give or take at once."""
+
+
+class SheetCommand(BaseModel):
+    """One command on a sheet: who, what is done, to what, how much."""
+
+    player: str
+    """The player, or "" for the player whose turn it is (sell, use, skip)."""
+    action: Action
+    what: str = ""
+    """A skill, status or treasure; or Destiny, Story or Wealth with ``amount``."""
+    amount: int = 0
+    treasure: bool = False
+    """True when ``what`` is a treasure (it is then said with "the")."""
+
+    def value(self) -> str:
+        """The answer value this command travels as."""
+        return PREFIX + json.dumps(self.model_dump(), separators=(",", ":"))
+
+    @classmethod
+    def from_value(cls, value: str) -> SheetCommand:
+        return cls.model_validate_json(value.removeprefix(PREFIX))
+
+    def describe(self) -> str:
+        """The command in words, for its confirmation."""
+        if self.action == "skip":
+            return f"{self.player} skips the rest of this turn"
+        if self.action in ("sell", "use"):
+            return f"{self.player} {self.action}s the {self.what}"
+        if self.treasure:
+            return f"{self.player} {self.action} the {self.what}"
+        if self.what in POINTS:
+            unit = "wealth" if self.what == "Wealth" else self.what
+            return f"{self.player} {self.action} {self.amount} {unit}"
+        return f"{self.player} {self.action} {self.what}"
+
+    def effects(self, pack: Pack) -> list[RewardEffect]:
+        """The reward effects of a gain or a loss (points, wealth, or a named card)."""
+        sign = 1 if self.action == "gains" else -1
+        if self.what == "Destiny":
+            return [DestinyChange(amount=sign * self.amount)]
+        if self.what == "Story":
+            return [StoryChange(amount=sign * self.amount)]
+        if self.what == "Wealth":
+            return [WealthChange(amount=sign * self.amount)]
+        kinds = {
+            "skill": (GainSkill, LoseSkill),
+            "status": (GainStatus, LoseStatus),
+            "treasure": (GainTreasure, LoseTreasure),
+        }
+        gain, lose = kinds[pack.requirement_kind(self.what) or "status"]
+        return [(gain if sign > 0 else lose)(name=self.what)]
+
+
+def is_command(value: str) -> bool:
+    return value.startswith(PREFIX)
+
+
+def short_names(pack: Pack, treasure: str) -> list[str]:
+    """The treasure's name, and its head ("Pearls" for "Pearls of the Deep") when no other
+    treasure starts the same way."""
+    head = treasure.split(" of ")[0]
+    starts = [
+        name for name in pack.treasures if name.split(" of ")[0].casefold() == head.casefold()
+    ]
+    return [treasure, head] if head != treasure and len(starts) == 1 else [treasure]
+
+
+def _choices(pack: Pack, players: tuple[str, ...]) -> dict[str, list[str]]:
+    choices: dict[str, list[str]] = {}
+    for player in players:
+        for name in [*pack.skills, *pack.statuses, *pack.treasures]:
+            article = "[the] " if name in pack.treasures else ""
+            for action in ("gains", "loses"):
+                command = SheetCommand(
+                    player=player, action=action, what=name, treasure=name in pack.treasures
+                )
+                choices[command.value()] = [f"{player} {action} {article}{name}"]
+        for what in POINTS:
+            unit = "wealth [levels]" if what == "Wealth" else f"{what.lower()} [points]"
+            for amount in range(1, MOST + 1):
+                for action in ("gains", "loses"):
+                    command = SheetCommand(player=player, action=action, what=what, amount=amount)
+                    said = f"{player} {action} {number_to_words(amount)} {unit}"
+                    choices[command.value()] = [said]
+    for treasure in pack.treasures:
+        for action in ("sell", "use"):
+            command = SheetCommand(player="", action=action, what=treasure)
+            choices[command.value()] = [
+                f"[i] {action} [the|my] {name}" for name in short_names(pack, treasure)
+            ]
+    skip = SheetCommand(player="", action="skip")
+    choices[skip.value()] = ["skip my turn", "i skip my turn", "[i] pass my turn"]
+    return choices
+
+
+def command_phrases(pack: Pack, players: tuple[str, ...]) -> PhraseSet:
+    """Every sheet command the table can say, for these players (cache it per pack)."""
+    choices = _choices(pack, players)
+    labels = {value: SheetCommand.from_value(value).describe() for value in choices}
+    return PhraseSet.from_templates(choices, labels=labels)
