@@ -29,7 +29,8 @@ ensure_debian_packages() {
 }
 
 # ensure_venv EXTRAS: create .venv when absent and install the project with those extras
-# whenever pyproject.toml changed since the last install.
+# whenever what that installs changed (the dependency lists and entry points of
+# pyproject.toml, not its date): pip needs the network, a reformatted pyproject.toml does not.
 ensure_venv() {
     local extras="$1"
     if [ ! -x "$VENV/bin/python" ]; then
@@ -38,9 +39,29 @@ ensure_venv() {
         "$VENV/bin/pip" install -q --upgrade pip >&2
     fi
     local stamp="$VENV/.installed-$extras"
-    if [ ! -f "$stamp" ] || [ "$ROOT/pyproject.toml" -nt "$stamp" ]; then
+    local wanted
+    wanted="$(installed_requirements_digest "$extras")"
+    if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$wanted" ]; then
         echo "Installing the companion and its dependencies ($extras)" >&2
         "$VENV/bin/pip" install -q -e "$ROOT[$extras]" >&2
-        touch "$stamp"
+        echo "$wanted" >"$stamp"
     fi
+}
+
+# installed_requirements_digest EXTRAS: a hash of what `pip install -e .[EXTRAS]` installs.
+installed_requirements_digest() {
+    "$VENV/bin/python" - "$ROOT/pyproject.toml" "$1" <<'PYTHON'
+import hashlib, json, sys, tomllib
+
+with open(sys.argv[1], "rb") as file:
+    project = tomllib.load(file)["project"]
+optional = project.get("optional-dependencies", {})
+installed = {
+    "python": project.get("requires-python"),
+    "dependencies": project.get("dependencies", []),
+    "extras": {name: optional.get(name, []) for name in sys.argv[2].split(",")},
+    "scripts": project.get("scripts", {}),
+}
+print(hashlib.sha256(json.dumps(installed, sort_keys=True).encode()).hexdigest())
+PYTHON
 }
