@@ -1,4 +1,4 @@
-"""Audio in and out: WAV files, resampling, the microphone with endpointing, playback.
+"""Audio in and out: WAV files, resampling, devices, the half-duplex gate, playback.
 
 Everything inside the voice layer is 16 kHz mono float32 in [-1, 1] (:data:`RATE`).
 ``sounddevice`` is imported only when a device is actually opened, so that reading
@@ -11,11 +11,8 @@ and writing WAV files works on machines without PortAudio.
 
 from __future__ import annotations
 
-import queue
 import threading
 import time
-from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -116,122 +113,6 @@ class HalfDuplex:
     def muted(self) -> bool:
         with self._lock:
             return self._speaking > 0 or time.monotonic() < self._until
-
-
-@dataclass(frozen=True)
-class Endpointing:
-    """When an utterance starts and ends, in the microphone stream."""
-
-    silence: float = 0.7
-    """Seconds of silence that end an utterance."""
-    longest: float = 8.0
-    """An utterance is cut after this many seconds."""
-    threshold: float = 2.5
-    """Speech is this many times louder (RMS) than the running noise floor."""
-    frame: float = 0.03
-    """Seconds per analysed frame."""
-    preroll: float = 0.3
-    """Seconds kept from before speech started (the first consonant)."""
-
-
-class Endpointer:
-    """Cuts a stream of frames into utterances with an adaptive energy threshold.
-
-    Feed frames with :meth:`push`; it returns the utterance's samples once it has ended.
-    """
-
-    def __init__(self, settings: Endpointing = Endpointing()) -> None:
-        self.settings = settings
-        self._noise = 1e-3
-        self._pre: list[np.ndarray] = []
-        self._speech: list[np.ndarray] = []
-        self._quiet = 0.0
-        self._length = 0.0
-
-    def push(self, frame: np.ndarray) -> np.ndarray | None:
-        level = float(np.sqrt(np.mean(frame**2))) + 1e-9
-        seconds = len(frame) / RATE
-        loud = level > self._noise * self.settings.threshold
-        if not self._speech:
-            if not loud:
-                self._noise = 0.95 * self._noise + 0.05 * level
-                self._pre = [*self._pre, frame][-int(self.settings.preroll / seconds) or 1 :]
-                return None
-            self._speech, self._pre = [*self._pre, frame], []
-            self._quiet = self._length = 0.0
-            return None
-        self._speech.append(frame)
-        self._length += seconds
-        self._quiet = 0.0 if loud else self._quiet + seconds
-        if self._quiet >= self.settings.silence or self._length >= self.settings.longest:
-            utterance, self._speech = np.concatenate(self._speech), []
-            return utterance
-        return None
-
-
-class Microphone:
-    """Utterances from the default input device at 16 kHz mono, muted while speaking."""
-
-    WATCHDOG = 0.5
-    """Seconds without a frame after which the stream is checked for a lost device."""
-
-    def __init__(
-        self,
-        gate: HalfDuplex | None = None,
-        endpointing: Endpointing = Endpointing(),
-        device: int | None = None,
-    ) -> None:
-        self._sounddevice = import_sounddevice()
-        self.device = default_device("input") if device is None else device
-        self.gate = gate or HalfDuplex()
-        self.endpointing = endpointing
-
-    def utterances(self, timeout: float | None = None) -> Iterator[np.ndarray]:
-        """Utterances as they are spoken; stops after ``timeout`` seconds of no speech."""
-        frames: queue.Queue[np.ndarray] = queue.Queue()
-        blocksize = int(self.endpointing.frame * RATE)
-
-        def collect(data: np.ndarray, _frames: int, _time: Any, _status: Any) -> None:
-            if not self.gate.muted():
-                frames.put(data[:, 0].copy())
-
-        try:
-            stream = self._sounddevice.InputStream(
-                samplerate=RATE,
-                channels=1,
-                dtype="float32",
-                blocksize=blocksize,
-                device=self.device,
-                callback=collect,
-            )
-        except self._sounddevice.PortAudioError as error:
-            raise AudioUnavailable(f"The microphone cannot be opened ({error}).") from None
-        endpointer = Endpointer(self.endpointing)
-        waited = 0.0
-        with stream:
-            while timeout is None or waited < timeout:
-                try:
-                    frame = frames.get(timeout=self.WATCHDOG)
-                except queue.Empty:
-                    if not stream.active:
-                        raise AudioUnavailable(
-                            "The microphone stopped (was it unplugged?)."
-                        ) from None
-                    waited += self.WATCHDOG
-                    continue
-                utterance = endpointer.push(frame)
-                if utterance is not None:
-                    waited = 0.0
-                    yield utterance
-
-    def record(self, timeout: float | None = None) -> np.ndarray | None:
-        """The next utterance, or None when nothing was said within ``timeout`` seconds."""
-        try:
-            return next(self.utterances(timeout))
-        except self._sounddevice.PortAudioError as error:
-            raise AudioUnavailable(f"The microphone failed ({error}).") from None
-        except StopIteration:
-            return None
 
 
 class Player:

@@ -32,8 +32,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from companion.hearing import ACCEPT_CONFIDENCE
     from companion.phrases import PhraseSet
-    from companion.voice.audio import AudioUnavailable, Microphone, UnreadableAudioError, read_wav
+    from companion.voice.audio import AudioUnavailable, UnreadableAudioError, read_wav
     from companion.voice.expectations import expected_phrases
+    from companion.voice.microphone import Microphone
     from companion.voice.recognizers import make_recognizer
 
     if args.phrases is not None:

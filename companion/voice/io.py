@@ -24,18 +24,12 @@ import numpy as np
 from companion.dialogue import Speech, Step
 from companion.hearing import Ears, Heard, Mouth, PrintMouth
 from companion.phrases import PhraseSet
-from companion.voice.audio import (
-    AudioUnavailable,
-    Endpointing,
-    HalfDuplex,
-    Microphone,
-    Player,
-    read_wav,
-    write_wav,
-)
+from companion.voice.audio import AudioUnavailable, HalfDuplex, Player, read_wav, write_wav
+from companion.voice.microphone import Microphone
 from companion.voice.recognition import Recognizer
 from companion.voice.recognizers import make_recognizer
 from companion.voice.speakers import Speaker, VoiceSettings, make_speaker, speech_chunks
+from companion.voice.vad import Endpointing
 
 
 def heard(recognizer: Recognizer, samples: np.ndarray, phrases: PhraseSet) -> Heard:

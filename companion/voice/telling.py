@@ -7,7 +7,6 @@ exactly as fast as the computer can read it, and a microphone in real time.
 
 from __future__ import annotations
 
-import queue
 import sys
 import tempfile
 from collections.abc import Callable, Iterator, Sequence
@@ -23,15 +22,15 @@ from companion.voice.audio import (
     RATE,
     AudioUnavailable,
     default_device,
-    import_sounddevice,
     read_wav,
     to_pcm16,
 )
+from companion.voice.microphone import MicrophoneFrames
+from companion.voice.vad import Endpointer, Endpointing, VoiceActivity, voice_activity
 
 FRAME_SECONDS = 0.03
-SEGMENT_GAP_SECONDS = 0.8
-"""A pause this long closes a stretch of speech, which is then handed to the spotter."""
-SEGMENT_MAX_SECONDS = 15.0
+SEGMENTS = Endpointing(silence=0.8, longest=15.0, hangover=0.3)
+"""A pause of 0.8 s closes a stretch of speech, which is then handed to the spotter."""
 
 
 class Spotter(Protocol):
@@ -114,46 +113,6 @@ def spotter_for(engine: str = "auto") -> Spotter:
     return PocketsphinxSpotter()
 
 
-class EnergyVad:
-    """Speech or silence per frame from its loudness, against the room's own noise.
-
-    A frame is speech when its RMS level (dBFS) is ``margin_db`` above the noise floor
-    and above ``floor_db``. The noise floor drops at once with quieter frames, follows
-    quiet ones and rises only slowly under loud ones, so a steady hum becomes silence
-    within seconds while words stay speech. A
-    pause shorter than ``hangover_seconds`` inside speech still counts as speech.
-
-    >>> vad = EnergyVad()
-    >>> hum = np.full(480, 0.02, dtype=np.float32)         # -34 dBFS, steady
-    >>> [vad.is_speech(hum) for _ in range(300)][-1]        # after 9 s: background
-    False
-    >>> vad.is_speech(np.full(480, 0.3, dtype=np.float32))  # -10 dBFS: a voice
-    True
-    """
-
-    def __init__(
-        self, floor_db: float = -55.0, margin_db: float = 12.0, hangover_seconds: float = 0.3
-    ) -> None:
-        self.floor_db = floor_db
-        self.margin_db = margin_db
-        self.hangover_seconds = hangover_seconds
-        self._noise_db = floor_db
-        self._quiet = hangover_seconds
-
-    def is_speech(self, frame: np.ndarray) -> bool:
-        level = 20 * np.log10(np.sqrt(np.mean(frame.astype(np.float64) ** 2)) + 1e-10)
-        loud = level > max(self.floor_db, self._noise_db + self.margin_db)
-        if level < self._noise_db:
-            self._noise_db = level
-        else:
-            self._noise_db += (0.002 if loud else 0.05) * (level - self._noise_db)
-        if loud:
-            self._quiet = 0.0
-            return True
-        self._quiet += len(frame) / RATE
-        return self._quiet < self.hangover_seconds
-
-
 def wav_frames(path: Path | str) -> Iterator[np.ndarray]:
     """The frames of a WAV file, ``FRAME_SECONDS`` each."""
     samples = read_wav(path)
@@ -162,56 +121,20 @@ def wav_frames(path: Path | str) -> Iterator[np.ndarray]:
         yield samples[start : start + size]
 
 
-class MicrophoneFrames:
-    """Frames from the microphone, buffered so that slow recognition loses no audio.
-
-    :meth:`skip_pending` drops what was heard while the companion spoke a cue, so the
-    Sultan's own voice is neither speech nor silence.
-    """
-
-    def __init__(self, device: int | None = None) -> None:
-        sounddevice = import_sounddevice()
-        self._frames: queue.Queue[np.ndarray] = queue.Queue()
-        try:
-            self._stream = sounddevice.InputStream(
-                samplerate=RATE,
-                channels=1,
-                dtype="float32",
-                blocksize=int(RATE * FRAME_SECONDS),
-                device=device,
-                callback=lambda data, *_: self._frames.put(data[:, 0].copy()),
-            )
-        except sounddevice.PortAudioError as error:
-            raise AudioUnavailable(f"The microphone cannot be opened ({error}).") from None
-        self._stream.start()
-
-    def __iter__(self) -> MicrophoneFrames:
-        return self
-
-    def __next__(self) -> np.ndarray:
-        return self._frames.get()
-
-    def skip_pending(self) -> None:
-        while not self._frames.empty():
-            self._frames.get_nowait()
-
-    def close(self) -> None:
-        self._stream.stop()
-        self._stream.close()
-
-
 class AudioTellingListener:
     """Tellings heard from WAV files or the microphone.
 
     ``open_frames`` gives the frames of the next telling (None when there are no more,
-    e.g. when every WAV file has been heard).
+    e.g. when every WAV file has been heard). Stretches of speech are cut with the
+    voice-activity endpointer (a pause of ``SEGMENT_GAP_SECONDS`` closes one) and handed
+    to the spotter; the tracker is told, frame by frame, whether someone is speaking.
     """
 
     def __init__(
         self,
         open_frames: Callable[[], Iterator[np.ndarray] | None],
         spotter: Spotter,
-        make_vad: Callable[[], EnergyVad] = EnergyVad,
+        make_vad: Callable[[], VoiceActivity] = voice_activity,
     ) -> None:
         self._open_frames = open_frames
         self._spotter = spotter
@@ -221,31 +144,26 @@ class AudioTellingListener:
         frames = self._open_frames()
         if frames is None:
             return None
-        tracker, vad = spec.tracker(), self._make_vad()
-        segment: list[np.ndarray] = []
-        quiet = 0.0
+        tracker = spec.tracker()
+        endpointer = Endpointer(SEGMENTS, self._make_vad())
         try:
             for frame in frames:
-                speaking = vad.is_speech(frame)
-                cues = tracker.advance(len(frame) / RATE, speaking)
+                segment = endpointer.push(frame)
+                cues = tracker.advance(len(frame) / RATE, endpointer.speaking)
                 for cue in cues:
                     say(cue)
                 if cues and hasattr(frames, "skip_pending"):
                     frames.skip_pending()
-                if speaking or segment:
-                    segment.append(frame)
-                quiet = 0.0 if speaking else quiet + len(frame) / RATE
-                long_enough = len(segment) * FRAME_SECONDS >= SEGMENT_MAX_SECONDS
-                if segment and (quiet >= SEGMENT_GAP_SECONDS or long_enough):
-                    tracker.hear(self._spotter.words(np.concatenate(segment), tracker.listen_for))
-                    segment = []
+                if segment is not None:
+                    tracker.hear(self._spotter.words(segment, tracker.listen_for))
                 if tracker.done:
                     break
         finally:
             if hasattr(frames, "close"):
                 frames.close()
-        if segment and not tracker.done:
-            tracker.hear(self._spotter.words(np.concatenate(segment), tracker.listen_for))
+        segment = endpointer.flush()
+        if segment is not None and not tracker.done:
+            tracker.hear(self._spotter.words(segment, tracker.listen_for))
         tracker.end_of_input()
         return tracker.report(transcript=self._spotter.free_form).to_value()
 

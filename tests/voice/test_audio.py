@@ -7,17 +7,18 @@ import pytest
 import soundfile
 
 from companion.voice import audio
+from companion.voice import microphone as microphone_module
 from companion.voice.audio import (
     RATE,
     AudioUnavailable,
-    Endpointer,
-    Endpointing,
     HalfDuplex,
-    Microphone,
     UnreadableAudioError,
     read_wav,
     resample,
 )
+from companion.voice.corpus import espeak_clip
+from companion.voice.microphone import Microphone, MicrophoneFrames
+from companion.voice.vad import Endpointer, Endpointing, EnergyVad, SileroVad
 
 
 def tone(seconds: float, rate: int, hertz: float = 440.0, level: float = 0.3) -> np.ndarray:
@@ -60,15 +61,17 @@ def test_endpointer_cuts_one_utterance_after_the_silence():
     rng = np.random.default_rng(1)
     hiss = lambda seconds: rng.normal(0, 0.002, int(seconds * RATE)).astype(np.float32)  # noqa: E731
     stream = np.concatenate([hiss(1.0), tone(0.8, RATE), hiss(1.5)])
-    endpointer = Endpointer(Endpointing(silence=0.5))
+    settings = Endpointing(silence=0.5)
+    endpointer = Endpointer(settings, EnergyVad())
     utterances = [u for f in frames(stream) if (u := endpointer.push(f)) is not None]
     assert len(utterances) == 1
-    # The speech, the pre-roll and the closing silence, within a frame or two.
-    assert 0.8 + 0.5 <= len(utterances[0]) / RATE <= 0.8 + 0.5 + 0.3 + 0.1
+    # The speech, the pre-roll and the closing silence, within a window or two.
+    least = 0.8 + settings.silence + settings.preroll
+    assert least - 0.07 <= len(utterances[0]) / RATE <= least + 0.07
 
 
 def test_endpointer_cuts_a_never_ending_utterance():
-    endpointer = Endpointer(Endpointing(longest=1.0))
+    endpointer = Endpointer(Endpointing(longest=1.0), EnergyVad())
     stream = np.concatenate([np.zeros(RATE // 2, np.float32), tone(3.0, RATE)])
     utterances = [u for f in frames(stream) if (u := endpointer.push(f)) is not None]
     assert len(utterances) >= 2
@@ -109,19 +112,22 @@ class FakeSoundDevice:
         class Stream:
             active = True
 
-            def __enter__(self):
+            def start(self):
                 for block in fake.blocks:
                     callback(block[:, None], len(block), None, None)
                 self.active = False  # the device is gone after its last block
-                return self
 
-            def __exit__(self, *exc):
-                return False
+            def stop(self):
+                pass
+
+            def close(self):
+                pass
 
         return Stream()
 
 
 def test_no_input_device_is_audio_unavailable(monkeypatch):
+    monkeypatch.setattr(microphone_module, "import_sounddevice", lambda: FakeSoundDevice([], False))
     monkeypatch.setattr(audio, "import_sounddevice", lambda: FakeSoundDevice([], False))
     with pytest.raises(AudioUnavailable, match="No audio input device"):
         Microphone()
@@ -130,8 +136,9 @@ def test_no_input_device_is_audio_unavailable(monkeypatch):
 def test_a_microphone_that_disappears_mid_game_is_audio_unavailable(monkeypatch):
     speech = np.concatenate([np.zeros(RATE // 2, np.float32), tone(0.5, RATE)])
     device = FakeSoundDevice(frames(speech))  # speech starts, then the device vanishes
+    monkeypatch.setattr(microphone_module, "import_sounddevice", lambda: device)
     monkeypatch.setattr(audio, "import_sounddevice", lambda: device)
-    monkeypatch.setattr(Microphone, "WATCHDOG", 0.01)
+    monkeypatch.setattr(MicrophoneFrames, "WATCHDOG", 0.01)
     microphone = Microphone(HalfDuplex(tail=0.0))
     with pytest.raises(AudioUnavailable, match="unplugged"):
         microphone.record()
@@ -150,3 +157,35 @@ def test_missing_portaudio_says_how_to_install_it(monkeypatch):
     monkeypatch.setattr(builtins, "__import__", no_portaudio)
     with pytest.raises(AudioUnavailable, match="libportaudio2"):
         audio.import_sounddevice()
+
+
+@pytest.fixture(scope="module")
+def spoken():
+    pytest.importorskip("faster_whisper")
+    try:
+        return espeak_clip("courtly graces", "en-us")
+    except FileNotFoundError as error:
+        pytest.skip(str(error))
+
+
+@pytest.mark.parametrize("noise_db", [-70.0, -40.0])
+def test_speech_is_cut_out_of_steady_noise_that_was_there_from_the_start(spoken, noise_db):
+    """Noise present when listening starts fools a loudness threshold; not Silero."""
+    rng = np.random.default_rng(3)
+    silence = np.zeros(RATE, np.float32)
+    stream = np.concatenate([silence, spoken, silence, spoken, silence])
+    stream += rng.normal(0, 10 ** (noise_db / 20), len(stream)).astype(np.float32)
+    endpointer = Endpointer(Endpointing(), SileroVad())
+    utterances = [u for f in frames(stream) if (u := endpointer.push(f)) is not None]
+    assert len(utterances) == 2
+    speech = len(spoken) / RATE
+    assert all(speech - 0.3 < len(u) / RATE < speech + 0.5 + 0.4 + 0.1 for u in utterances)
+
+
+def test_noise_alone_is_never_an_utterance(spoken):
+    rng = np.random.default_rng(4)
+    hum = 0.05 * np.sin(2 * np.pi * 50 * np.arange(3 * RATE) / RATE)
+    stream = (rng.normal(0, 0.05, 3 * RATE) + hum).astype(np.float32)
+    endpointer = Endpointer(Endpointing(), SileroVad())
+    assert [u for f in frames(stream) if (u := endpointer.push(f)) is not None] == []
+    assert endpointer.flush() is None

@@ -1,0 +1,138 @@
+"""The microphone: a live stream of frames, and the utterances cut from it.
+
+:class:`MicrophoneFrames` keeps one input stream open and buffers its frames, so that
+slow recognition loses no audio; frames captured while the half-duplex gate is muted
+(the companion speaking) are dropped, so the companion never hears itself.
+:class:`Microphone` cuts the frames into utterances with the voice-activity endpointer.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import queue
+from collections.abc import Iterator
+from typing import Any
+
+import numpy as np
+
+from companion.voice.audio import (
+    RATE,
+    AudioUnavailable,
+    HalfDuplex,
+    default_device,
+    import_sounddevice,
+)
+from companion.voice.vad import Endpointer, Endpointing
+
+UNPLUGGED = "The microphone stopped (was it unplugged?)."
+
+
+class MicrophoneFrames:
+    """Frames from an input device as they come: 16 kHz mono float32, ``frame`` s each."""
+
+    WATCHDOG = 0.5
+    """Seconds without a frame after which the stream is checked for a lost device."""
+
+    def __init__(
+        self, device: int | None = None, gate: HalfDuplex | None = None, frame: float = 0.032
+    ) -> None:
+        sounddevice = import_sounddevice()
+        self.device = default_device("input") if device is None else device
+        self.gate = gate
+        self._frames: queue.Queue[np.ndarray] = queue.Queue()
+        try:
+            self._stream = sounddevice.InputStream(
+                samplerate=RATE,
+                channels=1,
+                dtype="float32",
+                blocksize=int(RATE * frame),
+                device=self.device,
+                callback=self._collect,
+            )
+            self._stream.start()
+        except sounddevice.PortAudioError as error:
+            raise AudioUnavailable(f"The microphone cannot be opened ({error}).") from None
+
+    def _collect(self, data: np.ndarray, _frames: int, _time: Any, _status: Any) -> None:
+        if self.gate is None or not self.gate.muted():
+            self._frames.put(data[:, 0].copy())
+
+    def read(self) -> np.ndarray | None:
+        """The next frame; None after :attr:`WATCHDOG` seconds without one (the gate is
+        muted); AudioUnavailable when the device has stopped delivering."""
+        try:
+            return self._frames.get(timeout=self.WATCHDOG)
+        except queue.Empty:
+            if not self._stream.active:
+                raise AudioUnavailable(UNPLUGGED) from None
+            return None
+
+    def __iter__(self) -> MicrophoneFrames:
+        return self
+
+    def __next__(self) -> np.ndarray:
+        while (frame := self.read()) is None:
+            pass
+        return frame
+
+    def skip_pending(self) -> None:
+        """Drop what was captured so far (e.g. while the companion spoke a cue)."""
+        while not self._frames.empty():
+            self._frames.get_nowait()
+
+    def close(self) -> None:
+        self._stream.stop()
+        self._stream.close()
+
+
+class Microphone:
+    """Utterances from an input device, muted while the companion speaks.
+
+    The stream is opened at the first utterance asked for and stays open, so an answer
+    said quickly after a prompt is heard from its first sound.
+    """
+
+    def __init__(
+        self,
+        gate: HalfDuplex | None = None,
+        endpointing: Endpointing | None = None,
+        device: int | None = None,
+    ) -> None:
+        import_sounddevice()
+        self.device = default_device("input") if device is None else device
+        self.gate = gate or HalfDuplex()
+        self.endpointing = endpointing or Endpointing()
+        self._frames: MicrophoneFrames | None = None
+        self._endpointer: Endpointer | None = None
+
+    def utterances(self, timeout: float | None = None) -> Iterator[np.ndarray]:
+        """Utterances as they are spoken; stops after ``timeout`` seconds of no speech."""
+        if self._frames is None:
+            self._frames = MicrophoneFrames(self.device, self.gate, self.endpointing.frame)
+            self._endpointer = Endpointer(self.endpointing)
+        assert self._endpointer is not None
+        waited = 0.0
+        while timeout is None or waited < timeout:
+            try:
+                frame = self._frames.read()
+            except AudioUnavailable:
+                self.close()
+                raise
+            if frame is None:
+                waited += MicrophoneFrames.WATCHDOG
+                continue
+            waited = 0.0 if self._endpointer.speaking else waited + len(frame) / RATE
+            utterance = self._endpointer.push(frame)
+            if utterance is not None:
+                waited = 0.0
+                yield utterance
+
+    def record(self, timeout: float | None = None) -> np.ndarray | None:
+        """The next utterance, or None when nothing was said within ``timeout`` seconds."""
+        return next(self.utterances(timeout), None)
+
+    def close(self) -> None:
+        if self._frames is not None:
+            frames, self._frames = self._frames, None
+            with contextlib.suppress(Exception):  # the device may already be gone
+                frames.close()
