@@ -26,6 +26,12 @@ EVENTS = {
     "wins the game": "victory",
     "share the victory": "victory",
     "keeps the": "kept a city card",
+    "loses this turn": "lost turn",
+    "you cannot move this turn": "status stops a move",
+    " for Cursed,": "status changes a roll",
+    " for Blessed,": "status changes a roll",
+    "Roll a die: five or six sets you free": "escape roll",
+    "Which status do you lose": "status of one's choice",
 }
 REWARD_WORDS = {
     " Destiny": ("gains", "loses"),

@@ -13,7 +13,8 @@ EVERY_KIND = {
     "undo", "victory", "kept a city card", "played a city card", "instruction",
     "destiny gains", "destiny loses", "story gains", "story loses", "wealth up", "wealth down",
     "skill", "master", "status gained", "status lost", "treasure gained", "opportunity",
-    "move to", "go to or place of power follow-up",
+    "move to", "go to or place of power follow-up", "lost turn", "status stops a move",
+    "status changes a roll", "escape roll", "status of one's choice",
 }  # fmt: skip
 
 
@@ -33,8 +34,11 @@ def test_whole_games_cover_every_kind_of_event(tmp_path):
     finished = 0
     for seed in range(1, 17):
         printed = play_demo_game(seed, tmp_path / f"game{seed}.json", coverage)
-        if read_save(tmp_path / f"game{seed}.json").state["phase"] == "over":
+        state = read_save(tmp_path / f"game{seed}.json").state
+        if state["phase"] == "over":
             finished += 1
+            table = state["table"]
+            assert table["winners"] == [table["final_round"]["declared_by"]]
             assert printed[-1].endswith(("thousand nights.", "share the victory!"))
         if coverage.seen >= EVERY_KIND and finished >= 2:
             break

@@ -7,8 +7,11 @@ from pathlib import Path
 
 from companion.dialogue import GameOptions
 from companion.games.arabian_nights.game import GAME
+from companion.games.arabian_nights.loader import load_pack
+from companion.games.arabian_nights.phrasing import article
 from companion.saves import read_save
 from companion.session import run_typed
+from tests.arabian_nights.pack_edits import copy_mini
 from tests.arabian_nights.reader_helpers import edit_save, paragraphs_read, resume, sheet
 
 # Ali (m): Storytelling, Courtly Graces, Wits; Zed (f): Seamanship, Quick Thinking, Stealth.
@@ -174,3 +177,102 @@ def test_the_secret_goal_is_never_spoken_back(tmp_path):
     lines = start(save)
     assert not [line for line in lines if "Did you say" in line]
     assert not [line for line in lines if "10 Destiny" in line]
+
+
+MASTERS = {"Piety": "Master", "Wits": "Master", "Scholarship": "Master"}
+SLY_BEGGAR_HELPED = ["stay", "Merchant of Basra", "2", "help"]
+
+
+def test_two_master_skills_let_the_player_choose_and_the_master_section_is_read(tmp_path):
+    save = tmp_path / "game.json"
+    start(save)
+    change(save, 0, skills=MASTERS)
+    lines = resume([*SLY_BEGGAR_HELPED, "use my master skill", "Piety to paragraph 105"], save)
+    assert (
+        "Your Master skills lead to more than one result: Piety to paragraph 103, Wits to "
+        "paragraph 104, Scholarship to paragraph 104 or Piety to paragraph 105. Which do you "
+        "take? Or say roll to roll the Destiny Die instead."
+    ) in lines
+    assert "Your mastery of Piety guides you." in lines
+    assert paragraphs_read(lines)[0] == 105
+    read = lines[lines.index("¶ 105") + 2]
+    assert read.startswith("The saint names you a friend of heaven")
+
+
+def test_a_master_skill_is_named_at_the_destiny_die(tmp_path):
+    save = tmp_path / "game.json"
+    start(save)
+    change(save, 0, skills=MASTERS)
+    lines = resume([*SLY_BEGGAR_HELPED, "scholarship"], save)
+    assert "Your mastery of Scholarship guides you." in lines
+    assert paragraphs_read(lines) == [104]
+
+
+def test_a_bewitched_player_must_take_the_first_reaction(tmp_path):
+    save = tmp_path / "game.json"
+    start(save)
+    change(save, 0, statuses=["Bewitched"])
+    lines = resume(["stay", "Merchant of Basra", "2", "rob", "help"], save)
+    assert "As Bewitched, you must help. Say help." in lines
+    assert "As Bewitched, you must help." in lines
+    assert lines[-1].startswith("Roll the Destiny Die")
+
+
+def test_a_treasure_counting_as_a_skill_opens_its_section(tmp_path):
+    save = tmp_path / "game.json"
+    start(save)
+    change(save, 0, treasures=["Book of Wisdom"])
+    lines = resume([*SLY_BEGGAR_HELPED, "blank"], save)
+    assert "You may use Scholarship, Wits or no skill. Which do you choose?" in lines
+
+
+def test_a_named_card_leaves_the_companions_deck(tmp_path):
+    save = tmp_path / "game.json"
+    start(save)
+    resume(["stay", "Merchant of Basra"], save)
+    table = read_save(save).state["table"]
+    assert "Merchant of Basra" not in table["encounter_deck"]
+    resume(["2", "help", "blank", "no skill"], save)
+    assert read_save(save).state["table"]["encounter_discard"] == ["Merchant of Basra"]
+
+
+def test_quests_are_announced_with_their_spaces_and_reminded_in_status(tmp_path):
+    save = tmp_path / "game.json"
+    lines = start(save)
+    quest = read_save(save).state["table"]["players"][0]["quest"]
+    announced = [line for line in lines if line.startswith(f"Ali's quest is {quest}: visit ")]
+    assert announced
+    status = resume(["status"], save)[1]
+    assert f"Quest: {quest}, visit " in status
+
+
+def test_out_of_range_answers_say_what_is_allowed(tmp_path):
+    save = tmp_path / "game.json"
+    lines = start(save, ["stay", "Merchant of Basra", "7"])
+    assert "A die shows one to six. Say the number rolled." in lines
+    dialogue = GAME.new(GameOptions(seed=1, players=[("Ali", "m"), ("Zed", "f")]))
+    lines = run_typed(dialogue, GAME, ["random", "25"], tmp_path / "other.json")
+    assert "The Destiny goal is a number from zero to twenty." in lines
+    assert not [line for line in lines if "Did you say" in line or "25" in line]
+
+
+def test_skills_are_described_on_request_and_the_picks_read_back(tmp_path):
+    save = tmp_path / "game.json"
+    dialogue = GAME.new(GameOptions(seed=1, players=[("Ali", "m"), ("Zed", "f")]))
+    lines = run_typed(dialogue, GAME, ["choose", "help", *DEMO_SETUP[1:7]], save)
+    described = next(line for line in lines if line.startswith("The skills are "))
+    assert "Storytelling: You can hold a hall of strangers silent...;" in described
+    assert "Ali takes Storytelling." in lines
+    assert "Ali has Storytelling, Courtly Graces and Wits." in lines
+    assert "Zed has Seamanship, Quick Thinking and Stealth." in lines
+
+
+def test_a_pack_says_how_names_are_introduced(tmp_path):
+    pack = copy_mini(tmp_path)
+    world = pack / "world.txt"
+    world.write_text(world.read_text() + "\n[introductions]\nMild Storm | the\nOld Sage | none\n")
+    loaded = load_pack(pack)
+    assert article(loaded, "Mild Storm") == "the Mild Storm"
+    assert article(loaded, "old sage") == "old sage"
+    assert article(loaded, "Generous Pilgrims") == "the Generous Pilgrims"
+    assert article(loaded, "Honest Trader") == "an Honest Trader"

@@ -96,6 +96,7 @@ from companion.games.arabian_nights.sheet_commands import (
     is_command,
 )
 from companion.games.arabian_nights.state import (
+    VICTORY_POINTS,
     IllegalActionError,
     PlayerSheet,
     TableRules,
@@ -283,6 +284,10 @@ class ReaderDialogue:
     def _die(self, value: str, sides: int = 6) -> int:
         if value == "roll":
             return self.state.dice.next_rng().randint(1, sides)
+        if not 1 <= int(value) <= sides:
+            raise InvalidAnswer(
+                f"A die shows one to {number_to_words(sides)}. Say the number rolled."
+            )
         return int(value)
 
     # -- the sheet in the players' hands --------------------------------------------------
@@ -423,21 +428,30 @@ class ReaderDialogue:
     def _ask_skill(self) -> Step:
         player = self._picking_player()
         left = [skill for skill in self.pack.skills if skill not in player.skills]
+        described = "; ".join(
+            f"{skill}: {phrasing.few_words(self.pack.skills[skill].description)}" for skill in left
+        )
         return Step(
             f"{player.name}, choose a skill.",
             PhraseSet.from_templates(
                 {skill: [skill, f"i (choose|take) {skill}"] for skill in left},
                 labels={skill: skill for skill in left},
             ),
+            hint=f"The skills are {described}.",
         )
 
     def _on_skill(self, value: str) -> list[Speech]:
         player = self._picking_player()
         player.skills.append(value)
         self.state.setup_index += 1
+        said = Speech(f"{player.name} takes {value}.")
         if self.state.setup_index < STARTING_SKILLS * len(self.state.new_players):
-            return []
-        return self._start_formulas()
+            return [said]
+        picks = [
+            Speech(f"{new.name} has {spoken_list(new.skills)}.") for new in self.state.new_players
+        ]
+        undo = Speech("If a pick is wrong, say undo to take it back.")
+        return [said, *picks, undo, *self._start_formulas()]
 
     def _start_formulas(self) -> list[Speech]:
         self.state.phase = "formula"
@@ -449,12 +463,14 @@ class ReaderDialogue:
         return Step(
             f"{player.name}, type your secret Destiny goal, from zero to twenty. "
             "Your Story goal is twenty minus that.",
-            PhraseSet.numbers(range(21)),
+            PhraseSet.numbers(range(100)),
             private=True,
             hint="Type a number from zero to twenty and press enter.",
         )
 
     def _on_formula(self, value: str) -> list[Speech]:
+        if int(value) > VICTORY_POINTS:
+            raise InvalidAnswer("The Destiny goal is a number from zero to twenty.")
         player = self.state.new_players[self.state.setup_index]
         player.destiny_goal = int(value)
         self.state.setup_index += 1
@@ -1163,7 +1179,7 @@ def _shortcut_phrases(shortcuts: list[MasterShortcut]) -> PhraseSet:
 
 @lru_cache(maxsize=1)
 def _dice_phrases() -> PhraseSet:
-    return PhraseSet.numbers(range(1, 7), ["{n}", "[i] rolled [a] {n}", "a {n}"]) | (
+    return PhraseSet.numbers(range(21), ["{n}", "[i] rolled [a] {n}", "a {n}"]) | (
         PhraseSet.from_templates(ROLL_FOR_ME, labels={"roll": "roll for me"})
     )
 

@@ -60,6 +60,17 @@ def introduction(pack: Pack | None, name: str) -> str | None:
     return None
 
 
+def few_words(description: str, most: int = 8) -> str:
+    """The start of a description, cut at a comma or after ``most`` words.
+
+    >>> few_words("You read the wind, the tracks and the stars, and you find water.")
+    'You read the wind'
+    """
+    first = description.split(",")[0].split(".")[0]
+    words = first.split()
+    return " ".join(words[:most]) + ("..." if len(words) > most else "")
+
+
 def heading(section: Section) -> str:
     """How a section is offered: "no skill", "Seamanship", "master Storytelling"."""
     if section.no_skill:
