@@ -5,8 +5,10 @@ from __future__ import annotations
 import pytest
 
 from companion.games.samarande.catalogue import Catalogue, load_catalogue
+from tests.samarande.helpers import TEST_PACK
 
 
 @pytest.fixture(scope="session")
 def catalogue() -> Catalogue:
-    return load_catalogue()
+    """A deck completed by its owner: every figure known (the tests' own numbers)."""
+    return load_catalogue(TEST_PACK)

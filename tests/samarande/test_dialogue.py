@@ -21,9 +21,25 @@ def test_setup_asks_for_the_viziers_then_who_starts():
     assert script.prompt == "Name of vizier number 1?"
     script("Ali", "Zoe")
     assert script.refused("zoe") == "zoe already plays. Please say another name."
-    said = script("Sam", "roll for me")
+    script("Sam")
+    assert script.prompt.startswith("Deal eight cards to each vizier. Ali, keep four")
+    assert script.table.deck == 110 - 24
+    script("kept", "kept")
+    said = script("new cards")
+    assert said == [
+        "Sam gives back all eight cards. Shuffle them into the deck and deal Sam eight new ones."
+    ]
+    assert (
+        script.prompt == "Sam, keep four of your new eight and give the other four back. Say kept."
+    )
+    assert script.refused("new cards").startswith("That is not one of the choices.")
+    said = script("kept")
+    assert (
+        "Lay six cards face up in the line. The deck holds 92 cards and the bank 60 gold."
+        in said[0]
+    )
+    said = script("roll for me")
     assert said[0].startswith("The die chooses ")
-    assert "The deck holds 92 cards and the bank 60 gold." in said[1]
     assert script.prompt.endswith("6 action points. What do you do?")
 
 
@@ -35,7 +51,9 @@ def test_the_protection_test_asks_the_left_neighbour_then_the_active_player():
     assert script("4") == ["Difficulty 6: 4 plus 2 artisans."]
     assert script.prompt == "Ali, roll for your protection."
     assert script("I rolled a 6")[0] == "Protection 6 does not beat 6."
-    assert script.prompt == "Zoe, which artisan of Ali do the genies take?"
+    assert script.prompt == (
+        "Zoe, which artisan of Ali do the genies take? Say Armourer or Jeweller."
+    )
     said = script("the jeweller")
     assert said[0] == "The Jeweller of the Souk vanishes."
     assert said[1] == "Taxes: Ali receives 1 gold and now has 1. The bank holds 59."
@@ -125,7 +143,7 @@ def test_an_artisan_asks_which_district_when_several_have_room():
     script = start()
     script("play palace", "play souk")
     script("play perfumer")
-    assert script.prompt == "Which of your districts houses the artisan?"
+    assert script.prompt == "Which of your districts houses the artisan? Say Palace or Souk."
     assert script("the souk") == ["Perfumer housed. 0 action points left."]
     souk = script.table.current.city.districts[1]
     assert souk.artisans == ["Perfumer"]
@@ -162,9 +180,9 @@ def test_the_assassin_kills_a_guard_and_is_paid_its_bonus():
     build_city(script.table, "Zoe", "Royal Guard")
     build_city(script.table, "Sam", "Militia", "Bedouins")
     script("play assassins guild")
-    assert script.prompt == "Whom does the Assassins' Guild target?"
+    assert script.prompt == "Whom does the Assassins' Guild target? Say Zoe or Sam."
     script("Sam")
-    assert script.prompt == "Which guard of Sam do the assassins attack?"
+    assert script.prompt == "Which guard of Sam do the assassins attack? Say Militia or Bedouins."
     script("militia", "no", "5", "2")
     assert script.said[-1].startswith(
         "Assassins 9 against 3. The Militia of Sam falls. Ali takes the Guild back into hand "
@@ -206,7 +224,7 @@ def test_the_desert_tornado_only_offers_districts_it_can_afford():
     build_city(script.table, "Zoe", "Souk", "Armourer", "Jeweller", "Perfumer")
     build_city(script.table, "Zoe", "Palace", "Armourer", "Library")
     script("take card 4", "play desert tornado")
-    assert script.prompt == "Which district of Zoe?"
+    assert script.prompt == "Which district of Zoe? Say Palace or Library."
     assert script.refused("souk") == (
         "That is not one of the choices. You can say: Palace, Library, cancel."
     )
@@ -269,12 +287,12 @@ def test_the_bank_running_dry_ends_the_game_with_the_scores():
     assert said[1:] == [
         "Ali: 3 for cards, 7 for variety. Total 10.",
         "Zoe: 1 for cards, 1 for variety, 5 for wealth. Total 7.",
-        "Ali wins with 10 renown points!",
+        "Ali wins with 10 renown points, 3 ahead of Zoe: 3 for cards, 7 for variety.",
     ]
     assert script.dialogue.finished
 
 
-def test_score_mode_scores_dictated_cities_with_a_wealth_tie():
+def test_score_mode_asks_the_figures_scoring_needs_and_gives_the_standings():
     dialogue = new_dialogue(
         GameOptions(seed=1, players=[("Ali", "m"), ("Zoe", "f")], settings={"mode": "score"})
     )
@@ -286,14 +304,36 @@ def test_score_mode_scores_dictated_cities_with_a_wealth_tie():
     assert dialogue.status("Zoe") == "Zoe's city: nothing."
     script("done")
     assert script.prompt == "How much gold does Ali have?"
-    script("12", "one souk and a perfumer", "done")
-    said = script("12")
-    assert said == [
+    script("12", "one bibliotheque and a magic carpet", "done", "12")
+    assert script.prompt == (
+        "What does the Palace cost? Say the number in its yellow box, zero to nine."
+    )
+    assert script.refused("twelve") == "Not twelve. Say a number from zero to nine."
+    assert script("one") == ["Noted for this game: the Palace, cost 1."]
+    script("1", "1", "3", "2")
+    assert script.prompt == (
+        "How many renown points is the Magic Carpet worth at the end? Zero to ten."
+    )
+    said = script("3")
+    assert said[1:] == [
         "Ali: 6 for cards, 3 for variety, 3 for wealth. Total 12.",
-        "Zoe: 2 for cards, 5 for variety, 3 for wealth. Total 10.",
-        "Ali wins with 12 renown points!",
+        "Zoe: 1 for cards, 3 for variety, 3 for keepsakes, 3 for wealth. Total 10.",
+        "Ali wins with 12 renown points, 2 ahead of Zoe: 6 for cards, 3 for variety, 3 for wealth.",
     ]
     assert dialogue.finished
+    assert dialogue.to_save()["catalogue"]["cards"][0]["cost"] == 1
+
+
+def test_dictated_cities_cannot_hold_more_than_the_box():
+    dialogue = new_dialogue(
+        GameOptions(seed=1, players=[("Ali", "m"), ("Zoe", "f")], settings={"mode": "score"})
+    )
+    script = Script(dialogue)
+    script("twenty palaces", "done", "3")
+    assert script.refused("four libraries") == (
+        "The box holds 23 districts, and these cities have 24."
+    )
+    assert script("three libraries") == ["So far: 3 Libraries."]
 
 
 def test_a_misheard_dictation_is_refused_with_the_words():
@@ -363,3 +403,27 @@ def test_nothing_is_played_from_an_empty_hand():
     assert script.refused("play militia") == (
         "By my count Ali holds no card. Take or draw one first."
     )
+
+
+def test_districts_alike_are_told_apart_by_what_they_house_never_by_a_number():
+    script = start()
+    build_city(script.table, "Zoe", "Palace", "Armourer", "Palace")
+    script("play scary genie")
+    assert script.prompt == ("Which district of Zoe? Say Palace with the Armourer or empty Palace.")
+    assert script("the empty palace", "no")[0].startswith(
+        "The Scary Genie stays on the empty Palace of Zoe."
+    )
+
+
+def test_two_districts_alike_in_everything_are_one_answer():
+    script = start()
+    build_city(script.table, "Zoe", "Palace", "Palace")
+    said = script("play scary genie", "no")
+    assert said[0].startswith("The Scary Genie stays on the empty Palace of Zoe.")
+
+
+def test_plural_guards_fall_together():
+    script = start()
+    build_city(script.table, "Zoe", "Bedouins")
+    said = script("play assassins guild", "no", "6", "no", "1")
+    assert "The Bedouins of Zoe fall." in said[-1]

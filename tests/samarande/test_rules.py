@@ -8,6 +8,7 @@ from companion.games.samarande.rules import (
     IllegalActionError,
     NoHousingError,
     NotEnoughActionPoints,
+    Table,
 )
 from tests.samarande.helpers import build_city, make_table
 
@@ -303,3 +304,41 @@ def test_the_kidnapper_houses_the_artisan_or_hands_it_over(catalogue):
     table.play_action("Kidnapper Genie")
     assert table.kidnap(zoe, souk, "Perfumer", None) is False
     assert table.current.hand == 4 - 2 + 1
+
+
+def test_the_deal_gives_eight_keeps_four_and_a_player_without_district_may_redeal(catalogue):
+    table = Table.deal(catalogue, [("Ali", "m"), ("Zoe", "f"), ("Sam", "m")])
+    assert [p.hand for p in table.players] == [8, 8, 8]
+    assert table.deck == 110 - 24 and not any(table.line)
+    table.redeal("Zoe")
+    assert table.deck == 86 and table.player("Zoe").hand == 8
+    with pytest.raises(IllegalActionError, match="already been dealt a second eight"):
+        table.redeal("Zoe")
+    assert table.keep_four("Zoe") is False
+    with pytest.raises(IllegalActionError, match="already kept four"):
+        table.redeal("Zoe")
+    table.keep_four("Ali")
+    assert table.keep_four("Sam") is True
+    assert [p.hand for p in table.players] == [4, 4, 4]
+    assert table.deck == 110 - 12 - 6 and all(table.line)
+    assert table.card_count() == 110
+
+
+def test_the_box_limits_the_cards_of_a_kind_on_the_table(catalogue):
+    table = make_table(catalogue)
+    for _ in range(catalogue.box["district"]):
+        build_city(table, "Zoe", "Palace")
+    with pytest.raises(IllegalActionError, match="The box holds 23 district cards and all 23"):
+        table.play_card("Souk")
+    assert table.current.hand == 4
+
+
+def test_a_card_whose_copies_are_known_cannot_outnumber_them(catalogue):
+    table = make_table(catalogue)
+    watch = catalogue.card("Militia").model_copy(
+        update={"name": "Night Patrol", "aliases": (), "french": "", "count": 1}
+    )
+    table.catalogue = catalogue.with_card(watch)
+    table.play_card("Night Patrol")
+    with pytest.raises(IllegalActionError, match="The box holds 1 Night Patrol cards"):
+        table.play_card("Night Patrol")

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from companion.games.samarande.catalogue import CatalogueError, load_catalogue
 from companion.games.samarande.scoring import (
     DictationError,
     Tally,
@@ -15,41 +14,6 @@ from companion.games.samarande.scoring import (
     wealth_bonuses,
     winners,
 )
-
-
-def test_the_catalogue_holds_every_card_the_rulebook_names(catalogue):
-    named = [
-        "Palace", "Library", "Fortified District", "Armourer", "Militia", "Royal Guard",
-        "Desert Horsemen", "Bedouins", "Caliph", "Scary Genie", "Discoverer Genie",
-        "Joker Genie", "Giant Genie", "Kidnapper Genie", "Protector Genie",
-        "Assassins' Guild", "Magic Lamp", "Open Sesame", "Desert Tornado",
-        "Enchanted Scimitar", "Magic Carpet",
-    ]  # fmt: skip
-    assert all(catalogue.card(name) for name in named)
-    assert catalogue.total_cards == 110
-
-
-def test_a_catalogue_with_a_guard_without_bonus_is_refused(tmp_path):
-    (tmp_path / "cards.toml").write_text(
-        '[[card]]\nname = "Watchman"\nkind = "guard"\ncost = 1\n', encoding="utf-8"
-    )
-    with pytest.raises(CatalogueError, match="Watchman: a guard needs a guard_bonus"):
-        load_catalogue(tmp_path)
-
-
-def test_a_catalogue_where_two_cards_share_a_name_is_refused(tmp_path):
-    (tmp_path / "cards.toml").write_text(
-        '[[card]]\nname = "Souk"\nkind = "district"\ncost = 1\n'
-        '[[card]]\nname = "Market"\naliases = ["souk"]\nkind = "district"\ncost = 1\n',
-        encoding="utf-8",
-    )
-    with pytest.raises(CatalogueError, match="'souk' names both Souk and Market"):
-        load_catalogue(tmp_path)
-
-
-def test_a_missing_catalogue_is_named(tmp_path):
-    with pytest.raises(CatalogueError, match="no card catalogue at"):
-        load_catalogue(tmp_path)
 
 
 def test_cards_count_one_each_and_each_group_its_cost(catalogue):

@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.games.tales_of_arabia.content import load_pack
+from companion.games.tales_of_arabia.narration import Narrator
 from companion.games.tales_of_arabia.rules import Rules, new_game
 from tests.tales_of_arabia.toa_table import Table
 
@@ -116,8 +117,37 @@ def test_the_highest_roll_starts_and_ties_roll_again() -> None:
         Rules(pack, state).answer(roll, rng)
     assert (state.pending.purpose, state.pending.player) == ("order", ALI)  # tie: roll again
     Rules(pack, state).answer("3", rng)
-    Rules(pack, state).answer("6", rng)
+    events = Rules(pack, state).answer("6", rng)
     assert (state.pending.purpose, state.pending.player) == ("move", SARA)
+    assert state.order == [SARA, ALI, 2]
+    assert Narrator(pack).speeches(events, state)[0].text == (
+        "The turn order is Sara, Ali then Omar. Sara goes first."
+    )
+
+
+def test_every_player_takes_the_place_of_their_roll_and_turns_follow_it() -> None:
+    pack = load_pack()
+    players = [
+        ("Ali", "Antar"),
+        ("Sara", "Aladdin"),
+        ("Omar", "Morgiana"),
+        ("Nur", "Sindbad the Sailor"),
+    ]
+    state, _ = new_game(pack, players, random.Random(1))
+    rng = random.Random(2)
+    for roll in ("2", "6", "4", "2", "1", "5"):  # Ali and Nur tie on 2, then Nur wins
+        Rules(pack, state).answer(roll, rng)
+    assert state.order == [SARA, OMAR, 3, ALI]
+
+
+def test_turns_follow_the_rolled_order() -> None:
+    table = Table(heroes=("Antar", "Aladdin", "Ali Baba", "Sindbad the Sailor"))
+    table.state.order = [SARA, OMAR, 3, ALI]
+    movers = []
+    for _ in range(5):
+        movers.append(table.state.pending.player)
+        table.say("2")
+    assert movers == [ALI, SARA, OMAR, 3, ALI]
 
 
 @settings(max_examples=150, deadline=None)

@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from companion.chronicle import Chronicle
 from companion.games.tales_of_arabia.content import load_pack
 from companion.games.tales_of_arabia.narration import Narrator
 from companion.games.tales_of_arabia.rules import GameOverError, IllegalActionError, Rules, new_game
@@ -47,10 +48,27 @@ def test_three_winners_with_treasure_counting_as_fortune() -> None:
     words = Narrator(table.pack).final_words(table.state)
     assert words == [
         "The deck is empty, and the game is over.",
-        "The Fortune win goes to Ali, with three.",
-        "The Fame win goes to Sara, with three.",
+        "Ali: Fortune three (one token and two treasures), Fame one, Faith two.",
+        "Sara: Fortune two, Fame three (one token and two won challenges), Faith two.",
+        "Omar: Fortune none, Fame none, Faith none.",
+        "The Fortune win goes to Ali, with three, ahead of Sara with two. "
+        "The Fame win goes to Sara, with three, ahead of Ali with one. "
         "Ali and Sara share the Faith win, with two each.",
     ]
+
+
+def test_the_ending_is_spoken_and_filed_in_the_chronicle_as_the_winners(tmp_path) -> None:
+    table = three_players().empty_deck()
+    table.say("1")
+    speeches = Narrator(table.pack).speeches(table.events, table.state)
+    ending = speeches[-1]
+    assert ending.kind == "ending" and ending.text.startswith("The Fortune win goes to Ali")
+    chronicle = Chronicle(tmp_path / "night.md")
+    for speech in speeches:
+        chronicle.on_speech(speech)
+    written = chronicle.path.read_text()
+    assert "- Sara: Fortune two, Fame three" in written
+    assert "## Winner\n\nThe Fortune win goes to Ali" in written
 
 
 def test_treasure_may_be_left_out_of_the_fortune_count() -> None:
@@ -62,7 +80,7 @@ def test_treasure_may_be_left_out_of_the_fortune_count() -> None:
 def test_nobody_wins_a_kind_of_points_nobody_has() -> None:
     table = Table()
     assert Rules(table.pack, table.state).winners("faith") == []
-    assert "Nobody earned any Faith." in Narrator(table.pack).final_words(table.state)
+    assert Narrator(table.pack).final_words(table.state)[-1].endswith("Nobody earned any Faith.")
 
 
 def test_a_whole_game_ends_with_an_empty_deck_and_announced_winners() -> None:
@@ -73,7 +91,7 @@ def test_a_whole_game_ends_with_an_empty_deck_and_announced_winners() -> None:
         table.say("roll" if pending.kind == "roll" else rng.choice(pending.options))
     assert table.state.deck == []
     words = Narrator(table.pack).final_words(table.state)
-    assert len(words) == 4
+    assert len(words) == 4 and words[1].startswith("Ali: Fortune")
 
 
 # --------------------------------------------------------------------------- settings

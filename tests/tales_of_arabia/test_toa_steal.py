@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from companion.games.tales_of_arabia.narration import Narrator
+from companion.games.tales_of_arabia.steps import StepBuilder
 from tests.tales_of_arabia.toa_table import Table
 
 ALI, SARA, OMAR = 0, 1, 2
@@ -90,3 +92,11 @@ def test_two_opponents_on_the_space_ask_whom_to_rob() -> None:
     assert (table.pending.purpose, table.pending.options) == ("steal_from", ["Sara", "Omar", "no"])
     table.say("Omar", "4")
     assert table.player(ALI).treasures == ["Rubies & Sapphires"]
+
+
+def test_the_loot_may_be_named_by_a_word_the_prompt_gives() -> None:
+    table = beside_sara("Gold & Silver", "Ancient Curse", fortune=1).say("2", "yes", "5")
+    step = StepBuilder(table.pack, Narrator(table.pack)).step(table.state)
+    assert "Ancient Curse" in step.prompt
+    assert step.expects.match("Ancient").value == "Ancient Curse"
+    assert step.expects.match("silver").value == "Gold & Silver"

@@ -11,8 +11,9 @@ from pathlib import Path
 
 from companion.games.arabian_nights.loader import read_pack, unreachable_paragraphs
 from companion.games.arabian_nights.pack import Pack
+from companion.games.samarande.card_check import is_card_list, run_check
 
-HELP = "check a Tales of the Arabian Nights content pack and report its problems"
+HELP = "check a content pack (Tales of the Arabian Nights, or a Samarande card list)"
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -20,6 +21,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if is_card_list(args.pack):
+        return run_check(args.pack)
     pack, problems = read_pack(args.pack)
     if pack is not None:
         print(f"{pack.name or 'A pack without a name'} ({args.pack})")

@@ -7,24 +7,27 @@ it, then its dice; then it is resolved on the :class:`~companion.games.samarande
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
 
 from companion.dialogue import YES_NO, InvalidAnswer, Speech, Step
+from companion.games.number_answers import out_of_range
 from companion.games.samarande.phrasing import (
     CANCEL,
     DICE,
+    DICE_HINT,
     ROLL_FOR_ME,
+    artisan_label,
     counted,
     district_label,
     labelled,
+    listed,
     names_phrases,
     points,
     split_artisan,
 )
-from companion.games.samarande.rules import District, Player, Table
+from companion.games.samarande.rules import District, IllegalActionError, Player, Table
 from companion.games.samarande.state import Pending, SamarandeState
-from companion.phrases import PhraseSet
+from companion.phrases import PhraseSet, number_to_words
 
 #: What an action card needs to know before it is paid, in the order it is asked.
 TARGETS: dict[str, tuple[str, ...]] = {
@@ -57,17 +60,43 @@ class CardPlay:
         return f"{points(self.table.action_points).capitalize()} left."
 
     def _play(self, name: str) -> list[Speech]:
+        """A card announced: its unknown figures are asked for first, then it is played."""
+        card = self.table.card(name)
+        self.table.check_hand()
+        self.state.pending = Pending(card=card.name)
+        if card.missing:
+            self.state.stage = "figure"
+            return []
+        return self._start_play()
+
+    def _figures_stated(self, noted: Speech) -> list[Speech]:
+        """Every figure of the card being played is known: go on playing it.
+
+        A play refused now (too few points, no room) still keeps the figures stated.
+        """
+        pending = self.state.pending
+        assert pending is not None
+        if pending.paid:
+            return [noted, *self._advance()]
+        try:
+            return [noted, *self._start_play()]
+        except (IllegalActionError, InvalidAnswer) as refusal:
+            self.state.pending = None
+            self.state.stage = "actions"
+            return [noted, Speech(str(refusal))]
+
+    def _start_play(self) -> list[Speech]:
         table = self.table
-        card = table.card(name)
-        table.check_hand()
+        pending = self.state.pending
+        assert pending is not None
+        card = table.card(pending.card)
         if card.kind in ("district", "guard"):
             table.play_card(card.name)
-            return [Speech(f"{card.name} added to the city. {self._points_left()}")]
+            return self._done(f"{card.name} added to the city. {self._points_left()}")
         table.check_points(table.cost_now(card), f"The {card.name}")
         if card.kind == "artisan":
             table.check_housing(table.current)
         first = TARGETS.get(card.effect, ())
-        self.state.pending = Pending(card=card.name)
         if first and not self._options(first[0]):
             raise InvalidAnswer(_NO_TARGET[first[0]].format(card=card.name))
         if card.effect == "caliph" and not table.took_from_line:
@@ -103,6 +132,10 @@ class CardPlay:
             self.state.stage = "joker"
             return []
         if self._next_question(_AFTER.get(card.effect, ())):
+            return []
+        found = table.card(pending.found) if pending.found else None
+        if found and found.kind != "action" and found.missing:
+            self.state.stage = "figure"
             return []
         return _RESOLVERS[card.effect](self)
 
@@ -197,7 +230,8 @@ class CardPlay:
 
     def _tornado_districts(self, player: Player) -> list[District]:
         table = self.table
-        cost = table.card(self.state.pending.card).cost if self.state.pending else 0
+        pending = self.state.pending
+        cost = table.cost_now(table.card(pending.card)) if pending else 0
         budget = table.action_points - cost
         return [d for d in player.city.districts if table.tornado_cost(d) <= budget]
 
@@ -210,7 +244,7 @@ class CardPlay:
             districts = self._tornado_districts(victim)
         else:
             districts = table.counted_districts(victim)
-        return {str(d.id): self._district_names(victim, d) for d in districts}
+        return _alike_once({str(d.id): self._district_names(victim, d) for d in districts})
 
     def _guard_options(self) -> dict[str, list[str]]:
         guards = dict.fromkeys(self._victim().city.guards)
@@ -221,9 +255,8 @@ class CardPlay:
 
     def _home_options(self) -> dict[str, list[str]]:
         player = self.table.current
-        return {
-            str(d.id): self._district_names(player, d) for d in self.table.free_districts(player)
-        }
+        free = self.table.free_districts(player)
+        return _alike_once({str(d.id): self._district_names(player, d) for d in free})
 
     def _genie_options(self) -> dict[str, list[str]]:
         """One answer per different genie in play (two Jokers before Zoe are one answer)."""
@@ -251,19 +284,14 @@ class CardPlay:
     def _artisan_options(self, player: Player) -> dict[str, list[str]]:
         """``{"ID:Name": [...]}`` for each artisan that counts in ``player``'s city."""
         pairs = self.table.counted_artisans(player)
-        names = Counter(artisan for _, artisan in pairs)
+        among = self.table.counted_districts(player)
         options: dict[str, list[str]] = {}
         for district, artisan in pairs:
-            where = district_label(player, district)
+            label = artisan_label(player, district, artisan, among)
             spoken = "|".join(self._spoken(artisan))
-            templates = [
-                f"{artisan} in the {where}",
-                f"[the] ({spoken}) (in|of|from) [the] {where}",
-            ]
-            if names[artisan] == 1:
-                templates[:0] = [artisan, f"[the] ({spoken})"]
-            options[f"{district.id}:{artisan}"] = templates
-        return options
+            rest = label.removeprefix(artisan)
+            options[f"{district.id}:{artisan}"] = [label, f"[the] ({spoken}){rest}"]
+        return _alike_once(options)
 
     def _district_names(self, player: Player, district: District) -> list[str]:
         label = district_label(player, district)
@@ -276,8 +304,12 @@ class CardPlay:
     def _slot_step(self, slot: str) -> Step:
         pending = self.state.pending
         assert pending is not None
-        phrases = labelled(self._options(slot)) | CANCEL
-        return Step(_QUESTIONS[slot].format(card=pending.card, victim=pending.victim), phrases)
+        options = self._options(slot)
+        phrases = labelled(options) | CANCEL
+        question = _QUESTIONS[slot].format(card=pending.card, victim=pending.victim)
+        if slot == "found":
+            return Step(f"{question} Say its name.", phrases)
+        return Step(listed(question, [templates[0] for templates in options.values()]), phrases)
 
     def _answer_slot(self, slot: str, value: str) -> list[Speech]:
         pending = self.state.pending
@@ -326,7 +358,7 @@ class CardPlay:
             "guard_roll": f"for the {pending.guard}",
             "theft_roll": "to see how much gold you steal",
         }[slot]
-        return Step(f"{roller}, roll {what}.", DICE)
+        return Step(f"{roller}, roll {what}.", DICE, hint=DICE_HINT)
 
     def _answer_roll(self, slot: str, value: str) -> list[Speech]:
         roll, speech = self._roll(value)
@@ -362,10 +394,10 @@ class CardPlay:
         )
         totals = f"Assassins {result.assassin_total} against {result.guard_total}."
         outcome = {
-            "assassin": f"The {guard.name} of {victim.name} falls. {attacker} takes the Guild "
-            f"back into hand and {counted(result.reward, 'gold')}.",
-            "guard": f"The {guard.name} wins. {victim.name} earns {counted(result.reward, 'gold')}"
-            " and the Guild is discarded.",
+            "assassin": f"The {guard.name} of {victim.name} {_verb('falls', guard.plural)}. "
+            f"{attacker} takes the Guild back into hand and {counted(result.reward, 'gold')}.",
+            "guard": f"The {guard.name} {_verb('wins', guard.plural)}. {victim.name} earns "
+            f"{counted(result.reward, 'gold')} and the Guild is discarded.",
             "tie": f"A tie: the {guard.name} and the Guild are both discarded.",
         }[result.winner]
         return self._done(f"{totals} {outcome} {self._points_left()}")
@@ -407,7 +439,7 @@ class CardPlay:
             "giant_genie": f"{holder.name}'s guards add nothing to the protection test.",
             "protector_genie": f"Other viziers' cards cannot harm {holder.name}.",
             "joker_genie": "Its point is paid at the start of the next turn.",
-            "keepsake": f"It is worth {counted(card.end_points, 'point')} at the end.",
+            "keepsake": f"It is worth {counted(card.end_points or 0, 'point')} at the end.",
         }[card.effect]
         return self._done(f"The {card.name} stays {where}. {meaning} {self._points_left()}")
 
@@ -460,10 +492,26 @@ class CardPlay:
 
     def _roll(self, value: str) -> tuple[int, list[Speech]]:
         """A die from the players, or one the companion rolls ("roll for me")."""
+        said = out_of_range(value)
+        if said is not None:
+            raise InvalidAnswer(f"Not {number_to_words(said)}. {DICE_HINT}")
         if value == ROLL_FOR_ME:
             roll = self.state.dice.next_rng().randint(1, 6)
             return roll, [Speech(f"I roll a {roll}.")]
         return int(value), []
+
+
+def _verb(verb: str, plural: bool) -> str:
+    """``falls`` for one, ``fall`` for a plural name (the Bedouins fall)."""
+    return verb.removesuffix("s") if plural else verb
+
+
+def _alike_once(options: dict[str, list[str]]) -> dict[str, list[str]]:
+    """Options that read the same (two empty Palaces) offered once: either one will do."""
+    seen: dict[str, str] = {}
+    for value, templates in options.items():
+        seen.setdefault(templates[0], value)
+    return {value: options[value] for value in seen.values()}
 
 
 _NO_TARGET = {

@@ -8,6 +8,12 @@ companion keeps the money, the counts and the cities.
 In ``mode=score`` it only scores final cities that the players dictate.
 
 >>> dialogue = new_dialogue(GameOptions(seed=1, players=[("Ali", "m"), ("Zoe", "f")]))
+>>> dialogue.step().prompt.split(". ")[:2]
+['Deal eight cards to each vizier', 'Ali, keep four of your eight and give the other four back']
+>>> dialogue.answer("kept")[0].text
+'Ali keeps four cards.'
+>>> [s.text for s in dialogue.answer("kept")][-1][:63]
+'Zoe keeps four cards. Shuffle the returned cards into the deck.'
 >>> dialogue.step().prompt
 'Who plays first? Say a name, or say roll for me.'
 >>> [s.text for s in dialogue.answer("Ali")][-1]
@@ -31,38 +37,50 @@ from companion.dialogue import (
     Speech,
     Step,
 )
+from companion.games.number_answers import out_of_range
 from companion.games.samarande.card_play import CARD_ANSWERS, CARD_STEPS, CardPlay
-from companion.games.samarande.catalogue import CatalogueError, load_catalogue
+from companion.games.samarande.catalogue import (
+    Card,
+    CatalogueError,
+    UnknownFigureError,
+    load_catalogue,
+)
 from companion.games.samarande.phrasing import (
     DICE,
+    DICE_HINT,
+    FIGURE_QUESTIONS,
     ROLL_FOR_ME,
     action_phrases,
     counted,
     district_label,
+    figure_hint,
+    figure_phrases,
     labelled,
+    listed,
     names_phrases,
     points,
     split_artisan,
+    unlisted_name,
 )
 from companion.games.samarande.rules import (
     LINE_SIZE,
     IllegalActionError,
-    Player,
     Settings,
     Table,
 )
 from companion.games.samarande.scoring import (
+    SCORING_FIGURES,
     DictationError,
     Tally,
+    check_box,
     describe_city,
     item_phrases,
     parse_city,
     score_viziers,
-    winners,
+    standings,
 )
 from companion.games.samarande.state import Mode, SamarandeState
-from companion.phrases import PhraseSet, normalize
-from companion.wording import spoken_list
+from companion.phrases import PhraseSet, normalize, number_to_words
 
 GAME_NAME = "samarande"
 TITLE = "Les Fils de Samarande"
@@ -140,7 +158,7 @@ class SamarandeDialogue(CardPlay):
         before = self.state.copy_deep()
         try:
             return _ANSWERS[self.state.stage](self, value)
-        except (IllegalActionError, InvalidAnswer, DictationError) as error:
+        except (IllegalActionError, InvalidAnswer, DictationError, UnknownFigureError) as error:
             self.state = before
             raise InvalidAnswer(str(error)) from None
 
@@ -226,9 +244,50 @@ class SamarandeDialogue(CardPlay):
             self.state.gold = []
             self.state.stage = "dictate"
             return []
-        self.state.table = Table.new(self.state.catalogue, self.state.names, self.state.settings)
-        self.state.stage = "first"
+        self.state.table = Table.deal(self.state.catalogue, self.state.names, self.state.settings)
+        self.state.stage = "deal"
         return []
+
+    def _step_deal(self) -> Step:
+        table = self.table
+        name = table.choosing[0]
+        first = (
+            "Deal eight cards to each vizier. "
+            if len(table.choosing) == len(table.players) and not table.redealt
+            else ""
+        )
+        if name in table.redealt:
+            return Step(
+                f"{name}, keep four of your new eight and give the other four back. Say kept.",
+                _KEPT,
+            )
+        return Step(
+            f"{first}{name}, keep four of your eight and give the other four back. With no "
+            "district among the eight you may ask for new cards. Say kept or new cards.",
+            _KEPT | _NEW_CARDS,
+        )
+
+    def _answer_deal(self, value: str) -> list[Speech]:
+        table = self.table
+        name = table.choosing[0]
+        if value == "redeal":
+            table.redeal(name)
+            return [
+                Speech(
+                    f"{name} gives back all eight cards. Shuffle them into the deck and deal "
+                    f"{name} eight new ones."
+                )
+            ]
+        if not table.keep_four(name):
+            return [Speech(f"{name} keeps four cards.")]
+        self.state.stage = "first"
+        return [
+            Speech(
+                f"{name} keeps four cards. Shuffle the returned cards into the deck. Lay six "
+                f"cards face up in the line. The deck holds {table.deck} cards and the bank "
+                f"{table.bank} gold."
+            )
+        ]
 
     def _step_first(self) -> Step:
         return Step(
@@ -244,11 +303,7 @@ class SamarandeDialogue(CardPlay):
             value = names[self.state.dice.next_rng().randrange(len(names))]
             speech.append(Speech(f"The die chooses {value}."))
         self.table.active = names.index(value)
-        setup = (
-            f"Deal four cards to each vizier and six face up in the line. "
-            f"The deck holds {self.table.deck} cards and the bank 60 gold."
-        )
-        return [*speech, Speech(setup), *self._begin_turn()]
+        return [*speech, *self._begin_turn()]
 
     def _begin_turn(self) -> list[Speech]:
         table = self.table
@@ -273,7 +328,9 @@ class SamarandeDialogue(CardPlay):
         neighbour = table.left_neighbour(table.current)
         again = "again " if self.state.difficulty_rerolled else ""
         return Step(
-            f"{neighbour.name}, roll {again}for the genies against {table.current.name}.", DICE
+            f"{neighbour.name}, roll {again}for the genies against {table.current.name}.",
+            DICE,
+            hint=DICE_HINT,
         )
 
     def _answer_difficulty(self, value: str) -> list[Speech]:
@@ -309,7 +366,7 @@ class SamarandeDialogue(CardPlay):
         return []
 
     def _step_protection(self) -> Step:
-        return Step(f"{self.table.current.name}, roll for your protection.", DICE)
+        return Step(f"{self.table.current.name}, roll for your protection.", DICE, hint=DICE_HINT)
 
     def _answer_protection(self, value: str) -> list[Speech]:
         table = self.table
@@ -332,9 +389,10 @@ class SamarandeDialogue(CardPlay):
     def _step_vanish(self) -> Step:
         table = self.table
         neighbour = table.left_neighbour(table.current)
+        options = self._artisan_options(table.current)
+        question = f"{neighbour.name}, which artisan of {table.current.name} do the genies take?"
         return Step(
-            f"{neighbour.name}, which artisan of {table.current.name} do the genies take?",
-            self._artisan_phrases(table.current),
+            listed(question, [templates[0] for templates in options.values()]), labelled(options)
         )
 
     def _answer_vanish(self, value: str) -> list[Speech]:
@@ -371,7 +429,7 @@ class SamarandeDialogue(CardPlay):
             self._action_phrases(),
             hint=(
                 "Say take card and a place from one to six, draw from the deck, play and a "
-                "card name, buy a point, or end turn."
+                "card name, play an unlisted card costing a number, buy a point, or end turn."
             ),
         )
 
@@ -396,10 +454,78 @@ class SamarandeDialogue(CardPlay):
             return self._end_turn()
         if verb == "play":
             return self._play(detail)
+        if verb == "cost":
+            name, _, cost = detail.partition(":")
+            return [self._state_figures(name, cost=int(cost))]
+        if verb == "unlisted":
+            kind, _, cost = detail.partition(":")
+            return self._play(self._unlisted(kind, int(cost)))
         raise InvalidAnswer("I did not understand that action.")
 
-    def _artisan_phrases(self, player: Player) -> PhraseSet:
-        return labelled(self._artisan_options(player))
+    def _unlisted(self, kind: str, cost: int) -> str:
+        """The name of an unlisted card of ``kind`` and ``cost``, added to the list once."""
+        name = unlisted_name(kind, cost)
+        if name not in {card.name for card in self.state.catalogue.cards}:
+            card = Card(
+                name=name,
+                kind=kind,  # type: ignore[arg-type]
+                cost=cost,
+                unlisted=True,
+                effect="manual" if kind == "action" else "none",
+                hand_limit_bonus=0 if kind == "district" else None,
+            )
+            self._set_catalogue(self.state.catalogue.with_card(card))
+        return name
+
+    def _set_catalogue(self, catalogue) -> None:
+        self.state.catalogue = catalogue
+        if self.state.table is not None:
+            self.state.table.catalogue = catalogue
+
+    def _state_figures(self, name: str, **figures: int | bool) -> Speech:
+        """The players state figures of a card; the game keeps them from now on."""
+        self._set_catalogue(self.state.catalogue.with_figures(name, **figures))
+        said = ", ".join(f"{figure.replace('_', ' ')} {_said(v)}" for figure, v in figures.items())
+        return Speech(f"Noted for this game: the {name}, {said}.")
+
+    # ------------------------------------------------------------------ figures
+
+    def _stating(self) -> tuple[Card, str]:
+        """The card whose figure is asked for now, and that figure."""
+        if self.state.mode == "score":
+            for city in self.state.dictated:
+                for name in city:
+                    card = self.state.catalogue.card(name)
+                    missing = [f for f in card.missing if f in SCORING_FIGURES]
+                    if missing:
+                        return card, missing[0]
+            raise InvalidAnswer("Every figure is known.")
+        pending = self.state.pending
+        assert pending is not None
+        card = self.table.card(pending.card)
+        if not card.missing and pending.found:
+            card = self.table.card(pending.found)
+        return card, card.missing[0]
+
+    def _step_figure(self) -> Step:
+        card, figure = self._stating()
+        question = FIGURE_QUESTIONS[figure].format(
+            card=card.name, does="do" if card.plural else "does", be="are" if card.plural else "is"
+        )
+        return Step(question, figure_phrases(figure), hint=figure_hint(figure))
+
+    def _answer_figure(self, value: str) -> list[Speech]:
+        card, figure = self._stating()
+        said = out_of_range(value)
+        if said is not None:
+            raise InvalidAnswer(f"Not {number_to_words(said)}. {figure_hint(figure)}")
+        stated = (value == "yes") if figure == "fortified" else int(value)
+        noted = self._state_figures(card.name, **{figure: stated})
+        if self.state.mode == "score":
+            return [noted, *self._score_dictated()]
+        if self.state.catalogue.card(card.name).missing:
+            return [noted]
+        return self._figures_stated(noted)
 
     def _end_turn(self) -> list[Speech]:
         table = self.table
@@ -439,16 +565,10 @@ class SamarandeDialogue(CardPlay):
         return tallies
 
     def _final_scores(self, tallies: list[Tally]) -> list[Speech]:
-        scores = score_viziers(tallies, self.state.catalogue)
-        lines = [score.spoken() for score in scores]
-        best = winners(scores)
-        top = scores[[s.name for s in scores].index(best[0])].total
-        if len(best) == 1:
-            lines.append(f"{best[0]} wins with {top} renown points!")
-        else:
-            lines.append(f"A tie at {top} points between {spoken_list(best)}.")
+        """The standings: every vizier's points by category, then the winners and why."""
+        lines, verdict = standings(score_viziers(tallies, self.state.catalogue))
         self.state.stage = "over"
-        return [Speech(line) for line in lines]
+        return [*(Speech(line) for line in lines), Speech(verdict, kind="ending")]
 
     def _step_dictate(self) -> Step:
         name = self.state.names[self.state.dictating][0]
@@ -475,6 +595,7 @@ class SamarandeDialogue(CardPlay):
             return [Speech(f"That makes {describe_city(city)}.")]
         for name, count in parse_city(value, self.state.catalogue).items():
             city[name] = city.get(name, 0) + count
+        check_box(self.state.dictated, self.state.catalogue)
         return [Speech(f"So far: {describe_city(city)}.")]
 
     def _step_gold(self) -> Step:
@@ -486,6 +607,17 @@ class SamarandeDialogue(CardPlay):
         self.state.dictating += 1
         if self.state.dictating < len(self.state.names):
             self.state.stage = "dictate"
+            return []
+        return self._score_dictated()
+
+    def _score_dictated(self) -> list[Speech]:
+        """Score the dictated cities, once every figure scoring needs is known."""
+        try:
+            self._stating()
+        except InvalidAnswer:
+            pass
+        else:
+            self.state.stage = "figure"
             return []
         tallies = [
             Tally(name, city, gold)
@@ -502,9 +634,27 @@ class SamarandeDialogue(CardPlay):
         raise InvalidAnswer("The game is over.")
 
 
+def _said(value: int | bool) -> str:
+    """A stated figure in words: ``2`` -> ``2``, ``True`` -> ``yes``."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+_KEPT = PhraseSet.from_templates(
+    {"kept": ["kept", "keep", "i kept [four|them]", "done", "i keep four"]},
+    labels={"kept": "kept"},
+)
+_NEW_CARDS = PhraseSet.from_templates(
+    {"redeal": ["new cards", "redeal", "deal again", "no district", "eight new cards"]},
+    labels={"redeal": "new cards"},
+)
+
 _STEPS: dict[str, Callable[[SamarandeDialogue], Step]] = {
     "count": SamarandeDialogue._step_count,
     "name": SamarandeDialogue._step_name,
+    "deal": SamarandeDialogue._step_deal,
+    "figure": SamarandeDialogue._step_figure,
     "first": SamarandeDialogue._step_first,
     "difficulty": SamarandeDialogue._step_difficulty,
     "reroll_difficulty": SamarandeDialogue._step_reroll_difficulty,
@@ -519,6 +669,8 @@ _STEPS: dict[str, Callable[[SamarandeDialogue], Step]] = {
 _ANSWERS: dict[str, Callable[[SamarandeDialogue, str], list[Speech]]] = {
     "count": SamarandeDialogue._answer_count,
     "name": SamarandeDialogue._answer_name,
+    "deal": SamarandeDialogue._answer_deal,
+    "figure": SamarandeDialogue._answer_figure,
     "first": SamarandeDialogue._answer_first,
     "difficulty": SamarandeDialogue._answer_difficulty,
     "reroll_difficulty": SamarandeDialogue._answer_reroll_difficulty,

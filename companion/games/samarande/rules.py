@@ -9,15 +9,20 @@ points of the turn. Every method either applies a legal change or raises an
 No randomness here: dice are numbers handed in by the dialogue.
 
 >>> from companion.games.samarande.catalogue import load_catalogue
->>> table = Table.new(load_catalogue(), [("Ali", "m"), ("Zoe", "f")])
->>> table.deck, table.bank
-(96, 60)
+>>> catalogue = load_catalogue().with_figures("Militia", cost=1)
+>>> table = Table.deal(catalogue, [("Ali", "m"), ("Zoe", "f")])
+>>> table.deck, table.players[0].hand
+(94, 8)
+>>> table.redeal("Ali")
+>>> table.keep_four("Ali"), table.keep_four("Zoe")
+(False, True)
+>>> table.deck, table.line.count(True), table.bank
+(96, 6, 60)
 >>> table.start_turn()
 6
->>> table.play_card("Palace")
->>> table.play_card("Armourer")
+>>> table.play_card("Militia")
 >>> table.action_points
-4
+5
 """
 
 from __future__ import annotations
@@ -29,6 +34,7 @@ from pydantic import BaseModel, Field
 
 from companion.games.samarande.catalogue import Card, Catalogue
 
+DEALT = 8
 STARTING_HAND = 4
 LINE_SIZE = 6
 BANK = 60
@@ -152,6 +158,10 @@ class Table(BaseModel):
     in_play: list[InPlay] = Field(default_factory=list)
     next_district_id: int = 1
     over: bool = False
+    choosing: list[str] = Field(default_factory=list)
+    """During the deal: who has not yet chosen the four cards to keep."""
+    redealt: list[str] = Field(default_factory=list)
+    """During the deal: who has already been dealt a second eight."""
 
     @classmethod
     def new(
@@ -161,15 +171,57 @@ class Table(BaseModel):
         settings: Settings | None = None,
     ) -> Table:
         """A table after the deal: four cards in each hand, six in the line."""
+        table = cls.deal(catalogue, players, settings)
+        for name, _ in players:
+            table.keep_four(name)
+        return table
+
+    @classmethod
+    def deal(
+        cls,
+        catalogue: Catalogue,
+        players: list[tuple[str, str]],
+        settings: Settings | None = None,
+    ) -> Table:
+        """A table while dealing: eight cards in each hand, the line still empty."""
         if not 2 <= len(players) <= 5:
             raise IllegalActionError("Les Fils de Samarande is played by two to five viziers.")
-        dealt = STARTING_HAND * len(players) + LINE_SIZE
         return cls(
             catalogue=catalogue,
             settings=settings or Settings(),
-            players=[Player(name=name, gender=gender) for name, gender in players],
-            deck=catalogue.total_cards - dealt,
+            players=[Player(name=name, gender=gender, hand=DEALT) for name, gender in players],
+            deck=catalogue.total_cards - DEALT * len(players),
+            line=[False] * LINE_SIZE,
+            choosing=[name for name, _ in players],
         )
+
+    # ------------------------------------------------------------------ the deal
+
+    def redeal(self, name: str) -> None:
+        """``name`` had no district among the eight: they return them for eight more."""
+        if name not in self.choosing:
+            raise IllegalActionError(f"{name} has already kept four cards.")
+        if name in self.redealt:
+            raise IllegalActionError(f"{name} has already been dealt a second eight.")
+        self.redealt.append(name)
+
+    def keep_four(self, name: str) -> bool:
+        """``name`` keeps four cards and returns four; True once everybody has chosen.
+
+        Then the returned cards are shuffled into the deck and the line is dealt.
+        """
+        if name not in self.choosing:
+            raise IllegalActionError(f"{name} has already kept four cards.")
+        self.choosing.remove(name)
+        player = self.player(name)
+        self.deck += player.hand - STARTING_HAND
+        player.hand = STARTING_HAND
+        if self.choosing:
+            return False
+        self.redealt.clear()
+        self.deck -= LINE_SIZE
+        self.line = [True] * LINE_SIZE
+        return True
 
     # ------------------------------------------------------------------ looking
 
@@ -218,11 +270,13 @@ class Table(BaseModel):
         return [
             d
             for d in self.counted_districts(player)
-            if len(d.artisans) < self.card(d.card).capacity
+            if len(d.artisans) < self.card(d.card).known("capacity")
         ]
 
     def hand_limit(self, player: Player) -> int:
-        bonuses = [self.card(d.card).hand_limit_bonus for d in self.counted_districts(player)]
+        bonuses = [
+            self.card(d.card).known("hand_limit_bonus") for d in self.counted_districts(player)
+        ]
         bonuses = [bonus for bonus in bonuses if bonus]
         if not self.settings.libraries_stack:
             bonuses = bonuses[:1]
@@ -271,8 +325,8 @@ class Table(BaseModel):
         """The player's die, plus guard bonuses (unless a Giant Genie looms), plus forts."""
         guards = 0
         if not self.genies_on(player, "giant_genie"):
-            guards = sum(self.card(g).guard_bonus for g in player.city.guards)
-        forts = sum(1 for d in self.counted_districts(player) if self.card(d.card).fortified)
+            guards = sum(self.card(g).known("guard_bonus") for g in player.city.guards)
+        forts = sum(self.card(d.card).known("fortified") for d in self.counted_districts(player))
         return _die(roll) + guards + forts
 
     def remove_artisan(self, player: Player, district_id: int, artisan: str) -> None:
@@ -286,7 +340,9 @@ class Table(BaseModel):
     # ------------------------------------------------------------------ phase 2: taxes
 
     def taxes_due(self, player: Player) -> int:
-        return sum(self.card(artisan).coins for _, artisan in self.counted_artisans(player))
+        return sum(
+            self.card(artisan).known("coins") for _, artisan in self.counted_artisans(player)
+        )
 
     def collect_taxes(self, player: Player) -> int:
         """Pay the artisans' coins from the bank; returns what was paid."""
@@ -365,7 +421,7 @@ class Table(BaseModel):
 
     def cost_now(self, card: Card) -> int:
         """What playing ``card`` costs this turn: a Joker Genie's point is paid later."""
-        return 0 if card.effect == "joker_genie" else card.cost
+        return 0 if card.effect == "joker_genie" else card.known("cost")
 
     def check_hand(self) -> None:
         """Refuse to play a card when the current player holds none (by our count)."""
@@ -391,7 +447,8 @@ class Table(BaseModel):
         district = None
         if card.kind == "artisan":
             district = self.housing(self.current, district_id)
-        self.check_points(card.cost, f"The {card.name}")
+        self.check_points(card.known("cost"), f"The {card.name}")
+        self.check_box(card)
         self._take_from_hand(card)
         self._place(self.current, card, district)
 
@@ -416,6 +473,29 @@ class Table(BaseModel):
         if district not in free:
             raise NoHousingError(f"That {district.card} has no room for another artisan.")
         return district
+
+    def in_cities(self, card: Card) -> tuple[int, int]:
+        """How many cards of ``card``'s kind, and how many copies of it, lie on the table."""
+        names: list[str] = [item.card for item in self.in_play]
+        for player in self.players:
+            names += player.city.guards
+            for district in player.city.districts:
+                names += [district.card, *district.artisans]
+        kinds = [self.card(name).kind for name in names]
+        return kinds.count(card.kind), names.count(card.name)
+
+    def check_box(self, card: Card) -> None:
+        """Refuse one more ``card`` on the table when the box holds no more of it."""
+        of_kind, copies = self.in_cities(card)
+        box = self.catalogue.box[card.kind]
+        if of_kind >= box:
+            raise IllegalActionError(
+                f"The box holds {box} {card.kind} cards and all {box} are already in play."
+            )
+        if card.count is not None and copies >= card.count:
+            raise IllegalActionError(
+                f"The box holds {card.count} {card.name} cards and all are already in play."
+            )
 
     def _place(self, player: Player, card: Card, district: District | None) -> None:
         if card.kind == "district":
@@ -481,14 +561,14 @@ class Table(BaseModel):
         if guard not in victim.city.guards:
             raise IllegalActionError(f"{victim.name} has no {guard}.")
         assassin_total = _die(assassin_roll) + ASSASSIN_BONUS
-        guard_total = _die(guard_roll) + self.card(guard).guard_bonus
+        guard_total = _die(guard_roll) + self.card(guard).known("guard_bonus")
         attacker = self.current
         if assassin_total > guard_total:
             victim.city.guards.remove(guard)
             self.discard += 1
             self.resolving -= 1
             attacker.hand += 1
-            reward = self.pay_from_bank(attacker, self.card(guard).guard_bonus)
+            reward = self.pay_from_bank(attacker, self.card(guard).known("guard_bonus"))
             return CombatResult(assassin_total, guard_total, "assassin", reward)
         self.discard_action()
         if assassin_total < guard_total:

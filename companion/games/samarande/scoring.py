@@ -2,6 +2,8 @@
 
 >>> from companion.games.samarande.catalogue import load_catalogue
 >>> catalogue = load_catalogue()
+>>> for name in ("Palace", "Armourer", "Militia"):
+...     catalogue = catalogue.with_figures(name, cost=1)
 >>> city = parse_city("two palaces, one armourer and three militia", catalogue)
 >>> city
 {'Palace': 2, 'Armourer': 1, 'Militia': 3}
@@ -18,7 +20,10 @@ from dataclasses import dataclass, field
 
 from companion.games.samarande.catalogue import Card, Catalogue, spoken_form
 from companion.phrases import PhraseSet, number_to_words
+from companion.wording import spoken_list
 
+#: The figures scoring reads: a group is worth its card's cost, a keepsake its points.
+SCORING_FIGURES = ("cost", "end_points")
 RICHEST_BONUS = 5
 TIED_RICHEST_BONUS = 3
 _MOST_DICTATED = 20
@@ -54,13 +59,17 @@ class Score:
         return self.cards + self.variety + self.keepsakes + self.wealth
 
     def spoken(self) -> str:
-        """``"Ali: 6 cards, variety 3, wealth 5. Total 14."``"""
+        """``"Ali: 6 for cards, 3 for variety, 5 for wealth. Total 14."``"""
+        return f"{self.name}: {self.breakdown()}. Total {self.total}."
+
+    def breakdown(self) -> str:
+        """``"6 for cards, 3 for variety, 5 for wealth"`` (keepsakes and wealth when any)."""
         parts = [f"{self.cards} for cards", f"{self.variety} for variety"]
         if self.keepsakes:
             parts.append(f"{self.keepsakes} for keepsakes")
         if self.wealth:
             parts.append(f"{self.wealth} for wealth")
-        return f"{self.name}: {', '.join(parts)}. Total {self.total}."
+        return ", ".join(parts)
 
 
 def wealth_bonuses(gold: dict[str, int]) -> dict[str, int]:
@@ -86,8 +95,10 @@ def score_viziers(tallies: list[Tally], catalogue: Catalogue) -> list[Score]:
             Score(
                 name=tally.name,
                 cards=sum(count for _, count in city),
-                variety=sum(card.cost for card, _ in city),
-                keepsakes=sum(card.end_points * count for card, count in cards if _scores(card)),
+                variety=sum(card.known("cost") for card, _ in city),
+                keepsakes=sum(
+                    card.known("end_points") * count for card, count in cards if _scores(card)
+                ),
                 wealth=wealth[tally.name],
             )
         )
@@ -97,6 +108,58 @@ def score_viziers(tallies: list[Tally], catalogue: Catalogue) -> list[Score]:
 def winners(scores: list[Score]) -> list[str]:
     best = max(score.total for score in scores)
     return [score.name for score in scores if score.total == best]
+
+
+def standings(scores: list[Score]) -> tuple[list[str], str]:
+    """Each vizier's line, best first, and the verdict: who wins and why.
+
+    >>> lines, verdict = standings([Score("Zoe", 4, 2, 0, 0), Score("Ali", 6, 3, 0, 5)])
+    >>> print("\\n".join(lines))
+    Ali: 6 for cards, 3 for variety, 5 for wealth. Total 14.
+    Zoe: 4 for cards, 2 for variety. Total 6.
+    >>> verdict
+    'Ali wins with 14 renown points, 8 ahead of Zoe: 6 for cards, 3 for variety, 5 for wealth.'
+    """
+    ranked = sorted(scores, key=lambda score: score.total, reverse=True)
+    lines = [score.spoken() for score in ranked]
+    best = [score for score in ranked if score.total == ranked[0].total]
+    if len(best) > 1:
+        names = spoken_list(score.name for score in best)
+        return lines, f"{names} share the win with {best[0].total} renown points each."
+    winner = best[0]
+    ahead = ""
+    if len(ranked) > 1:
+        runner = ranked[1]
+        ahead = f", {winner.total - runner.total} ahead of {runner.name}"
+    verdict = f"{winner.name} wins with {winner.total} renown points{ahead}: {winner.breakdown()}."
+    return lines, verdict
+
+
+def check_box(cities: list[dict[str, int]], catalogue: Catalogue) -> None:
+    """Refuse dictated cities that together hold more cards than the box.
+
+    >>> from companion.games.samarande.catalogue import load_catalogue
+    >>> try:
+    ...     check_box([{"Palace": 20}, {"Library": 4}], load_catalogue())
+    ... except DictationError as refusal:
+    ...     print(refusal)
+    The box holds 23 districts, and these cities have 24.
+    """
+    by_kind: Counter[str] = Counter()
+    by_card: Counter[str] = Counter()
+    for city in cities:
+        for name, count in city.items():
+            by_kind[catalogue.card(name).kind] += count
+            by_card[name] += count
+    for kind, count in by_kind.items():
+        if count > catalogue.box[kind]:
+            raise DictationError(
+                f"The box holds {catalogue.box[kind]} {kind}s, and these cities have {count}."
+            )
+    for name, count in by_card.items():
+        copies = catalogue.card(name).count
+        if copies is not None and count > copies:
+            raise DictationError(f"The box holds {copies} {name} cards, not {count}.")
 
 
 def _scores(card: Card) -> bool:

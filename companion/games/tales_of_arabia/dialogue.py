@@ -22,6 +22,7 @@ from pydantic import BaseModel, ValidationError
 
 from companion.cli import ArgumentError
 from companion.dialogue import GameOptions, InvalidAnswer, SeededRandom, Speech, Step
+from companion.games.number_answers import out_of_range
 from companion.games.tales_of_arabia.content import Pack, PackError, load_pack
 from companion.games.tales_of_arabia.narration import Narrator, spoken_name
 from companion.games.tales_of_arabia.rules import IllegalActionError, Rules, new_game
@@ -168,6 +169,9 @@ class TalesOfArabiaDialogue:
             return self._choose_hero(value)
         if self.finished:
             raise InvalidAnswer("The game is over.")
+        said = out_of_range(value)
+        if said is not None:
+            raise InvalidAnswer(f"Not {number_to_words(said)}. {self.step().hint}")
         draws = state.dice.draws
         try:
             events = Rules(self.pack, state.game).answer(value, state.dice.next_rng())

@@ -4,8 +4,9 @@ Every sentence is short, spells numbers as words and avoids symbols, so it reads
 through text-to-speech.
 
 >>> from companion.games.tales_of_arabia.content import load_pack
->>> Narrator(load_pack()).event_speech(Event("gained", "Ali", token="fame", amount=2), None)
-[Speech(text='Ali gains two Fame.', paragraph=None, reading=False, private=False)]
+>>> [speech.text for speech in Narrator(load_pack()).event_speech(
+...     Event("gained", "Ali", token="fame", amount=2), None)]
+['Ali gains two Fame.']
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from companion.dialogue import Speech
-from companion.games.tales_of_arabia.content import Card, Pack
+from companion.games.tales_of_arabia.content import Card, Pack, Token
 from companion.games.tales_of_arabia.rules import FORTUNE_TOKEN, TOKENS, Rules
 from companion.games.tales_of_arabia.state import Event, GameState, Player
 from companion.phrases import number_to_words
@@ -52,7 +53,11 @@ class Narrator:
             "order_tie": lambda e: (
                 f"{spoken_list(e.cards)} tie for the highest roll, and roll again."
             ),
-            "first": lambda e: f"{e.player} goes first.",
+            "first": lambda e: (
+                f"The turn order is {spoken_list(e.cards, 'then')}. {e.player} goes first."
+                if len(e.cards) > 1
+                else f"{e.player} goes first."
+            ),
             "passed": lambda e: f"{e.player} passes {self.space_name(e.amount)}.",
             "location": lambda e: f"{e.player} arrives at {self.the(e.card)}.",
             "drew_several": lambda e: (
@@ -178,7 +183,8 @@ class Narrator:
             names = spoken_list(self.the(c) for c in event.cards) or "nothing at all"
             return [Speech(f"The next cards are {names}.", private=True)]
         if event.kind == "game_over":
-            return [Speech(text) for text in self.final_words(state)]
+            *standings, verdict = self.final_words(state)
+            return [*(Speech(text) for text in standings), Speech(verdict, kind="ending")]
         text = self._say[event.kind](event)
         return [Speech(text)] if text else []
 
@@ -188,22 +194,54 @@ class Narrator:
     # ------------------------------------------------------------------ standings
 
     def final_words(self, state: GameState) -> list[str]:
-        """The end of the game: the Fortune, Fame and Faith winners."""
+        """The end of the game: everyone's points, then the Fortune, Fame and Faith winners.
+
+        The last sentence (the winners, and by how much) is the verdict.
+        """
         rules = Rules(self.pack, state)
         words = ["The deck is empty, and the game is over."]
-        for token in TOKENS:
-            title = token.title()
-            winners = rules.winners(token)
-            if not winners:
-                words.append(f"Nobody earned any {title}.")
-                continue
-            points = number_to_words(rules.points(winners[0], token))
-            names = spoken_list(p.name for p in winners)
-            if len(winners) == 1:
-                words.append(f"The {title} win goes to {names}, with {points}.")
-            else:
-                words.append(f"{names} share the {title} win, with {points} each.")
+        words += [self._standing(rules, player) for player in state.players]
+        words.append(" ".join(self._verdict(rules, token) for token in TOKENS))
         return words
+
+    def _standing(self, rules: Rules, player: Player) -> str:
+        """``Ali: Fortune three (one token and two treasures), Fame none, Faith two.``"""
+        parts = []
+        for token in TOKENS:
+            total = rules.points(player, token)
+            parts.append(f"{token.title()} {_amount(total)}{self._makeup(rules, player, token)}")
+        return f"{player.name}: {', '.join(parts)}."
+
+    def _makeup(self, rules: Rules, player: Player, token: Token) -> str:
+        """What a total is made of, when it has two sources: `` (one token and two treasures)``."""
+        if token == "fortune" and rules.state.settings.treasure_counts:
+            cards = len(player.treasures)
+            noun = "treasure"
+        elif token == "fame":
+            cards = len(player.trophies)
+            noun = "won challenge"
+        else:
+            return ""
+        tokens = rules.points(player, token) - cards
+        if not (cards and tokens):
+            return ""
+        return f" ({count_of(tokens, 'token')} and {count_of(cards, noun)})"
+
+    def _verdict(self, rules: Rules, token: Token) -> str:
+        title = token.title()
+        winners = rules.winners(token)
+        if not winners:
+            return f"Nobody earned any {title}."
+        points = number_to_words(rules.points(winners[0], token))
+        names = spoken_list(p.name for p in winners)
+        if len(winners) > 1:
+            return f"{names} share the {title} win, with {points} each."
+        others = [p for p in rules.state.players if p not in winners]
+        runner = max(others, key=lambda p: rules.points(p, token))
+        behind = _amount(rules.points(runner, token))
+        return (
+            f"The {title} win goes to {names}, with {points}, ahead of {runner.name} with {behind}."
+        )
 
     def status(self, state: GameState, player: Player) -> str:
         """A short spoken summary of one player."""
@@ -223,3 +261,8 @@ class Narrator:
         if player.extra_turns:
             sentences.append(f"Has {count_of(len(player.extra_turns), 'gained turn')} to play.")
         return " ".join(sentences)
+
+
+def _amount(number: int) -> str:
+    """``none`` for zero, else the number in words."""
+    return number_to_words(number) if number else "none"

@@ -337,17 +337,24 @@ class Rules:
             task.value = None
         if len(task.rolls) < len(task.contenders):
             return Decision(kind="roll", purpose="order", player=task.contenders[len(task.rolls)])
-        best = max(task.rolls)
-        leaders = [
-            who for who, roll in zip(task.contenders, task.rolls, strict=True) if roll == best
+        by_roll = sorted(set(task.rolls), reverse=True)
+        groups = [
+            [who for who, roll in zip(task.contenders, task.rolls, strict=True) if roll == value]
+            for value in by_roll
         ]
-        if len(leaders) > 1:
-            names = tuple(self.state.players[who].name for who in leaders)
+        task.waiting = groups + task.waiting
+        while task.waiting and len(task.waiting[0]) == 1:
+            task.placed += task.waiting.pop(0)
+        if task.waiting:
+            tied = task.waiting.pop(0)
+            names = tuple(self.state.players[who].name for who in tied)
             self.events.append(Event("order_tie", cards=names))
-            task.contenders, task.rolls = leaders, []
-            return Decision(kind="roll", purpose="order", player=leaders[0])
-        self.events.append(Event("first", self.state.players[leaders[0]].name))
-        self._then(StartTurn(player=leaders[0]))
+            task.contenders, task.rolls = tied, []
+            return Decision(kind="roll", purpose="order", player=tied[0])
+        self.state.order = task.placed
+        names = tuple(self.state.players[who].name for who in task.placed)
+        self.events.append(Event("first", names[0], cards=names))
+        self._then(StartTurn(player=task.placed[0]))
         return None
 
     def _do_start_turn(self, task: StartTurn) -> None:
@@ -746,12 +753,18 @@ class Rules:
             self._then(StartTurn(player=task.player, dice=dice, gained=True))
             return
         players = self.state.players
-        following = (task.player + 1) % len(players)
+        order = self.state.order or list(range(len(players)))
+        following = self._after(order, task.player)
         while players[following].missed_turns:
             players[following].missed_turns -= 1
             self.events.append(Event("skipped", players[following].name))
-            following = (following + 1) % len(players)
+            following = self._after(order, following)
         self._then(StartTurn(player=following))
+
+    @staticmethod
+    def _after(order: list[int], player: int) -> int:
+        """Who plays after ``player`` in the turn order."""
+        return order[(order.index(player) + 1) % len(order)]
 
 
 def _cards_in_hand(state: GameState) -> list[str]:

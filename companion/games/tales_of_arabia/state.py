@@ -114,11 +114,17 @@ class _RollTask(_Task):
 
 
 class OrderRoll(_RollTask):
-    """Everyone rolls; the highest starts (ties roll again). ``player`` is unused."""
+    """Everyone rolls; the turn order follows the rolls, highest first. Players tied on a
+    roll roll again among themselves for their places. ``player`` is unused."""
 
     kind: Literal["order_roll"] = "order_roll"
     contenders: list[int]
+    """Who rolls now: everybody, then each group of tied players."""
     rolls: list[int] = []
+    placed: list[int] = []
+    """The turn order found so far."""
+    waiting: list[list[int]] = []
+    """Groups still to place, in order: each group tied on an earlier roll."""
 
 
 class StartTurn(_Task):
@@ -299,6 +305,8 @@ class GameState(BaseModel):
     board: dict[int, str] = {}
     """Cards lying on spaces: Location cards and failed Challenge cards."""
     current: int = 0
+    order: list[int] = []
+    """The turn order (player indexes) from the first rolls; empty: as seated."""
     turn_number: int = 0
     agenda: list[Task] = []
     pending: Decision | None = None

@@ -13,6 +13,7 @@ from __future__ import annotations
 from functools import cache
 
 from companion.dialogue import YES_NO, Step
+from companion.games.number_answers import numbers_said
 from companion.games.tales_of_arabia.content import Pack
 from companion.games.tales_of_arabia.narration import (
     Narrator,
@@ -63,11 +64,23 @@ CHOICE_LABELS = {
 def roll_phrases(low: int, high: int, actions: tuple[str, ...], two_dice: bool) -> PhraseSet:
     """Numbers from ``low`` to ``high``, "roll for me", and the item actions offered."""
     extras = [ROLL_FOR_ME, *([ROLL_TWO_FOR_ME] if two_dice else []), *actions]
-    numbers = PhraseSet.numbers(range(low, high + 1), ["{n}", "[i] rolled [a|an] {n}"])
+    numbers = numbers_said(range(low, high + 1), ["{n}", "[i] rolled [a|an] {n}"], range(13))
     return numbers | PhraseSet.from_templates(
         {value: ROLL_TEMPLATES[value] for value in extras},
         labels={value: ROLL_LABELS[value] for value in extras},
     )
+
+
+def roll_hint(low: int, high: int) -> str:
+    """What a roll may be, said for "help" and when a number is out of range.
+
+    >>> roll_hint(1, 6)
+    'A die shows one to six. Say the number you rolled, or say roll for me.'
+    """
+    if (low, high) == (1, 6):
+        return "A die shows one to six. Say the number you rolled, or say roll for me."
+    low_words, high_words = number_to_words(low), number_to_words(high)
+    return f"Say the number you rolled, from {low_words} to {high_words}, or say roll for me."
 
 
 Choices = tuple[tuple[str, tuple[str, ...]], ...]
@@ -100,6 +113,27 @@ def card_sayings(pack: Pack, name: str) -> tuple[str, ...]:
     return (spoken, pack.card(name).spoken, f"use {pack.card(name).spoken}")
 
 
+_TOO_COMMON = frozenset({"the", "of", "and", "magic", "a", "an"})
+
+
+def short_names(cards: list[str]) -> dict[str, tuple[str, ...]]:
+    """Each word of a card's name that no other card of the list shares, as a way of
+    saying that card: "Ancient" for the Ancient Curse beside Gold & Silver.
+
+    >>> short_names(["Ancient Curse", "Magic Carpet", "Magic Ring"])
+    {'Ancient Curse': ('ancient', 'curse'), 'Magic Carpet': ('carpet',), 'Magic Ring': ('ring',)}
+    """
+    words = {card: normalize(spoken_name(card)).split() for card in cards}
+    counts: dict[str, int] = {}
+    for card_words in words.values():
+        for word in set(card_words):
+            counts[word] = counts.get(word, 0) + 1
+    return {
+        card: tuple(w for w in card_words if counts[w] == 1 and w not in _TOO_COMMON)
+        for card, card_words in words.items()
+    }
+
+
 def hero_choices(pack: Pack, heroes: list[str]) -> Choices:
     """The heroes still free, each with its other names ("Sinbad")."""
     return tuple((hero, (hero, *pack.hero(hero).also)) for hero in heroes)
@@ -120,9 +154,7 @@ class StepBuilder:
             expects = roll_phrases(
                 decision.low, decision.high, tuple(decision.actions), decision.two_dice
             )
-            low, high = number_to_words(decision.low), number_to_words(decision.high)
-            hint = f"Say the number you rolled, from {low} to {high}, or say roll for me."
-            return Step(prompt, expects, hint=hint)
+            return Step(prompt, expects, hint=roll_hint(decision.low, decision.high))
         expects = choice_phrases(self._choices(state, decision))
         prompt = f"{name}, {self._choice_prompt(state, decision, expects)}"
         hint = "Say keep it, or say roll again." if decision.purpose == "reroll" else None
@@ -130,6 +162,8 @@ class StepBuilder:
 
     def _choices(self, state: GameState, decision: Decision) -> Choices:
         players = {player.name for player in state.players}
+        cards = [o for o in decision.options if o not in players | CHOICE_TEMPLATES.keys()]
+        short = short_names(cards)
         choices = []
         for option in decision.options:
             if option in players:
@@ -137,7 +171,7 @@ class StepBuilder:
             elif option in CHOICE_TEMPLATES or option == ACCEPT:
                 choices.append((option, ()))
             else:
-                choices.append((option, card_sayings(self.pack, option)))
+                choices.append((option, card_sayings(self.pack, option) + short.get(option, ())))
         return tuple(choices)
 
     # ------------------------------------------------------------------ rolls

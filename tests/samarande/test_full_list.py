@@ -1,0 +1,73 @@
+"""A game typed with the shipped card list: the deal, figures stated at the table, the end."""
+
+from __future__ import annotations
+
+from companion.chronicle import Chronicle
+from companion.dialogue import GameOptions
+from companion.games.samarande.dialogue import new_dialogue, restore_dialogue
+from tests.samarande.helpers import Script
+
+
+def test_a_game_with_the_rulebook_cards_a_redeal_stated_figures_and_the_standings(tmp_path):
+    script = Script(new_dialogue(GameOptions(seed=3, players=[("Ali", "m"), ("Zoe", "f")])))
+    assert script("new cards") == [
+        "Ali gives back all eight cards. Shuffle them into the deck and deal Ali eight new ones."
+    ]
+    assert script.table.deck == 110 - 16
+    script("kept")
+    assert script("kept")[0].endswith("The deck holds 96 cards and the bank 60 gold.")
+    script("Ali")
+
+    script("play palace")
+    assert script.prompt == (
+        "What does the Palace cost? Say the number in its yellow box, zero to nine."
+    )
+    assert script("two", "one") == [
+        "Noted for this game: the Palace, cost 2.",
+        "Noted for this game: the Palace, capacity 1.",
+    ]
+    assert script("no")[-1] == "Palace added to the city. 4 action points left."
+    assert script("the armourer costs one") == ["Noted for this game: the Armourer, cost 1."]
+    script("play armurier")
+    assert script.prompt == "How many gold does the Armourer pay at each tax phase? One to three."
+    assert script.refused("five") == "Not five. Say a number from one to three."
+    assert script("two")[-1] == "Armourer housed. 3 action points left."
+    script("play an unlisted guard costing two")
+    assert script.prompt == (
+        "What bonus does the Unlisted guard costing two add to the protection? One to three."
+    )
+    script("two", "end turn")
+
+    script("play hommes du desert")
+    assert script.prompt == (
+        "What do the Bedouins cost? Say the number in its yellow box, zero to nine."
+    )
+    assert script("1", "1")[-1] == "Bedouins added to the city. 5 action points left."
+    script("play sesame ouvre toi", "2", "no")
+    assert script.prompt == "Zoe, roll to see how much gold you steal."
+    assert script.refused("seven") == (
+        "Not seven. A die shows one to six. Say the number rolled, or say roll for me."
+    )
+    script("4")
+
+    saved = restore_dialogue(script.dialogue.to_save())
+    assert saved.state.catalogue.card("Palace").missing == ()
+    assert saved.table.card("Bedouins").known("guard_bonus") == 1
+
+    table = script.table
+    table.discard += table.deck - 1
+    table.deck = 1  # the deck runs out at the end of this turn
+    script("take card one")
+    ending = script.dialogue.answer("end")
+    assert [speech.text for speech in ending[1:]] == [
+        "Ali: 3 for cards, 5 for variety, 3 for wealth. Total 11.",
+        "Zoe: 1 for cards, 1 for variety, 3 for wealth. Total 5.",
+        "Ali wins with 11 renown points, 6 ahead of Zoe: 3 for cards, 5 for variety, 3 for wealth.",
+    ]
+    assert ending[-1].kind == "ending"
+    chronicle = Chronicle(tmp_path / "night.md")
+    for speech in ending:
+        chronicle.on_speech(speech)
+    written = chronicle.path.read_text()
+    assert "- Zoe: 1 for cards, 1 for variety, 3 for wealth. Total 5." in written
+    assert "## Winner\n\nAli wins with 11 renown points, 6 ahead of Zoe" in written
