@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from companion.chronicle import Chronicle
 from companion.dialogue import GameOptions
 from companion.games.samarande.dialogue import new_dialogue, restore_dialogue
+from tests.chronicling import chronicled
 from tests.samarande.helpers import Script
 
 
@@ -65,9 +65,6 @@ def test_a_game_with_the_rulebook_cards_a_redeal_stated_figures_and_the_standing
         "Ali wins with 11 renown points, 6 ahead of Zoe: 3 for cards, 5 for variety, 3 for wealth.",
     ]
     assert ending[-1].kind == "ending"
-    chronicle = Chronicle(tmp_path / "night.md")
-    for speech in ending:
-        chronicle.on_speech(speech)
-    written = chronicle.path.read_text()
+    written = chronicled(ending, tmp_path)
     assert "- Zoe: 1 for cards, 1 for variety, 3 for wealth. Total 5." in written
     assert "## Winner\n\nAli wins with 11 renown points, 6 ahead of Zoe" in written

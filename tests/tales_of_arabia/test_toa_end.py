@@ -6,11 +6,11 @@ import random
 
 import pytest
 
-from companion.chronicle import Chronicle
 from companion.games.tales_of_arabia.content import load_pack
 from companion.games.tales_of_arabia.narration import Narrator
 from companion.games.tales_of_arabia.rules import GameOverError, IllegalActionError, Rules, new_game
 from companion.games.tales_of_arabia.state import SettingError, Settings
+from tests.chronicling import chronicled
 from tests.tales_of_arabia.toa_table import Table
 
 ALI, SARA, OMAR = 0, 1, 2
@@ -63,10 +63,7 @@ def test_the_ending_is_spoken_and_filed_in_the_chronicle_as_the_winners(tmp_path
     speeches = Narrator(table.pack).speeches(table.events, table.state)
     ending = speeches[-1]
     assert ending.kind == "ending" and ending.text.startswith("The Fortune win goes to Ali")
-    chronicle = Chronicle(tmp_path / "night.md")
-    for speech in speeches:
-        chronicle.on_speech(speech)
-    written = chronicle.path.read_text()
+    written = chronicled(speeches, tmp_path)
     assert "- Sara: Fortune two, Fame three" in written
     assert "## Winner\n\nThe Fortune win goes to Ali" in written
 
