@@ -29,7 +29,7 @@ sys.path.insert(0, str(ROOT))
 
 from tally import OUTCOMES, load_recognizers  # noqa: E402
 
-from companion.voice.adaptation import VoiceMemory  # noqa: E402
+from companion.voice.adaptation import CandidateEngine, VoiceMemory  # noqa: E402
 from companion.voice.corpus import DIGIT_WORDS, SHARED_SPEECH, judge, labelled_clips, read_clips  # noqa: E402
 from companion.voice.expectations import expected_phrases  # noqa: E402
 from companion.voice.recognition import Candidates, Recognition  # noqa: E402
@@ -51,7 +51,7 @@ def take_of(path: Path) -> int:
     return int(path.stem.rsplit("_", 1)[1])
 
 
-def hear_fsdd(engine) -> list[Hearing]:
+def hear_fsdd(engine: CandidateEngine) -> list[Hearing]:
     phrases = expected_phrases("dice")
     hearings = []
     for clip, samples in read_clips(labelled_clips("fsdd", DIGIT_WORDS)):
@@ -107,10 +107,10 @@ def main() -> int:
     if not (SHARED_SPEECH / "fsdd").is_dir():
         print(f"skipped: no FSDD clips in {SHARED_SPEECH}")
         return 0
-    engines = [engine for engine in load_recognizers(["whisper"]) if hasattr(engine, "candidates")]
-    if not engines:
+    learning = load_recognizers(["whisper"])
+    if not learning:
         return 0
-    hearings = hear_fsdd(engines[0])
+    hearings = hear_fsdd(learning[0].engine)
     scenarios = {
         "as shipped, no learning": (set(), False),
         "learning during play": (set(), True),

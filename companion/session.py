@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
+from companion.asking import Asking, attend, speaker_of
 from companion.dialogue import YES_NO, Dialogue, GameSpec, InvalidAnswer, Speech, Step
 from companion.hearing import (
     ACCEPT_CONFIDENCE,
@@ -93,6 +94,7 @@ class Session:
     _last_spoken: list[Speech] = field(default_factory=list)
     _heard_at: float | None = None
     _unsure: tuple[str, str | None] | None = None
+    _asking: Asking = field(default_factory=Asking)
 
     def __post_init__(self) -> None:
         self.undo_stack = UndoHistory(self.undo_stack)
@@ -118,11 +120,17 @@ class Session:
     def _take_turn(self, step: Step, failures: int) -> str:
         if step.telling is not None:
             return self._take_telling(step)
+        listed = self._asking.numbered(step) if failures == FAILURES_BEFORE_OPTIONS else None
+        if listed is not None:  # "Say one for Basra, two for Mosul": digits are heard better
+            self._say_text(listed.prompt)
+            step, failures = listed, 0
         phrases = self._phrases(step)
+        attend(self.ears, speaker_of(self.dialogue))
         heard = self._hear(step, failures, phrases)
         if heard is None:
             return "input-ended"
         understood = understand(heard, step, phrases)
+        self._asking.note(step, heard)
         for observer in self.observers:
             observer.on_heard(heard, None if step.private else understood.value)
         if understood.value is None:
@@ -130,6 +138,7 @@ class Session:
             return "missed"
         if understood.confidence < ACCEPT_CONFIDENCE and not self._confirmed(understood, step):
             return "missed"
+        self._asking.answered(self.ears, step, understood.value)
         if understood.is_command:
             return self._command(understood.value, step)
         return self._apply(understood.value)

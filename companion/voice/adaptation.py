@@ -33,6 +33,7 @@ from typing import Protocol
 
 import numpy as np
 
+from companion.asking import TABLE
 from companion.phrases import PhraseSet
 from companion.voice.recognition import Candidates, Recognition
 
@@ -170,14 +171,15 @@ def _value(phrases: PhraseSet, text: str) -> str | None:
 class LearningRecognizer:
     """An engine that offers :class:`Candidates` (whisper), re-ranked by a
     :class:`VoiceMemory`. The session says whose answer it expects (:meth:`attend`) and
-    which answer the last utterance turned out to be (:meth:`learn`)."""
+    which answer an utterance turned out to be (:meth:`learn`)."""
 
     def __init__(self, engine: CandidateEngine, memory: VoiceMemory | None = None) -> None:
         self.engine = engine
         self.memory = memory or VoiceMemory()
         self.name = f"{engine.name}+learning"
         self.voice = TABLE
-        self._last: np.ndarray | None = None
+        self._recent: list[tuple[np.ndarray, frozenset[str]]] = []
+        """The latest utterances, with the answers they could have been."""
 
     def attend(self, voice: str) -> None:
         """The next utterances are ``voice``'s (a player's name; TABLE when unknown)."""
@@ -186,20 +188,23 @@ class LearningRecognizer:
     def recognize(self, samples: np.ndarray, phrases: PhraseSet) -> Recognition:
         heard = self.engine.candidates(samples, phrases)
         if heard is None:
-            self._last = None
             return Recognition("", 0.0)
-        self._last = heard.vector
+        self._recent = [*self._recent, (heard.vector, frozenset(phrases.values))][-RECENT:]
         return self.memory.recognition(self.voice, heard, phrases)
 
     def learn(self, value: str) -> None:
-        """The last utterance was the answer ``value`` (accepted, or confirmed by a yes)."""
-        if self._last is not None:
-            self.memory.learn(self.voice, value, self._last)
-            self._last = None
+        """The latest utterance that could have meant ``value`` did mean it (the "yes"
+        that confirmed it came later and could not)."""
+        for index in range(len(self._recent) - 1, -1, -1):
+            vector, values = self._recent[index]
+            if value in values:
+                self.memory.learn(self.voice, value, vector)
+                del self._recent[index:]
+                return
 
 
-TABLE = "table"
-"""The voice key when the session does not say who is speaking."""
+RECENT = 3
+"""Utterances remembered until the session says what they were."""
 
 
 class CandidateEngine(Protocol):

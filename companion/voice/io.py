@@ -21,6 +21,7 @@ from typing import Protocol
 
 import numpy as np
 
+from companion.asking import LearningEars
 from companion.dialogue import Speech, Step
 from companion.hearing import Ears, Heard, Mouth, PrintMouth
 from companion.phrases import PhraseSet
@@ -38,7 +39,23 @@ def heard(recognizer: Recognizer, samples: np.ndarray, phrases: PhraseSet) -> He
     return Heard(recognition.text, recognition.confidence)
 
 
-class FileEars:
+class RecognizerEars:
+    """Ears built on a recogniser; they pass on whose voice comes next and which answer
+    an utterance turned out to be, for recognisers that learn each voice
+    (:class:`~companion.asking.LearningEars`)."""
+
+    recognizer: Recognizer
+
+    def attend(self, voice: str) -> None:
+        if isinstance(self.recognizer, LearningEars):
+            self.recognizer.attend(voice)
+
+    def learn(self, value: str) -> None:
+        if isinstance(self.recognizer, LearningEars):
+            self.recognizer.learn(value)
+
+
+class FileEars(RecognizerEars):
     """Hears each WAV file (any rate, any channels) as the next utterance."""
 
     def __init__(self, recognizer: Recognizer, wav_paths: Iterable[str | Path]) -> None:
@@ -52,7 +69,7 @@ class FileEars:
         return heard(self.recognizer, read_wav(path), phrases)
 
 
-class MicrophoneEars:
+class MicrophoneEars(RecognizerEars):
     """Hears the players through the microphone; raises AudioUnavailable if it fails."""
 
     def __init__(self, recognizer: Recognizer, microphone: Microphone) -> None:

@@ -44,9 +44,11 @@ def make_recognizer(engine: str = "auto", model: str | Path | None = None) -> Re
 
 
 def _whisper() -> Recognizer:
+    """Whisper that learns each player's voice from their confirmed answers."""
+    from companion.voice.adaptation import LearningRecognizer
     from companion.voice.engines.whisper import WhisperRecognizer
 
-    return WhisperRecognizer()
+    return LearningRecognizer(WhisperRecognizer())
 
 
 def _pocketsphinx() -> Recognizer:

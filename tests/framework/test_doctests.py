@@ -25,6 +25,8 @@ MODULES = [
     "companion.voice.engines.whisper",
     "companion.voice.engines.vosk",
     "companion.hearing",
+    "companion.asking",
+    "companion.voice.adaptation",
     "companion.telling",
     "companion.games.scheherazade.telling",
 ]
