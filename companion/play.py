@@ -177,16 +177,32 @@ def resume(path: Path, hint: str = "") -> Game:
 
 
 def _restored(spec: GameSpec, state: dict[str, Any], path: Path, hint: str) -> Dialogue:
-    """``spec.restore(state)``, or a :class:`SaveError` when the state is impossible."""
+    """``spec.restore(state)``, or a :class:`SaveError` when the state is impossible.
+
+    The game checks what it knows of its own state; every game is also asked, before
+    anything is written, what it would say first, so that a state it cannot play is
+    refused now rather than crashing after the next answer.
+    """
     try:
-        return spec.restore(state)
+        dialogue = spec.restore(state)
+        _first_words(dialogue)
+        return dialogue
     except SaveError as error:
         raise SaveError(f"{path}: {error}{hint}") from None
-    except (ValueError, LookupError, TypeError) as error:
+    except (ValueError, LookupError, TypeError, AttributeError) as error:
         reason = " ".join(str(error).split())[:300]
         raise SaveError(
             f"{path}: this is not a game of {spec.title} the companion can resume ({reason}){hint}"
         ) from None
+
+
+def _first_words(dialogue: Dialogue) -> None:
+    """Everything a resumed game is asked before its first answer."""
+    dialogue.player_names()
+    if not dialogue.finished:
+        dialogue.step()
+        dialogue.whose_turn()
+        dialogue.status(None)
 
 
 def _check_save_path(path: Path) -> None:

@@ -13,6 +13,7 @@ from companion.games.arabian_nights.dialogue import (
     cached_pack,
     default_pack_path,
 )
+from companion.games.arabian_nights.saved_state import check_saved_table
 from companion.games.arabian_nights.state import TableRules
 from companion.packs import pack_reference
 
@@ -41,7 +42,9 @@ def restore_game(data: dict[str, Any]) -> ReaderDialogue:
     """
     state = ReaderState.model_validate(data)
     state.pending = None
-    return ReaderDialogue(state)
+    dialogue = ReaderDialogue(state)
+    check_saved_table(state.table, dialogue.pack)
+    return dialogue
 
 
 GAME = GameSpec(
