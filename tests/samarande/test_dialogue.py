@@ -17,6 +17,9 @@ def pass_turns(script: Script, count: int) -> list[str]:
 def test_setup_asks_for_the_viziers_then_who_starts():
     script = Script(new_dialogue(GameOptions(seed=5)))
     assert script.prompt == "How many viziers play? Two to five."
+    assert script.refused("six") == (
+        "Not six. Les Fils de Samarande is played by two to five viziers."
+    )
     script("three")
     assert script.prompt == "Name of vizier number 1?"
     script("Ali", "Zoe")

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from companion.dialogue import GameOptions
 from companion.games.samarande.dialogue import new_dialogue, restore_dialogue
+from companion.games.samarande.game import GAME
+from companion.session import run_typed
 from tests.chronicling import chronicled
 from tests.samarande.helpers import Script
 
@@ -68,3 +70,35 @@ def test_a_game_with_the_rulebook_cards_a_redeal_stated_figures_and_the_standing
     written = chronicled(ending, tmp_path)
     assert "- Zoe: 1 for cards, 1 for variety, 3 for wealth. Total 5." in written
     assert "## Winner\n\nAli wins with 11 renown points, 6 ahead of Zoe" in written
+
+
+def whole_game_lines() -> list[str]:
+    """A game of Ali and Zoe typed to its end: a redeal, figures stated on first plays,
+    then each vizier takes the line's first three cards every turn until the deck is out.
+    Ali's city is tested by the genies each turn (difficulty 3 + 1, protection 6 + 2)."""
+    lines = ["new cards", "kept", "kept", "Ali"]
+    lines += ["play palace", "two", "one", "no", "play armourer", "one", "two"]
+    lines += ["play an unlisted guard costing two", "two", "end turn"]
+    lines += ["play the bedouins", "one", "one", "end turn"]
+    take_three = ["take card one", "take card two", "take card three", "end turn"]
+    for _ in range(40):
+        lines += ["3", "6", *take_three, *take_three]
+    return lines
+
+
+def test_the_whole_game_typed_through_the_session_ends_with_the_standings(tmp_path):
+    dialogue = GAME.new(GameOptions(seed=3, players=[("Ali", "m"), ("Zoe", "f")]))
+    printed = run_typed(dialogue, GAME, whole_game_lines(), tmp_path / "game.json")
+    assert dialogue.finished
+    assert "Noted for this game: the Unlisted guard costing two, guard bonus 2." in printed
+    end = next(i for i, line in enumerate(printed) if "The game ends: the deck is empty." in line)
+    assert printed[end + 1 : end + 4] == [
+        "Ali: 3 for cards, 5 for variety, 5 for wealth. Total 13.",
+        "Zoe: 1 for cards, 1 for variety. Total 2.",
+        "Ali wins with 13 renown points, 11 ahead of Zoe: 3 for cards, 5 for variety, "
+        "5 for wealth.",
+    ]
+    assert "Protection 8 beats 4. The artisans are safe." in printed
+    assert not any("did not catch" in line for line in printed)
+    table = dialogue.table
+    assert table.card_count() == 110 and table.gold_count() == 60

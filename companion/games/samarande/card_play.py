@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from companion.dialogue import YES_NO, InvalidAnswer, Speech, Step
-from companion.games.number_answers import out_of_range
 from companion.games.samarande.phrasing import (
     CANCEL,
     DICE,
@@ -27,7 +26,7 @@ from companion.games.samarande.phrasing import (
 )
 from companion.games.samarande.rules import District, IllegalActionError, Player, Table
 from companion.games.samarande.state import Pending, SamarandeState
-from companion.phrases import PhraseSet, number_to_words
+from companion.phrases import PhraseSet
 
 #: What an action card needs to know before it is paid, in the order it is asked.
 TARGETS: dict[str, tuple[str, ...]] = {
@@ -492,9 +491,6 @@ class CardPlay:
 
     def _roll(self, value: str) -> tuple[int, list[Speech]]:
         """A die from the players, or one the companion rolls ("roll for me")."""
-        said = out_of_range(value)
-        if said is not None:
-            raise InvalidAnswer(f"Not {number_to_words(said)}. {DICE_HINT}")
         if value == ROLL_FOR_ME:
             roll = self.state.dice.next_rng().randint(1, 6)
             return roll, [Speech(f"I roll a {roll}.")]

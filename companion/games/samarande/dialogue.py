@@ -37,7 +37,7 @@ from companion.dialogue import (
     Speech,
     Step,
 )
-from companion.games.number_answers import out_of_range
+from companion.games.number_answers import numbers_said, out_of_range
 from companion.games.samarande.card_play import CARD_ANSWERS, CARD_STEPS, CardPlay
 from companion.games.samarande.catalogue import (
     Card,
@@ -155,6 +155,9 @@ class SamarandeDialogue(CardPlay):
         step = self.step()
         if not step.free_text and value not in step.expects.values:
             raise InvalidAnswer("That is not one of the choices. " + step.options_hint())
+        said = out_of_range(value)
+        if said is not None:
+            raise InvalidAnswer(f"Not {number_to_words(said)}. {step.options_hint()}")
         before = self.state.copy_deep()
         try:
             return _ANSWERS[self.state.stage](self, value)
@@ -216,7 +219,11 @@ class SamarandeDialogue(CardPlay):
         return self.state.model_dump(mode="json")
 
     def _step_count(self) -> Step:
-        return Step("How many viziers play? Two to five.", PhraseSet.numbers(range(2, 6)))
+        return Step(
+            "How many viziers play? Two to five.",
+            numbers_said(range(2, 6), heard=range(13)),
+            hint="Les Fils de Samarande is played by two to five viziers.",
+        )
 
     def _answer_count(self, value: str) -> list[Speech]:
         self.state.expected_players = int(value)
@@ -516,9 +523,6 @@ class SamarandeDialogue(CardPlay):
 
     def _answer_figure(self, value: str) -> list[Speech]:
         card, figure = self._stating()
-        said = out_of_range(value)
-        if said is not None:
-            raise InvalidAnswer(f"Not {number_to_words(said)}. {figure_hint(figure)}")
         stated = (value == "yes") if figure == "fortified" else int(value)
         noted = self._state_figures(card.name, **{figure: stated})
         if self.state.mode == "score":
@@ -600,7 +604,11 @@ class SamarandeDialogue(CardPlay):
 
     def _step_gold(self) -> Step:
         name = self.state.names[self.state.dictating][0]
-        return Step(f"How much gold does {name} have?", PhraseSet.numbers(range(0, 61)))
+        return Step(
+            f"How much gold does {name} have?",
+            numbers_said(range(0, 61), heard=range(100)),
+            hint="There are 60 gold pieces in all: say a number from zero to sixty.",
+        )
 
     def _answer_gold(self, value: str) -> list[Speech]:
         self.state.gold.append(int(value))

@@ -22,7 +22,7 @@ from pydantic import BaseModel, ValidationError
 
 from companion.cli import ArgumentError
 from companion.dialogue import GameOptions, InvalidAnswer, SeededRandom, Speech, Step
-from companion.games.number_answers import out_of_range
+from companion.games.number_answers import numbers_said, out_of_range
 from companion.games.tales_of_arabia.content import Pack, PackError, load_pack
 from companion.games.tales_of_arabia.narration import Narrator, spoken_name
 from companion.games.tales_of_arabia.rules import IllegalActionError, Rules, new_game
@@ -129,10 +129,12 @@ class TalesOfArabiaDialogue:
         if state.player_count is None:
             return Step(
                 f"How many players? Say a number from two to {self._max_players_words()}.",
-                PhraseSet.numbers(
+                numbers_said(
                     range(MIN_PLAYERS, self._max_players() + 1),
                     ["{n}", "{n} players", "we are {n}"],
+                    range(13),
                 ),
+                hint=f"This game is for two to {self._max_players_words()} players.",
             )
         if len(state.names) < state.player_count:
             return Step(
