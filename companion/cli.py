@@ -16,6 +16,7 @@ SUBCOMMANDS: dict[str, str] = {
     "play": "companion.play",
     "check": "companion.games.arabian_nights.check_command",
     "lookup": "companion.games.arabian_nights.lookup_command",
+    "map": "companion.games.arabian_nights.map_command",
     "hear": "companion.voice.hear_command",
     "say": "companion.voice.say_command",
     "devices": "companion.voice.devices_command",
