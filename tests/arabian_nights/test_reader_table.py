@@ -33,7 +33,15 @@ def start(save: Path, lines: list[str] = (), seed: int = 3, settings=None) -> li
 
 
 def change(save: Path, player: int, **fields) -> None:
-    edit_save(save, lambda state: state["table"]["players"][player].update(fields))
+    """Change a player's sheet in the save; treasures given leave the treasure deck."""
+
+    def update(state) -> None:
+        table = state["table"]
+        table["players"][player].update(fields)
+        given = set(fields.get("treasures", []))
+        table["treasure_deck"] = [card for card in table["treasure_deck"] if card not in given]
+
+    edit_save(save, update)
 
 
 def test_a_status_of_ones_choice_is_asked_for_and_lost(tmp_path):
