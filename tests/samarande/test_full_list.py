@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
+
 from companion.dialogue import GameOptions
 from companion.games.samarande.dialogue import new_dialogue, restore_dialogue
 from companion.games.samarande.game import GAME
+from companion.saves import SaveError
 from companion.session import run_typed
 from tests.chronicling import chronicled
 from tests.samarande.helpers import Script
@@ -102,3 +105,22 @@ def test_the_whole_game_typed_through_the_session_ends_with_the_standings(tmp_pa
     assert not any("did not catch" in line for line in printed)
     table = dialogue.table
     assert table.card_count() == 110 and table.gold_count() == 60
+
+
+def test_a_game_saved_before_the_full_list_resumes_with_its_own_catalogue():
+    script = Script(new_dialogue(GameOptions(seed=3, players=[("Ali", "m"), ("Zoe", "f")])))
+    script("kept", "kept", "Ali", "play palace", "one", "one", "no")
+    data = script.dialogue.to_save()
+    catalogue = data["catalogue"]
+    del catalogue["box"]
+    catalogue["total_cards"] = 110
+    for card in catalogue["cards"]:
+        card["checked"] = False
+    resumed = restore_dialogue(data)
+    assert resumed.table.card("Palace").known("cost") == 1
+    assert resumed.state.catalogue.total_cards == 110
+
+
+def test_a_save_that_is_no_samarande_game_is_refused_plainly():
+    with pytest.raises(SaveError, match="not a Samarande game"):
+        restore_dialogue({"catalogue": {"cards": [{"name": "Palace"}]}})

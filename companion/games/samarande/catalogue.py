@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import unicodedata
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -131,6 +131,14 @@ class Card(BaseModel):
     unlisted: bool = Field(False, description="Stands for cards the list does not name.")
     text: str = ""
 
+    @model_validator(mode="before")
+    @classmethod
+    def _older_saves(cls, data: Any) -> Any:
+        """Saves made before the card list knew unknown figures marked each card checked."""
+        if isinstance(data, dict) and "checked" in data:
+            data = {key: value for key, value in data.items() if key != "checked"}
+        return data
+
     @model_validator(mode="after")
     def _fields_fit_kind(self) -> Card:
         if self.kind == "action" and self.effect == "none":
@@ -202,6 +210,14 @@ class Catalogue(BaseModel):
     def __deepcopy__(self, memo: dict[int, object]) -> Catalogue:
         """A frozen catalogue is shared, never copied (saves copying it on every answer)."""
         return self
+
+    @model_validator(mode="before")
+    @classmethod
+    def _older_saves(cls, data: Any) -> Any:
+        """Saves made before the box was counted by kind held only its total (110)."""
+        if isinstance(data, dict) and "total_cards" in data:
+            data = {key: value for key, value in data.items() if key != "total_cards"}
+        return data
 
     @property
     def total_cards(self) -> int:

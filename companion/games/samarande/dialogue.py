@@ -28,6 +28,8 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
+from pydantic import ValidationError
+
 from companion.cli import ArgumentError
 from companion.dialogue import (
     YES_NO,
@@ -81,6 +83,7 @@ from companion.games.samarande.scoring import (
 )
 from companion.games.samarande.state import Mode, SamarandeState
 from companion.phrases import PhraseSet, normalize, number_to_words
+from companion.saves import SaveError
 
 GAME_NAME = "samarande"
 TITLE = "Les Fils de Samarande"
@@ -132,7 +135,12 @@ def new_dialogue(options: GameOptions) -> SamarandeDialogue:
 
 
 def restore_dialogue(data: dict[str, Any]) -> SamarandeDialogue:
-    return SamarandeDialogue(SamarandeState.model_validate(data))
+    """Rebuild a game from :meth:`SamarandeDialogue.to_save` data (:class:`SaveError` when
+    the data is not a Samarande game)."""
+    try:
+        return SamarandeDialogue(SamarandeState.model_validate(data))
+    except ValidationError as error:
+        raise SaveError(f"this is not a Samarande game the companion can resume: {error}") from None
 
 
 class SamarandeDialogue(CardPlay):

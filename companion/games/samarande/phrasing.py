@@ -97,7 +97,7 @@ def unlisted_name(kind: str, cost: int) -> str:
 
 _UNLISTED_PHRASES = PhraseSet.from_templates(
     {
-        f"unlisted:{kind}:{n}": [f"[play] [a|an|the] {unlisted_name(kind, n)}"]
+        f"unlisted:{kind}:{n}": [f"[play] [an] {unlisted_name(kind, n)}"]
         for kind in KINDS
         for n in range(MOST_UNLISTED_COST + 1)
     },
