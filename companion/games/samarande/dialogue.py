@@ -508,19 +508,25 @@ class SamarandeDialogue(CardPlay):
     def _stating(self) -> tuple[Card, str]:
         """The card whose figure is asked for now, and that figure."""
         if self.state.mode == "score":
-            for city in self.state.dictated:
-                for name in city:
-                    card = self.state.catalogue.card(name)
-                    missing = [f for f in card.missing if f in SCORING_FIGURES]
-                    if missing:
-                        return card, missing[0]
-            raise InvalidAnswer("Every figure is known.")
+            unknown = self._unknown_for_scoring()
+            assert unknown is not None, "the figure step opens only while a figure is unknown"
+            return unknown
         pending = self.state.pending
         assert pending is not None
         card = self.table.card(pending.card)
         if not card.missing and pending.found:
             card = self.table.card(pending.found)
         return card, card.missing[0]
+
+    def _unknown_for_scoring(self) -> tuple[Card, str] | None:
+        """The first dictated card with a figure scoring needs still unknown, if any."""
+        for city in self.state.dictated:
+            for name in city:
+                card = self.state.catalogue.card(name)
+                missing = [figure for figure in card.missing if figure in SCORING_FIGURES]
+                if missing:
+                    return card, missing[0]
+        return None
 
     def _step_figure(self) -> Step:
         card, figure = self._stating()
@@ -628,11 +634,7 @@ class SamarandeDialogue(CardPlay):
 
     def _score_dictated(self) -> list[Speech]:
         """Score the dictated cities, once every figure scoring needs is known."""
-        try:
-            self._stating()
-        except InvalidAnswer:
-            pass
-        else:
+        if self._unknown_for_scoring() is not None:
             self.state.stage = "figure"
             return []
         tallies = [
