@@ -10,8 +10,9 @@ Every game writes the same format, one section per happening, appended as it hap
 * ``- text`` lines: what the companion said between those sections.
 
 A :class:`Chronicle` is also a session observer: it records paragraphs read and (with
-``note_speech``) what the companion says, skipping the step prompts. Unknown observer
-hooks are accepted and ignored, so new session events never break it.
+``note_speech``) what the companion says, skipping the step prompts and the asides (what
+follows a missed answer, "help", "status" and the like), so that it reads as a story.
+Unknown observer hooks are accepted and ignored, so new session events never break it.
 
 >>> import tempfile, pathlib
 >>> path = pathlib.Path(tempfile.mkdtemp()) / "night.md"
@@ -36,6 +37,11 @@ from companion.cli import ArgumentError
 HELP = "show the Markdown chronicle of a night (turns told, paragraphs read, the winner)"
 TITLE = "Chronicle of the night"
 NO_TRANSCRIPT = "_No transcript: no free-form recogniser was listening._"
+ASIDES = ("repeat", "slower", "faster", "stop reading", "status", "whose turn", "help", "pause",
+          "resume")  # fmt: skip
+"""Global commands whose replies are asides to the table, not part of the night's story."""
+ASIDE_WORDS = ("Sorry, I did not catch that.", "Did you say ", "Then please say it again.")
+"""The session's own words when it did not understand: never part of the story."""
 ENDINGS = {
     "phrase": "ended with the closing words",
     "timeout": "ended at dawn (time ran out)",
@@ -52,6 +58,8 @@ class Chronicle:
         self._prompt: str | None = None
         self._telling = False
         self._listing = False
+        self._aside = False
+        self._private = False
         if not self.path.exists() or not self.path.read_bytes().strip():
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self.path.write_text(f"# {title}\n", encoding="utf-8")
@@ -113,6 +121,14 @@ class Chronicle:
         """
         self._prompt = getattr(step, "prompt", None)
         self._telling = getattr(step, "telling", None) is not None
+        self._private = bool(getattr(step, "private", False))
+        self._aside = False
+
+    def on_heard(self, heard: Any = None, understood: Any = None, *args: Any, **kw: Any) -> None:
+        """What follows a missed answer or an aside command (help, status…) is not noted."""
+        value = str(understood) if understood is not None else None
+        missed = value is None and not self._private
+        self._aside = missed or value in ASIDES or (value or "").startswith("status:")
 
     def on_speech(self, speech: Any = None, *args: Any, **kwargs: Any) -> None:
         """Paragraphs read go in as readings; other words as events (``note_speech``)."""
@@ -125,8 +141,14 @@ class Chronicle:
             self.add_reward(getattr(speech, "player", None) or "", text)
         elif kind == "ending":
             self.add_winner(text)
-        elif self.note_speech and text and text != self._prompt and not self._telling:
+        elif self._tells_the_story(text):
             self.add_event(text)
+
+    def _tells_the_story(self, text: str) -> bool:
+        """Whether words said are part of the night's story (not a prompt or an aside)."""
+        if not (self.note_speech and text) or text == self._prompt or self._telling:
+            return False
+        return not self._aside and not text.startswith(ASIDE_WORDS)
 
     def __getattr__(self, name: str) -> Any:
         if name.startswith("on_"):

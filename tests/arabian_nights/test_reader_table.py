@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from companion.chronicle import Chronicle
 from companion.dialogue import GameOptions
 from companion.games.arabian_nights.game import GAME
 from companion.games.arabian_nights.loader import load_pack
 from companion.games.arabian_nights.phrasing import article
 from companion.saves import read_save
-from companion.session import run_typed
+from companion.session import PrintMouth, Session, TypedEars, run_typed
 from tests.arabian_nights.pack_edits import copy_mini
 from tests.arabian_nights.reader_helpers import edit_save, paragraphs_read, resume, sheet
 
@@ -284,3 +285,19 @@ def test_a_pack_says_how_names_are_introduced(tmp_path):
     assert article(loaded, "old sage") == "old sage"
     assert article(loaded, "Generous Pilgrims") == "the Generous Pilgrims"
     assert article(loaded, "Honest Trader") == "an Honest Trader"
+
+
+def test_the_chronicle_tells_the_story_without_the_asides(tmp_path):
+    night = Chronicle(tmp_path / "night.md")
+    dialogue = GAME.new(GameOptions(seed=3, players=[("Ali", "m"), ("Zed", "f")]))
+    lines = [*DEMO_SETUP, "flibbertigibbet", "help", "status", "stay", "Merchant of Basra", "2",
+             "help", "blank", "no skill", "Zed gains two Story", "yes"]  # fmt: skip
+    session = Session(dialogue=dialogue, spec=GAME, ears=TypedEars(lines),
+                      mouth=PrintMouth(lambda line: None), save_path=tmp_path / "g.json",
+                      observers=[night])  # fmt: skip
+    session.run(dialogue.opening())
+    story = night.path.read_text(encoding="utf-8")
+    assert "Sorry" not in story and "You can say" not in story and "Skills:" not in story
+    assert "## Paragraph 104" in story
+    assert "## Reward — Zed\n\nZed gains 2 Story." in story
+    assert "- Ali takes Storytelling." in story
