@@ -159,7 +159,7 @@ def places_to_save(tmp_path_factory) -> dict[str, str]:
         **{game: str(root / f"{game}.json") for game in GAMES},
         "new": str(root / "new.json"),
         "chronicle": str(root / "chronicle.md"),
-        "nothing": "/nonexistent",
+        "under a file": str(root / "garbage.json" / "x"),
         "empty": "",
         "dash": "-",
     }
@@ -175,6 +175,7 @@ def test_any_play_command_line_ends_with_a_status_not_a_traceback(
     data, places_to_save, monkeypatch, tmp_path_factory, capsys
 ):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("home")))
+    monkeypatch.chdir(tmp_path_factory.mktemp("cwd"))
     place = st.sampled_from(sorted(places_to_save.values()))
     words = st.text(max_size=15) | st.sampled_from(["Ali:m,Zoe:f", "A:m,a:f", "A", ":m", ","])
     numbers = st.sampled_from(["3", "-1", "0", "nan", "inf", "1e9", "x", "99999999999999999999"])
