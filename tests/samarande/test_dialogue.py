@@ -430,3 +430,9 @@ def test_plural_guards_fall_together():
     build_city(script.table, "Zoe", "Bedouins")
     said = script("play assassins guild", "no", "6", "no", "1")
     assert "The Bedouins of Zoe fall." in said[-1]
+
+
+def test_taking_from_an_empty_place_of_the_line_says_it_is_empty():
+    script = start()
+    script("take card two")
+    assert script.refused("take card two") == "Place 2 of the line is empty."

@@ -449,8 +449,8 @@ class SamarandeDialogue(CardPlay):
         )
 
     def _action_phrases(self) -> PhraseSet:
-        places = tuple(n for n in range(1, LINE_SIZE + 1) if self.table.line[n - 1])
-        return action_phrases(self.state.catalogue, places)
+        """Every place of the line is heard, so an empty one is refused with the reason."""
+        return action_phrases(self.state.catalogue, tuple(range(1, LINE_SIZE + 1)))
 
     def _answer_actions(self, value: str) -> list[Speech]:
         table = self.table
