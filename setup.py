@@ -16,5 +16,8 @@ CONTENT_PACKAGES = [
 setup(
     packages=[*find_packages(include=["companion", "companion.*"]), *CONTENT_PACKAGES],
     package_dir={"companion.content": "content"},
-    package_data={package: ["*"] for package in CONTENT_PACKAGES},
+    package_data={
+        "companion.web": ["static/*"],
+        **{package: ["*"] for package in CONTENT_PACKAGES},
+    },
 )

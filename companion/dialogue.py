@@ -64,6 +64,9 @@ class Step:
     """The answer is secret: asked for by keyboard only and never spoken back."""
     hint: str | None = None
     """What to say for "help" and after failed attempts; defaults to listing the options."""
+    commands: PhraseSet | None = None
+    """Commands the game takes at this step beside its answers (the Reader's sheet
+    commands, "Ali gains two wealth"): heard like answers, never offered as options."""
     telling: Any = None
     """A timed storytelling turn (Scheherazade): the session hands the listening to the
     game's telling listener instead of matching one answer. None for ordinary steps."""

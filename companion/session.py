@@ -167,7 +167,8 @@ class Session:
         return self.ears.hear(step, phrases)
 
     def _phrases(self, step: Step) -> PhraseSet:
-        return step.expects | global_commands(tuple(self.dialogue.player_names()))
+        table = global_commands(tuple(self.dialogue.player_names()))
+        return step.expects | (step.commands | table if step.commands else table)
 
     def _confirmed(self, understood: Understood, step: Step) -> bool:
         unsure = (step.prompt, understood.value)

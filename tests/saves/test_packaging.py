@@ -44,7 +44,7 @@ def test_the_wheel_holds_every_content_file(wheel):
         f"companion/content/{path.relative_to(ROOT / 'content').as_posix()}"
         for path in (ROOT / "content").rglob("*")
         if path.is_file()
-    }
+    } | {f"companion/web/static/{path.name}" for path in (ROOT / "companion/web/static").iterdir()}
     with zipfile.ZipFile(wheel) as archive:
         names = set(archive.namelist())
     assert shipped and shipped <= names

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import queue
-import shutil
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,6 +16,7 @@ from companion.phrases import PhraseSet
 from companion.session import Session
 from companion.web.server import TableServer
 from companion.web.taps import TapEars
+from tests.web.browser import chromium_paths, open_chromium
 
 MINI = Path(__file__).parents[1] / "arabian_nights" / "fixtures" / "mini"
 
@@ -73,29 +73,12 @@ def table_game(tmp_path: Path) -> Iterator[TableGame]:
     game.stop()
 
 
-def chromium_paths() -> tuple[str, str] | None:
-    browser, driver = shutil.which("chromium"), shutil.which("chromedriver")
-    return (browser, driver) if browser and driver else None
-
-
 @pytest.fixture
 def browser(tmp_path: Path):
     """Headless Chromium driven by Selenium (skipped where Debian's Chromium is absent)."""
-    paths = chromium_paths()
-    if paths is None:
+    if chromium_paths() is None:
         pytest.skip("needs Debian's chromium and chromium-driver")
-    webdriver = pytest.importorskip("selenium.webdriver")
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = paths[0]
-    for flag in (
-        "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync",
-        "--disable-dev-shm-usage", f"--user-data-dir={tmp_path / 'chromium'}",
-    ):  # fmt: skip
-        options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(paths[1]), options=options)
-    driver.set_window_size(390, 844)
+    pytest.importorskip("selenium")
+    driver = open_chromium(tmp_path / "chromium")
     yield driver
     driver.quit()

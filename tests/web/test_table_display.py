@@ -7,6 +7,10 @@ import json
 import urllib.error
 import urllib.request
 
+import pytest
+
+pytest.importorskip("selenium")
+
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 

@@ -207,7 +207,7 @@ class ReaderDialogue:
         if self.state.table is None or self.finished or step.private or step.free_text:
             return step
         names = tuple(self.player_names())
-        return replace(step, expects=step.expects | _command_phrases(self.state.pack_path, names))
+        return replace(step, commands=_command_phrases(self.state.pack_path, names))
 
     def answer(self, value: str) -> list[Speech]:
         try:
