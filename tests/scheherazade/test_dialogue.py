@@ -188,6 +188,38 @@ def test_a_printed_special_place_asks_for_the_queens_and_a_protagonist_offers_a_
     assert dialogue.table.hope_on[Action.DRAW] == 8
 
 
+def test_a_group_with_the_companions_deck_sees_each_hand_on_its_own_screen(tmp_path):
+    dialogue = new_game(seed=2, cards="companion")
+    dialogue.answer("Bea")
+    for action in ["search", "draw"] * 4:
+        dialogue.answer(action)
+    hands = dialogue.state.night.hands
+    names = [dialogue.deck.element(code).name for hand in hands for code in hand]
+    assert dialogue.private_view("Ali")[0].startswith("Your hand: ")
+    assert all(
+        dialogue.deck.element(code).name in dialogue.private_view("Bea")[0] for code in hands[1]
+    )
+    assert not any(
+        dialogue.deck.element(code).name in dialogue.private_view("Bea")[0] for code in hands[0]
+    )
+    printed = play(dialogue, rulebook_storyteller(dialogue), tmp_path)
+    assert "Bea, your hand is on your own screen." in printed
+    assert not [line for line in printed if line.startswith("Your hand")]
+    drawn = [line for line in printed if line.startswith(("Ali, you drew", "Bea, you drew"))]
+    assert drawn and all("see them on your screen" in line for line in drawn)
+    assert not any(line.startswith(("Ali draws the", "Bea draws the")) for line in printed)
+    assert names and dialogue.finished
+
+
+def test_a_group_may_choose_to_hear_its_hands():
+    dialogue = new_game(seed=2, cards="companion", hands="spoken")
+    dialogue.answer("Bea")
+    for action in ["search", "draw"] * 3 + ["search"]:
+        dialogue.answer(action)
+    speeches = dialogue.answer("draw")
+    assert speeches[-1].text.startswith("Your hand: ")
+
+
 def test_the_deal_discards_other_cards_without_effect():
     dialogue = new_game(seed=1, players=SOLO, cards="companion")
     opening = [speech.text for speech in dialogue.opening()]
@@ -207,7 +239,7 @@ def test_the_deal_discards_other_cards_without_effect():
         ({"lang": "fr"}, "lang=fr: choose en or es"),
         ({"warn_seconds": "100"}, "warn_seconds must be shorter than turn_seconds"),
         ({"colour": "red"}, "unknown setting colour; known: allies, cards"),
-        ({"cards": "companion"}, "reads every hand aloud"),
+        ({"hands": "secret"}, "hands=secret: choose auto or spoken or screen"),
     ],
 )
 def test_wrong_settings_are_one_plain_line(setting, message):
@@ -273,3 +305,39 @@ def test_status_tells_hope_on_each_card_tales_deck_and_hands():
         "The open tale holds: nothing. The deck has 73 cards. Bea holds 5 cards, hand limit 5."
     )
     assert dialogue.whose_turn() == "It is Ali's turn to be Scheherazade."
+
+
+@pytest.mark.slow
+def test_a_spoken_spanish_telling_names_its_card_in_spanish(tmp_path, speech_wav, spanish_whisper):
+    from companion.voice.telling import AudioTellingListener, wav_file_opener
+
+    dialogue = new_game(seed=0, players=SOLO, cards="companion", lang="es")
+    for action in ["search", "draw"] * 2 + ["search"]:
+        dialogue.answer(action)
+    desert = "red/place/desert"
+    dialogue.state.night.hands[0][0] = desert
+    dialogue.answer(f"play:{desert}")
+    wav = speech_wav(
+        "desierto",
+        ["Hace mucho tiempo, cruzaron el desierto rojo sin agua.", 2.0, "Fin."],
+        voice="es",
+    )
+    listener = AudioTellingListener(wav_file_opener([wav]), spanish_whisper)
+    printed = run_typed(dialogue, GAME, ["empiezo"], tmp_path / "n.json", telling_listener=listener)
+    assert "El sultán oyó hablar del desierto rojo." in printed
+
+
+def test_the_command_line_speaks_spanish_with_lang_es(tmp_path):
+    command = [sys.executable, "-m", "companion", "play", "--game", "scheherazade", "--typed"]
+    save = ["--save", str(tmp_path / "noche.json")]
+    result = subprocess.run(
+        [*command, "--lang", "es", "--players", "Ali:m", "--seed", "1", *save],
+        input="save and quit\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("Soy Schahriar, vuestro sultán.")
+    assert "Baraja las 64 cartas de narración con 8 cartas del sultán" in result.stdout

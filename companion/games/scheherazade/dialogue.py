@@ -6,8 +6,9 @@ cards and is spent to use them. Two ways to hold the cards (setting ``cards``):
 
 * ``printed`` (default): the players hold the printed cards (hands stay secret) and
   announce what they play, discard and draw; the companion checks and counts.
-* ``companion``: the companion's own deck and hands; it reads the hand aloud, so it is
-  for one storyteller, or for a group that agrees to open hands (``open_hands=on``).
+* ``companion``: the companion's own deck and hands. A lone storyteller hears her hand;
+  a group sees each hand on its own screen (``companion play --display``: each player's
+  private view), unless it agrees to hear the hands aloud (``hands=spoken``).
 
 The timer, the silence nudges and the Hope lost for silences or a card never named are
 the companion's house rules, each with a setting. ``lang=es`` plays in Spanish.
@@ -79,8 +80,9 @@ class Settings(BaseModel):
 
     cards: Literal["printed", "companion"] = "printed"
     lang: Language = "en"
-    open_hands: bool = False
-    """The companion's deck with several storytellers: everyone hears every hand."""
+    hands: Literal["auto", "spoken", "screen"] = "auto"
+    """The companion's deck: hands spoken aloud, or shown only on each player's private
+    screen (the table display). ``auto``: spoken for one storyteller, screens for more."""
     timer: bool = True
     turn_seconds: float = Field(90.0, gt=0)
     warn_seconds: float = Field(15.0, gt=0)
@@ -196,7 +198,6 @@ class ScheherazadeDialogue:
             setup_for(len(options.players))
             state.players = [name for name, _ in options.players]
             state.player_count = len(state.players)
-            dialogue._check_privacy()
             dialogue._after_names()
         return dialogue
 
@@ -345,17 +346,29 @@ class ScheherazadeDialogue:
             return self.say("no_house_rules")
         return self.say("house_rules", rules=self._list(rules))
 
-    def _check_privacy(self) -> None:
-        settings = self.state.settings
-        if (
-            settings.cards == "companion"
-            and len(self.state.players) > 1
-            and not settings.open_hands
-        ):
-            raise SettingsError(
-                "cards=companion reads every hand aloud, so with more than one storyteller "
-                "play with the printed cards, or agree to open hands with --set open_hands=on"
-            )
+    @property
+    def language(self) -> Language:
+        """The language the companion speaks and listens in (read by ``companion play``)."""
+        return self.lang
+
+    @property
+    def hands_spoken(self) -> bool:
+        """The companion's deck: are hands and drawn cards said aloud?"""
+        hands = self.state.settings.hands
+        return hands == "spoken" or (hands == "auto" and len(self.state.players) == 1)
+
+    def private_view(self, player: str) -> list[str]:
+        """What only ``player`` may see on their own screen: their hand, and the cards
+        they drew and must choose from."""
+        night = self.state.night
+        if night is None or player not in self.state.players:
+            return []
+        index = self.state.players.index(player)
+        view = [self.say("your_hand", cards=self._hand_text(index))]
+        if self.state.phase == "keep" and index == self.state.current:
+            offered = self._list([self._element_label(code) for code in night.offer])
+            view.append(self.say("drawn_private", cards=offered))
+        return view
 
     def _count_step(self) -> Step:
         numbers = "{n}" if self.lang == "en" else "{n} [narradores|jugadores]"
@@ -390,11 +403,6 @@ class ScheherazadeDialogue:
         self.state.players.append(name)
         if len(self.state.players) < self.state.player_count:
             return []
-        try:
-            self._check_privacy()
-        except SettingsError as error:
-            self.state.players.pop()
-            raise InvalidAnswer(str(error)) from None
         speeches = [Speech(self._setup_summary())]
         return speeches + self._after_names()
 
@@ -532,10 +540,13 @@ class ScheherazadeDialogue:
     def _turn_start(self) -> list[Speech]:
         if not self.state.night:
             return []
+        if not self.hands_spoken:
+            return [Speech(self.say("hand_on_screen", name=self._name()))]
         return [Speech(self.say("your_hand", cards=self._hand_text()))]
 
-    def _hand_text(self) -> str:
-        hand = self.state.night.hands[self.state.current]
+    def _hand_text(self, player: int | None = None) -> str:
+        index = self.state.current if player is None else player
+        hand = self.state.night.hands[index]
         return self._list([self._element_label(code) for code in hand])
 
     def _play_step(self) -> Step:
@@ -558,7 +569,7 @@ class ScheherazadeDialogue:
         if verb == "use":
             return self._use(Action(rest), free=False)
         if verb == "hand":
-            return [Speech(self.say("your_hand", cards=self._hand_text()))]
+            return self._turn_start()
         if self.state.night:
             return self._discard(rest) if verb == "discard" else self._play(rest)
         return self._discard_printed() if verb == "discard" else self._play_printed(rest)
@@ -857,7 +868,8 @@ class ScheherazadeDialogue:
         if len(offer.offered) == 1:
             night.keep(self.state.current, offer.offered[0])
             card = self._element_label(offer.offered[0])
-            speeches.append(Speech(self.say("drew_one", name=self._name(), card=card)))
+            key = "drew_one" if self.hands_spoken else "drew_private"
+            speeches.append(Speech(self.say(key, name=self._name(), card=card)))
             return speeches + self._after_keep()
         self.state.phase = "keep"
         return speeches
@@ -865,8 +877,12 @@ class ScheherazadeDialogue:
     def _keep_step(self) -> Step:
         offered = self.state.night.offer
         cards = self._list([self._element_label(code) for code in offered])
+        if self.hands_spoken:
+            prompt = self.say("ask_keep", name=self._name(), cards=cards)
+        else:
+            prompt = self.say("ask_keep_private", name=self._name(), count=len(offered))
         return Step(
-            self.say("ask_keep", name=self._name(), cards=cards),
+            prompt,
             self._card_phrases(offered, verbs=("keep",)),
             hint=self.say("keep_hint"),
         )
@@ -874,6 +890,8 @@ class ScheherazadeDialogue:
     def _answer_keep(self, value: str) -> list[Speech]:
         code = value.partition(":")[2]
         self.state.night.keep(self.state.current, code)
+        if not self.hands_spoken:
+            return self._after_keep()
         return [Speech(self.say("kept", card=self._element_name(code))), *self._after_keep()]
 
     def _after_keep(self) -> list[Speech]:

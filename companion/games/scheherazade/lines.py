@@ -205,6 +205,15 @@ LINES: dict[str, tuple[str, str]] = {
         "Say the name of the card you keep.",
         "Di el nombre de la carta con la que te quedas.",
     ),
+    "ask_keep_private": (
+        "{name}, you drew {count} cards: see them on your screen and say the one you keep. The others go to the bottom of the deck.",
+        "{name}, has robado {count} cartas: míralas en tu pantalla y di con cuál te quedas. Las demás van al fondo del mazo.",
+    ),
+    "drawn_private": ("You drew: {cards}. Keep one.", "Has robado: {cards}. Quédate con una."),
+    "hand_on_screen": (
+        "{name}, your hand is on your own screen.",
+        "{name}, tu mano está en tu propia pantalla.",
+    ),
     "kept": ("You keep {card}.", "Te quedas con {card}."),
     "drew_one": ("{name} draws {card}.", "{name} roba {card}."),
     "drew_private": ("{name} draws a card.", "{name} roba una carta."),
@@ -532,9 +541,17 @@ CUES: dict[str, dict[str, str]] = {
 
 
 def line(language: Language, key: str, **values: object) -> str:
-    """The line ``key`` in ``language``, with ``values`` filled in."""
+    """The line ``key`` in ``language``, with ``values`` filled in (Spanish contracts
+    "de el" and "a el").
+
+    >>> line("es", "heard", card="el desierto rojo")
+    'El sultán oyó hablar del desierto rojo.'
+    """
     english, spanish = LINES[key]
-    return (spanish if language == "es" else english).format(**values)
+    if language != "es":
+        return english.format(**values)
+    text = spanish.format(**values)
+    return text.replace(" de el ", " del ").replace(" a el ", " al ")
 
 
 def pick(language: Language, pair: tuple[str, str]) -> str:

