@@ -229,7 +229,7 @@ def write_save(path: Path, save: SaveFile) -> None:
     """
     path = Path(path)
     try:
-        _write_atomically(path, _save_text(save))
+        _write_atomically(path, encode_save(save))
     except OSError as error:
         raise SaveError(f"{path}: cannot be written ({error.strerror or error})") from None
     _sync_folder(path.parent)
@@ -250,7 +250,8 @@ def _write_atomically(path: Path, text: str) -> None:
         raise
 
 
-def _save_text(save: SaveFile) -> str:
+def encode_save(save: SaveFile) -> str:
+    """The text of a save file: the state in full, each earlier state as differences."""
     undo = ",\n".join(save.undo.encoded_changes(save.state))
     return (
         f'{{"schema_version":{SCHEMA_VERSION},"game":{_encode(save.game)},\n'
