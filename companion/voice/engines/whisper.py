@@ -104,7 +104,9 @@ class WhisperRecognizer:
     """Length of the free transcript that checks the chosen phrase; also how far each
     search call decodes past its prefix."""
 
-    def __init__(self, model_dir: str | Path | None = None, threads: int = 2) -> None:
+    def __init__(self, model_dir: str | Path | None = None, threads: int | None = None) -> None:
+        """``threads``: CPU threads for the model, by default one per core up to four
+        (all of a Raspberry Pi's cores; two on the 2-core machine it was measured on)."""
         try:
             from faster_whisper import WhisperModel
         except ImportError:
@@ -118,7 +120,7 @@ class WhisperRecognizer:
             str(model_dir or whisper_model_dir()),
             device="cpu",
             compute_type="int8",
-            cpu_threads=threads,
+            cpu_threads=threads or min(4, os.cpu_count() or 1),
         )
         self._model = model.model
         self._features = model.feature_extractor
