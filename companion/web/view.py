@@ -23,6 +23,7 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from companion.dialogue import Dialogue, Speech, Step
+from companion.games import UnknownGameError, game_spec
 
 READING_KEPT = 6
 """How many of the companion's last utterances a page shows."""
@@ -94,7 +95,8 @@ class TableView:
         self._publish(self.moment())
 
     def on_speech(self, speech: Speech) -> None:
-        if not speech.private:
+        asking = self._step is not None and speech.text == self._step.prompt
+        if not speech.private and not asking:
             self._reading.append(Reading(text=speech.text, paragraph=speech.paragraph))
         self._publish(self.moment())
 
@@ -128,7 +130,7 @@ class TableView:
             return moment
         return moment.model_copy(
             update={
-                "game": dialogue.game,
+                "game": title_of(dialogue.game),
                 "whose_turn": dialogue.whose_turn(),
                 "question": step.prompt,
                 "answers": [] if step.free_text or step.private else answers_of(step),
@@ -154,6 +156,18 @@ def answers_of(step: Step) -> list[Answer]:
         Answer(label=step.expects.label(value), phrase=step.expects.phrases_for(value)[0])
         for value in step.expects.values
     ]
+
+
+def title_of(game: str) -> str:
+    """The spoken title of a registered game (its name for any other).
+
+    >>> title_of("samarande"), title_of("toy")
+    ('Les Fils de Samarande', 'toy')
+    """
+    try:
+        return game_spec(game).title
+    except UnknownGameError:
+        return game
 
 
 def sheets_of(dialogue: Dialogue) -> list[dict[str, str]]:

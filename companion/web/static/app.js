@@ -53,7 +53,8 @@ function renderReading(readings) {
 }
 
 function render(moment) {
-  $("game").textContent = moment.game ? `Tales Companion — ${moment.game}` : "Tales Companion";
+  const title = moment.game || "Tales Companion";
+  $("game").textContent = title[0].toUpperCase() + title.slice(1);
   $("turn").textContent = moment.finished ? "The game is over." : moment.whose_turn;
   $("question").textContent = moment.question;
   renderAnswers(moment);
