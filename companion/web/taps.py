@@ -25,6 +25,7 @@ import queue
 import threading
 from typing import Any
 
+from companion.asking import LearningEars
 from companion.dialogue import Step
 from companion.hearing import Ears, Heard
 from companion.phrases import PhraseSet
@@ -37,6 +38,7 @@ class TapEars:
         self.inner = inner
         self._arrivals: queue.Queue[tuple[str, Any]] = queue.Queue()
         self._listening = False
+        self._tapped = False
 
     def tap(self, text: str) -> None:
         """An answer tapped on a page (called from the server's thread)."""
@@ -47,12 +49,23 @@ class TapEars:
             self._listening = True
             threading.Thread(target=self._listen, args=(step, phrases), daemon=True).start()
         kind, item = self._arrivals.get()
-        if kind == "tap":
+        self._tapped = kind == "tap"
+        if self._tapped:
             return Heard(item, 1.0, typed=True)
         self._listening = False
         if kind == "error":
             raise item
         return item
+
+    def attend(self, voice: str) -> None:
+        """Whose voice comes next, for wrapped ears that learn each voice."""
+        if isinstance(self.inner, LearningEars):
+            self.inner.attend(voice)
+
+    def learn(self, value: str) -> None:
+        """The last answer meant ``value``: a lesson for learning ears, unless it was tapped."""
+        if isinstance(self.inner, LearningEars) and not self._tapped:
+            self.inner.learn(value)
 
     def _listen(self, step: Step, phrases: PhraseSet) -> None:
         try:

@@ -14,6 +14,10 @@ pytest.importorskip("selenium")
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
+from companion.dialogue import Step
+from companion.hearing import Heard
+from companion.phrases import PhraseSet
+from companion.web.taps import TapEars
 from tests.arabian_nights.reader_helpers import SETUP as MINI_SETUP
 
 # The mini pack's setup, with secret goals Ali 7 Destiny and Zed 12 Destiny.
@@ -89,3 +93,32 @@ def test_requests_without_the_token_are_refused(table_game):
         assert error.code == 403
     else:
         raise AssertionError("a tap without the token was taken")
+
+
+class Learner:
+    """Ears that learn voices, noting what they were taught."""
+
+    def __init__(self, lines):
+        self.lines, self.lessons, self.voices = iter(lines), [], []
+
+    def hear(self, step, phrases):
+        return Heard(next(self.lines), 0.95)
+
+    def attend(self, voice):
+        self.voices.append(voice)
+
+    def learn(self, value):
+        self.lessons.append(value)
+
+
+def test_taps_keep_the_voice_lessons_to_what_was_said():
+    learner = Learner(["pray"])
+    ears = TapEars(learner)
+    step = Step("How do you react?", PhraseSet.of("pray", "wait"))
+    ears.attend("Ali")
+    assert ears.hear(step, step.expects).text == "pray"
+    ears.learn("pray")
+    ears.tap("wait")
+    assert ears.hear(step, step.expects).text == "wait"
+    ears.learn("wait")
+    assert learner.voices == ["Ali"] and learner.lessons == ["pray"]
