@@ -13,6 +13,7 @@ from companion.games.arabian_nights.loader import (
     reward_vocabulary,
     unreachable_paragraphs,
 )
+from companion.games.arabian_nights.pack import ChartEntry, MatrixTarget
 from companion.games.arabian_nights.rewards import parse_reward
 
 DEMO = Path(__file__).resolve().parents[2] / "content" / "demo"
@@ -117,3 +118,16 @@ def _kind(effect) -> str:
     if effect.kind == "gain_skill" and effect.master:
         return "master skill"
     return effect.kind
+
+
+CHILDREN = re.compile(r"\b(orphan|urchin|boy|child|children)\b", re.IGNORECASE)
+
+
+def test_children_are_never_offered_court(pack):
+    met = [entry for chart in pack.charts.values() for entry in chart.entries]
+    met += [target for card in pack.terrain_cards for target in card.targets.values()]
+    met += [result for card in pack.city_cards for result in card.results.values()]
+    met = [thing for thing in met if isinstance(thing, ChartEntry | MatrixTarget)]
+    children = [thing for thing in met if CHILDREN.search(thing.name)]
+    assert len(children) >= 3
+    assert [child.name for child in children if child.gender is not None] == []

@@ -1,0 +1,171 @@
+"""How varied an evening with a Book of Tales is: distinct paragraphs read in a long scripted
+game, the most repeated one, and the names each paragraph may be read with.
+
+Plays seeded Reader games on a pack (the demo pack by default) through the real session,
+with a player who picks one of the expected answers at random, until ``--encounters``
+paragraphs have been read (a new game starts when one ends). Then it prints how many
+distinct paragraphs were read and the ones read most often.
+
+``--names`` also lists, for every result paragraph, each name "the other" may stand for
+when it is read (from the charts, cards, Places of Power and Go to), so that a writer can
+check that the paragraph's text suits every one of them.
+
+    .venv/bin/python bench/bench_book_variety.py [--pack content/demo] [--encounters 200]
+        [--seed 1] [--names]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import tempfile
+from collections import Counter
+from pathlib import Path
+
+from companion.dialogue import GameOptions, Speech, Step
+from companion.games.arabian_nights.game import GAME
+from companion.games.arabian_nights.loader import load_pack, reward_vocabulary
+from companion.games.arabian_nights.pack import MatrixTarget, Pack, ParagraphTarget, Target
+from companion.games.arabian_nights.rewards import GoToParagraph, parse_reward
+from companion.hearing import Heard
+from companion.phrases import PhraseSet
+from companion.session import PrintMouth, Session
+
+ROOT = Path(__file__).resolve().parents[1]
+PLAYERS = [("Ali Baba", "m"), ("Zumurrud", "f"), ("Sindbad", "m")]
+
+
+class RandomPlayer:
+    """Picks one of the step's answers at random; stops once enough paragraphs were read."""
+
+    def __init__(self, rng: random.Random, reading: ReadingLog, encounters: int) -> None:
+        self.rng = rng
+        self.reading = reading
+        self.encounters = encounters
+
+    def hear(self, step: Step, phrases: PhraseSet) -> Heard | None:
+        if len(self.reading.read) >= self.encounters:
+            return None
+        # Sheet corrections ("Ali gains Piety") are offered at every step; a player uses them
+        # rarely, so they are left out here.
+        values = [value for value in step.expects.values if not value.startswith("sheet:")]
+        if not values:
+            return Heard(self.rng.choice(["Ali", "7", "12"]), typed=True)
+        value = self.rng.choice(values)
+        return Heard(step.expects.phrases_for(value)[0], typed=True)
+
+
+class ReadingLog:
+    """A session observer noting each paragraph read."""
+
+    def __init__(self) -> None:
+        self.read: list[int] = []
+
+    def on_speech(self, speech: Speech) -> None:
+        if speech.paragraph is not None:
+            self.read.append(speech.paragraph)
+
+    def on_heard(self, heard, understood) -> None:
+        """Nothing to note."""
+
+    def on_step(self, step: Step, dialogue) -> None:
+        """Nothing to note."""
+
+
+def play(pack: Path, encounters: int, seed: int, save: Path) -> list[int]:
+    """The paragraphs read, in order, over as many seeded games as it takes."""
+    reading = ReadingLog()
+    player = RandomPlayer(random.Random(seed), reading, encounters)
+    game = 0
+    while len(reading.read) < encounters:
+        game += 1
+        options = GameOptions(seed=seed * 1000 + game, players=PLAYERS, pack=str(pack))
+        dialogue = GAME.new(options)
+        session = Session(
+            dialogue=dialogue, spec=GAME, ears=player, mouth=PrintMouth(lambda line: None),
+            save_path=save, observers=[reading],
+        )  # fmt: skip
+        session.run(dialogue.opening())
+    return reading.read[:encounters]
+
+
+def names_by_paragraph(pack: Pack) -> dict[int, set[str]]:
+    """Every name "the other" may stand for in each result paragraph."""
+    names: dict[int, set[str]] = {number: set() for number in pack.paragraphs}
+
+    def reach(number: int, name: str) -> None:
+        if number in names:
+            names[number].add(name)
+
+    def row(letter: str, row_name: str, name: str) -> None:
+        for cell in pack.matrices[letter].rows[row_name].values():
+            for number in (cell - 1, cell, cell + 1):
+                reach(number, name)
+
+    def target(found: Target, card: str) -> None:
+        if isinstance(found, MatrixTarget):
+            row(found.matrix, found.row, found.name)
+        elif isinstance(found, ParagraphTarget):
+            reach(found.paragraph, card)
+
+    for chart in pack.charts.values():
+        for entry in chart.entries:
+            row(entry.matrix, entry.row, entry.name)
+    for card in pack.character_cards:
+        for number in (card.morning, card.noon, card.night):
+            reach(number, card.name)
+    for terrain_card in pack.terrain_cards:
+        for found in terrain_card.targets.values():
+            target(found, terrain_card.name)
+    for city_card in pack.city_cards:
+        reach(city_card.paragraph, city_card.name)
+        for result in city_card.results.values():
+            if isinstance(result, ParagraphTarget | MatrixTarget):
+                target(result, city_card.name)
+    for place in pack.places.values():
+        reach(place.paragraph, place.name)
+    _follow_go_to(pack, names)
+    return names
+
+
+def _follow_go_to(pack: Pack, names: dict[int, set[str]]) -> None:
+    """A paragraph reached by Go to is read with the names of the one that sent there."""
+    vocabulary = reward_vocabulary(pack)
+    links = [
+        (number, effect.paragraph)
+        for number, paragraph in pack.paragraphs.items()
+        for section in paragraph.sections
+        for effect in parse_reward(section.reward_code, vocabulary)
+        if isinstance(effect, GoToParagraph) and effect.paragraph in names
+    ]
+    changed = True
+    while changed:
+        changed = False
+        for source, goal in links:
+            if not names[source] <= names[goal]:
+                names[goal] |= names[source]
+                changed = True
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--pack", type=Path, default=ROOT / "content" / "demo")
+    parser.add_argument("--encounters", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--names", action="store_true", help="list each paragraph's names")
+    args = parser.parse_args()
+    pack = load_pack(args.pack)
+    with tempfile.TemporaryDirectory() as folder:
+        read = play(args.pack, args.encounters, args.seed, Path(folder) / "game.json")
+    counts = Counter(read)
+    print(f"{len(read)} paragraphs read, {len(counts)} distinct ({len(pack.paragraphs)} in book)")
+    for number, times in counts.most_common(5):
+        print(f"  paragraph {number}: read {times} times")
+    if args.names:
+        for number, found in sorted(names_by_paragraph(pack).items()):
+            intro = pack.paragraphs[number].intro[:70]
+            print(f"{number} ({len(found)}): {', '.join(sorted(found))}\n    {intro}")
+
+
+if __name__ == "__main__":
+    main()
