@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.saves import SaveError, SaveFile, read_save, write_save
@@ -17,6 +17,7 @@ json_values = st.recursive(
 )
 
 
+@settings(deadline=None)  # each example fsyncs a file and its folder: slow on a busy disk
 @given(state=st.dictionaries(st.text(max_size=10), json_values, max_size=6))
 def test_round_trip(tmp_path_factory, state):
     path = tmp_path_factory.mktemp("save") / "game.json"
