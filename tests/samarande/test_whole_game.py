@@ -23,7 +23,12 @@ def choose(step: Step, dialogue: SamarandeDialogue, rng: random.Random) -> str:
         points = dialogue.table.action_points
         if points == 0 or rng.random() < 0.1:
             return "end"
-        takes = [v for v in values if v.startswith("take:") and int(v[5:]) <= points]
+        line = dialogue.table.line
+        takes = [
+            v
+            for v in values
+            if v.startswith("take:") and int(v[5:]) <= points and line[int(v[5:]) - 1]
+        ]
         plays = [v for v in values if v.startswith("play:")]
         weighted = ["draw"] * 4 * (points >= 3) + takes + plays * 3 + ["buy"]
         return rng.choice(weighted)
