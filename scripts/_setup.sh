@@ -3,7 +3,7 @@
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 VENV="$ROOT/.venv"
-DEBIAN_PACKAGES=(espeak-ng libportaudio2 sox)
+DEBIAN_PACKAGES=(espeak-ng libportaudio2 sox pulseaudio pulseaudio-utils libasound2-plugins)
 
 missing_debian_packages() {
     local missing=()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import queue
+import threading
 from collections.abc import Iterator
 from typing import Any
 
@@ -28,10 +29,31 @@ UNPLUGGED = "The microphone stopped (was it unplugged?)."
 
 
 class MicrophoneFrames:
-    """Frames from an input device as they come: 16 kHz mono float32, ``frame`` s each."""
+    """Frames from an input device as they come: 16 kHz mono float32, ``frame`` s each.
+
+    At most :attr:`BACKLOG` seconds are kept unread (the oldest are dropped), so a stream
+    nobody reads for a while (answers typed instead) does not grow without end.
+    """
 
     WATCHDOG = 0.5
     """Seconds without a frame after which the stream is checked for a lost device."""
+    BACKLOG = 10.0
+    _open: dict[int, MicrophoneFrames] = {}  # noqa: RUF012 - one stream per device
+
+    @classmethod
+    def shared(
+        cls, device: int | None = None, gate: HalfDuplex | None = None, frame: float = 0.032
+    ) -> MicrophoneFrames:
+        """The open stream of ``device``, opened now if there is none: the answers and the
+        storytelling turns of one game listen through one stream (a sound card's input
+        may be opened only once)."""
+        index = default_device("input") if device is None else device
+        frames = cls._open.get(index)
+        if frames is None or frames.closed:
+            frames = cls._open[index] = cls(index, gate, frame)
+        elif gate is not None:
+            frames.gate = gate
+        return frames
 
     def __init__(
         self, device: int | None = None, gate: HalfDuplex | None = None, frame: float = 0.032
@@ -39,7 +61,9 @@ class MicrophoneFrames:
         sounddevice = import_sounddevice()
         self.device = default_device("input") if device is None else device
         self.gate = gate
+        self.closed = False
         self._frames: queue.Queue[np.ndarray] = queue.Queue()
+        self._most = int(self.BACKLOG / frame)
         try:
             self._stream = sounddevice.InputStream(
                 samplerate=RATE,
@@ -56,6 +80,8 @@ class MicrophoneFrames:
     def _collect(self, data: np.ndarray, _frames: int, _time: Any, _status: Any) -> None:
         if self.gate is None or not self.gate.muted():
             self._frames.put(data[:, 0].copy())
+            if self._frames.qsize() > self._most:
+                self._frames.get_nowait()
 
     def read(self) -> np.ndarray | None:
         """The next frame; None after :attr:`WATCHDOG` seconds without one (the gate is
@@ -81,6 +107,7 @@ class MicrophoneFrames:
             self._frames.get_nowait()
 
     def close(self) -> None:
+        self.closed = True
         self._stream.stop()
         self._stream.close()
 
@@ -104,15 +131,16 @@ class Microphone:
         self.endpointing = endpointing or Endpointing()
         self._frames: MicrophoneFrames | None = None
         self._endpointer: Endpointer | None = None
+        self._stopped = threading.Event()
 
     def utterances(self, timeout: float | None = None) -> Iterator[np.ndarray]:
         """Utterances as they are spoken; stops after ``timeout`` seconds of no speech."""
-        if self._frames is None:
-            self._frames = MicrophoneFrames(self.device, self.gate, self.endpointing.frame)
+        if self._frames is None or self._frames.closed:
+            self._frames = MicrophoneFrames.shared(self.device, self.gate, self.endpointing.frame)
             self._endpointer = Endpointer(self.endpointing)
         assert self._endpointer is not None
         waited = 0.0
-        while timeout is None or waited < timeout:
+        while (timeout is None or waited < timeout) and not self._stopped.is_set():
             try:
                 frame = self._frames.read()
             except AudioUnavailable:
@@ -130,6 +158,10 @@ class Microphone:
     def record(self, timeout: float | None = None) -> np.ndarray | None:
         """The next utterance, or None when nothing was said within ``timeout`` seconds."""
         return next(self.utterances(timeout), None)
+
+    def stop(self) -> None:
+        """Stop listening: the utterance being waited for never comes (input ends)."""
+        self._stopped.set()
 
     def close(self) -> None:
         if self._frames is not None:

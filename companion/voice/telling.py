@@ -158,21 +158,19 @@ class AudioTellingListener:
             return None
         tracker = spec.tracker()
         endpointer = Endpointer(SEGMENTS, self._make_vad())
-        try:
-            for frame in frames:
-                segment = endpointer.push(frame)
-                cues = tracker.advance(len(frame) / RATE, endpointer.speaking)
-                for cue in cues:
-                    say(cue)
-                if cues and hasattr(frames, "skip_pending"):
-                    frames.skip_pending()
-                if segment is not None:
-                    tracker.hear(self._spotter.words(segment, tracker.listen_for))
-                if tracker.done:
-                    break
-        finally:
-            if hasattr(frames, "close"):
-                frames.close()
+        if hasattr(frames, "skip_pending"):
+            frames.skip_pending()  # what the microphone heard before the telling began
+        for frame in frames:
+            segment = endpointer.push(frame)
+            cues = tracker.advance(len(frame) / RATE, endpointer.speaking)
+            for cue in cues:
+                say(cue)
+            if cues and hasattr(frames, "skip_pending"):
+                frames.skip_pending()
+            if segment is not None:
+                tracker.hear(self._spotter.words(segment, tracker.listen_for))
+            if tracker.done:
+                break
         segment = endpointer.flush()
         if segment is not None and not tracker.done:
             tracker.hear(self._spotter.words(segment, tracker.listen_for))
@@ -214,4 +212,4 @@ def _listener(args, settings: dict[str, str]) -> TellingListener:
     except AudioUnavailable as error:
         print(f"{error} Type the tellings instead.", file=sys.stderr)
         return keyboard_listener(sys.stdin)
-    return AudioTellingListener(MicrophoneFrames, spotter)
+    return AudioTellingListener(MicrophoneFrames.shared, spotter)

@@ -1,0 +1,314 @@
+"""A game played through the microphone stream of a virtual table
+(:class:`~companion.voice.virtual_table.VirtualTable`).
+
+The companion runs as in ``companion play``: microphone ears (endpointing, the recogniser,
+confirmation by voice), a loudspeaker mouth sharing the half-duplex gate, the telling
+listener on the same microphone stream. Scripted players sit in the room: each time the
+companion listens, the next player waits until the loudspeaker is quiet, then says an
+answer into the room in its own voice (synthetic or a human recording) over the room's
+noise. Everything they said and everything the companion said is kept with its time, so
+a test or a benchmark can check that every answer was accounted for, that the reply to
+each answer was heard from the loudspeaker, and how long it took.
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+import numpy as np
+
+from companion.dialogue import Dialogue, GameSpec, Speech, Step
+from companion.hearing import Heard
+from companion.phrases import PhraseSet
+from companion.session import Session
+from companion.voice.audio import AudioUnavailable, HalfDuplex, Player
+from companion.voice.io import MicrophoneEars, SpeakingMouth
+from companion.voice.microphone import Microphone, MicrophoneFrames
+from companion.voice.recognition import Recognizer
+from companion.voice.speakers import Speaker
+from companion.voice.telling import AudioTellingListener, Spotter
+from companion.voice.virtual_table import Recording, VirtualTable
+
+QUIET_BEFORE_ANSWER = 0.5
+"""Seconds of silence from the loudspeaker before a player answers (its tail included)."""
+
+
+@dataclass
+class Said:
+    """One thing a player said into the room."""
+
+    prompt: str
+    """The question it answered."""
+    words: str
+    voice: str
+    meant: str | None
+    """The answer value the player meant (None for a story or a yes/no)."""
+    ended: float
+    """``time.perf_counter()`` when its speech ended."""
+    understood: str | None = None
+    """What the session understood (None: nothing it caught)."""
+    confidence: float = 0.0
+    reply: float | None = None
+    """When the companion's next sound began on the loudspeaker."""
+
+
+@dataclass
+class Spoken:
+    """One utterance of the companion, and when it started."""
+
+    speech: Speech
+    started: float
+
+
+@dataclass
+class TableLog:
+    """What happened at the table."""
+
+    said: list[Said] = field(default_factory=list)
+    spoken: list[Spoken] = field(default_factory=list)
+    unprompted: int = 0
+    """Utterances the microphone caught while no player had spoken (it heard itself)."""
+    ending: str = ""
+
+    def latencies(self) -> list[float]:
+        """Seconds from the end of each answer to the first sound of the reply."""
+        return [said.reply - said.ended for said in self.said if said.reply is not None]
+
+
+class TablePlayer(Protocol):
+    """Decides what to say when the companion asks."""
+
+    def words(self, step: Step, phrases: PhraseSet) -> tuple[str | None, str | None]:
+        """(the value meant, the words said) for ``step``; words None to stop playing."""
+
+
+class Voices(Protocol):
+    def __call__(self, words: str, turn: int) -> tuple[str, np.ndarray]:
+        """The voice's name and ``words`` said in it (16 kHz mono)."""
+
+
+class _Watcher:
+    """Session observer: notes each utterance as it begins and each answer understood."""
+
+    def __init__(self, log: TableLog) -> None:
+        self.log = log
+        self.understood: queue.Queue[tuple[str | None, float]] = queue.Queue()
+
+    def on_speech(self, speech: Speech) -> None:
+        self.log.spoken.append(Spoken(speech, time.perf_counter()))
+
+    def on_heard(self, heard: Heard, understood: str | None) -> None:
+        self.understood.put((understood, heard.confidence))
+
+    def on_step(self, step: Step, dialogue: Dialogue) -> None:
+        """Steps are seen through the ears."""
+
+
+class _ListeningEars:
+    """The microphone ears, telling the room whenever the companion starts listening."""
+
+    def __init__(self, ears: MicrophoneEars) -> None:
+        self.ears = ears
+        self.listening: queue.Queue[tuple[Step, PhraseSet] | None] = queue.Queue()
+        self.returned = threading.Event()
+
+    def hear(self, step: Step, phrases: PhraseSet) -> Heard | None:
+        self.returned.clear()
+        self.listening.put((step, phrases))
+        try:
+            return self.ears.hear(step, phrases)
+        finally:
+            self.returned.set()
+
+
+class _TellingCue:
+    """The telling listener, announcing that a storyteller may begin."""
+
+    def __init__(self, listener: AudioTellingListener, listening: queue.Queue) -> None:
+        self.listener = listener
+        self.listening = listening
+
+    def listen(self, spec: Any, say: Callable[[str], None]) -> str | None:
+        self.listening.put((Step("telling", PhraseSet(()), telling=spec), PhraseSet(())))
+        return self.listener.listen(spec, say)
+
+
+@dataclass
+class TableGame:
+    """One game at a virtual table; :meth:`play` runs it to the end."""
+
+    table: VirtualTable
+    spec: GameSpec
+    dialogue: Dialogue
+    recognizer: Recognizer
+    speaker: Speaker
+    player: TablePlayer
+    voices: Voices
+    save_path: Path
+    spotter: Spotter | None = None
+    noise_db: float | None = -50.0
+    answer_timeout: float = 60.0
+    opening: Sequence[Speech] | None = None
+    """What the companion says first; None: the dialogue's opening ([] when resuming)."""
+
+    def play(self, most_answers: int = 200) -> tuple[TableLog, Recording]:
+        """Play until the game ends, the player stops or ``most_answers`` were said;
+        returns the log and the loudspeaker's recording (still running: stop it)."""
+        log, gate = TableLog(), HalfDuplex()
+        loudspeaker = self.table.record()
+        noise = self.table.noise(self.noise_db) if self.noise_db is not None else None
+        watcher = _Watcher(log)
+        ears = _ListeningEars(MicrophoneEars(self.recognizer, Microphone(gate)))
+        telling = None
+        if self.spotter is not None:
+            telling = _TellingCue(
+                AudioTellingListener(lambda: MicrophoneFrames.shared(gate=gate), self.spotter),
+                ears.listening,
+            )
+        session = Session(
+            dialogue=self.dialogue, spec=self.spec, ears=ears,
+            mouth=SpeakingMouth(self.speaker, Player(gate)), save_path=self.save_path,
+            observers=[watcher], telling_listener=telling,
+        )  # fmt: skip
+        runner = threading.Thread(target=self._run, args=(session, log, ears), daemon=True)
+        runner.start()
+        try:
+            self._players(log, ears, watcher, loudspeaker, runner, most_answers)
+        finally:
+            ears.ears.microphone.stop()  # the session's input ends
+            runner.join(timeout=self.answer_timeout)
+            if noise is not None:
+                noise.stop()
+        return log, loudspeaker
+
+    def _run(self, session: Any, log: TableLog, ears: _ListeningEars) -> None:
+        try:
+            opening = self.dialogue.opening() if self.opening is None else self.opening
+            log.ending = session.run(opening).reason
+        except AudioUnavailable as error:
+            log.ending = f"audio lost: {error}"
+        finally:
+            ears.listening.put(None)
+
+    def _players(self, log, ears, watcher, loudspeaker, runner, most_answers) -> None:
+        turn = 0
+        while turn < most_answers:
+            asked = ears.listening.get(timeout=self.answer_timeout)
+            if asked is None:
+                return
+            step, phrases = asked
+            meant, words = self.player.words(step, phrases)
+            if words is None:
+                return
+            self._wait_for_quiet(loudspeaker)
+            if ears.returned.is_set() and step.telling is None:
+                log.unprompted += 1  # the microphone answered before anyone spoke
+                watcher.understood.get(timeout=self.answer_timeout)
+                continue
+            voice, samples = self.voices(words, turn)
+            said = Said(step.prompt, words, voice, meant, self.table.say(samples))
+            log.said.append(said)
+            turn += 1
+            if step.telling is None and not is_confirmation(step):
+                try:
+                    said.understood, said.confidence = watcher.understood.get(
+                        timeout=self.answer_timeout
+                    )
+                except queue.Empty:
+                    log.ending = f"nothing was heard of {words!r}"
+                    return
+            said.reply = self._reply_onset(loudspeaker, said.ended, runner)
+
+    def _wait_for_quiet(self, loudspeaker: Recording) -> None:
+        deadline = time.perf_counter() + self.answer_timeout
+        while not loudspeaker.quiet_for(QUIET_BEFORE_ANSWER):
+            if time.perf_counter() > deadline:
+                raise TimeoutError("the companion never stopped speaking")
+            time.sleep(0.05)
+
+    def _reply_onset(
+        self, loudspeaker: Recording, after: float, runner: threading.Thread
+    ) -> float | None:
+        deadline = time.perf_counter() + self.answer_timeout
+        while time.perf_counter() < deadline and runner.is_alive():
+            onset = loudspeaker.onset_after(after)
+            if onset is not None:
+                return onset
+            time.sleep(0.02)
+        return loudspeaker.onset_after(after)
+
+
+def transcript_of(
+    loudspeaker: Recording, spoken: Spoken, seconds: float, hear: Callable[[np.ndarray], str]
+) -> str:
+    """What ``hear`` (a free-form recogniser) makes of the loudspeaker's first
+    ``seconds`` of ``spoken``."""
+    start = loudspeaker.index_at(spoken.started)
+    return hear(loudspeaker.samples()[start : start + int(seconds * 16000)])
+
+
+class ScriptedPlayer:
+    """Says ``answers`` in order, each again (up to ``attempts`` times) when it was not
+    caught, in other words when an answer lists some ("wanderer|the wanderer"), and
+    confirms "Did you say …?" only when it names what was meant; a telling is
+    ``story(spec)``."""
+
+    def __init__(
+        self,
+        answers: Sequence[str],
+        story: Callable[[Any], str] | None = None,
+        attempts: int = 3,
+    ) -> None:
+        self.answers = list(answers)
+        self.story = story
+        self.attempts = attempts
+        self._index = -1
+        self._tries = 0
+        self._last: tuple[str, PhraseSet] | None = None
+
+    def words(self, step: Step, phrases: PhraseSet) -> tuple[str | None, str | None]:
+        if step.telling is not None:
+            return None, self.story(step.telling) if self.story else None
+        if is_confirmation(step):
+            return None, self._confirmation(step)
+        if self._last is not None and step.prompt == self._last[0]:
+            self._tries += 1
+        else:
+            self._index, self._tries = self._index + 1, 0
+        self._last = (step.prompt, phrases)
+        if self._index >= len(self.answers) or self._tries >= self.attempts:
+            return None, None
+        ways = self.answers[self._index].split("|")
+        match = phrases.match(ways[0])
+        return (match.value if match else None), ways[self._tries % len(ways)]
+
+    def _confirmation(self, step: Step) -> str:
+        if self._last is None or self._index >= len(self.answers):
+            return "no"
+        phrases = self._last[1]
+        match = phrases.match(self.answers[self._index].split("|")[0])
+        named = match is not None and step.prompt == f"Did you say {phrases.label(match.value)}?"
+        return "yes" if named else "no"
+
+
+def is_confirmation(step: Step) -> bool:
+    return step.prompt.startswith("Did you say")
+
+
+def voices_from(makers: Sequence[tuple[str, Callable[[str], np.ndarray]]]) -> Voices:
+    """Players take turns with these voices; each clip is made once."""
+    cache: dict[tuple[str, str], np.ndarray] = {}
+
+    def say(words: str, turn: int) -> tuple[str, np.ndarray]:
+        name, make = makers[turn % len(makers)]
+        if (name, words) not in cache:
+            cache[name, words] = make(words)
+        return name, cache[name, words]
+
+    return say

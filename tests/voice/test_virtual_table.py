@@ -1,0 +1,128 @@
+"""Games played through a real audio stream: a private PulseAudio server is the room, its
+monitor the microphone; players speak into it and the companion's replies are recorded
+from its loudspeaker and checked by ear (whisper writes down what it said)."""
+
+from __future__ import annotations
+
+import random
+import shutil
+
+import pytest
+from rapidfuzz import fuzz
+
+from companion.dialogue import GameOptions
+from companion.games import game_spec
+from companion.table_game import ScriptedPlayer, TableGame, transcript_of, voices_from
+from companion.voice.speakers import EspeakSpeaker, VoiceSettings
+from companion.voice.virtual_table import VirtualTable, VirtualTableUnavailable, portaudio_on
+from tests.arabian_nights.reader_helpers import MINI
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="espeak-ng is not installed"),
+]
+
+
+@pytest.fixture
+def table():
+    """A private audio server for one test, with this process's PortAudio on it."""
+    try:
+        with VirtualTable.open() as table, portaudio_on(table):
+            yield table
+    except VirtualTableUnavailable as error:
+        pytest.skip(f"no virtual table here: {error}")
+
+
+@pytest.fixture(scope="module")
+def player_voices(espeak):
+    makers = [(voice, lambda words, voice=voice: espeak(words, voice)) for voice in
+              ("en-us", "en-gb+m7", "en-us+f3")]  # fmt: skip
+    return voices_from(makers)
+
+
+@pytest.fixture(scope="module")
+def listener(whisper):
+    """Whisper writing down everything it hears (the companion's words, checked by ear)."""
+    from companion.voice.telling import WhisperSpotter
+
+    spotter = WhisperSpotter()
+    return lambda samples: spotter.words(samples, ())
+
+
+def heard_back(loudspeaker, log, spoken, listener, seconds: float = 4.0) -> str:
+    """What the loudspeaker said when ``spoken`` began, written down by whisper; it must
+    sound more like ``spoken`` than like anything else the companion said."""
+    transcript = transcript_of(loudspeaker, spoken, seconds, listener).lower()
+    likeness = {id(other): fuzz.partial_ratio(transcript, other.speech.text.lower())
+                for other in log.spoken if len(other.speech.text) > 20}  # fmt: skip
+    assert max(likeness, key=likeness.get) == id(spoken), transcript
+    return transcript
+
+
+def assert_accounted_for(log) -> None:
+    """Every answer said was understood as meant, or not at all (then said again); the
+    microphone never caught the companion's own voice; every answer got a reply."""
+    wrong = [(said.words, said.understood) for said in log.said
+             if said.meant is not None and said.understood not in (None, said.meant)]  # fmt: skip
+    assert wrong == []
+    assert log.unprompted == 0
+    assert all(said.reply is not None for said in log.said)
+
+
+def test_the_reader_reads_the_paragraph_the_spoken_answers_lead_to(
+    table, whisper, player_voices, listener, tmp_path
+):
+    spec = game_spec("arabian-nights")
+    dialogue = spec.new(GameOptions(seed=1, players=[("Ali", "m"), ("Zed", "f")], pack=str(MINI)))
+    answers = [
+        "random", "ten", "ten", "roll for me|you roll", "stay|I stay here",
+        "wanderer|the wanderer|I drew the wanderer", "five", "pray|I pray", "blank",
+    ]  # fmt: skip
+    game = TableGame(
+        table, spec, dialogue, whisper, EspeakSpeaker(VoiceSettings(rate=1.6)),
+        ScriptedPlayer(answers), player_voices, tmp_path / "game.json",
+    )  # fmt: skip
+    log, loudspeaker = game.play(most_answers=30)
+    loudspeaker.stop()
+    assert_accounted_for(log)
+    paragraph = next(spoken for spoken in log.spoken if spoken.speech.paragraph == 706)
+    heard_back(loudspeaker, log, paragraph, listener)
+
+
+def scheherazade_until_a_telling(seed: int):
+    """A night set up by typed answers (quickly), up to "Say begin when you are ready"."""
+    spec = game_spec("scheherazade")
+    players = [("Ali", "m"), ("Bea", "f"), ("Cem", "m")]
+    dialogue = spec.new(GameOptions(seed=seed, players=players, settings={"turn_seconds": "40"}))
+    rng = random.Random(seed)
+    while not dialogue.step().prompt.endswith("Say begin when you are ready."):
+        values = sorted(dialogue.step().expects.values)
+        dialogue.answer("done" if "done" in values else rng.choice(values))
+    return spec, dialogue
+
+
+def test_a_telling_told_into_the_microphone_is_timed_and_its_element_heard(
+    table, whisper, player_voices, listener, tmp_path
+):
+    from companion.voice.telling import WhisperSpotter
+
+    spec, dialogue = scheherazade_until_a_telling(seed=0)
+    prompt = dialogue.step().prompt  # "Bea, tell the tale with the yellow place damascus. …"
+
+    def story(telling) -> str:
+        word = telling.keywords[0]
+        return (f"Long ago, a poor weaver went to {word}. There she found a lamp "
+                f"that sang. And so she lived in {word}. The end.")  # fmt: skip
+
+    game = TableGame(
+        table, spec, dialogue, whisper, EspeakSpeaker(VoiceSettings(rate=1.6)),
+        ScriptedPlayer(["begin", "done", "done", "done"], story), player_voices,
+        tmp_path / "night.json", spotter=WhisperSpotter(), opening=[],
+    )  # fmt: skip
+    log, loudspeaker = game.play(most_answers=6)
+    loudspeaker.stop()
+    assert_accounted_for(log)
+    told = next(said for said in log.said if said.prompt == "telling")
+    verdict = next(spoken for spoken in log.spoken if spoken.started > told.ended)
+    assert verdict.speech.text.startswith("The Sultan heard of"), (prompt, verdict)
+    heard_back(loudspeaker, log, verdict, listener)
