@@ -341,3 +341,15 @@ def test_the_command_line_speaks_spanish_with_lang_es(tmp_path):
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("Soy Schahriar, vuestro sultán.")
     assert "Baraja las 64 cartas de narración con 8 cartas del sultán" in result.stdout
+
+
+def test_a_spanish_table_is_counted_named_and_asked_for_its_oldest(tmp_path):
+    dialogue = GAME.new(GameOptions(seed=0, settings={"lang": "es"}))
+    lines = ["dos narradores", "Ana", "Luis", "Luis", "reloj de arena", "hecho", "robar"]
+    printed = play(dialogue, lines, tmp_path)
+    assert "¿Cuántos narradores hay esta noche, de uno a cuatro?" in printed
+    assert "¿Cómo se llama el narrador número 2?" in printed
+    assert "Empieza Luis, y se sigue en el sentido de las agujas del reloj." in printed
+    assert "Apartada: reloj de arena, sin efecto." in printed
+    assert dialogue.state.players == ["Ana", "Luis"] and dialogue.state.first == 1
+    assert dialogue.table.hope_on[Action.DRAW] == 1

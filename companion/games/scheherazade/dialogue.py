@@ -371,15 +371,14 @@ class ScheherazadeDialogue:
         return view
 
     def _count_step(self) -> Step:
-        numbers = "{n}" if self.lang == "en" else "{n} [narradores|jugadores]"
-        templates = ["{n}", "{n} [storytellers|players]"] if self.lang == "en" else [numbers]
         if self.lang == "es":
-            spanish = {1: "(uno|una)", 2: "dos", 3: "tres", 4: "cuatro"}
+            spoken = {1: "(uno|una)", 2: "dos", 3: "tres", 4: "cuatro"}
             expects = PhraseSet.from_templates(
-                {str(n): [f"{word} [narradores|jugadores]", str(n)] for n, word in spanish.items()},
-                labels={str(n): str(n) for n in spanish},
+                {str(n): [f"{word} [narradores|jugadores]", str(n)] for n, word in spoken.items()},
+                labels={str(n): str(n) for n in spoken},
             )
         else:
+            templates = ["{n}", "{n} [storytellers|players]"]
             expects = PhraseSet.numbers(range(1, 5), templates=templates)
         return Step(self.say("ask_count"), expects)
 
