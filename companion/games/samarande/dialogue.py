@@ -43,6 +43,7 @@ from companion.games.number_answers import numbers_said, out_of_range
 from companion.games.samarande.card_play import CARD_ANSWERS, CARD_STEPS, CardPlay
 from companion.games.samarande.catalogue import (
     Card,
+    Catalogue,
     CatalogueError,
     UnknownFigureError,
     load_catalogue,
@@ -481,18 +482,20 @@ class SamarandeDialogue(CardPlay):
         """The name of an unlisted card of ``kind`` and ``cost``, added to the list once."""
         name = unlisted_name(kind, cost)
         if name not in {card.name for card in self.state.catalogue.cards}:
-            card = Card(
-                name=name,
-                kind=kind,  # type: ignore[arg-type]
-                cost=cost,
-                unlisted=True,
-                effect="manual" if kind == "action" else "none",
-                hand_limit_bonus=0 if kind == "district" else None,
+            card = Card.model_validate(
+                {
+                    "name": name,
+                    "kind": kind,
+                    "cost": cost,
+                    "unlisted": True,
+                    "effect": "manual" if kind == "action" else "none",
+                    "hand_limit_bonus": 0 if kind == "district" else None,
+                }
             )
             self._set_catalogue(self.state.catalogue.with_card(card))
         return name
 
-    def _set_catalogue(self, catalogue) -> None:
+    def _set_catalogue(self, catalogue: Catalogue) -> None:
         self.state.catalogue = catalogue
         if self.state.table is not None:
             self.state.table.catalogue = catalogue
