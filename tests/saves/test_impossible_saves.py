@@ -53,6 +53,9 @@ OTHER_DAMAGE = {
     ("samarande", "the turn of a ninth vizier"): lambda s: s["table"].update(active=8),
     ("scheherazade", "the turn of a ninth player"): lambda s: s.update(current=8),
     ("tales-of-arabia", "the turn of a tenth hero"): lambda s: s["game"].update(current=9),
+    ("tales-of-arabia", "an unknown hero"): lambda s: s["game"]["players"][0].update(hero="Zorro"),
+    ("tales-of-arabia", "an unknown card"): lambda s: s["game"]["deck"].insert(0, "Poor"),
+    ("tales-of-arabia", "a tenth player's task"): lambda s: s["game"]["order"].append(9),
 }
 
 

@@ -26,6 +26,7 @@ from companion.games.number_answers import numbers_said, out_of_range
 from companion.games.tales_of_arabia.content import Pack, PackError, load_pack
 from companion.games.tales_of_arabia.narration import Narrator, spoken_name
 from companion.games.tales_of_arabia.rules import IllegalActionError, Rules, new_game
+from companion.games.tales_of_arabia.saved_state import check_saved_game
 from companion.games.tales_of_arabia.state import GameState, SettingError, Settings
 from companion.games.tales_of_arabia.steps import StepBuilder, choice_phrases, hero_choices
 from companion.phrases import PhraseSet, normalize, number_to_words
@@ -102,7 +103,9 @@ class TalesOfArabiaDialogue:
     def restore(cls, data: dict[str, Any]) -> TalesOfArabiaDialogue:
         """Rebuild a game from :meth:`to_save` data (:class:`SaveError` when unusable)."""
         try:
-            return cls(TalesState.model_validate(data))
+            dialogue = cls(TalesState.model_validate(data))
+            check_saved_game(dialogue.state.game, dialogue.pack)
+            return dialogue
         except (ValidationError, PackError) as error:
             raise SaveError(
                 f"this is not a Tales of Arabia game the rules can use: {error}"
