@@ -11,13 +11,14 @@ when it is read (from the charts, cards, Places of Power and Go to), so that a w
 check that the paragraph's text suits every one of them.
 
     .venv/bin/python bench/bench_book_variety.py [--pack content/demo] [--encounters 200]
-        [--seed 1] [--names]
+        [--seed 1] [--seeds 1] [--names]
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import statistics
 import tempfile
 from collections import Counter
 from pathlib import Path
@@ -151,16 +152,28 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pack", type=Path, default=ROOT / "content" / "demo")
     parser.add_argument("--encounters", type=int, default=200)
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=1, help="first seed")
+    parser.add_argument("--seeds", type=int, default=1, help="how many seeds, each a run")
     parser.add_argument("--names", action="store_true", help="list each paragraph's names")
     args = parser.parse_args()
     pack = load_pack(args.pack)
-    with tempfile.TemporaryDirectory() as folder:
-        read = play(args.pack, args.encounters, args.seed, Path(folder) / "game.json")
-    counts = Counter(read)
-    print(f"{len(read)} paragraphs read, {len(counts)} distinct ({len(pack.paragraphs)} in book)")
-    for number, times in counts.most_common(5):
-        print(f"  paragraph {number}: read {times} times")
+    distinct, most = [], []
+    for seed in range(args.seed, args.seed + args.seeds):
+        with tempfile.TemporaryDirectory() as folder:
+            read = play(args.pack, args.encounters, seed, Path(folder) / "game.json")
+        counts = Counter(read)
+        number, times = counts.most_common(1)[0] if counts else (0, 0)
+        distinct.append(len(counts))
+        most.append(times)
+        print(
+            f"seed {seed}: {len(read)} paragraphs read, {len(counts)} distinct "
+            f"({len(pack.paragraphs)} in book); most read: {number}, {times} times"
+        )
+    if args.seeds > 1:
+        print(
+            f"mean over {args.seeds} seeds: {statistics.mean(distinct):.1f} distinct, "
+            f"most repeated read {statistics.mean(most):.1f} times (worst {max(most)})"
+        )
     if args.names:
         for number, found in sorted(names_by_paragraph(pack).items()):
             intro = pack.paragraphs[number].intro[:70]
