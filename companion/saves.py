@@ -128,6 +128,9 @@ class UndoHistory:
         self._encoded: list[str | None] = []
         """The encoded changes from each state's successor back to it; None for the newest,
         whose successor is the current state."""
+        self._last_save: tuple[dict[str, Any], str] | None = None
+        """The current state of the last save and the newest state's changes from it: the
+        state before the next answer is that same state, so its changes are reused."""
         if isinstance(states, UndoHistory):
             self._states, self._encoded = list(states._states), list(states._encoded)
         else:
@@ -137,7 +140,8 @@ class UndoHistory:
     def push(self, state: dict[str, Any]) -> None:
         """Remember ``state`` as the newest earlier state (the one before an answer)."""
         if self._states:
-            self._encoded[-1] = _encode(state_changes(state, self._states[-1]))
+            self._encoded[-1] = self._newest_changes(state)
+        self._last_save = None
         self._states.append(state)
         self._encoded.append(None)
         del self._states[:-UNDO_DEPTH], self._encoded[:-UNDO_DEPTH]
@@ -146,6 +150,7 @@ class UndoHistory:
         """Forget and return the newest earlier state (IndexError when there is none)."""
         state = self._states.pop()
         self._encoded.pop()
+        self._last_save = None
         if self._encoded:
             self._encoded[-1] = None
         return state
@@ -154,8 +159,15 @@ class UndoHistory:
         """Each earlier state as encoded changes from its successor, oldest first."""
         if not self._states:
             return []
-        newest = _encode(state_changes(current, self._states[-1]))
+        newest = self._newest_changes(current)
+        self._last_save = (current, newest)
         return [*self._encoded[:-1], newest]  # type: ignore[list-item]
+
+    def _newest_changes(self, successor: dict[str, Any]) -> str:
+        """The encoded changes from ``successor`` back to the newest earlier state."""
+        if self._last_save is not None and self._last_save[0] == successor:
+            return self._last_save[1]
+        return _encode(state_changes(successor, self._states[-1]))
 
     @classmethod
     def from_changes(cls, current: dict[str, Any], changes: list[list[Change]]) -> UndoHistory:

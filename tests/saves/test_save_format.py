@@ -137,3 +137,21 @@ def test_the_folder_is_flushed_after_the_rename(tmp_path, monkeypatch):
     monkeypatch.setattr(os, "fsync", recording_fsync)
     write_save(tmp_path / "game.json", SaveFile(game="toy", state={}))
     assert flushed == [False, True]
+
+
+@settings(max_examples=60, deadline=None)
+@given(moves=st.lists(st.tuples(st.sampled_from(["answer", "undo", "save"]), states), max_size=12))
+def test_answers_undos_and_saves_in_any_order_keep_every_state(tmp_path_factory, moves):
+    """The session's pattern: save, answer (push the state before), undo (pop), save."""
+    path = tmp_path_factory.mktemp("moves") / "game.json"
+    history, plain, current = UndoHistory(), [], {"start": 0}
+    for move, state in moves:
+        if move == "answer":
+            history.push(current)
+            plain = [*plain, current][-UNDO_DEPTH:]
+            current = state
+        elif move == "undo" and plain:
+            current, plain = history.pop(), plain[:-1]
+        write_save(path, SaveFile(game="toy", state=current, undo=history))
+        loaded = read_save(path)
+        assert loaded.state == current and list(loaded.undo) == plain
