@@ -237,7 +237,7 @@ def _start(args: argparse.Namespace, path: Path) -> Game:
     options = GameOptions(
         seed=args.seed if args.seed is not None else random.SystemRandom().randrange(10**9),
         players=parse_players(args.players),
-        pack=args.pack,
+        pack=str(Path(args.pack).resolve()) if args.pack else None,
         settings=settings,
     )
     try:

@@ -6,6 +6,8 @@ from __future__ import annotations
 import io
 import json
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -160,3 +162,27 @@ def test_ctrl_c_while_starting_ends_quietly(monkeypatch, capsys):
     monkeypatch.setattr(cli.importlib, "import_module", interrupted)
     assert cli.main(["play", "--typed"]) == 130
     assert capsys.readouterr().err == "companion: interrupted\n"
+
+
+def test_a_pack_given_by_a_relative_path_resumes_from_another_folder(monkeypatch, capsys, tmp_path):
+    pack = tmp_path / "mine"
+    pack.mkdir()
+    source = Path(__file__).resolve().parents[2] / "content" / "tales-of-arabia"
+    for file in source.iterdir():
+        (pack / file.name).write_bytes(file.read_bytes())
+    monkeypatch.chdir(tmp_path)
+    save = tmp_path / "g.json"
+    code, _, err = play(
+        monkeypatch, capsys, "--game", "tales-of-arabia", "--pack", "mine",
+        "--players", "Ali:m,Zoe:f", "--save", str(save), lines=("save and quit",),
+    )  # fmt: skip
+    assert code == 0, err
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    resumed = subprocess.run(
+        [sys.executable, "-m", "companion", "play", "--typed", "--resume", str(save)],
+        input="save and quit\n", cwd=elsewhere, capture_output=True, text=True, timeout=120,
+        env={**os.environ, "PYTHONPATH": str(Path(cli.__file__).resolve().parents[1])},
+    )  # fmt: skip
+    assert resumed.returncode == 0, resumed.stderr
+    assert resumed.stdout.startswith("Welcome back")
