@@ -98,8 +98,8 @@ def test_a_spanish_telling_counts_plurals_of_the_card(tmp_path):
 
 def printed_night(lang: str = "en"):
     """Two storytellers with the printed cards: Bea is the oldest; a queen is set aside
-    at the deal; Hope goes on search and draw; Bea searches, Ali discards, draws meet a
-    Sultan and a queen; then four tales are told."""
+    at the deal; Hope goes on search and draw; Bea searches (her hand goes over its
+    limit), Ali discards and his draw meets a Sultan and a queen; four tales are told."""
     spanish = lang == "es"
     yield "Bea"
     yield "reina" if spanish else "queen"
@@ -123,13 +123,13 @@ def printed_night(lang: str = "en"):
             yield "empiezo" if spanish else "begin"
             yield "speak 30 a tale"
             yield end
-            if first:
-                yield from (["sultán", "reina"] if spanish else ["sultan", "queen"])
-                first = False
-            yield done
+            if not first:  # Bea's hand is over its limit after her search: no draw
+                yield done
+            first = False
             if (colour, kind) == ("red", "character"):
                 yield "descarto" if spanish else "discard"
                 yield "basta" if spanish else "stop"
+                yield from (["sultán", "reina"] if spanish else ["sultan", "queen"])
                 yield done
         kinds = kinds[1:] + kinds[:1]
 
@@ -143,8 +143,9 @@ def test_printed_cards_play_a_whole_night_by_the_rulebook(tmp_path):
     assert "The deck holds 72 cards." in printed  # 83 − 1 set aside − 2 hands of 5
     assert "You use search with a strength of 4; Hope is 9." in printed
     assert "Take 4 story cards of your choice from the deck, then shuffle it." in printed
+    assert "If you hold more than 5 cards, discard the extra ones; no Hope is lost." in printed
     assert "You discard a card. Scheherazade loses 1 Hope; Hope is 8." in printed
-    assert "The Sultan grows bored: Scheherazade loses 1 Hope. Hope is 8." in printed
+    assert "The Sultan grows bored: Scheherazade loses 1 Hope. Hope is 7." in printed
     assert printed[-1].endswith("You win!")
     assert dialogue.table.tales == ["red", "blue", "green", "yellow"]
 
@@ -155,7 +156,7 @@ def test_printed_cards_in_spanish(tmp_path):
     assert "Empieza el narrador de más edad. ¿Quién es el mayor: Ali y Bea?" in printed
     assert "Apartada: reina, sin efecto." in printed
     assert "Usas buscar con fuerza 4; la Esperanza queda en 9." in printed
-    assert "El sultán se aburre: Schehrazada pierde 1 de Esperanza. La Esperanza queda en 8." in (
+    assert "El sultán se aburre: Schehrazada pierde 1 de Esperanza. La Esperanza queda en 7." in (
         printed
     )
     assert printed[-1].endswith("¡Habéis ganado!")

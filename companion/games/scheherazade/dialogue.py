@@ -846,9 +846,12 @@ class ScheherazadeDialogue:
         """After the telling (or a discard): draw back up to the hand limit."""
         self.state.phase = "draw"
         self.state.drawing_for = "refill"
-        if self.state.counted:
+        table = self.state.counted
+        if table is None:
+            return self._refill()
+        if table.missing(self.state.current):
             return []
-        return self._refill()
+        return self._printed_hand_full()
 
     def _refill(self) -> list[Speech]:
         night, speeches = self.state.night, []
@@ -931,10 +934,17 @@ class ScheherazadeDialogue:
         table.finish_draw(player)
         if table.outcome is not None:
             return self._ending()
-        speeches = [Speech(self.say("deck_now", count=self._cards(table.deck_count)))]
+        return [
+            Speech(self.say("deck_now", count=self._cards(table.deck_count))),
+            *self._printed_hand_full(),
+        ]
+
+    def _printed_hand_full(self) -> list[Speech]:
+        """End of a printed-card turn: a hand over its limit discards the excess."""
+        table, player, speeches = self.state.counted, self.state.current, []
         if table.hands[player] > table.hand_size:
             speeches.append(Speech(self.say("excess_printed", limit=table.hand_size)))
-            table.hands[player] = table.hand_size
+            table.discard_extra(player, table.hands[player] - table.hand_size)
         return speeches + self._next_turn()
 
     def _next_turn(self) -> list[Speech]:
