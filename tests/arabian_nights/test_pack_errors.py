@@ -471,3 +471,12 @@ def test_fewer_than_three_skills_is_a_problem(tmp_path: Path) -> None:
         f"{pack / 'world.txt'}:{line_of(pack, 'world.txt', 'Seamanship')}: [skills] lists 2 "
         "skills; players may be dealt 3 at random, so list at least 3"
     ) in [str(problem) for problem in error.value.problems]
+
+
+def test_story_text_starting_with_a_place_and_a_colon_is_not_taken_for_a_heading(
+    tmp_path: Path,
+) -> None:
+    pack = copy_mini(tmp_path)
+    seems = "the other seems to listen."
+    edit(pack, "book.txt", seems, f"{seems}\nBaghdad: how far away it seems now.")
+    assert "Baghdad: how far" in load_pack(pack).paragraphs[703].intro

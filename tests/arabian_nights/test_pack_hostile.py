@@ -20,7 +20,7 @@ from companion.games.arabian_nights.book_text import (
     parse_encounter_name,
 )
 from companion.games.arabian_nights.card_effects import parse_status_acts, parse_treasure_acts
-from companion.games.arabian_nights.loader import load_pack, reward_vocabulary
+from companion.games.arabian_nights.loader import load_pack, read_pack, reward_vocabulary
 from companion.games.arabian_nights.movement import can_reach
 from companion.games.arabian_nights.pack import PackError, WealthLevel
 from companion.games.arabian_nights.rewards import RewardCodeError, parse_reward
@@ -157,3 +157,28 @@ def test_a_file_saved_with_a_byte_order_mark_is_accepted(tmp_path, file):
     text = (pack / file).read_text(encoding="utf-8")
     (pack / file).write_text("\ufeff" + text, encoding="utf-8")
     assert load_pack(pack) == load_pack(MINI)
+
+
+FILES = ["world.txt", "matrices.txt", "cards.txt", "book.txt", "book-2.txt"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    file=st.sampled_from(FILES),
+    content=st.one_of(
+        st.binary(max_size=300),
+        st.text(st.characters(exclude_categories=["Cs"]), max_size=300).map(str.encode),
+    ),
+    keep=st.booleans(),
+)
+def test_the_loader_reports_any_file_content_as_located_problems(
+    tmp_path_factory, file, content, keep
+):
+    pack = copy_mini(tmp_path_factory.mktemp("pack"))
+    path = pack / file
+    old = path.read_bytes() if keep and path.exists() else b""
+    path.write_bytes(old + content)
+    pack_read, problems = read_pack(pack)
+    assert pack_read is not None or problems
+    for problem in problems:
+        assert problem.line >= 0 and problem.message

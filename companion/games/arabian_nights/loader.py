@@ -217,6 +217,7 @@ DEFAULT_SETTINGS = {"home": "Baghdad", "starting wealth": "Poor"}
 DEFAULT_CONTINENTS = ("Arabia", "Europa", "Africa", "India", "Asia")
 STARTING_SKILLS = 3  # dealt at random when the players ask for it
 _SETTINGS = ("name", *DEFAULT_SETTINGS)
+_REQUIREMENTS = ("skill", "status", "treasure")  # what a section heading may name
 _PHRASE_MARKS = set("()[]{}|")  # they have a meaning in answer phrases; never in names
 _REQUIRED_WORLD_TABLES = ("pack", "wealth track", "destiny bonus")
 _CARD_TABLES = {
@@ -701,7 +702,7 @@ class _Loader:
         for typed in section.requirements:
             declared = self.names.get(normalise_name(typed))
             where = f"paragraph {paragraph.number}, {section.heading}"
-            if declared is None or declared.kind not in ("skill", "status", "treasure"):
+            if declared is None or declared.kind not in _REQUIREMENTS:
                 self.problem(
                     paragraph.source,
                     section.line,
@@ -864,7 +865,11 @@ class _CrossCheck:
         names = re.sub(r"^\s*master\s+", "", names, flags=re.IGNORECASE)
         alternatives = [part for part in _ALTERNATIVE_WORDS.split(names) if part.strip()]
         known = [normalise_name(name) for name in alternatives]
-        if not known or not all(name == "no skill" or name in self.loader.names for name in known):
+        names = self.loader.names
+        if not known or not all(
+            name == "no skill" or (name in names and names[name].kind in _REQUIREMENTS)
+            for name in known
+        ):
             return None
         master = "MASTER " if re.match(r"\s*master\s", words, re.IGNORECASE) else ""
         heading = master + " OR ".join(name.upper() for name in known)
