@@ -40,6 +40,7 @@ from companion.dialogue import (
     Step,
 )
 from companion.games.number_answers import numbers_said, out_of_range
+from companion.games.samarande import table_view
 from companion.games.samarande.card_play import CARD_ANSWERS, CARD_STEPS, CardPlay
 from companion.games.samarande.catalogue import (
     Card,
@@ -212,6 +213,16 @@ class SamarandeDialogue(CardPlay):
                 return f"Nobody called {player} plays."
             index = names.index(player)
         return f"{names[index]}'s city: {describe_city(self.state.dictated[index])}."
+
+    def scoreboard(self) -> list[dict[str, str]]:
+        """Each vizier's row for the table display."""
+        return table_view.scoreboard(self.state.table) if self.state.table else []
+
+    def board(self) -> list[str]:
+        """The bank, the deck and the protection test, for the table display."""
+        if self.state.table is None:
+            return []
+        return table_view.board(self.state.table, self.state.difficulty)
 
     def whose_turn(self) -> str:
         if self.state.table is None or self.state.mode == "score":

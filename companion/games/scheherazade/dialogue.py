@@ -302,6 +302,37 @@ class ScheherazadeDialogue:
     def status(self, player: str | None = None) -> str:
         if not self.state.night and not self.state.counted:
             return self.say("gathering")
+        player = player if player in self.state.players else self._name()
+        index = self.state.players.index(player)
+        held = self._held(index)
+        limit = self.table.hand_size
+        hand = self.say("status_hand", name=player, cards=self._cards(held), limit=limit)
+        return f"{self._table_status()} {hand}"
+
+    def board(self) -> list[str]:
+        """Hope, the tales told, the open tale and the deck, for the table display."""
+        if not self.state.night and not self.state.counted:
+            return []
+        return [self._table_status()]
+
+    def scoreboard(self) -> list[dict[str, str]]:
+        """Each storyteller's cards in hand, for the table display."""
+        if not self.state.night and not self.state.counted:
+            return []
+        storyteller, hand = (
+            L.pick(self.lang, ("Storyteller", "Narrador")),
+            L.pick(self.lang, ("Cards in hand", "Cartas en la mano")),
+        )
+        return [
+            {storyteller: name, hand: str(self._held(index))}
+            for index, name in enumerate(self.state.players)
+        ]
+
+    def _held(self, index: int) -> int:
+        night = self.state.night
+        return len(night.hands[index]) if night else self.table.hands[index]
+
+    def _table_status(self) -> str:
         table = self.table
         tales = [COLOUR_NAMES[self.lang][colour] for colour in table.tales]
         streak = [kind_label(c.colour, c.kind, self.lang) for c in table.streak()]
@@ -316,11 +347,7 @@ class ScheherazadeDialogue:
         if table.allies:
             allies = [KIND_NAMES[self.lang][kind] for kind in table.allies]
             text += " " + self.say("status_allies", allies=self._list(allies))
-        player = player if player in self.state.players else self._name()
-        index = self.state.players.index(player)
-        held = len(self.state.night.hands[index]) if self.state.night else table.hands[index]
-        hand = self.say("status_hand", name=player, cards=self._cards(held), limit=table.hand_size)
-        return f"{text} {hand}"
+        return text
 
     def whose_turn(self) -> str:
         if not self.state.players or self.state.phase in ("count", "names", "oldest"):
