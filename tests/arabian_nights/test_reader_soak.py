@@ -24,7 +24,8 @@ COMMANDS = ["repeat", "status", "undo", "whose turn", "help", "slower", "faster"
 
 
 class RandomEars:
-    """Answers at random: mostly allowed phrases, sometimes chatter or a global command."""
+    """Answers at random: mostly the step's own phrases, sometimes chatter, a global command
+    or a sheet command ("Ali gains Cursed")."""
 
     def __init__(self, rng: random.Random, counter: EncounterCounter) -> None:
         self.rng = rng
@@ -42,7 +43,10 @@ class RandomEars:
             return Heard(self.rng.choice(NONSENSE), self.rng.random())
         if roll < 0.14:
             return Heard(self.rng.choice(COMMANDS), self.rng.uniform(0.5, 1.0))
-        phrase = self.rng.choice(step.expects.phrases).text if step.expects.phrases else "x"
+        sheet = list(step.commands.phrases) if step.commands else []
+        own = list(step.expects.phrases)
+        choices = sheet if sheet and (roll < 0.16 or not own) else own
+        phrase = self.rng.choice(choices).text if choices else "x"
         return Heard(phrase, self.rng.uniform(0.3, 1.0))
 
 

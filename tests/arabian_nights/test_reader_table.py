@@ -10,6 +10,7 @@ from companion.dialogue import GameOptions
 from companion.games.arabian_nights.game import GAME
 from companion.games.arabian_nights.loader import load_pack
 from companion.games.arabian_nights.phrasing import article
+from companion.games.arabian_nights.sheet_commands import SheetCommand, is_command
 from companion.saves import read_save
 from companion.session import PrintMouth, Session, TypedEars, run_typed
 from tests.arabian_nights.pack_edits import copy_mini
@@ -108,13 +109,16 @@ def test_where_can_i_go_counts_the_star_chart(tmp_path):
 def test_sheet_commands_are_confirmed_chronicled_and_undone(tmp_path):
     save = tmp_path / "game.json"
     start(save)
-    change(save, 1, statuses=["Imprisoned"])
-    lines = resume(["Zed loses Imprisoned", "yes"], save)
-    assert "Zed loses Imprisoned. Is that right?" in lines
-    assert "Zed is no longer Imprisoned." in lines
-    assert sheet(save, "Zed")["statuses"] == []
+    change(save, 0, statuses=["Imprisoned"])
+    said = GAME.restore(read_save(save).state).step().commands.values
+    commands = [SheetCommand.from_value(value) for value in said if is_command(value)]
+    assert {command.player for command in commands} == {"Ali", ""}  # at Ali's turn start
+    lines = resume(["Ali loses Imprisoned", "yes"], save)
+    assert "Ali loses Imprisoned. Is that right?" in lines
+    assert "Ali is no longer Imprisoned." in lines
+    assert sheet(save, "Ali")["statuses"] == [] and sheet(save, "Zed")["statuses"] == []
     lines = resume(["undo"], save)
-    assert sheet(save, "Zed")["statuses"] == ["Imprisoned"]
+    assert sheet(save, "Ali")["statuses"] == ["Imprisoned"]
     lines = resume(["Ali gains two wealth", "yes", "Ali gains the Pearls of the Deep", "yes"], save)
     assert "Ali rises to Comfortable." in lines
     assert any(line.startswith("The Pearls of the Deep: These pearls") for line in lines)

@@ -91,8 +91,10 @@ from companion.games.arabian_nights.rewards import (
     parse_reward,
 )
 from companion.games.arabian_nights.sheet_commands import (
+    Holdings,
     SheetCommand,
     command_phrases,
+    holdings,
     is_command,
 )
 from companion.games.arabian_nights.state import (
@@ -115,6 +117,11 @@ Phase = Literal[
     "keep_city", "play_city", "city_roll", "over",
 ]  # fmt: skip
 
+SHEET_PHASES = ("escape", "move", "card")
+"""Where the sheet commands are heard: at the start of a turn, before its encounter (when
+the rulebook has players check their treasures and statuses), for the player whose turn
+it is. Anywhere, for everybody, they would make every question's answers many times longer
+to search."""
 STARTING_SKILLS = 3
 ROLL_FOR_ME = {"roll": ["roll for me", "you roll", "roll [it]", "roll the die [for me]"]}
 
@@ -204,10 +211,11 @@ class ReaderDialogue:
         if self.state.pending is not None:
             return self._ask_pending()
         step = getattr(self, f"_ask_{self.state.phase}")()
-        if self.state.table is None or self.finished or step.private or step.free_text:
+        if self.state.phase not in SHEET_PHASES or self.state.table is None:
             return step
-        names = tuple(self.player_names())
-        return replace(step, commands=_command_phrases(self.state.pack_path, names))
+        held_by = holdings([self.sheet])
+        commands = _command_phrases(self.state.pack_path, held_by, self.sheet.name)
+        return replace(step, commands=commands)
 
     def answer(self, value: str) -> list[Speech]:
         try:
@@ -296,8 +304,6 @@ class ReaderDialogue:
         """Check a sheet command on a copy, then ask the table to confirm it."""
         if not command.player:
             command = command.model_copy(update={"player": self.sheet.name})
-        if command.action == "skip" and self.state.phase not in ("escape", "move", "card"):
-            raise IllegalActionError("a turn can be skipped only before its encounter begins")
         saved = self.state.model_copy(deep=True)
         self._apply_command(command)
         self.state = saved
@@ -1146,10 +1152,10 @@ _WHERE_CAN_I_GO = PhraseSet.from_templates(
 )
 
 
-@lru_cache(maxsize=8)
-def _command_phrases(pack_path: str, players: tuple[str, ...]) -> PhraseSet:
-    """The sheet commands for this pack and these players (built once)."""
-    return command_phrases(cached_pack(pack_path), players)
+@lru_cache(maxsize=16)
+def _command_phrases(pack_path: str, held_by: Holdings, current: str) -> PhraseSet:
+    """The sheet commands for this pack, what the players hold and whose turn it is."""
+    return command_phrases(cached_pack(pack_path), held_by, current)
 
 
 def _shortcut_options(shortcuts: list[MasterShortcut]) -> dict[str, str]:

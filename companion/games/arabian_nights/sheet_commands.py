@@ -14,6 +14,7 @@ True
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Literal
 
 from pydantic import BaseModel
@@ -31,13 +32,14 @@ from companion.games.arabian_nights.rewards import (
     StoryChange,
     WealthChange,
 )
+from companion.games.arabian_nights.state import PlayerSheet
 from companion.phrases import PhraseSet, number_to_words
 
 PREFIX = "sheet:"
 """Every sheet command's answer value starts with this."""
 Action = Literal["gains", "loses", "sell", "use", "skip"]
 POINTS = ("Destiny", "Story", "Wealth")
-MOST = 10
+MOST = 5
 """The largest amount a command can give or take at once."""
 
 
@@ -106,36 +108,67 @@ def short_names(pack: Pack, treasure: str) -> list[str]:
     return [treasure, head] if head != treasure and len(starts) == 1 else [treasure]
 
 
-def _choices(pack: Pack, players: tuple[str, ...]) -> dict[str, list[str]]:
-    choices: dict[str, list[str]] = {}
-    for player in players:
-        for name in [*pack.skills, *pack.statuses, *pack.treasures]:
-            article = "[the] " if name in pack.treasures else ""
+Holdings = tuple[tuple[str, tuple[str, ...]], ...]
+"""Each player's name with the skills, statuses and treasures they hold, in turn order."""
+
+
+def holdings(sheets: Sequence[PlayerSheet]) -> Holdings:
+    """What every player holds, as the key the phrase set is built (and cached) from."""
+    return tuple(
+        (sheet.name, (*sheet.skills, *sheet.statuses, *sheet.treasures)) for sheet in sheets
+    )
+
+
+def _said(pack: Pack, name: str) -> str:
+    return f"the {name}" if name in pack.treasures else name
+
+
+def _card_choices(pack: Pack, player: str, held: tuple[str, ...]) -> dict[str, list[str]]:
+    """Gaining anything the pack names; losing only what the player holds."""
+    choices = {}
+    for action, names in (("gains", [*pack.skills, *pack.statuses, *pack.treasures]),
+                          ("loses", held)):  # fmt: skip
+        for name in names:
+            command = SheetCommand(
+                player=player, action=action, what=name, treasure=name in pack.treasures
+            )
+            choices[command.value()] = [f"{player} {action} {_said(pack, name)}"]
+    return choices
+
+
+def _point_choices(player: str) -> dict[str, list[str]]:
+    choices = {}
+    for what in POINTS:
+        unit = what.lower()
+        for amount in range(1, MOST + 1):
             for action in ("gains", "loses"):
-                command = SheetCommand(
-                    player=player, action=action, what=name, treasure=name in pack.treasures
-                )
-                choices[command.value()] = [f"{player} {action} {article}{name}"]
-        for what in POINTS:
-            unit = "wealth [levels]" if what == "Wealth" else f"{what.lower()} [points]"
-            for amount in range(1, MOST + 1):
-                for action in ("gains", "loses"):
-                    command = SheetCommand(player=player, action=action, what=what, amount=amount)
-                    said = f"{player} {action} {number_to_words(amount)} {unit}"
-                    choices[command.value()] = [said]
-    for treasure in pack.treasures:
+                command = SheetCommand(player=player, action=action, what=what, amount=amount)
+                choices[command.value()] = [f"{player} {action} {number_to_words(amount)} {unit}"]
+    return choices
+
+
+def _choices(pack: Pack, held_by: Holdings, current: str) -> dict[str, list[str]]:
+    choices: dict[str, list[str]] = {}
+    for player, held in held_by:
+        choices |= _card_choices(pack, player, held)
+        choices |= _point_choices(player)
+    treasures = [name for player, held in held_by if player == current for name in held
+                 if name in pack.treasures]  # fmt: skip
+    for treasure in treasures:
         for action in ("sell", "use"):
             command = SheetCommand(player="", action=action, what=treasure)
             choices[command.value()] = [
                 f"[i] {action} [the|my] {name}" for name in short_names(pack, treasure)
             ]
     skip = SheetCommand(player="", action="skip")
-    choices[skip.value()] = ["skip my turn", "i skip my turn", "[i] pass my turn"]
+    choices[skip.value()] = ["skip my turn", "[i] pass my turn"]
     return choices
 
 
-def command_phrases(pack: Pack, players: tuple[str, ...]) -> PhraseSet:
-    """Every sheet command the table can say, for these players (cache it per pack)."""
-    choices = _choices(pack, players)
+def command_phrases(pack: Pack, held_by: Holdings, current: str) -> PhraseSet:
+    """The sheet commands the table can say now: each player of ``held_by`` gains any card
+    or 1 to 5 points, or loses what they hold; the current player sells or uses a treasure
+    they hold, or skips the turn. Cache it on (pack, ``held_by``, ``current``)."""
+    choices = _choices(pack, held_by, current)
     labels = {value: SheetCommand.from_value(value).describe() for value in choices}
     return PhraseSet.from_templates(choices, labels=labels)
