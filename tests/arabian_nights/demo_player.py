@@ -10,7 +10,6 @@ from collections import deque
 from companion.dialogue import Speech, Step
 from companion.games.arabian_nights.dialogue import ReaderDialogue
 from companion.games.arabian_nights.movement import can_reach
-from companion.games.arabian_nights.sheet_commands import is_command
 from companion.games.arabian_nights.victory import meets_formula
 from companion.phrases import PhraseSet
 from companion.session import Heard, Session
@@ -66,7 +65,7 @@ class DemoPlayer:
 
     def choose(self, step: Step) -> str:
         dialogue = self.dialogue
-        values = tuple(value for value in step.expects.values if not is_command(value))
+        values = step.expects.values
         phase = "pending" if dialogue.state.pending else dialogue.state.phase
         if phase not in ("skills_mode", "skill", "formula", "first_player") and (
             self.rng.random() < 0.02
