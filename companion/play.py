@@ -155,13 +155,14 @@ def _load_or_start(args: argparse.Namespace) -> Game:
     _check_save_path(path)
     if not args.new and path.exists():
         game = resume(path, hint=" (or start over with --new)")
+        if game.dialogue.finished:
+            return _start(args, path)
         if game.spec.name != args.game:
             raise ArgumentError(
                 f"{path} holds an unfinished game of {game.spec.name}; resume it with "
                 f"--resume {path}, or start a game of {args.game} there with --new"
             )
-        if not game.dialogue.finished:
-            return game
+        return game
     return _start(args, path)
 
 

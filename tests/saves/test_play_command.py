@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from companion import cli
-from companion.saves import read_save
+from companion.saves import SaveFile, read_save, write_save
 
 
 @pytest.fixture(autouse=True)
@@ -186,3 +186,17 @@ def test_a_pack_given_by_a_relative_path_resumes_from_another_folder(monkeypatch
     )  # fmt: skip
     assert resumed.returncode == 0, resumed.stderr
     assert resumed.stdout.startswith("Welcome back")
+
+
+def test_a_finished_game_of_another_kind_is_replaced(monkeypatch, capsys, tmp_path):
+    save = tmp_path / "g.json"
+    started(monkeypatch, capsys, save)
+    over = read_save(save)
+    write_save(save, SaveFile(game=over.game, state={**over.state, "phase": "over"}))
+    code, out, err = play(
+        monkeypatch, capsys, "--game", "samarande", "--players", "Ali:m,Zoe:f",
+        "--save", str(save), lines=("save and quit",),
+    )  # fmt: skip
+    assert code == 0, err
+    assert out.startswith("Welcome to Les Fils de Samarande")
+    assert read_save(save).game == "samarande"
