@@ -1,13 +1,15 @@
 """The built wheel carries every content pack and plays every game from any folder.
 
 The wheel is built offline (no build isolation, no index) with the setuptools of the
-running environment, unpacked into a temporary folder and put first on PYTHONPATH, so
-the companion that runs is the wheel's, not the checkout's.
+running environment, from a fresh copy of the sources (no stale ``build/`` folder). It is
+unpacked into a temporary folder put first on PYTHONPATH, so the companion that runs is
+the wheel's, not the checkout's.
 """
 
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -24,9 +26,14 @@ GAMES = ["arabian-nights", "samarande", "scheherazade", "tales-of-arabia"]
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory) -> Path:
     pytest.importorskip("wheel", reason="building a wheel offline needs the wheel package")
+    source = tmp_path_factory.mktemp("source")
+    for name in ("companion", "content"):
+        shutil.copytree(ROOT / name, source / name, ignore=shutil.ignore_patterns("__pycache__"))
+    for name in ("setup.py", "pyproject.toml", "README.md"):
+        shutil.copy(ROOT / name, source)
     out = tmp_path_factory.mktemp("wheel")
     build = [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation"]
-    subprocess.run([*build, "--no-index", "-q", "-w", str(out), str(ROOT)], check=True)
+    subprocess.run([*build, "--no-index", "-q", "-w", str(out), str(source)], check=True)
     (built,) = out.glob("tales_companion-*.whl")
     return built
 
