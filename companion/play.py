@@ -274,7 +274,7 @@ def _open_io(args: argparse.Namespace) -> tuple[Ears, Mouth, Ears | None]:
         from companion.voice.recognizers import make_recognizer
 
         return (
-            FileEars(make_recognizer(args.engine, args.model), args.listen_files),
+            FileEars(make_recognizer(args.engine, args.model, args.lang), args.listen_files),
             PrintMouth(),
             None,
         )
@@ -288,7 +288,9 @@ def _open_io(args: argparse.Namespace) -> tuple[Ears, Mouth, Ears | None]:
         return _typed_io(args)
     try:
         settings = VoiceSettings(rate=args.rate, voice=args.voice, volume=args.volume)
-        ears, mouth = open_voice_io(args.engine, args.model, args.speaker, settings)
+        ears, mouth = open_voice_io(
+            args.engine, args.model, args.speaker, settings, language=args.lang
+        )
     except AudioUnavailable as error:
         print(f"{error}\nPlaying with typed answers instead.", file=sys.stderr)
         ears, _, keyboard = _typed_io(args)

@@ -175,15 +175,17 @@ def open_voice_io(
     speaker: str = "auto",
     settings: VoiceSettings | None = None,
     endpointing: Endpointing | None = None,
+    language: str = "en",
 ) -> tuple[Ears, Mouth]:
-    """Microphone ears and loudspeaker mouth sharing a half-duplex gate.
+    """Microphone ears and loudspeaker mouth sharing a half-duplex gate (``language``:
+    what the players speak, see :func:`make_recognizer`).
 
     Raises AudioUnavailable (no PortAudio, no input or output device, a missing model
     or synthesiser) with a message saying what to do.
     """
     gate = HalfDuplex()
     microphone = Microphone(gate, endpointing or Endpointing())
-    ears = MicrophoneEars(make_recognizer(engine, model), microphone)
+    ears = MicrophoneEars(make_recognizer(engine, model, language), microphone)
     if speaker == "print":
         return ears, PrintMouth()
     try:

@@ -28,10 +28,18 @@ class UnknownEngineError(ValueError):
     """The named speech engine does not exist."""
 
 
-def make_recognizer(engine: str = "auto", model: str | Path | None = None) -> Recognizer:
-    """The named recogniser, or for "auto" the best one installed with its model."""
+def make_recognizer(
+    engine: str = "auto", model: str | Path | None = None, language: str = "en"
+) -> Recognizer:
+    """The named recogniser, or for "auto" the best one installed with its model.
+
+    Another ``language`` than English is heard by multilingual whisper base, whatever
+    the engine asked for: the other engines' models here are English.
+    """
     if engine not in ENGINES:
         raise UnknownEngineError(f"unknown speech engine {engine!r}: choose {', '.join(ENGINES)}")
+    if language != "en":
+        return _multilingual_whisper(language)
     if engine == "vosk":
         from companion.voice.engines.vosk import VoskRecognizer
 
@@ -49,6 +57,13 @@ def _whisper() -> Recognizer:
     from companion.voice.engines.whisper import WhisperRecognizer
 
     return LearningRecognizer(WhisperRecognizer())
+
+
+def _multilingual_whisper(language: str) -> Recognizer:
+    from companion.voice.adaptation import LearningRecognizer
+    from companion.voice.engines.whisper import WhisperRecognizer, multilingual_model_dir
+
+    return LearningRecognizer(WhisperRecognizer(multilingual_model_dir(), language=language))
 
 
 def _pocketsphinx() -> Recognizer:

@@ -130,7 +130,7 @@ def test_the_chronicle_command_says_when_the_file_is_missing(tmp_path):
 
 @pytest.mark.slow
 def test_play_hears_tellings_from_wav_files(tmp_path, speech_wav):
-    wav = speech_wav("cli", ["Once upon a time.", 7.0, "A market.", 7.0, "Then morning came."])
+    wav = speech_wav("cli", ["Once upon a time.", 7.0, "A market.", 7.0, "Morning came at last."])
     night = tmp_path / "night.md"
     played = companion(
         "play",

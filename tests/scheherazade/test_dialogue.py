@@ -354,3 +354,20 @@ def test_a_spanish_table_is_counted_named_and_asked_for_its_oldest(tmp_path):
     assert "Apartada: reloj de arena, sin efecto." in printed
     assert dialogue.state.players == ["Ana", "Luis"] and dialogue.state.first == 1
     assert dialogue.table.hope_on[Action.DRAW] == 1
+
+
+@pytest.mark.slow
+def test_spanish_answers_are_heard_by_multilingual_whisper(speech_wav, spanish_whisper):
+    from companion.voice.audio import read_wav
+    from companion.voice.recognizers import make_recognizer
+
+    recognizer = make_recognizer("auto", language="es")
+    dialogue = new_game(lang="es")
+    dialogue.answer("Ali")
+    dialogue.answer("done")
+    hope = dialogue.step().expects
+    heard = {}
+    for said in ("buscar", "Schehrazada"):
+        wav = speech_wav(f"respuesta-{said}", [said], voice="es")
+        heard[said] = hope.match(recognizer.recognize(read_wav(wav), hope).text).value
+    assert heard == {"buscar": "search", "Schehrazada": "scheherazade"}

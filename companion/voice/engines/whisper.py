@@ -104,9 +104,15 @@ class WhisperRecognizer:
     """Length of the free transcript that checks the chosen phrase; also how far each
     search call decodes past its prefix."""
 
-    def __init__(self, model_dir: str | Path | None = None, threads: int | None = None) -> None:
+    def __init__(
+        self,
+        model_dir: str | Path | None = None,
+        threads: int | None = None,
+        language: str | None = None,
+    ) -> None:
         """``threads``: CPU threads for the model, by default one per core up to four
-        (all of a Raspberry Pi's cores; two on the 2-core machine it was measured on)."""
+        (all of a Raspberry Pi's cores; two on the 2-core machine it was measured on).
+        ``language`` (e.g. "es"): a multilingual model told the language it hears."""
         try:
             from faster_whisper import WhisperModel
         except ImportError:
@@ -126,7 +132,8 @@ class WhisperRecognizer:
         self._features = model.feature_extractor
         self._tokenizer = model.hf_tokenizer
         special = self._tokenizer.token_to_id
-        self._start = [special("<|startoftranscript|>"), special("<|notimestamps|>")]
+        told = [special(f"<|{language}|>"), special("<|transcribe|>")] if language else []
+        self._start = [special("<|startoftranscript|>"), *told, special("<|notimestamps|>")]
         self._previous = special("<|startofprev|>")
         self._end_tokens = {special("<|endoftext|>")} | {
             self._token_ids(mark)[0] for mark in (".", ",", "?", "!", "...")
