@@ -255,8 +255,11 @@ def test_quests_are_announced_with_their_spaces_and_reminded_in_status(tmp_path)
     quest = read_save(save).state["table"]["players"][0]["quest"]
     announced = [line for line in lines if line.startswith(f"Ali's quest is {quest}: visit ")]
     assert announced
+    change(save, 0, statuses=["Cursed"])
     status = resume(["status"], save)[1]
     assert f"Quest: {quest}, visit " in status
+    assert status.endswith("Cursed: Misfortune clings to you: subtract one from every encounter "
+                           "roll until it is lifted.")  # fmt: skip
 
 
 def test_out_of_range_answers_say_what_is_allowed(tmp_path):

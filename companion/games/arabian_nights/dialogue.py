@@ -243,7 +243,12 @@ class ReaderDialogue:
             return phrasing.sentence(str(error))
         quest = next((q for q in self.pack.quests if q.name == sheet.quest), None)
         visited = self.state.quest_visits.get(sheet.name, [])
-        return phrasing.sheet_summary(sheet, quest, visited)
+        return " ".join(
+            [
+                phrasing.sheet_summary(sheet, quest, visited),
+                *phrasing.what_cards_do(self.pack, sheet),
+            ]
+        )
 
     def whose_turn(self) -> str:
         if self.state.table is None:
@@ -608,7 +613,7 @@ class ReaderDialogue:
             | _destination_phrases(None, places)
             | _WHERE_CAN_I_GO,
             hint="Say the name of the space where your hero ends the move, or say stay. "
-            "Ask where can I go to hear the spaces within reach.",
+            + phrasing.reachable(sheet, reachable_spaces(self.pack, sheet)),
         )
 
     def _on_move(self, value: str) -> list[Speech]:

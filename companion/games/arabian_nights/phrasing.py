@@ -195,6 +195,15 @@ def new_cards(pack: Pack, changes: Sequence[object]) -> list[Speech]:
     return speeches
 
 
+def what_cards_do(pack: Pack, sheet: PlayerSheet) -> list[str]:
+    """One sentence per status and treasure held, saying what it does (for "status")."""
+    said = [sentence(f"{name}: {pack.statuses[name].effect}") for name in sheet.statuses
+            if name in pack.statuses]  # fmt: skip
+    said += [sentence(f"The {name}: {pack.treasures[name].effect}") for name in sheet.treasures
+             if name in pack.treasures]  # fmt: skip
+    return said
+
+
 def turn_lost(name: str, reason: str) -> str:
     """Why a turn is skipped.
 
