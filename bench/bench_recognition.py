@@ -20,6 +20,7 @@ from collections.abc import Iterable
 import numpy as np
 from tally import Tally, load_recognizers
 
+from companion.answers import Answer
 from companion.phrases import PhraseSet
 from companion.voice.corpus import (
     DIE_WORDS,
@@ -112,7 +113,7 @@ def main() -> int:
         return 0
     per_word = 5 if args.quick else None
     dice = expected_phrases("dice")
-    die_values = {word: str(n) for n, word in enumerate(DIGIT_WORDS)}
+    die_values = {word: Answer.number(n) for n, word in enumerate(DIGIT_WORDS)}
     chatter = dict.fromkeys(NON_COMMAND_WORDS)
     synthetic = synthetic_clips(args.quick)
     names = args.engines.split(",")

@@ -21,6 +21,8 @@ from typing import Any, Literal, Protocol, Self
 
 from pydantic import BaseModel
 
+from companion.answers import Answer
+from companion.errors import IllegalAction
 from companion.phrases import PhraseSet
 
 YES_NO = PhraseSet.from_templates(
@@ -75,7 +77,11 @@ class Step:
         """A spoken list of what may be said now."""
         if self.hint:
             return self.hint
-        labels = [self.expects.label(value) for value in self.expects.values]
+        labels = [
+            self.expects.label(value)
+            for value in self.expects.values
+            if not isinstance(value, Answer) or value.offered
+        ]
         if not labels:
             return "Type your answer."
         if len(labels) > 12:
@@ -83,11 +89,9 @@ class Step:
         return f"You can say: {', '.join(labels)}."
 
 
-class InvalidAnswer(Exception):
-    """The answer is understood but not allowed now; the message is spoken as the reason.
-
-    The dialogue's state is unchanged when this is raised.
-    """
+InvalidAnswer = IllegalAction
+"""The older name of :class:`~companion.errors.IllegalAction`, kept while games move to
+the game kit."""
 
 
 class Dialogue(Protocol):
@@ -103,10 +107,10 @@ class Dialogue(Protocol):
     def step(self) -> Step:
         """The current question."""
 
-    def answer(self, value: str) -> list[Speech]:
+    def answer(self, value: Answer | str) -> list[Speech]:
         """Apply a matched answer and return what to say about it.
 
-        Raises :class:`InvalidAnswer` (state unchanged) when the answer is not allowed.
+        Raises :class:`IllegalAction` when the answer is not allowed now.
         """
 
     def opening(self) -> list[Speech]:
@@ -135,7 +139,8 @@ class GameOptions:
     seed: int | None = None
     """Seed of every random draw; None picks one (and saves it)."""
     players: Sequence[tuple[str, str]] = ()
-    """(name, gender "m" or "f") pairs given with ``--players``; empty asks at setup."""
+    """(name, gender) pairs given with ``--players``; the gender is "m", "f" or "" when
+    not given (only a game whose rules use it needs it). Empty asks at setup."""
     pack: str | None = None
     """A content pack folder, for games that read one."""
     settings: dict[str, str] = field(default_factory=dict)

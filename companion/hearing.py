@@ -6,7 +6,7 @@ It holds what was heard (:class:`Heard`), the :class:`Ears` and :class:`Mouth`
 protocols with their keyboard and screen versions, the error a lost device raises, the
 global commands allowed at every step, and how an answer is understood at a step.
 
->>> "undo" in global_commands(("Ali",)).values
+>>> Command("undo") in global_commands(("Ali",)).values
 True
 >>> understand(Heard("fife", 0.9), Step("Roll.", PhraseSet.numbers(range(1, 7))),
 ...            PhraseSet.numbers(range(1, 7))).value
@@ -22,8 +22,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import IO, Any, Protocol
 
+from companion.answers import Answer
 from companion.dialogue import Speech, Step
-from companion.phrases import Match, PhraseSet
+from companion.phrases import Match, PhraseSet, Value
 
 ACCEPT_CONFIDENCE = 0.80
 """Heard answers at least this sure (recogniser confidence × match score) are applied."""
@@ -31,6 +32,8 @@ CONFIRM_CONFIDENCE = 0.45
 """Between this and ACCEPT_CONFIDENCE the companion asks "Did you say …?"."""
 TYPED_MINIMUM_SCORE = 0.75
 """Typed text less similar than this to every phrase is not understood (no guessing)."""
+SURE_CONFIDENCE = 0.5
+"""A clear yes, no or "resume" at least this sure is taken (see :attr:`Understood.sure`)."""
 
 
 class DeviceUnavailable(Exception):
@@ -127,6 +130,11 @@ class PrintMouth:
         """Printed text has no speed."""
 
 
+class Command(Answer):
+    """A global command ("undo", "status" of a player): an answer the session itself
+    carries out. Never equal to a game's answer of the same intent."""
+
+
 GLOBAL_TEMPLATES: dict[str, list[str]] = {
     "repeat": ["repeat [that]", "say [that] again", "pardon", "what did you say"],
     "slower": ["[speak] slower", "slow down"],
@@ -142,14 +150,28 @@ GLOBAL_TEMPLATES: dict[str, list[str]] = {
 }
 
 
+SAVE_AND_QUIT = Command("save and quit")
+"""Said plainly (an exact phrase), then confirmed with yes."""
+
+
 @lru_cache(maxsize=32)
 def global_commands(players: tuple[str, ...]) -> PhraseSet:
-    """The commands allowed at every step, with ``status of NAME`` for each player."""
-    commands = PhraseSet.from_templates(GLOBAL_TEMPLATES, labels={})
+    """The commands allowed at every step, with ``status of NAME`` for each player.
+
+    >>> global_commands(("Zoe",)).match("status of Zoe").value
+    Command(intent='status', slots=(('player', 'Zoe'),))
+    """
+    commands = PhraseSet.from_templates(
+        {Command(name): templates for name, templates in GLOBAL_TEMPLATES.items()}, labels={}
+    )
     if not players:
         return commands
     per_player = {
-        f"status:{name}": [f"status of {name}", f"{name} status", f"read {name}s sheet"]
+        Command.of("status", player=name): [
+            f"status of {name}",
+            f"{name} status",
+            f"read {name}s sheet",
+        ]
         for name in players
     }
     return commands | PhraseSet.from_templates(per_player)
@@ -159,19 +181,27 @@ def global_commands(players: tuple[str, ...]) -> PhraseSet:
 class Understood:
     """An answer as the session understood it."""
 
-    value: str | None
+    value: Value | None
     """The answer's value (None: nothing allowed now was recognised)."""
     confidence: float
     """0 to 1: the recogniser's certainty times the matcher's; below
     ACCEPT_CONFIDENCE the session asks before acting."""
     label: str = ""
-    """How to name the answer when asking "Did you say ...?"."""
+    """The answer in the players' words: for "Did you say ...?" and the live view."""
+    exact: bool = False
+    """True when the words were exactly one of the answer's phrases."""
+    clear: bool = False
+    """True when no other answer comes close (see :attr:`Match.clear`)."""
 
     @property
     def is_command(self) -> bool:
-        return self.value is not None and (
-            self.value in GLOBAL_TEMPLATES or self.value.startswith("status:")
-        )
+        return isinstance(self.value, Command)
+
+    @property
+    def sure(self) -> bool:
+        """Clear enough for a yes, a no or "resume": an unclear word is never taken for
+        one of them ("help" is not "yep", "constantinople" is not "continue")."""
+        return self.clear and self.confidence >= SURE_CONFIDENCE
 
 
 def understand(heard: Heard, step: Step, phrases: PhraseSet) -> Understood:
@@ -184,11 +214,18 @@ def understand(heard: Heard, step: Step, phrases: PhraseSet) -> Understood:
     match = own if own is not None and own.score == 1.0 else phrases.match(heard.text)
     if step.free_text and heard.typed:
         if match is not None and match.score == 1.0:
-            return Understood(match.value, 1.0)
-        return Understood(heard.text.strip(), 1.0)
+            return Understood(match.value, 1.0, phrases.label(match.value), True, True)
+        return Understood(heard.text.strip(), 1.0, heard.text.strip())
     if match is None or (heard.typed and match.score < TYPED_MINIMUM_SCORE):
         return Understood(None, 0.0)
-    return Understood(match.value, confidence_of(heard, match), phrases.label(match.value))
+    exact = match.score == 1.0
+    return Understood(
+        match.value,
+        confidence_of(heard, match),
+        phrases.label(match.value),
+        exact=exact,
+        clear=match.clear or (exact and match.runner_up < 1.0),
+    )
 
 
 def confidence_of(heard: Heard | None, match: Match) -> float:

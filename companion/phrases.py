@@ -23,14 +23,21 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from rapidfuzz import fuzz, process
+
+from companion.answers import Answer
 
 _UNITS = (
     "zero one two three four five six seven eight nine ten eleven twelve thirteen "
     "fourteen fifteen sixteen seventeen eighteen nineteen"
 ).split()
 _TENS = "twenty thirty forty fifty sixty seventy eighty ninety".split()
+
+Value = Answer | str
+"""What a phrase stands for: an :class:`~companion.answers.Answer` (a bare string is the
+older form, kept while games move to answers with slots)."""
 
 #: How sure the text matcher must be, and by how much the best answer must beat the
 #: best *different* answer, for a match to count as a clear winner.
@@ -211,15 +218,15 @@ class Phrase:
 
     text: str
     """The normalised words, e.g. ``"i rolled a five"``."""
-    value: str
-    """The answer handed to the dialogue, e.g. ``"5"``."""
+    value: Value
+    """The answer handed to the dialogue, e.g. ``Answer.of("number", number=5)``."""
 
 
 @dataclass(frozen=True)
 class Match:
     """The text matcher's verdict on one utterance."""
 
-    value: str
+    value: Value
     """The best answer."""
     phrase: str
     """The phrase of that answer closest to what was heard."""
@@ -239,15 +246,15 @@ class PhraseSet:
     """The answers accepted at one step, each with every way of saying it."""
 
     phrases: tuple[Phrase, ...]
-    labels: Mapping[str, str] = field(default_factory=dict)
+    labels: Mapping[Value, str] = field(default_factory=dict)
     """How to speak each answer when listing options (defaults to its shortest phrase)."""
 
     @classmethod
     def from_templates(
         cls,
-        choices: Mapping[str, Iterable[str] | str],
+        choices: Mapping[Value, Iterable[str] | str],
         slots: Mapping[str, Iterable[str]] | None = None,
-        labels: Mapping[str, str] | None = None,
+        labels: Mapping[Value, str] | None = None,
     ) -> PhraseSet:
         """Build from ``{value: [template, ...]}``.
 
@@ -282,15 +289,15 @@ class PhraseSet:
         )
 
     @property
-    def values(self) -> tuple[str, ...]:
+    def values(self) -> tuple[Value, ...]:
         """The distinct answers, in the order they were given."""
         return tuple(dict.fromkeys(phrase.value for phrase in self.phrases))
 
-    def phrases_for(self, value: str) -> list[str]:
+    def phrases_for(self, value: Value) -> list[str]:
         """Every phrase that stands for ``value``."""
         return [phrase.text for phrase in self.phrases if phrase.value == value]
 
-    def label(self, value: str) -> str:
+    def label(self, value: Value) -> str:
         """How to speak ``value`` when listing the options."""
         return self.labels.get(value) or min(self.phrases_for(value), key=len)
 
@@ -298,7 +305,7 @@ class PhraseSet:
         """Every word of every phrase: the recogniser's vocabulary."""
         return {word for phrase in self.phrases for word in phrase.text.split()}
 
-    def without(self, values: Iterable[str]) -> PhraseSet:
+    def without(self, values: Iterable[Value]) -> PhraseSet:
         """A copy that no longer accepts ``values``."""
         dropped = set(values)
         return PhraseSet(
@@ -309,43 +316,73 @@ class PhraseSet:
     def match(self, heard: str) -> Match | None:
         """The answer closest to ``heard``, or None when nothing is close enough.
 
-        An exact phrase scores 1. Otherwise words are compared with rapidfuzz, so small
-        slips ("I rolled a fiv") still find their answer, with a lower score.
+        An exact phrase scores 1 and is found by lookup. Otherwise words are compared
+        with rapidfuzz's native scorers, so small slips ("I rolled a fiv") still find
+        their answer, with a lower score.
         """
         text = normalize(heard)
         if not text or not self.phrases:
             return None
-        scores = self._best_score_per_value(text)
-        ranked = sorted(scores.items(), key=lambda item: item[1][0], reverse=True)
+        ranked = self._ranked_values(text)
         (value, (score, phrase)), others = ranked[0], ranked[1:]
         if score < MINIMUM_SCORE:
             return None
         runner_up = others[0][1][0] if others else 0.0
         return Match(value, phrase, score, runner_up)
 
-    def _best_score_per_value(self, text: str) -> dict[str, tuple[float, str]]:
-        texts = [phrase.text for phrase in self.phrases]
-        best: dict[str, tuple[float, str]] = {}
-        for phrase_text, raw, index in process.extract(text, texts, scorer=_similarity, limit=None):
-            value = self.phrases[index].value
-            score = raw / 100
-            if score > best.get(value, (-1.0, ""))[0]:
-                best[value] = (score, phrase_text)
-        return best
+    @cached_property
+    def _texts(self) -> list[str]:
+        return [phrase.text for phrase in self.phrases]
 
+    @cached_property
+    def _exact(self) -> dict[str, Phrase]:
+        """The first phrase of each text: an exact hit needs no fuzzy scoring."""
+        first: dict[str, Phrase] = {}
+        for phrase in self.phrases:
+            first.setdefault(phrase.text, phrase)
+        return first
 
-def _similarity(heard: str, phrase: str, **_: object) -> float:
-    """Whole-utterance similarity, forgiving about filler words around the phrase."""
-    if heard == phrase:
-        return 100.0
-    whole = fuzz.ratio(heard, phrase)
-    heard_words, phrase_words = heard.split(), phrase.split()
-    if len(phrase_words) < len(heard_words):
-        # The phrase may sit inside a longer sentence ("well I think I rolled a five").
-        width = len(phrase_words)
-        windows = (
-            " ".join(heard_words[i : i + width]) for i in range(len(heard_words) - width + 1)
-        )
-        inside = max(fuzz.ratio(window, phrase) for window in windows)
-        whole = max(whole, inside * 0.92)
-    return whole
+    @cached_property
+    def _by_width(self) -> dict[int, tuple[list[str], list[int]]]:
+        """Phrase texts and their indexes, grouped by how many words they have."""
+        groups: dict[int, tuple[list[str], list[int]]] = {}
+        for index, text in enumerate(self._texts):
+            texts, indexes = groups.setdefault(len(text.split()), ([], []))
+            texts.append(text)
+            indexes.append(index)
+        return groups
+
+    def _ranked_values(self, text: str) -> list[tuple[Value, tuple[float, str]]]:
+        """Each answer with its best score and phrase, best first (ties: earlier phrase)."""
+        exact = self._exact.get(text)
+        scores = self._scores(text)
+        order = sorted(range(len(scores)), key=lambda index: -scores[index])
+        best: dict[Value, tuple[float, str]] = {}
+        if exact is not None:
+            best[exact.value] = (1.0, exact.text)
+        for index in order:
+            best.setdefault(self.phrases[index].value, (scores[index] / 100, self._texts[index]))
+        return list(best.items())
+
+    def _scores(self, text: str) -> list[float]:
+        """Similarity (0 to 100) of ``text`` to every phrase, forgiving about filler words
+        around a phrase ("well I think I rolled a five")."""
+        scores = [0.0] * len(self.phrases)
+        for _, score, index in process.extract(text, self._texts, scorer=fuzz.ratio, limit=None):
+            scores[index] = score
+        heard_words = text.split()
+        for width, (texts, indexes) in self._by_width.items():
+            if width >= len(heard_words):
+                continue
+            windows = [
+                " ".join(heard_words[i : i + width]) for i in range(len(heard_words) - width + 1)
+            ]
+            inside = [0.0] * len(texts)
+            for window in windows:
+                for _, score, position in process.extract(
+                    window, texts, scorer=fuzz.ratio, limit=None
+                ):
+                    inside[position] = max(inside[position], score)
+            for position, index in enumerate(indexes):
+                scores[index] = max(scores[index], inside[position] * 0.92)
+        return scores

@@ -20,6 +20,7 @@ from companion.chronicle import Chronicle
 from companion.cli import ArgumentError
 from companion.dialogue import Dialogue, GameOptions, GameSpec, Speech
 from companion.display import LiveDisplay
+from companion.errors import SetupError
 from companion.games import GAME_MODULES, UnknownGameError, game_spec
 from companion.saves import SaveError, UndoHistory, read_save
 from companion.session import Ears, Mouth, PrintMouth, Session, TypedEars
@@ -59,7 +60,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="hear the answers from these WAV files, one per answer",
     )
     parser.add_argument("--seed", type=int, help="seed of every random draw")
-    parser.add_argument("--players", help='players as "Name:f,Name:m"')
+    parser.add_argument(
+        "--players", help='players as "Ali,Sara" ("Ali:m,Sara:f" where the rules use gender)'
+    )
     parser.add_argument(
         "--set",
         action="append",
@@ -102,15 +105,23 @@ def default_save_path(game: str) -> Path:
 
 
 def parse_players(text: str | None) -> list[tuple[str, str]]:
-    """``"Ali Baba:m,Zumurrud:f"`` → ``[("Ali Baba", "m"), ("Zumurrud", "f")]``."""
+    """Names, each with ``:m`` or ``:f`` where the game's rules use gender.
+
+    >>> parse_players("Ali Baba:m,Zumurrud:f")
+    [('Ali Baba', 'm'), ('Zumurrud', 'f')]
+    >>> parse_players("Aladdin, Sindbad")
+    [('Aladdin', ''), ('Sindbad', '')]
+    """
     if not text:
         return []
     players: list[tuple[str, str]] = []
     for entry in text.split(","):
-        name, _, gender = entry.strip().rpartition(":")
+        name, colon, gender = entry.strip().rpartition(":")
+        if not colon:
+            name, gender = gender, ""
         name = " ".join(name.split())
-        if not name or gender.lower() not in ("m", "f"):
-            raise ArgumentError(f"--players: {entry.strip()!r} should be Name:m or Name:f")
+        if not name or gender.lower() not in ("m", "f", ""):
+            raise ArgumentError(f"--players: {entry.strip()!r} should be Name, Name:m or Name:f")
         if name.casefold() in (known.casefold() for known, _ in players):
             raise ArgumentError(f"--players: {name} is named twice; give each player a name")
         players.append((name, gender.lower()))
@@ -319,7 +330,7 @@ def run(args: argparse.Namespace) -> int:
         raise ArgumentError("--rate must be 0.25 to 4 and --volume 0 to 1")
     try:
         game = _load_or_start(args)
-    except (UnknownGameError, SaveError) as error:
+    except (UnknownGameError, SaveError, SetupError) as error:
         raise ArgumentError(str(error)) from None
     spec, path = game.spec, game.save_path
     language = getattr(game.dialogue, "language", "en")

@@ -20,11 +20,13 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from companion.asking import Asking, attend, speaker_of
-from companion.dialogue import YES_NO, Dialogue, GameSpec, InvalidAnswer, Speech, Step
+from companion.dialogue import YES_NO, Dialogue, GameSpec, Speech, Step
+from companion.errors import IllegalAction
 from companion.hearing import (
     ACCEPT_CONFIDENCE,
     CONFIRM_CONFIDENCE,
-    GLOBAL_TEMPLATES,
+    SAVE_AND_QUIT,
+    Command,
     DeviceUnavailable,
     Ears,
     Heard,
@@ -33,11 +35,10 @@ from companion.hearing import (
     TellingListener,
     TypedEars,
     Understood,
-    confidence_of,
     global_commands,
     understand,
 )
-from companion.phrases import PhraseSet
+from companion.phrases import PhraseSet, Value
 from companion.saves import SaveFile, UndoHistory, write_save
 
 REPEATED_CONFIRM_CONFIDENCE = 0.15
@@ -53,7 +54,8 @@ class SessionObserver(Protocol):
 
     def on_speech(self, speech: Speech) -> None: ...
 
-    def on_heard(self, heard: Heard, understood: str | None) -> None: ...
+    def on_heard(self, heard: Heard, understood: str | None) -> None:
+        """``understood``: the answer in the players' words, None when not understood."""
 
     def on_step(self, step: Step, dialogue: Dialogue) -> None: ...
 
@@ -131,16 +133,19 @@ class Session:
             return "input-ended"
         understood = understand(heard, step, phrases)
         self._asking.note(step, heard)
+        said = understood.label if understood.value is not None else None
         for observer in self.observers:
-            observer.on_heard(heard, None if step.private else understood.value)
+            observer.on_heard(heard, None if step.private else said)
         if understood.value is None:
             self._speak([Speech("Sorry, I did not catch that.")], remember=False)
             return "missed"
-        if understood.confidence < ACCEPT_CONFIDENCE and not self._confirmed(understood, step):
-            return "missed"
+        if understood.confidence < ACCEPT_CONFIDENCE:
+            confirmation = self._confirmation(understood, step)
+            if confirmation != "yes":
+                return confirmation
         self._asking.answered(self.ears, step, understood.value)
         if understood.is_command:
-            return self._command(understood.value, step)
+            return self._command(understood, step)
         return self._apply(understood.value)
 
     def _hear(self, step: Step, failures: int, phrases: PhraseSet) -> Heard | None:
@@ -170,7 +175,9 @@ class Session:
         table = global_commands(tuple(self.dialogue.player_names()))
         return step.expects | (step.commands | table if step.commands else table)
 
-    def _confirmed(self, understood: Understood, step: Step) -> bool:
+    def _confirmation(self, understood: Understood, step: Step) -> str:
+        """Ask "Did you say …?": "yes" to go on, else the turn's outcome ("missed", or
+        what a global command said instead of yes or no led to)."""
         unsure = (step.prompt, understood.value)
         heard_twice = (
             self._unsure == unsure and understood.confidence >= REPEATED_CONFIRM_CONFIDENCE
@@ -178,22 +185,37 @@ class Session:
         if understood.confidence < CONFIRM_CONFIDENCE and not heard_twice:
             self._unsure = unsure
             self._speak([Speech("Sorry, I did not catch that.")], remember=False)
-            return False
+            return "missed"
         self._unsure = None
-        question = Step(f"Did you say {understood.label}?", YES_NO)
-        self._speak([Speech(question.prompt)], remember=False)
-        heard = self.ears.hear(question, YES_NO)
-        match = YES_NO.match(heard.text) if heard else None
-        if match is not None and match.value == "yes" and confidence_of(heard, match) >= 0.5:
-            return True
-        self._speak([Speech("Then please say it again.")], remember=False)
-        return False
+        reply = self._yes_or_no(f"Did you say {understood.label}?", step)
+        if reply in ("no", "unclear"):
+            self._speak([Speech("Then please say it again.")], remember=False)
+            return "missed"
+        return reply
 
-    def _apply(self, value: str) -> str:
+    def _yes_or_no(self, question: str, step: Step) -> str:
+        """Ask a yes/no question: "yes", "no", "unclear", or the outcome of a global
+        command said instead (it is carried out, not lost)."""
+        asking = Step(question, YES_NO)
+        phrases = self._phrases(asking)
+        self._speak([Speech(question)], remember=False)
+        heard = self.ears.hear(asking, phrases)
+        if heard is None:
+            return "input-ended"
+        understood = understand(heard, asking, phrases)
+        if understood.value is None or not understood.sure:
+            return "unclear"
+        if understood.is_command:
+            return self._command(understood, step)
+        return str(understood.value)
+
+    def _apply(self, value: Value) -> str:
         before = self.dialogue.to_save()
         try:
             speeches = self.dialogue.answer(value)
-        except InvalidAnswer as refusal:
+        except IllegalAction as refusal:
+            if self.dialogue.to_save() != before:
+                self.dialogue = self.spec.restore(before)
             self._speak([Speech(str(refusal))], remember=False)
             return "missed"
         self.undo_stack.push(before)
@@ -211,9 +233,13 @@ class Session:
 
     # -- global commands --------------------------------------------------------------
 
-    def _command(self, command: str, step: Step) -> str:
-        if command.startswith("status:"):
-            self._speak([Speech(self.dialogue.status(command.removeprefix("status:")))], False)
+    def _command(self, understood: Understood, step: Step) -> str:
+        command = understood.value
+        if command.get("player") is not None:
+            self._say_text(self.dialogue.status(str(command["player"])))
+            return "command"
+        if command == SAVE_AND_QUIT and not understood.exact:
+            self._say_text("To stop, say save and quit.")
             return "command"
         handler = {
             "repeat": self._repeat,
@@ -226,8 +252,8 @@ class Session:
             "help": lambda: self._say_text(f"{step.options_hint()} {GLOBAL_HINT}"),
             "pause": self._pause,
             "resume": lambda: self._say_text("We are not paused."),
-            "save and quit": self._save_and_quit,
-        }[command]
+            "save and quit": lambda: self._quit_if_confirmed(step),
+        }[command.intent]
         return handler() or "command"
 
     def _repeat(self) -> None:
@@ -252,21 +278,40 @@ class Session:
         self._say_text("Undone. Back one step.")
 
     def _pause(self) -> str | None:
-        resume = PhraseSet.from_templates(
-            {key: GLOBAL_TEMPLATES[key] for key in ("resume", "save and quit")}
+        """Wait for "resume"; other global commands are carried out meanwhile, anything
+        unclear is not taken for one (nothing is guessed while the table is away)."""
+        waiting = Step(
+            "Paused. Say resume when you are ready.",
+            PhraseSet(()),
+            hint="Say resume when you are ready.",
         )
-        waiting = Step("Paused. Say resume when you are ready.", resume)
+        phrases = self._phrases(waiting)
         self._say_text(waiting.prompt)
         while True:
-            heard = self.ears.hear(waiting, resume)
+            heard = self.ears.hear(waiting, phrases)
             if heard is None:
                 return "input-ended"
-            match = resume.match(heard.text)
-            if match is not None and match.value == "resume":
+            understood = understand(heard, waiting, phrases)
+            if not understood.is_command or not understood.sure:
+                self._say_text("We are paused. Say resume when you are ready.")
+            elif understood.value == Command("resume"):
                 self._say_text("Resuming.")
                 return None
-            if match is not None and match.value == "save and quit":
-                return self._save_and_quit()
+            elif understood.value == Command("pause"):
+                self._say_text("We are paused. Say resume when you are ready.")
+            else:
+                outcome = self._command(understood, waiting)
+                if outcome in ("quit", "input-ended"):
+                    return outcome
+
+    def _quit_if_confirmed(self, step: Step) -> str:
+        reply = self._yes_or_no("Save the game and stop playing? Say yes or no.", step)
+        if reply == "yes":
+            return self._save_and_quit()
+        if reply in ("no", "unclear"):
+            self._say_text("Then we play on.")
+            return "command"
+        return reply
 
     def _save_and_quit(self) -> str:
         self._save()

@@ -9,13 +9,13 @@ from rich.console import Console
 from companion.dialogue import GameOptions
 from companion.display import LiveDisplay
 from companion.session import Heard
-from tests.framework.toy_game import TOY
+from tests.framework.toy_game import ALI, TOY
 
 
 def test_silent_when_not_a_terminal():
     stream = io.StringIO()
     display = LiveDisplay(Console(file=stream, force_terminal=False))
-    dialogue = TOY.new(GameOptions(seed=1))
+    dialogue = TOY.new(GameOptions(seed=1, players=ALI))
     display.on_step(dialogue.step(), dialogue)
     assert stream.getvalue() == ""
 
@@ -23,7 +23,7 @@ def test_silent_when_not_a_terminal():
 def test_shows_turn_step_and_last_answer_on_a_terminal():
     stream = io.StringIO()
     display = LiveDisplay(Console(file=stream, force_terminal=True, width=100))
-    dialogue = TOY.new(GameOptions(seed=1))
+    dialogue = TOY.new(GameOptions(seed=1, players=ALI))
     display.on_heard(Heard("four", 0.62), "4")
     display.on_step(dialogue.step(), dialogue)
     shown = stream.getvalue()
@@ -34,7 +34,7 @@ def test_shows_turn_step_and_last_answer_on_a_terminal():
 def test_redrawn_only_when_something_changed():
     stream = io.StringIO()
     display = LiveDisplay(Console(file=stream, force_terminal=True, width=100))
-    dialogue = TOY.new(GameOptions(seed=1))
+    dialogue = TOY.new(GameOptions(seed=1, players=ALI))
     display.on_step(dialogue.step(), dialogue)
     display.on_step(dialogue.step(), dialogue)
     assert stream.getvalue().count("toy") == 1

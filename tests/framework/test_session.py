@@ -17,12 +17,12 @@ from companion.session import (
     TypedEars,
     run_typed,
 )
-from tests.framework.toy_game import TOY
+from tests.framework.toy_game import ALI, TOY
 
 
 def play(answers, tmp_path, **kwargs):
     path = tmp_path / "save.json"
-    return run_typed(TOY.new(GameOptions(seed=1)), TOY, answers, path, **kwargs), path
+    return run_typed(TOY.new(GameOptions(seed=1, players=ALI)), TOY, answers, path, **kwargs), path
 
 
 def test_typed_answers_apply_and_game_finishes(tmp_path):
@@ -47,7 +47,7 @@ def test_undo_with_nothing_to_undo(tmp_path):
     assert "There is nothing to undo." in lines
 
 
-def test_invalid_answer_is_refused_and_state_unchanged(tmp_path):
+def test_illegal_answer_is_refused_and_state_unchanged(tmp_path):
     lines, path = play(["6"], tmp_path)
     assert "A six cannot open the game." in lines
     assert read_save(path).state["total"] == 0
@@ -74,10 +74,30 @@ def test_pause_then_resume(tmp_path):
     assert read_save(path).state["rolls"] == [4]
 
 
-def test_save_and_quit_stops_before_the_rest(tmp_path):
-    lines, path = play(["2", "save and quit", "3"], tmp_path)
+def test_save_and_quit_is_confirmed_then_stops_before_the_rest(tmp_path):
+    lines, path = play(["2", "save and quit", "yes", "3"], tmp_path)
+    assert "Save the game and stop playing? Say yes or no." in lines
     assert lines[-1].startswith("The game is saved.")
     assert read_save(path).state["rolls"] == [2]
+
+
+def test_save_and_quit_denied_plays_on(tmp_path):
+    lines, path = play(["2", "quit", "no", "3"], tmp_path)
+    assert "Then we play on." in lines
+    assert read_save(path).state["rolls"] == [2, 3]
+
+
+def test_quit_must_be_said_plainly(tmp_path):
+    lines, path = play(["2", "quitt", "3"], tmp_path)
+    assert "To stop, say save and quit." in lines
+    assert not any(line.startswith("Save the game and stop") for line in lines)
+    assert read_save(path).state["rolls"] == [2, 3]
+
+
+def test_a_refused_answer_is_rolled_back_by_the_session(tmp_path):
+    lines, path = play(["6", "4"], tmp_path)
+    assert "A six cannot open the game." in lines
+    assert read_save(path).state["rolls"] == [4]
 
 
 def test_roll_for_me_is_seeded(tmp_path):
@@ -101,7 +121,7 @@ class ScriptedEars:
 def run_heard(heard, tmp_path):
     printed = []
     session = Session(
-        dialogue=TOY.new(GameOptions(seed=1)),
+        dialogue=TOY.new(GameOptions(seed=1, players=ALI)),
         spec=TOY,
         ears=ScriptedEars(heard),
         mouth=PrintMouth(printed.append),
@@ -177,7 +197,7 @@ class LostSpeaker(PrintMouth):
 def test_a_lost_microphone_goes_on_by_keyboard_without_losing_the_game(tmp_path):
     printed = []
     session = Session(
-        dialogue=TOY.new(GameOptions(seed=1)), spec=TOY, ears=LostMicrophone(),
+        dialogue=TOY.new(GameOptions(seed=1, players=ALI)), spec=TOY, ears=LostMicrophone(),
         mouth=PrintMouth(printed.append), save_path=tmp_path / "save.json",
         keyboard=TypedEars(["4", "6"]),
     )  # fmt: skip
@@ -188,7 +208,7 @@ def test_a_lost_microphone_goes_on_by_keyboard_without_losing_the_game(tmp_path)
 
 def test_a_lost_microphone_without_keyboard_saves_and_stops(tmp_path):
     session = Session(
-        dialogue=TOY.new(GameOptions(seed=1)), spec=TOY, ears=LostMicrophone(),
+        dialogue=TOY.new(GameOptions(seed=1, players=ALI)), spec=TOY, ears=LostMicrophone(),
         mouth=PrintMouth(lambda line: None), save_path=tmp_path / "save.json",
     )  # fmt: skip
     assert session.run([]).reason == "input-ended"
@@ -197,7 +217,7 @@ def test_a_lost_microphone_without_keyboard_saves_and_stops(tmp_path):
 
 def test_a_lost_speaker_falls_back_to_the_screen(tmp_path, capsys):
     session = Session(
-        dialogue=TOY.new(GameOptions(seed=1)), spec=TOY, ears=TypedEars(["5", "5"]),
+        dialogue=TOY.new(GameOptions(seed=1, players=ALI)), spec=TOY, ears=TypedEars(["5", "5"]),
         mouth=LostSpeaker(), save_path=tmp_path / "save.json",
     )  # fmt: skip
     assert session.run([]).reason == "finished"
@@ -218,3 +238,30 @@ def test_two_different_unsure_answers_are_both_rejected(tmp_path):
     printed, session = run_heard([Heard("four", 0.3), Heard("five", 0.3)], tmp_path)
     assert printed.count("Sorry, I did not catch that.") == 2
     assert session.dialogue.state.rolls == []
+
+
+def test_help_at_a_confirmation_is_not_yes_and_is_carried_out(tmp_path):
+    printed, session = run_heard([Heard("four", 0.6), Heard("help", 1.0)], tmp_path)
+    assert "Did you say 4?" in printed
+    assert any(line.startswith("You can say: 1, 2, 3") for line in printed)
+    assert session.dialogue.state.rolls == []
+
+
+def test_an_unclear_word_at_a_confirmation_is_not_yes(tmp_path):
+    printed, session = run_heard([Heard("four", 0.6), Heard("yelp", 1.0)], tmp_path)
+    assert "Then please say it again." in printed
+    assert session.dialogue.state.rolls == []
+
+
+def test_whose_turn_while_paused_answers_and_stays_paused(tmp_path):
+    lines, path = play(["pause", "whose turn is it", "4", "resume", "4"], tmp_path)
+    assert "It is your turn." in lines
+    assert not any(line.startswith("The game is saved.") for line in lines)
+    assert read_save(path).state["rolls"] == [4]
+
+
+def test_a_word_like_continue_does_not_resume(tmp_path):
+    lines, path = play(["pause", "constantinople", "continue", "4"], tmp_path)
+    assert lines.count("We are paused. Say resume when you are ready.") == 1
+    assert "Resuming." in lines
+    assert read_save(path).state["rolls"] == [4]

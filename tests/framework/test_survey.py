@@ -24,4 +24,3 @@ def test_every_answer_heard_exactly_is_understood_as_itself(spec):
         if understood.value != answer.value or understood.confidence < ACCEPT_CONFIDENCE:
             misunderstood.append((answer.words, answer.value, understood))
     assert misunderstood == []
-

@@ -1,45 +1,47 @@
-"""A tiny game for testing the session: players roll dice towards a target sum."""
+"""A tiny game on the game kit, for testing the session: players roll towards a target sum."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from pydantic import BaseModel
 
-from companion.dialogue import GameOptions, GameSpec, InvalidAnswer, SeededRandom, Speech, Step
-from companion.phrases import PhraseSet
-
-DICE = PhraseSet.numbers(range(1, 7), ["{n}", "[i] rolled [a] {n}"]) | PhraseSet.from_templates(
-    {"roll for me": ["roll for me", "you roll"]}
-)
+from companion.answers import Answer
+from companion.dialogue import GameOptions, SeededRandom, Speech, Step
+from companion.errors import IllegalAction
+from companion.kit import GameKit, Seating, dice_phrases, new_dice, rolled
 
 
 class ToyState(BaseModel):
+    seating: Seating = Seating()
+    phase: str = "roll"
     total: int = 0
     target: int = 10
     rolls: list[int] = []
     dice: SeededRandom
 
 
-class ToyDialogue:
+class ToyDialogue(GameKit):
     game = "toy"
+    title = "the toy game"
+    State = ToyState
+    min_players = 1
 
-    def __init__(self, state: ToyState) -> None:
-        self.state = state
+    @classmethod
+    def initial_state(cls, options: GameOptions) -> ToyState:
+        return ToyState(dice=new_dice(options))
 
     @property
     def finished(self) -> bool:
         return self.state.total >= self.state.target
 
-    def step(self) -> Step:
-        return Step(f"The total is {self.state.total}. Say your roll.", DICE)
+    def _ask_roll(self) -> Step:
+        return Step(f"The total is {self.state.total}. Say your roll.", dice_phrases(1, 6))
 
-    def answer(self, value: str) -> list[Speech]:
-        roll = self.state.dice.next_rng().randint(1, 6) if value == "roll for me" else int(value)
-        if roll == 6 and self.state.total == 0:
-            raise InvalidAnswer("A six cannot open the game.")
+    def _on_roll(self, answer: Answer) -> list[Speech]:
+        roll = rolled(answer, self.state.dice.next_rng())
         self.state.total += roll
         self.state.rolls.append(roll)
+        if roll == 6 and self.state.total == 6:
+            raise IllegalAction("A six cannot open the game.")  # the session rolls back
         return [Speech(f"You add {roll}.")]
 
     def opening(self) -> list[Speech]:
@@ -51,19 +53,6 @@ class ToyDialogue:
     def whose_turn(self) -> str:
         return "It is your turn."
 
-    def player_names(self) -> list[str]:
-        return ["Ali"]
 
-    def to_save(self) -> dict[str, Any]:
-        return self.state.model_dump()
-
-
-def new(options: GameOptions) -> ToyDialogue:
-    return ToyDialogue(ToyState(dice=SeededRandom(seed=options.seed or 0)))
-
-
-def restore(data: dict[str, Any]) -> ToyDialogue:
-    return ToyDialogue(ToyState.model_validate(data))
-
-
-TOY = GameSpec(name="toy", title="the toy game", new=new, restore=restore)
+TOY = ToyDialogue.spec()
+ALI = (("Ali", ""),)

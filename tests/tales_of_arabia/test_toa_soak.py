@@ -11,7 +11,9 @@ import re
 
 import pytest
 
-from companion.dialogue import GameOptions, InvalidAnswer
+from companion.answers import Answer
+from companion.dialogue import GameOptions
+from companion.errors import IllegalAction
 from companion.games.tales_of_arabia.game import GAME
 from companion.games.tales_of_arabia.rules import check_invariants
 from companion.games.tales_of_arabia.state import Settings
@@ -23,7 +25,7 @@ MAX_CHOICES = 20
 SPEAKABLE = re.compile(r"^[A-Za-z ,.?']+$")
 
 
-def _random_answer(step, rng: random.Random) -> str:
+def _random_answer(step, rng: random.Random) -> Answer | str:
     if step.free_text:
         return rng.choice(["Ali", "Sara", "Omar", "Layla", "Zayd", "Nur", "Hana", "Karim"])
     return rng.choice(step.expects.values)
@@ -39,11 +41,13 @@ def play_random_game(seed: int) -> tuple[object, int]:
         step = dialogue.step()
         assert SPEAKABLE.match(step.prompt), step.prompt
         assert len(step.expects.values) <= MAX_CHOICES, step.prompt
+        before = dialogue.to_save()
         try:
             for speech in dialogue.answer(_random_answer(step, rng)):
                 assert speech.text
-        except InvalidAnswer as refusal:
+        except IllegalAction as refusal:
             assert str(refusal)
+            dialogue = GAME.restore(before)  # as the session does
         answers += 1
         assert answers < MAX_ANSWERS, "the game does not end"
         if dialogue.state.game is not None:

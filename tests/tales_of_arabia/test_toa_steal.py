@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from companion.answers import Answer
 from companion.games.tales_of_arabia.narration import Narrator
 from companion.games.tales_of_arabia.steps import StepBuilder
 from tests.tales_of_arabia.toa_table import Table
@@ -98,5 +99,5 @@ def test_the_loot_may_be_named_by_a_word_the_prompt_gives() -> None:
     table = beside_sara("Gold & Silver", "Ancient Curse", fortune=1).say("2", "yes", "5")
     step = StepBuilder(table.pack, Narrator(table.pack)).step(table.state)
     assert "Ancient Curse" in step.prompt
-    assert step.expects.match("Ancient").value == "Ancient Curse"
-    assert step.expects.match("silver").value == "Gold & Silver"
+    assert step.expects.match("Ancient").value == Answer("Ancient Curse")
+    assert step.expects.match("silver").value == Answer("Gold & Silver")

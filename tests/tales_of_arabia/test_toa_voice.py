@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 import pytest
 
+from companion.answers import Answer
 from companion.games.tales_of_arabia.steps import choice_phrases, roll_phrases
 from companion.phrases import PhraseSet
 from companion.voice.corpus import DIE_WORDS, SHARED_SPEECH, judge, labelled_clips, read_clips
@@ -25,7 +26,9 @@ pytestmark = [
 ]
 
 
-def _verdicts(words: tuple[str, ...], phrases: PhraseSet, value: Callable[[str], str]) -> Counter:
+def _verdicts(
+    words: tuple[str, ...], phrases: PhraseSet, value: Callable[[str], Answer]
+) -> Counter:
     from companion.voice.recognizers import make_recognizer
 
     recognizer = make_recognizer("auto")
@@ -38,9 +41,8 @@ def _verdicts(words: tuple[str, ...], phrases: PhraseSet, value: Callable[[str],
 
 
 def test_spoken_die_rolls_are_understood() -> None:
-    tally = _verdicts(
-        DIE_WORDS, roll_phrases(1, 6, (), False), lambda word: str(DIE_WORDS.index(word) + 1)
-    )
+    roll = roll_phrases(1, 6, (), False)
+    tally = _verdicts(DIE_WORDS, roll, lambda word: Answer.number(DIE_WORDS.index(word) + 1))
     # 30 clips of "one" to "six" by many speakers: most accepted, few taken wrongly.
     assert tally["accepted"] >= 20, tally
     assert tally["wrong"] <= 3, tally
@@ -48,6 +50,6 @@ def test_spoken_die_rolls_are_understood() -> None:
 
 def test_spoken_yes_and_no_are_understood() -> None:
     phrases = choice_phrases((("yes", ()), ("no", ())))
-    tally = _verdicts(("yes", "no"), phrases, lambda word: word)
+    tally = _verdicts(("yes", "no"), phrases, Answer)
     assert tally["accepted"] + tally["confirmed"] >= 8, tally
     assert tally["wrong"] == 0, tally

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from companion.answers import Answer
 from companion.phrases import PhraseSet
 from companion.voice.adaptation import LearningRecognizer, VoiceMemory
 from companion.voice.audio import read_wav
@@ -107,7 +108,7 @@ MISSED = (
 def test_enrolment_on_one_take_fixes_most_misses_of_a_real_speaker(whisper, shared_speech):
     dice = expected_phrases("dice")
     clips = {c.path.stem: c for c in labelled_clips("fsdd", DIE_WORDS) if c.speaker == "nicolas"}
-    value = {word: str(n) for n, word in enumerate(DIE_WORDS, start=1)}
+    value = {word: Answer.number(n) for n, word in enumerate(DIE_WORDS, start=1)}
     enrolment = [clips[f"{n}_nicolas_5"] for n in range(1, 7)]
     learner = LearningRecognizer(whisper)
     learner.memory.enrol(

@@ -12,6 +12,7 @@ import shutil
 import numpy as np
 import pytest
 
+from companion.answers import Answer
 from companion.dialogue import Speech
 from companion.phrases import PhraseSet
 from companion.session import global_commands
@@ -31,7 +32,7 @@ from companion.voice.recognition import Recognition
 from companion.voice.speakers import EspeakSpeaker, VoiceSettings
 from companion.voice.vad import has_speech
 
-DIE_VALUE = {word: str(n) for n, word in enumerate(DIE_WORDS, start=1)}
+DIE_VALUE = {word: Answer.number(n) for n, word in enumerate(DIE_WORDS, start=1)}
 
 
 def outcomes(recognizer, clips, phrases):
@@ -135,7 +136,7 @@ def test_file_ears_hear_each_file_once_then_end(whisper, shared_speech, tmp_path
     five = labelled_clips("speech_commands", ["five"])[0].path
     ears = FileEars(whisper, [five, five])
     phrases = expected_phrases("dice")
-    assert phrases.match(ears.hear(None, phrases).text).value == "5"
+    assert phrases.match(ears.hear(None, phrases).text).value == Answer.number(5)
     assert ears.hear(None, phrases) is not None
     assert ears.hear(None, phrases) is None
 

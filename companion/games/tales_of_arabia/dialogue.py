@@ -1,8 +1,9 @@
 """The Tales of Arabia dialogue: setup questions, then every decision of the rules by voice.
 
-Setup asks the number of players, their names (unless ``--players`` gave them) and their
-heroes. Then the rules core (:mod:`.rules`) says what it waits for, :class:`StepBuilder`
-turns that into a question, and :class:`Narrator` speaks what happened.
+The game kit asks the number of players and their names (unless ``--players`` gave
+them); this dialogue asks their heroes. Then the rules core (:mod:`.rules`) says what it
+waits for, :class:`StepBuilder` turns that into a question, and :class:`Narrator` speaks
+what happened.
 
 >>> from companion.dialogue import GameOptions
 >>> talk = TalesOfArabiaDialogue.new(GameOptions(seed=3, players=[("Ali", "m"), ("Sara", "f")]))
@@ -14,28 +15,29 @@ turns that into a question, and :class:`Narrator` speaks what happened.
 
 from __future__ import annotations
 
-import random
 from functools import cache
-from typing import Any
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel
 
-from companion.cli import ArgumentError
-from companion.dialogue import GameOptions, InvalidAnswer, SeededRandom, Speech, Step
-from companion.games.number_answers import numbers_said, out_of_range
+from companion.answers import Answer
+from companion.dialogue import GameOptions, SeededRandom, Speech, Step
+from companion.errors import IllegalAction, SetupError
+from companion.games.tales_of_arabia import rules
 from companion.games.tales_of_arabia.content import Pack, PackError, load_pack
 from companion.games.tales_of_arabia.narration import Narrator, spoken_name
-from companion.games.tales_of_arabia.rules import IllegalActionError, Rules, new_game
+from companion.games.tales_of_arabia.rules import Rules, new_game
 from companion.games.tales_of_arabia.saved_state import check_saved_game
 from companion.games.tales_of_arabia.state import GameState, SettingError, Settings
-from companion.games.tales_of_arabia.steps import StepBuilder, choice_phrases, hero_choices
-from companion.phrases import PhraseSet, normalize, number_to_words
-from companion.saves import SaveError
+from companion.games.tales_of_arabia.steps import (
+    ROLL_TWO_FOR_ME,
+    StepBuilder,
+    choice_phrases,
+    hero_choices,
+)
+from companion.kit import NUMBER, ROLL_FOR_ME, GameKit, Seating, new_dice
+from companion.phrases import normalize
 from companion.wording import spoken_list
 
-GAME_NAME = "tales-of-arabia"
-TITLE = "Tales of Arabia"
-MIN_PLAYERS = 2
 MAX_PLAYERS_SHARED_HEROES = 8
 
 
@@ -47,69 +49,53 @@ def _tools(folder: str | None) -> tuple[Pack, Narrator, StepBuilder]:
     return pack, narrator, StepBuilder(pack, narrator)
 
 
-def _seed(options: GameOptions) -> int:
-    """The seed of the command line, or a fresh one (saved with the game) when none."""
-    return options.seed if options.seed is not None else random.SystemRandom().randrange(10**9)
-
-
-class GameSetupError(ArgumentError):
-    """The options of a new game cannot start one (players, settings or content pack)."""
-
-
 class TalesState(BaseModel):
     """Everything the dialogue saves: setup answers, dice, settings and the game."""
 
     dice: SeededRandom
     settings: Settings = Settings()
     pack: str | None = None
-    player_count: int | None = None
-    names: list[str] = []
+    seating: Seating = Seating()
     heroes: list[str] = []
     game: GameState | None = None
 
 
-class TalesOfArabiaDialogue:
-    """The :class:`~companion.dialogue.Dialogue` of Tales of Arabia."""
+class TalesOfArabiaDialogue(GameKit):
+    """The :class:`~companion.kit.GameKit` of Tales of Arabia: after the players, their
+    heroes; then the rules core's pending decisions (phase ``play``)."""
 
-    game = GAME_NAME
+    game = "tales-of-arabia"
+    title = "Tales of Arabia"
+    State = TalesState
 
     def __init__(self, state: TalesState) -> None:
-        self.state = state
-        self.pack, self.narrator, self.steps = _tools(state.pack)
+        try:
+            self.pack, self.narrator, self.steps = _tools(state.pack)
+        except PackError as error:
+            raise SetupError(str(error)) from None
+        super().__init__(state)
 
     @classmethod
-    def new(cls, options: GameOptions) -> TalesOfArabiaDialogue:
-        """A new game from the command line's options."""
+    def initial_state(cls, options: GameOptions) -> TalesState:
         try:
             settings = Settings.from_options(options.settings)
-            state = TalesState(
-                dice=SeededRandom(seed=_seed(options)),
-                settings=settings,
-                pack=options.pack,
-            )
-            dialogue = cls(state)
-        except (SettingError, PackError) as error:
-            raise GameSetupError(str(error)) from None
-        if options.players:
-            names = [name for name, _ in options.players]
-            dialogue._check_count(len(names))
-            for name in names:
-                dialogue._check_name(name, state.names)
-                state.names.append(name.strip())
-            state.player_count = len(names)
-        return dialogue
+        except SettingError as error:
+            raise SetupError(str(error)) from None
+        return TalesState(dice=new_dice(options), settings=settings, pack=options.pack)
 
-    @classmethod
-    def restore(cls, data: dict[str, Any]) -> TalesOfArabiaDialogue:
-        """Rebuild a game from :meth:`to_save` data (:class:`SaveError` when unusable)."""
+    def check_restored(self) -> None:
         try:
-            dialogue = cls(TalesState.model_validate(data))
-            check_saved_game(dialogue.state.game, dialogue.pack)
-            return dialogue
-        except (ValidationError, PackError) as error:
-            raise SaveError(
-                f"this is not a Tales of Arabia game the rules can use: {error}"
-            ) from None
+            check_saved_game(self.state.game, self.pack)
+        except PackError as error:
+            raise SetupError(str(error)) from None
+
+    def max_players(self) -> int:
+        if self.state.settings.unique_heroes:
+            return len(self.pack.heroes)
+        return MAX_PLAYERS_SHARED_HEROES
+
+    def game_phase(self) -> str:
+        return "hero" if len(self.state.heroes) < self.state.seating.count else "play"
 
     # ------------------------------------------------------------------ protocol
 
@@ -119,71 +105,13 @@ class TalesOfArabiaDialogue:
 
     def opening(self) -> list[Speech]:
         return [
-            Speech(f"Welcome to {TITLE}."),
+            Speech(f"Welcome to {self.title}."),
             Speech(
                 "Heroes set out from Baghdad to win Fortune, Fame and Faith. "
                 "Say your dice rolls, or ask me to roll for you.",
                 reading=True,
             ),
         ]
-
-    def step(self) -> Step:
-        state = self.state
-        if state.player_count is None:
-            return Step(
-                f"How many players? Say a number from two to {self._max_players_words()}.",
-                numbers_said(
-                    range(MIN_PLAYERS, self._max_players() + 1),
-                    ["{n}", "{n} players", "we are {n}"],
-                    range(13),
-                ),
-                hint=f"This game is for two to {self._max_players_words()} players.",
-            )
-        if len(state.names) < state.player_count:
-            return Step(
-                f"Player {number_to_words(len(state.names) + 1)}, what is your name?",
-                PhraseSet(()),
-                free_text=True,
-                hint="Type or say your name.",
-            )
-        if len(state.heroes) < state.player_count:
-            free = self._free_heroes()
-            expects = choice_phrases(hero_choices(self.pack, free))
-            offers = spoken_list((spoken_name(h) for h in free), "or")
-            return Step(
-                f"{state.names[len(state.heroes)]}, which hero will you play? Say {offers}.",
-                expects,
-            )
-        if self.finished:
-            return Step("The game is over.", PhraseSet(()))
-        return self.steps.step(state.game)
-
-    def answer(self, value: str) -> list[Speech]:
-        state = self.state
-        if state.player_count is None:
-            count = int(value) if value.isdigit() else 0
-            self._check_count(count, InvalidAnswer)
-            state.player_count = count
-            return [Speech(f"{normalize(value).capitalize()} players. Welcome, all of you.")]
-        if len(state.names) < state.player_count:
-            name = value.strip()
-            self._check_name(name, state.names, InvalidAnswer)
-            state.names.append(name)
-            return [Speech(f"Welcome, {name}.")]
-        if len(state.heroes) < state.player_count:
-            return self._choose_hero(value)
-        if self.finished:
-            raise InvalidAnswer("The game is over.")
-        said = out_of_range(value)
-        if said is not None:
-            raise InvalidAnswer(f"Not {number_to_words(said)}. {self.step().hint}")
-        draws = state.dice.draws
-        try:
-            events = Rules(self.pack, state.game).answer(value, state.dice.next_rng())
-        except IllegalActionError:
-            state.dice.draws = draws  # a refused answer changes nothing, not even the dice
-            raise InvalidAnswer(f"That does not fit now. {self.step().options_hint()}") from None
-        return self.narrator.speeches(events, state.game)
 
     def status(self, player: str | None = None) -> str:
         game = self.state.game
@@ -206,33 +134,32 @@ class TalesOfArabiaDialogue:
             return f"It is {current}'s turn, and {acting} must answer now."
         return f"It is {current}'s turn."
 
-    def player_names(self) -> list[str]:
-        return list(self.state.names)
+    # ------------------------------------------------------------------ heroes
 
-    def to_save(self) -> dict[str, Any]:
-        return self.state.model_dump(mode="json")
+    def _ask_hero(self) -> Step:
+        free = self._free_heroes()
+        offers = spoken_list((spoken_name(h) for h in free), "or")
+        name = self.state.seating.names[len(self.state.heroes)]
+        return Step(
+            f"{name}, which hero will you play? Say {offers}.",
+            choice_phrases(hero_choices(self.pack, free)),
+        )
 
-    # ------------------------------------------------------------------ setup
-
-    def _max_players(self) -> int:
-        if self.state.settings.unique_heroes:
-            return len(self.pack.heroes)
-        return MAX_PLAYERS_SHARED_HEROES
-
-    def _max_players_words(self) -> str:
-        return number_to_words(self._max_players())
-
-    def _check_count(self, count: int, error: type[Exception] = GameSetupError) -> None:
-        if not MIN_PLAYERS <= count <= self._max_players():
-            raise error(f"This game is for two to {self._max_players_words()} players.")
-
-    @staticmethod
-    def _check_name(name: str, taken: list[str], error: type[Exception] = GameSetupError) -> None:
-        spoken = normalize(name)
-        if not spoken:
-            raise error("A name needs at least one letter.")
-        if spoken in {normalize(other) for other in taken}:
-            raise error(f"{name.strip()} is already playing. Please choose another name.")
+    def _on_hero(self, answer: Answer) -> list[Speech]:
+        state = self.state
+        hero_name = answer.intent
+        if hero_name not in self._free_heroes():
+            raise IllegalAction(f"{hero_name} is not free. Please choose another hero.")
+        name = state.seating.names[len(state.heroes)]
+        state.heroes.append(hero_name)
+        hero = self.pack.hero(hero_name)
+        speech = [
+            Speech(f"{name} plays {spoken_name(hero.name)}."),
+            Speech(hero.narration, reading=True),
+        ]
+        if len(state.heroes) == state.seating.count:
+            speech += self._start_game()
+        return speech
 
     def _free_heroes(self) -> list[str]:
         heroes = [hero.name for hero in self.pack.heroes]
@@ -240,24 +167,9 @@ class TalesOfArabiaDialogue:
             return heroes
         return [hero for hero in heroes if hero not in self.state.heroes]
 
-    def _choose_hero(self, value: str) -> list[Speech]:
-        state = self.state
-        if value not in self._free_heroes():
-            raise InvalidAnswer(f"{value} is not free. Please choose another hero.")
-        name = state.names[len(state.heroes)]
-        state.heroes.append(value)
-        hero = self.pack.hero(value)
-        speech = [
-            Speech(f"{name} plays {spoken_name(hero.name)}."),
-            Speech(hero.narration, reading=True),
-        ]
-        if len(state.heroes) == state.player_count:
-            speech += self._start_game()
-        return speech
-
     def _start_game(self) -> list[Speech]:
         state = self.state
-        players = list(zip(state.names, state.heroes, strict=True))
+        players = list(zip(state.seating.names, state.heroes, strict=True))
         state.game, events = new_game(self.pack, players, state.dice.next_rng(), state.settings)
         start = self.narrator.space_name(self.pack.board.start)
         return [
@@ -265,6 +177,19 @@ class TalesOfArabiaDialogue:
             Speech("Each player rolls one die. The highest roll goes first."),
             *self.narrator.speeches(events, state.game),
         ]
+
+    # ------------------------------------------------------------------ the rules' decisions
+
+    def _ask_play(self) -> Step:
+        return self.steps.step(self.state.game)
+
+    def _on_play(self, answer: Answer) -> list[Speech]:
+        game, rng = self.state.game, self.state.dice.next_rng()
+        try:
+            events = Rules(self.pack, game).answer(_rules_move(answer), rng)
+        except rules.IllegalActionError:
+            raise IllegalAction(f"That does not fit now. {self.step().options_hint()}") from None
+        return self.narrator.speeches(events, game)
 
     # ------------------------------------------------------------------ players
 
@@ -279,3 +204,14 @@ class TalesOfArabiaDialogue:
             if normalize(player.name) == wanted:
                 return player
         return game.players[self._acting()]
+
+
+def _rules_move(answer: Answer) -> str:
+    """The rules core's word for an answer: a roll's digits, "roll", an option's name."""
+    if answer.intent == NUMBER:
+        return str(answer[NUMBER])
+    if answer == ROLL_FOR_ME:
+        return rules.ROLL_FOR_ME
+    if answer == ROLL_TWO_FOR_ME:
+        return rules.ROLL_TWO_FOR_ME
+    return answer.intent

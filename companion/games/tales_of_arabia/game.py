@@ -2,12 +2,6 @@
 
 from __future__ import annotations
 
-from companion.dialogue import GameSpec
-from companion.games.tales_of_arabia.dialogue import GAME_NAME, TITLE, TalesOfArabiaDialogue
+from companion.games.tales_of_arabia.dialogue import TalesOfArabiaDialogue
 
-GAME = GameSpec(
-    name=GAME_NAME,
-    title=TITLE,
-    new=TalesOfArabiaDialogue.new,
-    restore=TalesOfArabiaDialogue.restore,
-)
+GAME = TalesOfArabiaDialogue.spec()

@@ -22,6 +22,7 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
+from companion.errors import IllegalAction
 from companion.games.tales_of_arabia.content import (
     Card,
     Category,
@@ -79,7 +80,7 @@ ACCEPT = "yes"
 FORTUNE_TOKEN = "fortune token"
 
 
-class IllegalActionError(ValueError):
+class IllegalActionError(IllegalAction):
     """The answer is not one the current decision allows; the message says why."""
 
 

@@ -1,19 +1,19 @@
 """The spoken question and the small phrase set for every decision of the rules.
 
 >>> roll_phrases(1, 6, (), False).match("I rolled a 4").value
-'4'
+Answer(intent='number', slots=(('number', 4),))
 >>> from companion.games.tales_of_arabia.content import load_pack
 >>> potion = ("Magic Potion", card_sayings(load_pack(), "Magic Potion"))
 >>> choice_phrases((potion, ("no", ()))).match("use the magic potion").value
-'Magic Potion'
+Answer(intent='Magic Potion', slots=())
 """
 
 from __future__ import annotations
 
 from functools import cache
 
+from companion.answers import Answer
 from companion.dialogue import YES_NO, Step
-from companion.games.number_answers import numbers_said
 from companion.games.tales_of_arabia.content import Pack
 from companion.games.tales_of_arabia.narration import (
     Narrator,
@@ -24,28 +24,27 @@ from companion.games.tales_of_arabia.rules import (
     DECLINE,
     FORTUNE_TOKEN,
     REROLL,
-    ROLL_FOR_ME,
-    ROLL_TWO_FOR_ME,
     TOKENS,
     Rules,
 )
 from companion.games.tales_of_arabia.state import Decision, GameState
+from companion.kit import dice_phrases, roll_hint
 from companion.phrases import Phrase, PhraseSet, normalize, number_to_words
 from companion.wording import spoken_list
 
+ROLL_TWO_FOR_ME = Answer("roll two dice for me")
+"""With the Magic Carpet: the companion rolls two dice."""
 ROLL_TEMPLATES = {
-    ROLL_FOR_ME: ["roll for me", "[please] roll [it|the die|the dice] for me", "you roll"],
     ROLL_TWO_FOR_ME: ["roll two dice [for me]", "roll both dice [for me]"],
-    "peek": ["look at the cards", "[use the] spy glass"],
-    "trade": ["use the stone", "[use the] philosophers stone"],
-    "lift": ["lift the curse", "remove the curse"],
+    Answer("peek"): ["look at the cards", "[use the] spy glass"],
+    Answer("trade"): ["use the stone", "[use the] philosophers stone"],
+    Answer("lift"): ["lift the curse", "remove the curse"],
 }
 ROLL_LABELS = {
-    ROLL_FOR_ME: "roll for me",
     ROLL_TWO_FOR_ME: "roll two dice for me",
-    "peek": "look at the cards",
-    "trade": "use the stone",
-    "lift": "lift the curse",
+    Answer("peek"): "look at the cards",
+    Answer("trade"): "use the stone",
+    Answer("lift"): "lift the curse",
 }
 CHOICE_TEMPLATES = {
     REROLL: ["reroll", "re roll", "roll again", "use my re roll"],
@@ -63,24 +62,11 @@ CHOICE_LABELS = {
 @cache
 def roll_phrases(low: int, high: int, actions: tuple[str, ...], two_dice: bool) -> PhraseSet:
     """Numbers from ``low`` to ``high``, "roll for me", and the item actions offered."""
-    extras = [ROLL_FOR_ME, *([ROLL_TWO_FOR_ME] if two_dice else []), *actions]
-    numbers = numbers_said(range(low, high + 1), ["{n}", "[i] rolled [a|an] {n}"], range(13))
-    return numbers | PhraseSet.from_templates(
+    extras = [*([ROLL_TWO_FOR_ME] if two_dice else []), *map(Answer, actions)]
+    return dice_phrases(low, high) | PhraseSet.from_templates(
         {value: ROLL_TEMPLATES[value] for value in extras},
         labels={value: ROLL_LABELS[value] for value in extras},
     )
-
-
-def roll_hint(low: int, high: int) -> str:
-    """What a roll may be, said for "help" and when a number is out of range.
-
-    >>> roll_hint(1, 6)
-    'A die shows one to six. Say the number you rolled, or say roll for me.'
-    """
-    if (low, high) == (1, 6):
-        return "A die shows one to six. Say the number you rolled, or say roll for me."
-    low_words, high_words = number_to_words(low), number_to_words(high)
-    return f"Say the number you rolled, from {low_words} to {high_words}, or say roll for me."
 
 
 Choices = tuple[tuple[str, tuple[str, ...]], ...]
@@ -92,18 +78,19 @@ def choice_phrases(choices: Choices) -> PhraseSet:
     """One answer per choice: its own sayings, plus the fixed ways of saying yes, no,
     roll again and the tokens.
 
-    >>> choice_phrases((("Sara", ("Sara",)), ("no", ()))).match("nope").value
+    >>> choice_phrases((("Sara", ("Sara",)), ("no", ()))).match("nope").value.intent
     'no'
     """
     phrases: list[Phrase] = []
-    labels: dict[str, str] = {}
+    labels: dict[Answer, str] = {}
     for option, sayings in choices:
+        answer = Answer(option)
         if option in (ACCEPT, DECLINE):
-            phrases += [p for p in YES_NO.phrases if p.value == option]
+            phrases += [Phrase(p.text, answer) for p in YES_NO.phrases if p.value == option]
         if option in CHOICE_TEMPLATES:
-            phrases += PhraseSet.from_templates({option: CHOICE_TEMPLATES[option]}).phrases
-        phrases += [Phrase(normalize(text), option) for text in sayings if normalize(text)]
-        labels[option] = sayings[0] if sayings else CHOICE_LABELS.get(option, option)
+            phrases += PhraseSet.from_templates({answer: CHOICE_TEMPLATES[option]}).phrases
+        phrases += [Phrase(normalize(text), answer) for text in sayings if normalize(text)]
+        labels[answer] = sayings[0] if sayings else CHOICE_LABELS.get(option, option)
     return PhraseSet(tuple(dict.fromkeys(phrases)), labels)
 
 
@@ -187,7 +174,7 @@ class StepBuilder:
             if decision.two_dice:
                 words.append("With the Magic Carpet you may say roll two dice for me.")
             if decision.actions:
-                offers = spoken_list((ROLL_LABELS[a] for a in decision.actions), "or")
+                offers = spoken_list((ROLL_LABELS[Answer(a)] for a in decision.actions), "or")
                 words.append(f"You may also {offers}.")
             return " ".join(words)
         if decision.purpose == "fate":
@@ -207,7 +194,7 @@ class StepBuilder:
     # ------------------------------------------------------------------ choices
 
     def _choice_prompt(self, state: GameState, decision: Decision, labels: PhraseSet) -> str:
-        offers = spoken_list((labels.label(option) for option in decision.options), "or")
+        offers = spoken_list((labels.label(Answer(option)) for option in decision.options), "or")
         purpose = decision.purpose
         if purpose == "reroll":
             rules = Rules(self.pack, state)

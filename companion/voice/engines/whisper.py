@@ -22,6 +22,7 @@ from typing import Any
 
 import numpy as np
 
+from companion.answers import Answer
 from companion.hearing import global_commands
 from companion.phrases import PhraseSet, normalize, written_forms
 from companion.voice.audio import RATE
@@ -297,7 +298,9 @@ class WhisperRecognizer:
         answers last, then the longest answer phrase, so sentences are expected too.
         Names are written as ``casing`` says.
 
-        >>> WhisperRecognizer.priming_words(PhraseSet.of("wanderer", "undo"))
+        >>> from companion.hearing import Command
+        >>> undo = PhraseSet.from_templates({Command("undo"): "undo"})
+        >>> WhisperRecognizer.priming_words(PhraseSet.of("wanderer") | undo)
         'undo wanderer'
         >>> WhisperRecognizer.priming_words(PhraseSet.of("go to basra"), {"basra": "Basra"})
         'go to Basra'
@@ -364,14 +367,20 @@ def name_casing(phrases: PhraseSet) -> tuple[tuple[str, str], ...]:
 
     >>> name_casing(PhraseSet.from_templates({"Caliph's Palace": ["caliphs palace"]}))
     (('caliphs', "Caliph's"), ('palace', 'Palace'))
-    >>> name_casing(PhraseSet.from_templates({"status:Ali": ["status of ali"]}))
+    >>> ali = Answer.of("status", player="Ali")
+    >>> name_casing(PhraseSet.from_templates({ali: ["status of ali"]}))
     (('ali', 'Ali'),)
     >>> name_casing(PhraseSet.numbers(range(1, 3)))
     ()
     """
     casing: dict[str, str] = {}
-    for value in phrases.values:
-        for word in re.findall(r"[A-Za-z']+", value):
+    written = (
+        text
+        for value in phrases.values
+        for text in (value.written() if isinstance(value, Answer) else (value,))
+    )
+    for text in written:
+        for word in re.findall(r"[A-Za-z']+", text):
             plain = normalize(word)
             if word != word.lower() and plain.isalpha():
                 casing.setdefault(plain, word)

@@ -1,0 +1,120 @@
+"""The game kit: shared setup steps, one dispatch convention, shared dice, one error family."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+from pydantic import BaseModel
+
+from companion.answers import Answer
+from companion.dialogue import GameOptions
+from companion.errors import IllegalAction, SetupError
+from companion.games import GAME_MODULES
+from companion.kit import ROLL_FOR_ME, GameKit, Seating, dice_phrases, number
+from tests.framework.toy_game import TOY, ToyDialogue
+
+
+def test_setup_asks_how_many_then_each_name():
+    dialogue = TOY.new(GameOptions(seed=1))
+    assert dialogue.step().prompt == "How many players? Say a number from one to six."
+    assert dialogue.step().expects.match("we are two").value == number(2)
+    assert dialogue.answer("2")[0].text == "Two players. Welcome, all of you."
+    assert dialogue.step().free_text
+    dialogue.answer("Ali")
+    with pytest.raises(IllegalAction, match="Ali is already playing"):
+        dialogue.answer("ali")
+    dialogue.answer("Zoe")
+    assert dialogue.player_names() == ["Ali", "Zoe"]
+    assert dialogue.step().prompt == "The total is 0. Say your roll."
+
+
+def test_players_from_the_command_line_skip_setup():
+    dialogue = TOY.new(GameOptions(seed=1, players=[("Aladdin", ""), ("Sindbad", "")]))
+    assert dialogue.player_names() == ["Aladdin", "Sindbad"]
+    assert dialogue.phase() == "roll"
+
+
+@pytest.mark.parametrize(
+    "players", [[("Ali", ""), ("ali", "")], [(" ", "")], [(f"P{n}", "") for n in range(7)]]
+)
+def test_impossible_players_are_a_setup_error(players):
+    with pytest.raises(SetupError):
+        TOY.new(GameOptions(seed=1, players=players))
+
+
+class CourtState(BaseModel):
+    seating: Seating = Seating()
+    phase: str = "court"
+
+
+class Court(GameKit):
+    """A game whose rules use gender."""
+
+    game = "court"
+    title = "The Court"
+    State = CourtState
+    uses_gender = True
+    min_players = 1
+
+    @classmethod
+    def initial_state(cls, options):
+        return CourtState()
+
+    @property
+    def finished(self):
+        return False
+
+    def _ask_court(self):
+        raise AssertionError("not reached in these tests")
+
+    def _on_court(self, answer):
+        raise AssertionError("not reached in these tests")
+
+
+def test_gender_is_asked_only_where_the_rules_use_it():
+    court = Court.new(GameOptions(players=[("Ali", "m")]))
+    assert court.state.seating.genders == ["m"]
+    with pytest.raises(SetupError, match="Sara:m or Sara:f"):
+        Court.new(GameOptions(players=[("Sara", "")]))
+    court = Court.new(GameOptions())
+    court.answer("1")
+    court.answer("Sara")
+    assert court.step().prompt == "Sara, do you play a man or a woman?"
+    court.answer(court.step().expects.match("a woman").value)
+    assert court.state.seating.genders == ["f"] and court.phase() == "court"
+
+
+def test_a_phase_needs_both_its_question_and_its_answer():
+    with pytest.raises(TypeError, match="lonely"):
+
+        class Broken(ToyDialogue):
+            def _ask_lonely(self): ...
+
+
+def test_shared_dice_answers():
+    dice = dice_phrases(1, 6)
+    assert dice.match("it is a five").value == number(5)
+    assert dice.match("you roll").value == ROLL_FOR_ME
+    assert dice.label(ROLL_FOR_ME) == "roll for me"
+    assert Answer("roll for me") not in dice_phrases(1, 6, roll_for_me=False).values
+
+
+@pytest.mark.parametrize("game", ["tales-of-arabia"])
+def test_games_accept_players_without_gender_and_refuse_bad_ones_with_exit_2(game, tmp_path):
+    command = [sys.executable, "-m", "companion", "play", "--game", game, "--typed", "--seed", "1",
+               "--save", str(tmp_path / "s.json")]  # fmt: skip
+    started = subprocess.run([*command, "--players", "Aladdin,Sindbad"], input="",
+                             capture_output=True, text=True, timeout=120)  # fmt: skip
+    assert started.returncode == 0, started.stderr
+    assert "Aladdin" in started.stdout
+    refused = subprocess.run([*command, "--new", "--players", "Aladdin"], input="",
+                             capture_output=True, text=True, timeout=120)  # fmt: skip
+    assert refused.returncode == 2
+    assert "This game is for two to" in refused.stderr
+    assert "Traceback" not in refused.stderr
+
+
+def test_every_game_is_registered():
+    assert set(GAME_MODULES) >= {"arabian-nights", "scheherazade", "tales-of-arabia", "samarande"}
