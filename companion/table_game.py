@@ -27,13 +27,13 @@ from companion.dialogue import Dialogue, GameSpec, Speech, Step
 from companion.hearing import Heard
 from companion.phrases import PhraseSet
 from companion.session import Session
-from companion.voice.audio import AudioUnavailable, HalfDuplex, Player
+from companion.voice.audio import RATE, AudioUnavailable, HalfDuplex, Player
 from companion.voice.io import MicrophoneEars, SpeakingMouth
 from companion.voice.microphone import Microphone, MicrophoneFrames
-from companion.voice.recognition import Recognizer
+from companion.voice.recognition import Recognition, Recognizer
 from companion.voice.speakers import Speaker
 from companion.voice.telling import AudioTellingListener, Spotter
-from companion.voice.virtual_table import Recording, VirtualTable
+from companion.voice.virtual_table import SILENCE_DBFS, Recording, VirtualTable
 
 QUIET_BEFORE_ANSWER = 0.5
 """Seconds of silence from the loudspeaker before a player answers (its tail included)."""
@@ -75,6 +75,8 @@ class TableLog:
     unprompted: int = 0
     """Utterances the microphone caught while no player had spoken (it heard itself)."""
     ending: str = ""
+    recognitions: list[tuple[float, float]] = field(default_factory=list)
+    """When each utterance was handed to the recogniser, and when it was heard."""
 
     def latencies(self) -> list[float]:
         """Seconds from the end of each answer to the first sound of the reply."""
@@ -108,6 +110,20 @@ class _Watcher:
 
     def on_step(self, step: Step, dialogue: Dialogue) -> None:
         """Steps are seen through the ears."""
+
+
+class _TimedRecognizer:
+    """The recogniser, noting when each utterance came in and when it was heard."""
+
+    def __init__(self, recognizer: Recognizer, log: TableLog) -> None:
+        self.recognizer, self.log = recognizer, log
+        self.name = recognizer.name
+
+    def recognize(self, samples: np.ndarray, phrases: PhraseSet) -> Recognition:
+        started = time.perf_counter()
+        recognition = self.recognizer.recognize(samples, phrases)
+        self.log.recognitions.append((started, time.perf_counter()))
+        return recognition
 
 
 class _ListeningEars:
@@ -164,7 +180,8 @@ class TableGame:
         loudspeaker = self.table.record()
         noise = self.table.noise(self.noise_db) if self.noise_db is not None else None
         watcher = _Watcher(log)
-        ears = _ListeningEars(MicrophoneEars(self.recognizer, Microphone(gate)))
+        recognizer = _TimedRecognizer(self.recognizer, log)
+        ears = _ListeningEars(MicrophoneEars(recognizer, Microphone(gate)))
         telling = None
         if self.spotter is not None:
             telling = _TellingCue(
@@ -212,7 +229,8 @@ class TableGame:
                 watcher.understood.get(timeout=self.answer_timeout)
                 continue
             voice, samples = self.voices(words, turn)
-            said = Said(step.prompt, words, voice, meant, self.table.say(samples))
+            ended = self.table.say(samples) - trailing_silence(samples)
+            said = Said(step.prompt, words, voice, meant, ended)
             log.said.append(said)
             turn += 1
             if step.telling is None and not is_confirmation(step):
@@ -242,6 +260,15 @@ class TableGame:
                 return onset
             time.sleep(0.02)
         return loudspeaker.onset_after(after)
+
+
+def trailing_silence(samples: np.ndarray) -> float:
+    """Seconds after the last audible 10 ms of ``samples``."""
+    size = RATE // 100
+    count = len(samples) // size
+    levels = np.sqrt(np.mean(samples[: count * size].reshape(count, size) ** 2, axis=1))
+    loud = np.nonzero(levels > 10 ** (SILENCE_DBFS / 20))[0]
+    return (len(samples) - (loud[-1] + 1) * size) / RATE if len(loud) else 0.0
 
 
 def transcript_of(

@@ -1,0 +1,105 @@
+"""On the virtual table's audio stream: from the end of a player's speech to the first sound
+of the companion's reply, and where that time goes.
+
+A private PulseAudio server is the room (see companion/voice/virtual_table.py); scripted
+players (espeak-ng voices, room noise at -50 dBFS) play the Reader's opening on the
+small test book into the microphone, whisper hears them, espeak-ng answers through the
+loudspeaker, which is recorded. For every answer:
+
+* endpoint: end of speech -> the utterance handed to the recogniser (the 0.5 s of
+  silence that ends an answer, and the stream's own buffering);
+* recognise: the recogniser's own time;
+* decide: the session (match, confirm, rules, save) until the reply starts;
+* sound: the synthesiser's first chunk and the audio output until it is heard.
+
+It also counts utterances the microphone caught with no player speaking (the companion
+hearing itself), and answers not heard at all.
+
+    scripts/bench bench/bench_table_latency.py [-- --rounds 2]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from companion.dialogue import GameOptions  # noqa: E402
+from companion.games import game_spec  # noqa: E402
+from companion.table_game import ScriptedPlayer, TableGame, TableLog, voices_from  # noqa: E402
+from companion.voice.corpus import espeak_clip  # noqa: E402
+from companion.voice.engines.whisper import WhisperRecognizer  # noqa: E402
+from companion.voice.speakers import EspeakSpeaker, VoiceSettings  # noqa: E402
+from companion.voice.virtual_table import VirtualTable, portaudio_on  # noqa: E402
+
+MINI = ROOT / "tests" / "arabian_nights" / "fixtures" / "mini"
+ANSWERS = [
+    "random", "ten", "ten", "roll for me|you roll", "stay|I stay here",
+    "wanderer|the wanderer|I drew the wanderer", "five", "pray|I pray", "blank",
+]  # fmt: skip
+
+
+def breakdown(log: TableLog) -> list[dict[str, float]]:
+    """Per answer: the four parts of its reply latency, in seconds."""
+    parts = []
+    for said in log.said:
+        if said.reply is None:
+            continue
+        heard = next(((s, e) for s, e in log.recognitions if s > said.ended - 0.05), None)
+        spoken = next((sp.started for sp in log.spoken if heard and sp.started >= heard[1]), None)
+        if heard is None or spoken is None or spoken > said.reply:
+            continue
+        parts.append({
+            "total": said.reply - said.ended, "endpoint": heard[0] - said.ended,
+            "recognise": heard[1] - heard[0], "decide": spoken - heard[1],
+            "sound": said.reply - spoken,
+        })  # fmt: skip
+    return parts
+
+
+def play_once(recognizer, folder: Path, seed: int) -> TableLog:
+    voices = voices_from(
+        [(v, lambda words, v=v: espeak_clip(words, v)) for v in ("en-us", "en-gb+m7", "en-us+f3")]
+    )
+    spec = game_spec("arabian-nights")
+    dialogue = spec.new(GameOptions(seed=1, players=[("Ali", "m"), ("Zed", "f")], pack=str(MINI)))
+    with VirtualTable.open() as table, portaudio_on(table):
+        game = TableGame(
+            table, spec, dialogue, recognizer, EspeakSpeaker(VoiceSettings(rate=1.6)),
+            ScriptedPlayer(ANSWERS), voices, folder / f"game{seed}.json",
+        )  # fmt: skip
+        log, loudspeaker = game.play(most_answers=30)
+        loudspeaker.stop()
+    return log
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--rounds", type=int, default=1)
+    args = parser.parse_args()
+    recognizer = WhisperRecognizer()
+    rows, unprompted, unheard, said = [], 0, 0, 0
+    with tempfile.TemporaryDirectory() as folder:
+        for seed in range(args.rounds):
+            log = play_once(recognizer, Path(folder), seed)
+            rows += breakdown(log)
+            unprompted += log.unprompted
+            said += len(log.said)
+            unheard += log.ending.startswith("nothing was heard")
+    print(f"{said} answers said, {len(rows)} timed; the microphone heard the companion "
+          f"{unprompted} times; answers never heard: {unheard}")  # fmt: skip
+    for part in ("total", "endpoint", "recognise", "decide", "sound"):
+        values = [row[part] * 1000 for row in rows]
+        print(f"{part:>9}: median {statistics.median(values):5.0f} ms, "
+              f"p90 {np.percentile(values, 90):5.0f} ms")  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()
