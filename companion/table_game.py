@@ -24,7 +24,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from companion.dialogue import Dialogue, GameSpec, Speech, Step
-from companion.hearing import Heard
+from companion.hearing import Ears, Heard
 from companion.phrases import PhraseSet
 from companion.session import Session
 from companion.voice.audio import RATE, AudioUnavailable, HalfDuplex, Player
@@ -172,6 +172,10 @@ class TableGame:
     answer_timeout: float = 60.0
     opening: Sequence[Speech] | None = None
     """What the companion says first; None: the dialogue's opening ([] when resuming)."""
+    keyboard: Ears | None = None
+    """Where answers come from once the microphone is lost."""
+    kill_server_after: int | None = None
+    """Kill the audio server once this many answers were said (while listening)."""
 
     def play(self, most_answers: int = 200) -> tuple[TableLog, Recording]:
         """Play until the game ends, the player stops or ``most_answers`` were said;
@@ -191,14 +195,15 @@ class TableGame:
         session = Session(
             dialogue=self.dialogue, spec=self.spec, ears=ears,
             mouth=SpeakingMouth(self.speaker, Player(gate)), save_path=self.save_path,
-            observers=[watcher], telling_listener=telling,
+            observers=[watcher], telling_listener=telling, keyboard=self.keyboard,
         )  # fmt: skip
         runner = threading.Thread(target=self._run, args=(session, log, ears), daemon=True)
         runner.start()
         try:
             self._players(log, ears, watcher, loudspeaker, runner, most_answers)
         finally:
-            ears.ears.microphone.stop()  # the session's input ends
+            if self.table.pid is not None:
+                ears.ears.microphone.stop()  # the session's input ends
             runner.join(timeout=self.answer_timeout)
             if noise is not None:
                 noise.stop()
@@ -220,6 +225,9 @@ class TableGame:
             if asked is None:
                 return
             step, phrases = asked
+            if turn == self.kill_server_after:
+                self.table.kill()
+                return
             meant, words = self.player.words(step, phrases)
             if words is None:
                 return
@@ -290,7 +298,7 @@ class ScriptedPlayer:
         self,
         answers: Sequence[str],
         story: Callable[[Any], str] | None = None,
-        attempts: int = 3,
+        attempts: int = 4,
     ) -> None:
         self.answers = list(answers)
         self.story = story
@@ -322,6 +330,17 @@ class ScriptedPlayer:
         match = phrases.match(self.answers[self._index].split("|")[0])
         named = match is not None and step.prompt == f"Did you say {phrases.label(match.value)}?"
         return "yes" if named else "no"
+
+
+class PlayerKeyboard:
+    """The same scripted player typing its answers (the keyboard of a lost microphone)."""
+
+    def __init__(self, player: TablePlayer) -> None:
+        self.player = player
+
+    def hear(self, step: Step, phrases: PhraseSet) -> Heard | None:
+        words = self.player.words(step, phrases)[1]
+        return None if words is None else Heard(words.split("|")[0], typed=True)
 
 
 def is_confirmation(step: Step) -> bool:

@@ -26,6 +26,12 @@ from companion.voice.audio import (
 from companion.voice.vad import Endpointer, Endpointing
 
 UNPLUGGED = "The microphone stopped (was it unplugged?)."
+DEAD_AIR = "The microphone hears nothing at all, not even the room (is it muted?)."
+CLIPPING = "The microphone is far too loud: its sound is clipped (turn its level down)."
+DEAD_AIR_SECONDS = 20.0
+"""This long without a single sample above -80 dBFS: no working microphone sounds so."""
+CLIPPED_SECONDS = 1.0
+"""This long of frames with a tenth of their samples at full scale: nothing can be heard."""
 
 
 class MicrophoneFrames:
@@ -132,6 +138,7 @@ class Microphone:
         self._frames: MicrophoneFrames | None = None
         self._endpointer: Endpointer | None = None
         self._stopped = threading.Event()
+        self._dead = self._clipped = 0.0
 
     def utterances(self, timeout: float | None = None) -> Iterator[np.ndarray]:
         """Utterances as they are spoken; stops after ``timeout`` seconds of no speech."""
@@ -143,6 +150,8 @@ class Microphone:
         while (timeout is None or waited < timeout) and not self._stopped.is_set():
             try:
                 frame = self._frames.read()
+                if frame is not None:
+                    self._check(frame)
             except AudioUnavailable:
                 self.close()
                 raise
@@ -154,6 +163,16 @@ class Microphone:
             if utterance is not None:
                 waited = 0.0
                 yield utterance
+
+    def _check(self, frame: np.ndarray) -> None:
+        """AudioUnavailable when the stream has been dead air or clipped for too long."""
+        seconds = len(frame) / RATE
+        self._dead = self._dead + seconds if float(np.abs(frame).max()) < 1e-4 else 0.0
+        clipped = float(np.mean(np.abs(frame) >= 0.999)) >= 0.1
+        self._clipped = self._clipped + seconds if clipped else 0.0
+        if self._dead >= DEAD_AIR_SECONDS or self._clipped >= CLIPPED_SECONDS:
+            self._dead = self._clipped = 0.0
+            raise AudioUnavailable(CLIPPING if clipped else DEAD_AIR)
 
     def record(self, timeout: float | None = None) -> np.ndarray | None:
         """The next utterance, or None when nothing was said within ``timeout`` seconds."""

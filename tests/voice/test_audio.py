@@ -189,3 +189,30 @@ def test_noise_alone_is_never_an_utterance(spoken):
     endpointer = Endpointer(Endpointing(), SileroVad())
     assert [u for f in frames(stream) if (u := endpointer.push(f)) is not None] == []
     assert endpointer.flush() is None
+
+
+@pytest.mark.parametrize(
+    ("signal", "message"),
+    [
+        (np.zeros(22 * RATE, np.float32), "hears nothing at all"),
+        (np.sign(tone(1.5, RATE)).astype(np.float32), "clipped"),
+    ],
+)
+def test_dead_air_or_a_clipped_stream_is_audio_unavailable(monkeypatch, signal, message):
+    device = FakeSoundDevice(frames(signal, 0.032) + [np.full(512, 0.01, np.float32)] * 4)
+    monkeypatch.setattr(microphone_module, "import_sounddevice", lambda: device)
+    monkeypatch.setattr(audio, "import_sounddevice", lambda: device)
+    monkeypatch.setattr(MicrophoneFrames, "BACKLOG", 60.0)  # the fake delivers all at once
+    with pytest.raises(AudioUnavailable, match=message):
+        Microphone(HalfDuplex(tail=0.0)).record()
+
+
+def test_a_quiet_room_is_not_dead_air(monkeypatch):
+    room = np.random.default_rng(2).normal(0, 10 ** (-70 / 20), 22 * RATE).astype(np.float32)
+    device = FakeSoundDevice(frames(room, 0.032))
+    monkeypatch.setattr(microphone_module, "import_sounddevice", lambda: device)
+    monkeypatch.setattr(audio, "import_sounddevice", lambda: device)
+    monkeypatch.setattr(MicrophoneFrames, "WATCHDOG", 0.01)
+    monkeypatch.setattr(MicrophoneFrames, "BACKLOG", 60.0)
+    with pytest.raises(AudioUnavailable, match="unplugged"):  # only once the blocks run out
+        Microphone(HalfDuplex(tail=0.0)).record()

@@ -12,7 +12,14 @@ from rapidfuzz import fuzz
 
 from companion.dialogue import GameOptions
 from companion.games import game_spec
-from companion.table_game import ScriptedPlayer, TableGame, transcript_of, voices_from
+from companion.saves import read_save
+from companion.table_game import (
+    PlayerKeyboard,
+    ScriptedPlayer,
+    TableGame,
+    transcript_of,
+    voices_from,
+)
 from companion.voice.speakers import EspeakSpeaker, VoiceSettings
 from companion.voice.virtual_table import VirtualTable, VirtualTableUnavailable, portaudio_on
 from tests.arabian_nights.reader_helpers import MINI
@@ -21,6 +28,13 @@ pytestmark = [
     pytest.mark.slow,
     pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="espeak-ng is not installed"),
 ]
+
+
+READER_706 = [
+    "random", "ten", "ten", "roll for me|you roll", "stay|I stay here",
+    "wanderer|the wanderer|I drew the wanderer", "five", "pray|I pray", "blank",
+]  # fmt: skip
+"""The Reader's opening on the small test book, up to the Mild Storm's paragraph 706."""
 
 
 @pytest.fixture
@@ -74,18 +88,16 @@ def test_the_reader_reads_the_paragraph_the_spoken_answers_lead_to(
 ):
     spec = game_spec("arabian-nights")
     dialogue = spec.new(GameOptions(seed=1, players=[("Ali", "m"), ("Zed", "f")], pack=str(MINI)))
-    answers = [
-        "random", "ten", "ten", "roll for me|you roll", "stay|I stay here",
-        "wanderer|the wanderer|I drew the wanderer", "five", "pray|I pray", "blank",
-    ]  # fmt: skip
     game = TableGame(
         table, spec, dialogue, whisper, EspeakSpeaker(VoiceSettings(rate=1.6)),
-        ScriptedPlayer(answers), player_voices, tmp_path / "game.json",
+        ScriptedPlayer(READER_706), player_voices, tmp_path / "game.json",
     )  # fmt: skip
     log, loudspeaker = game.play(most_answers=30)
     loudspeaker.stop()
     assert_accounted_for(log)
-    paragraph = next(spoken for spoken in log.spoken if spoken.speech.paragraph == 706)
+    paragraphs = [spoken for spoken in log.spoken if spoken.speech.paragraph == 706]
+    assert paragraphs, [(said.words, said.understood, said.confidence) for said in log.said]
+    paragraph = paragraphs[0]
     heard_back(loudspeaker, log, paragraph, listener)
 
 
@@ -126,3 +138,22 @@ def test_a_telling_told_into_the_microphone_is_timed_and_its_element_heard(
     verdict = next(spoken for spoken in log.spoken if spoken.started > told.ended)
     assert verdict.speech.text.startswith("The Sultan heard of"), (prompt, verdict)
     heard_back(loudspeaker, log, verdict, listener)
+
+
+def test_when_the_audio_server_dies_mid_game_the_game_goes_on_by_keyboard(
+    table, whisper, player_voices, tmp_path
+):
+    player = ScriptedPlayer(READER_706)
+    spec = game_spec("arabian-nights")
+    dialogue = spec.new(GameOptions(seed=1, players=[("Ali", "m"), ("Zed", "f")], pack=str(MINI)))
+    game = TableGame(
+        table, spec, dialogue, whisper, EspeakSpeaker(VoiceSettings(rate=1.6)),
+        player, player_voices, tmp_path / "game.json", kill_server_after=3,
+        keyboard=PlayerKeyboard(player),  # the secret goals are typed, and all after the loss
+    )  # fmt: skip
+    log, _ = game.play(most_answers=30)
+    said = [spoken.speech.text for spoken in log.spoken]
+    assert any("microphone" in text and "type your answers" in text for text in said), said
+    assert any(spoken.speech.paragraph == 706 for spoken in log.spoken)
+    saved = spec.restore(read_save(tmp_path / "game.json").state)
+    assert saved.to_save() == game.dialogue.to_save()  # nothing lost: the save is the game
