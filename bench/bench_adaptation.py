@@ -11,6 +11,9 @@ per speaker, in the order of the takes:
 * enrolment on take 5 ("say the numbers one to six" once at setup), or takes 5 to 7,
   then learning during play; only the other takes are scored, never the enrolled ones.
 
+The 30 Speech Commands die rolls (one clip per speaker: nothing to learn) are added for
+the figure over all 390 human die rolls of bench_recognition.py.
+
 "zero", "seven", "eight" and "nine" said by the same speakers while a roll is expected
 should be rejected: they are the non-command words of an enrolled voice.
 
@@ -30,7 +33,14 @@ sys.path.insert(0, str(ROOT))
 from tally import OUTCOMES, load_recognizers  # noqa: E402
 
 from companion.voice.adaptation import CandidateEngine, VoiceMemory  # noqa: E402
-from companion.voice.corpus import DIGIT_WORDS, SHARED_SPEECH, judge, labelled_clips, read_clips  # noqa: E402
+from companion.voice.corpus import (  # noqa: E402
+    DIE_WORDS,
+    DIGIT_WORDS,
+    SHARED_SPEECH,
+    judge,
+    labelled_clips,
+    read_clips,
+)
 from companion.voice.expectations import expected_phrases  # noqa: E402
 from companion.voice.recognition import Candidates, Recognition  # noqa: E402
 
@@ -51,19 +61,23 @@ def take_of(path: Path) -> int:
     return int(path.stem.rsplit("_", 1)[1])
 
 
-def hear_fsdd(engine: CandidateEngine) -> list[Hearing]:
+def hear_clips(engine: CandidateEngine) -> list[Hearing]:
+    """Every FSDD digit, and the Speech Commands die rolls (take 0, one clip a speaker:
+    nothing to learn from), heard once at a roll step."""
     phrases = expected_phrases("dice")
+    clips = [(clip, take_of(clip.path)) for clip in labelled_clips("fsdd", DIGIT_WORDS)] + [
+        (clip, 0) for clip in labelled_clips("speech_commands", DIE_WORDS)
+    ]
     hearings = []
-    for clip, samples in read_clips(labelled_clips("fsdd", DIGIT_WORDS)):
-        hearings.append(
-            Hearing(
-                clip.speaker,
-                take_of(clip.path),
-                ROLL.get(clip.transcript),
-                engine.candidates(samples, phrases),
-            )
-        )
+    for (clip, take), (_, samples) in zip(clips, read_clips(c for c, _ in clips), strict=True):
+        speaker = clip.speaker if take else f"{SPEECH_COMMANDS}{clip.speaker}"
+        heard = engine.candidates(samples, phrases)
+        hearings.append(Hearing(speaker, take, ROLL.get(clip.transcript), heard))
     return sorted(hearings, key=lambda h: (h.take, h.speaker, h.expected or ""))
+
+
+SPEECH_COMMANDS = "speech commands "
+"""Prefix of the Speech Commands speakers' labels."""
 
 
 def replay(hearings: list[Hearing], enrolled: set[int], learn: bool) -> dict[str, Counter[str]]:
@@ -110,7 +124,7 @@ def main() -> int:
     learning = load_recognizers(["whisper"])
     if not learning:
         return 0
-    hearings = hear_fsdd(learning[0].engine)
+    hearings = hear_clips(learning[0].engine)
     scenarios = {
         "as shipped, no learning": (set(), False),
         "learning during play": (set(), True),
@@ -119,12 +133,16 @@ def main() -> int:
     }
     for title, (enrolled, learn) in scenarios.items():
         outcomes = replay(hearings, enrolled, learn)
-        rolls = sum((c for k, c in outcomes.items() if not k.endswith("non-roll")), Counter())
-        others = sum((c for k, c in outcomes.items() if k.endswith("non-roll")), Counter())
+        fsdd = [k for k in outcomes if not k.startswith(SPEECH_COMMANDS)]
+        rolls = sum((outcomes[k] for k in fsdd if not k.endswith("non-roll")), Counter())
+        others = sum((outcomes[k] for k in fsdd if k.endswith("non-roll")), Counter())
+        commands = sum((outcomes[k] for k in outcomes if k not in fsdd), Counter())
         print(f"\n{title}")
-        print(line("die rolls, all", rolls))
-        print(line("non-roll digits, all", others))
-        for speaker in sorted(k for k in outcomes if not k.endswith("non-roll")):
+        print(line("die rolls, FSDD", rolls))
+        print(line("non-roll digits, FSDD", others))
+        print(line("die rolls, Speech Commands", commands))
+        print(line("die rolls, all 390", rolls + commands))
+        for speaker in sorted(k for k in fsdd if not k.endswith("non-roll")):
             print(line(speaker, outcomes[speaker]))
     return 0
 

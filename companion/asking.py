@@ -75,7 +75,7 @@ class Asking:
         said by its name); None when numbers would
         not help (answers that are numbers already, secret or free answers, one answer)."""
         answers = step.expects
-        if step.private or step.free_text or len(answers.values) < 2 or _numeric(answers):
+        if step.private or step.free_text or len(answers.values) < 2 or said_as_numbers(answers):
             return None
         likely = self.likely(step)
         if not likely or step.prompt not in self._heard:
@@ -124,8 +124,8 @@ def _said_as_number(number: str | None) -> list[str]:
     return [] if number is None else [number, f"number {number}"]
 
 
-def _numeric(answers: PhraseSet) -> bool:
-    """Whether some answer is said as a number already (a die roll, a count)."""
+def said_as_numbers(answers: PhraseSet) -> bool:
+    """Whether some answer is said as a number (a die roll, a count)."""
     return any(words_to_number(phrase.text) is not None for phrase in answers.phrases)
 
 

@@ -49,7 +49,7 @@ OVERTURN_CEILING = 0.95
 """Highest confidence when the examples overturn the engine's own first choice."""
 MIN_ANSWERS = 2
 """Examples of at least this many different answers before they re-rank anything."""
-MIN_HEARD = 4
+MIN_HEARD = 6
 """Utterances of a voice heard before its mean is worth subtracting."""
 EXAMPLES_PER_ANSWER = 12
 """The latest examples kept for each answer of each voice."""
@@ -85,9 +85,11 @@ class VoiceMemory:
         self._voices: dict[str, _Voice] = {}
 
     def knows(self, voice: str) -> bool:
-        """Whether ``voice`` has examples of enough answers to re-rank with them."""
+        """Whether ``voice`` has examples of enough answers, and was heard often enough for
+        its mean to be subtracted, to re-rank with them (before that, every utterance
+        of a voice looks alike)."""
         known = self._voices.get(voice)
-        return known is not None and len(known.examples) >= MIN_ANSWERS
+        return known is not None and len(known.examples) >= MIN_ANSWERS and known.heard >= MIN_HEARD
 
     def hear(self, voice: str, vector: np.ndarray) -> None:
         """Count an utterance of ``voice`` (any, even chatter) towards its mean."""

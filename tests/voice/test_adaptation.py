@@ -80,7 +80,8 @@ class ScriptedEngine:
 
 
 def test_confirmed_answers_become_examples_of_the_voice_attended():
-    first = [heard(w, 0.95, said(v), **{v: -0.1}) for v, w in (("1", "one"), ("2", "two"))]
+    sure = (("1", "one"), ("2", "two"), ("3", "three"), ("4", "four"), ("5", "five"), ("6", "six"))
+    first = [heard(w, 0.95, said(v), **{v: -0.1}) for v, w in sure]
     unsure = heard("two", 0.6, said("2"), **{"2": -1.0, "3": -2.0})
     learner = LearningRecognizer(ScriptedEngine([*first, unsure]))
     learner.attend("Ali")
