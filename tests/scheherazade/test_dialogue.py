@@ -183,7 +183,7 @@ def test_a_printed_special_place_asks_for_the_queens_and_a_protagonist_offers_a_
     assert dialogue.state.phase == "ready"
     dialogue.state.phase = "play"
     dialogue.answer("play:red:character:ali baba")
-    assert dialogue.step().prompt.startswith("the red character ali baba is a protagonist")
+    assert dialogue.step().prompt.startswith("The red character ali baba is a protagonist")
     speeches = dialogue.answer("draw")
     assert speeches[0].text == "A protagonist! You use draw for free, with a strength of 8."
     assert dialogue.table.hope_on[Action.DRAW] == 8

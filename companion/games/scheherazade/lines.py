@@ -101,7 +101,7 @@ LINES: dict[str, tuple[str, str]] = {
     "deck_now": ("The deck holds {count}.", "El mazo tiene {count}."),
     "ask_hope": (
         "{name}, place a Hope token on an action card: {actions}. {left} left to place.",
-        "{name}, pon una ficha de Esperanza en una carta de acción: {actions}. Quedan {left} por poner.",
+        "{name}, pon una ficha de Esperanza en una carta de acción: {actions}. Fichas por poner: {left}.",
     ),
     "hope_hint": (
         "Say an action card, for example: draw.",
@@ -237,11 +237,11 @@ LINES: dict[str, tuple[str, str]] = {
     ),
     "ask_search": (
         "Search {left}: which colour and type do you seek? For example: red place; or any card.",
-        "Búsqueda, quedan {left}: ¿qué tipo y color buscas? Por ejemplo: lugar rojo; o cualquiera.",
+        "Búsqueda (por buscar: {left}): ¿qué tipo y color buscas? Por ejemplo: lugar rojo; o cualquiera.",
     ),
     "ask_recover": (
         "Recover {left}: which colour and type do you take from the discard pile? Or any card.",
-        "Recuperar, quedan {left}: ¿qué tipo y color tomas de la pila de descartes? O cualquiera.",
+        "Recuperar (por tomar: {left}): ¿qué tipo y color tomas de la pila de descartes? O cualquiera.",
     ),
     "wish_hint": ("Say a type and a colour, or any.", "Di un tipo y un color, o cualquiera."),
     "found": ("You take {card}.", "Tomas {card}."),
@@ -278,7 +278,7 @@ LINES: dict[str, tuple[str, str]] = {
     "ask_exchange": (
         "Exchange {left}: move a Hope token from one action card to another, for example: "
         "from search to draw; or say stop.",
-        "Intercambiar, quedan {left}: mueve una ficha de Esperanza de una carta de acción a "
+        "Intercambiar (por mover: {left}): mueve una ficha de Esperanza de una carta de acción a "
         "otra, por ejemplo: de buscar a robar; o di basta.",
     ),
     "exchange_hint": ("Say: from search to draw; or stop.", "Di: de buscar a robar; o basta."),
@@ -324,13 +324,13 @@ LINES: dict[str, tuple[str, str]] = {
     ),
     "tale_done": (
         "The {colour} tale, {title}, is complete! That makes {told} of 4. Each storyteller may give one hint.",
-        "¡El cuento {colour}, {title}, está completo! Van {told} de 4. Cada narrador puede dar una pista.",
+        "¡El cuento {colour}, {title}, está completo! Cuentos contados: {told} de 4. Cada narrador puede dar una pista.",
     ),
     "draw_printed": (
         "{name}, draw to fill your hand: {missing} missing. Draw story cards one by one, "
         "keep one and put the rest at the bottom, until your hand is full. Tell me each "
         "Sultan, hourglass, ifrit, roc, Bahamut, queen or ally card you draw. Say done when your hand is full.",
-        "{name}, roba hasta completar tu mano: faltan {missing}. Roba cartas de narración de "
+        "{name}, roba hasta completar tu mano (cartas que faltan: {missing}). Roba cartas de narración de "
         "una en una, quédate con una y pon el resto al fondo, hasta llenar la mano. Dime "
         "cada carta de sultán, reloj de arena, ifrit, roc, Bahamut, reina o aliado que robes. Di hecho cuando tengas la mano llena.",
     ),
@@ -547,11 +547,13 @@ def line(language: Language, key: str, **values: object) -> str:
     >>> line("es", "heard", card="el desierto rojo")
     'El sultán oyó hablar del desierto rojo.'
     """
-    english, spanish = LINES[key]
-    if language != "es":
-        return english.format(**values)
-    text = spanish.format(**values)
-    return text.replace(" de el ", " del ").replace(" a el ", " al ")
+    template = LINES[key][language == "es"]
+    text = template.format(**values)
+    if language == "es":
+        text = text.replace(" de el ", " del ").replace(" a el ", " al ")
+    if template.startswith("{"):  # a line that opens with a card's name: "The sultan is…"
+        text = text[:1].upper() + text[1:]
+    return text
 
 
 def pick(language: Language, pair: tuple[str, str]) -> str:
