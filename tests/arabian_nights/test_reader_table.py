@@ -16,6 +16,7 @@ from companion.session import PrintMouth, Session, TypedEars, run_typed
 from tests.arabian_nights.pack_edits import copy_mini
 from tests.arabian_nights.reader_helpers import edit_save, paragraphs_read, resume, sheet
 
+SKIP = SheetCommand(player="", action="skip").value()
 # Ali (m): Storytelling, Courtly Graces, Wits; Zed (f): Seamanship, Quick Thinking, Stealth.
 DEMO_SETUP = [
     "choose",
@@ -110,23 +111,29 @@ def test_sheet_commands_are_confirmed_chronicled_and_undone(tmp_path):
     save = tmp_path / "game.json"
     start(save)
     change(save, 0, statuses=["Imprisoned"])
-    said = GAME.restore(read_save(save).state).step().commands.values
+    dialogue = GAME.restore(read_save(save).state)
+    assert dialogue.step().commands.values == (SKIP, "change sheet")  # few beside "stay"
+    dialogue.answer("change sheet")
+    said = dialogue.step().expects.values
     commands = [SheetCommand.from_value(value) for value in said if is_command(value)]
     assert {command.player for command in commands} == {"Ali", ""}  # at Ali's turn start
-    lines = resume(["Ali loses Imprisoned", "yes"], save)
+    lines = resume(["change my sheet", "Ali loses Imprisoned", "yes"], save)
+    assert "What changes on Ali's sheet?" in lines
     assert "Ali loses Imprisoned. Is that right?" in lines
     assert "Ali is no longer Imprisoned." in lines
     assert sheet(save, "Ali")["statuses"] == [] and sheet(save, "Zed")["statuses"] == []
     lines = resume(["undo"], save)
     assert sheet(save, "Ali")["statuses"] == ["Imprisoned"]
-    lines = resume(["Ali gains two wealth", "yes", "Ali gains the Pearls of the Deep", "yes"], save)
+    wealth = ["change my sheet", "Ali gains two wealth", "yes"]
+    lines = resume([*wealth, "change my sheet", "Ali gains the Pearls of the Deep", "yes"], save)
     assert "Ali rises to Comfortable." in lines
     assert any(line.startswith("The Pearls of the Deep: These pearls") for line in lines)
     lines = resume(["sell the Pearls", "no", "sell the Pearls", "yes"], save)
     assert "Then the sheet stays as it was." in lines
     assert "Ali sells the Pearls of the Deep and is now Wealthy." in lines
     lines = resume(
-        ["Ali gains the Bottomless Purse", "yes", "use the Bottomless Purse", "yes"], save
+        ["my sheet", "Ali gains the Bottomless Purse", "yes", "use the Bottomless Purse", "yes"],
+        save,
     )
     assert "Ali uses the Bottomless Purse, and it is spent." in lines
     assert sheet(save, "Ali")["wealth"] == "Princely" and sheet(save, "Ali")["treasures"] == []
@@ -298,7 +305,7 @@ def test_the_chronicle_tells_the_story_without_the_asides(tmp_path):
     night = Chronicle(tmp_path / "night.md")
     dialogue = GAME.new(GameOptions(seed=3, players=[("Ali", "m"), ("Zed", "f")]))
     lines = [*DEMO_SETUP, "flibbertigibbet", "help", "status", "stay", "Merchant of Basra", "2",
-             "help", "blank", "no skill", "Zed gains two Story", "yes"]  # fmt: skip
+             "help", "blank", "no skill", "my sheet", "Zed gains two Story", "yes"]  # fmt: skip
     session = Session(dialogue=dialogue, spec=GAME, ears=TypedEars(lines),
                       mouth=PrintMouth(lambda line: None), save_path=tmp_path / "g.json",
                       observers=[night])  # fmt: skip

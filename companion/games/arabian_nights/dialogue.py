@@ -91,11 +91,13 @@ from companion.games.arabian_nights.rewards import (
     parse_reward,
 )
 from companion.games.arabian_nights.sheet_commands import (
+    OPEN_SHEET,
     Holdings,
     SheetCommand,
     command_phrases,
     holdings,
     is_command,
+    quick_phrases,
 )
 from companion.games.arabian_nights.state import (
     VICTORY_POINTS,
@@ -118,10 +120,11 @@ Phase = Literal[
 ]  # fmt: skip
 
 SHEET_PHASES = ("escape", "move", "card")
-"""Where the sheet commands are heard: at the start of a turn, before its encounter (when
-the rulebook has players check their treasures and statuses), for the player whose turn
-it is. Anywhere, for everybody, they would make every question's answers many times longer
-to search."""
+"""Where the sheet can be opened ("change my sheet"), a treasure sold or used, or the turn
+skipped: at the start of a turn, before its encounter (when the rulebook has players check
+their treasures and statuses), for the player whose turn it is. The full list of sheet
+commands is heard only once the sheet is open: beside every answer it made answers many
+times slower to match and short ones ("stay") hard to hear."""
 STARTING_SKILLS = 3
 ROLL_FOR_ME = {"roll": ["roll for me", "you roll", "roll [it]", "roll the die [for me]"]}
 
@@ -188,6 +191,8 @@ class ReaderState(BaseModel):
     instructions: list[str] = Field(default_factory=list, description="Free-text log.")
     rules: TableRules = TableRules()
     pending: SheetCommand | None = None
+    sheet_open: bool = False
+    """True after "change my sheet": the next answer is one sheet command."""
     """A sheet command said by the table, waiting for its confirmation."""
 
 
@@ -210,17 +215,24 @@ class ReaderDialogue:
     def step(self) -> Step:
         if self.state.pending is not None:
             return self._ask_pending()
+        if self.state.sheet_open:
+            return self._ask_sheet()
         step = getattr(self, f"_ask_{self.state.phase}")()
         if self.state.phase not in SHEET_PHASES or self.state.table is None:
             return step
         held_by = holdings([self.sheet])
-        commands = _command_phrases(self.state.pack_path, held_by, self.sheet.name)
+        commands = _quick_phrases(self.state.pack_path, held_by, self.sheet.name)
         return replace(step, commands=commands)
 
     def answer(self, value: str) -> list[Speech]:
         try:
             if self.state.pending is not None:
                 return self._on_pending(value)
+            if self.state.sheet_open:
+                return self._on_sheet(value)
+            if value == OPEN_SHEET:
+                self.state.sheet_open = True
+                return []
             if is_command(value):
                 return self._take_command(SheetCommand.from_value(value))
             return getattr(self, f"_on_{self.state.phase}")(value)
@@ -314,6 +326,26 @@ class ReaderDialogue:
         self.state = saved
         self.state.pending = command
         return []
+
+    def _ask_sheet(self) -> Step:
+        name = self.sheet.name
+        held_by = holdings([self.sheet])
+        commands = _command_phrases(self.state.pack_path, held_by, name)
+        keep = PhraseSet.from_templates(
+            {"nothing": ["nothing", "never mind", "no change"]}, labels={"nothing": "nothing"}
+        )
+        return Step(
+            f"What changes on {name}'s sheet?",
+            commands | keep,
+            hint=f"Say for example: {name} loses a status, {name} gains a treasure, "
+            f"{name} gains two wealth, sell or use a treasure, skip my turn, or nothing.",
+        )
+
+    def _on_sheet(self, value: str) -> list[Speech]:
+        self.state.sheet_open = False
+        if value == "nothing":
+            return [Speech("Then the sheet stays as it was.")]
+        return self._take_command(SheetCommand.from_value(value))
 
     def _ask_pending(self) -> Step:
         command = self.state.pending
@@ -1155,6 +1187,12 @@ _WHERE_CAN_I_GO = PhraseSet.from_templates(
     },
     labels={"where": "where can I go"},
 )
+
+
+@lru_cache(maxsize=16)
+def _quick_phrases(pack_path: str, held_by: Holdings, current: str) -> PhraseSet:
+    """The few sheet commands heard beside a turn's first answers."""
+    return quick_phrases(cached_pack(pack_path), held_by, current)
 
 
 @lru_cache(maxsize=16)

@@ -37,11 +37,13 @@ def new_game(options: GameOptions) -> ReaderDialogue:
 def restore_game(data: dict[str, Any]) -> ReaderDialogue:
     """The game saved by :meth:`ReaderDialogue.to_save`.
 
-    A sheet command still waiting for its confirmation is dropped, so that "undo" after a
-    confirmed command goes back to before the command, not to its question.
+    A sheet command still waiting for its confirmation (or an open sheet) is dropped, so
+    that "undo" after a confirmed command goes back to before the command, not to its
+    questions.
     """
     state = ReaderState.model_validate(data)
     state.pending = None
+    state.sheet_open = False
     dialogue = ReaderDialogue(state)
     check_saved_table(state.table, dialogue.pack)
     return dialogue

@@ -147,11 +147,21 @@ def _point_choices(player: str) -> dict[str, list[str]]:
     return choices
 
 
+OPEN_SHEET = "change sheet"
+"""The answer that opens the sheet: the next answer is one sheet command."""
+
+
 def _choices(pack: Pack, held_by: Holdings, current: str) -> dict[str, list[str]]:
     choices: dict[str, list[str]] = {}
     for player, held in held_by:
         choices |= _card_choices(pack, player, held)
         choices |= _point_choices(player)
+    return choices | _turn_choices(pack, held_by, current)
+
+
+def _turn_choices(pack: Pack, held_by: Holdings, current: str) -> dict[str, list[str]]:
+    """What the current player does with their own treasures and turn."""
+    choices: dict[str, list[str]] = {}
     treasures = [name for player, held in held_by if player == current for name in held
                  if name in pack.treasures]  # fmt: skip
     for treasure in treasures:
@@ -172,3 +182,15 @@ def command_phrases(pack: Pack, held_by: Holdings, current: str) -> PhraseSet:
     choices = _choices(pack, held_by, current)
     labels = {value: SheetCommand.from_value(value).describe() for value in choices}
     return PhraseSet.from_templates(choices, labels=labels)
+
+
+def quick_phrases(pack: Pack, held_by: Holdings, current: str) -> PhraseSet:
+    """The few commands heard beside a turn's first answers: open the sheet ("change my
+    sheet"), sell or use a treasure held, skip the turn. Few, so that short answers such as
+    "stay" stay easy to hear."""
+    choices = _turn_choices(pack, held_by, current)
+    labels = {value: SheetCommand.from_value(value).describe() for value in choices}
+    opening = {OPEN_SHEET: ["change my sheet", "[correct|change] [the|a] sheet", "my sheet"]}
+    return PhraseSet.from_templates(
+        choices | opening, labels=labels | {OPEN_SHEET: "change my sheet"}
+    )
