@@ -133,6 +133,18 @@ class Dialogue(Protocol):
 
 
 @dataclass(frozen=True)
+class BoardMap:
+    """A game's map for the table display (optional hook ``board_map() -> BoardMap | None``)."""
+
+    svg: str
+    """The board drawn once, as a standalone SVG document."""
+    markers: dict[str, tuple[float, float]]
+    """Where each player's piece stands, in the SVG's coordinates."""
+    highlighted: tuple[tuple[float, float], ...] = ()
+    """Spaces the current question offers (the moves in reach), in the same coordinates."""
+
+
+@dataclass(frozen=True)
 class GameOptions:
     """What the command line says about a new game."""
 

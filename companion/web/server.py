@@ -7,6 +7,7 @@ may see. A request without a known token is refused (403).
 
 * ``GET /?t=TOKEN`` the page (plain HTML, CSS and JavaScript shipped in the package);
 * ``GET /events?t=TOKEN`` server-sent events, one JSON snapshot per change;
+* ``GET /map?t=TOKEN`` the game's map drawing (SVG), where the game has one;
 * ``POST /tap`` ``{"t": TOKEN, "serial": N, "index": I}`` answers question N with its
   I-th answer, through the same session as speech (a tap for an older question is
   refused with 409, so a late tap never answers the wrong question).
@@ -148,6 +149,7 @@ class TableServer:
                 Route("/", self._page),
                 Route("/events", self._events),
                 Route("/tap", self._tap, methods=["POST"]),
+                Route("/map", self._map),
                 Mount("/static", StaticFiles(directory=str(STATIC)), name="static"),
             ]
         )
@@ -188,6 +190,14 @@ class TableServer:
                 yield f"data: {payload}\n\n"
         finally:
             self._pages.discard(page)
+
+    async def _map(self, request: Request) -> Response:
+        known, _ = self._whose(request.query_params.get("t"))
+        if not known:
+            return _refused()
+        if self.view.map_svg is None:
+            return JSONResponse({"error": "this game has no map"}, status_code=404)
+        return Response(self.view.map_svg, media_type="image/svg+xml")
 
     async def _tap(self, request: Request) -> Response:
         try:

@@ -16,13 +16,14 @@ does I/O.
 
 from __future__ import annotations
 
+import hashlib
 from collections import deque
 from collections.abc import Callable
 from typing import Any
 
 from pydantic import BaseModel, Field
 
-from companion.dialogue import Dialogue, Speech, Step
+from companion.dialogue import BoardMap, Dialogue, Speech, Step
 from companion.games import UnknownGameError, game_spec
 
 READING_KEPT = 6
@@ -56,6 +57,16 @@ class HeardAnswer(BaseModel):
     understood: str | None
 
 
+class MapView(BaseModel):
+    """The game's map on the page: the drawing (fetched once per ``drawing``) and what
+    stands on it now."""
+
+    drawing: str
+    """Names the SVG served at ``/map``; it changes only when the drawing does."""
+    markers: dict[str, tuple[float, float]]
+    highlighted: list[tuple[float, float]]
+
+
 class Moment(BaseModel):
     """Everything the shared page shows at one moment (nothing private)."""
 
@@ -70,6 +81,9 @@ class Moment(BaseModel):
     reading: list[Reading] = Field(default_factory=list)
     sheets: list[dict[str, str]] = Field(default_factory=list)
     board: list[str] = Field(default_factory=list)
+    map: MapView | None = None
+    timer_seconds: float | None = None
+    """A storytelling turn's length, counted down on the page from when it began."""
     history: list[str] = Field(default_factory=list)
     players: list[str] = Field(default_factory=list)
     finished: bool = False
@@ -86,6 +100,8 @@ class TableView:
         self._heard: HeardAnswer | None = None
         self._reading: deque[Reading] = deque(maxlen=READING_KEPT)
         self._history: deque[str] = deque(maxlen=HISTORY_KEPT)
+        self.map_svg: str | None = None
+        """The latest map drawing, served to the pages at ``/map``."""
 
     # -- session observer hooks ---------------------------------------------------------
 
@@ -137,9 +153,23 @@ class TableView:
                 "private_question": step.private,
                 "sheets": sheets_of(dialogue),
                 "board": _optional_lines(dialogue, "board"),
+                "map": self._map_view(dialogue),
+                "timer_seconds": getattr(step.telling, "turn_seconds", None),
                 "players": list(dialogue.player_names()),
                 "finished": dialogue.finished,
             }
+        )
+
+    def _map_view(self, dialogue: Dialogue) -> MapView | None:
+        board_map = getattr(dialogue, "board_map", None)
+        drawn: BoardMap | None = board_map() if callable(board_map) else None
+        if drawn is None:
+            return None
+        self.map_svg = drawn.svg
+        return MapView(
+            drawing=hashlib.sha1(drawn.svg.encode()).hexdigest()[:12],
+            markers=drawn.markers,
+            highlighted=list(drawn.highlighted),
         )
 
     def private_lines(self, player: str) -> list[str]:

@@ -45,6 +45,12 @@ def test_the_page_follows_the_game_and_a_tap_answers(table_game, browser):
     table_game.say(*SETUP)
     wait_for_text(browser, "question", "Ali, you are in Baghdad")
     assert "Ali 0 0 Poor Baghdad" in ali_row(browser)
+    rings = (By.CSS_SELECTOR, "#map .reach")
+    WebDriverWait(browser, 10).until(lambda page: page.find_elements(*rings))
+    heroes = browser.find_elements(By.CSS_SELECTOR, "#map .marker")
+    assert sorted(hero.get_attribute("data-player") for hero in heroes) == ["Ali", "Zed"]
+    in_reach = browser.find_elements(By.CSS_SELECTOR, "#map .reach")
+    assert len(in_reach) == len(table_game.session.dialogue.board_map().highlighted) > 0
 
     table_game.say(*MILD_STORM_PRAYER)
     wait_for_text(browser, "question", ZED_MOVES)
@@ -56,7 +62,11 @@ def test_the_page_follows_the_game_and_a_tap_answers(table_game, browser):
                 if b.text == "stay")  # fmt: skip
     stay.click()
     wait_for_text(browser, "heard", "→ stay")
-    assert table_game.printed[-1] != ZED_MOVES
+    WebDriverWait(browser, 10).until(
+        lambda page: page.find_element(By.ID, "question").text not in ("", ZED_MOVES)
+    )
+    asked = browser.find_element(By.ID, "question").text
+    WebDriverWait(browser, 10).until(lambda _: table_game.printed[-1] == asked)
     assert "stay" in browser.find_element(By.ID, "history").text
 
 

@@ -20,7 +20,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
-from companion.dialogue import YES_NO, InvalidAnswer, SeededRandom, Speech, Step
+from companion.dialogue import YES_NO, BoardMap, InvalidAnswer, SeededRandom, Speech, Step
 from companion.games.arabian_nights import phrasing
 from companion.games.arabian_nights.award import (
     FollowUp,
@@ -66,6 +66,7 @@ from companion.games.arabian_nights.encounter import (
     usable_sections,
 )
 from companion.games.arabian_nights.loader import load_pack, reward_vocabulary
+from companion.games.arabian_nights.map_command import map_svg, positions
 from companion.games.arabian_nights.movement import (
     can_reach,
     leave_place_of_power,
@@ -280,6 +281,30 @@ class ReaderDialogue:
         if self.state.table is None:
             return []
         return [phrasing.sheet_row(sheet) for sheet in self.state.table.players]
+
+    def board_map(self) -> BoardMap | None:
+        """The pack's map with every hero, and the spaces in reach at the move step."""
+        if self.state.table is None or not self.pack.spaces:
+            return None
+        svg, where = _map_drawing(self.state.pack_path)
+        markers = {s.name: where[s.position] for s in self.table.players if s.position in where}
+        moving = self.state.phase == "move" and self.state.pending is None and not self.finished
+        reach = reachable_spaces(self.pack, self.sheet) if moving else {}
+        return BoardMap(svg, markers, tuple(where[name] for name in reach if name in where))
+
+    def board(self) -> list[str]:
+        """What each status and treasure in play does, for the table display."""
+        if self.state.table is None:
+            return []
+        return [
+            f"{sheet.name}, {name}: {cards[name].effect}"
+            for sheet in self.table.players
+            for name, cards in (
+                *((status, self.pack.statuses) for status in sheet.statuses),
+                *((treasure, self.pack.treasures) for treasure in sheet.treasures),
+            )
+            if name in cards
+        ]
 
     def private_view(self, player: str) -> list[str]:
         """What only ``player`` may see on their own screen: their secret formula."""
@@ -1187,6 +1212,14 @@ _WHERE_CAN_I_GO = PhraseSet.from_templates(
     },
     labels={"where": "where can I go"},
 )
+
+
+@lru_cache(maxsize=4)
+def _map_drawing(pack_path: str) -> tuple[str, dict[str, tuple[float, float]]]:
+    """The pack's map and where each space is drawn on it (laid out once per pack)."""
+    pack = cached_pack(pack_path)
+    where = positions(pack)
+    return map_svg(pack, where), where
 
 
 @lru_cache(maxsize=16)

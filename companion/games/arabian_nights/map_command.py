@@ -251,9 +251,9 @@ def _legend(svg: ET.Element, pack: Pack, top: float) -> None:
              x=f"{x + 10:.1f}", y=f"{top + 12:.1f}", font_size=12)  # fmt: skip
 
 
-def map_svg(pack: Pack) -> str:
-    """The pack's map as a standalone SVG document."""
-    where = positions(pack)
+def map_svg(pack: Pack, where: dict[str, tuple[float, float]] | None = None) -> str:
+    """The pack's map as a standalone SVG document (``where``: :func:`positions`, if known)."""
+    where = where or positions(pack)
     continents = sorted({space.continent for space in pack.spaces.values()})
     columns = math.ceil(math.sqrt(len(continents)))
     rows = math.ceil(len(continents) / columns)

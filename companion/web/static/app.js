@@ -3,6 +3,10 @@
 const token = new URLSearchParams(location.search).get("t") || "";
 const $ = (id) => document.getElementById(id);
 let serial = 0;
+let drawing = null;
+let countdown = null;
+const SVG = "http://www.w3.org/2000/svg";
+const COLOURS = ["#8a3b12", "#1d6fa5", "#2f7d32", "#7b3fa0", "#b8860b", "#b0306a"];
 
 function element(tag, text, className) {
   const node = document.createElement(tag);
@@ -52,6 +56,62 @@ function renderReading(readings) {
   });
 }
 
+async function renderMap(map) {
+  $("map-panel").hidden = !map;
+  if (!map) return;
+  if (map.drawing !== drawing) {
+    const response = await fetch(`/map?t=${encodeURIComponent(token)}`);
+    if (!response.ok) return;
+    $("map").innerHTML = await response.text();  // our own server's SVG, names escaped
+    drawing = map.drawing;
+  }
+  const svg = $("map").querySelector("svg");
+  if (!svg) return;
+  svg.querySelector("#overlay")?.remove();
+  const overlay = document.createElementNS(SVG, "g");
+  overlay.id = "overlay";
+  map.highlighted.forEach(([x, y]) => {
+    const ring = document.createElementNS(SVG, "circle");
+    Object.entries({ cx: x, cy: y, r: 24, class: "reach" }).forEach(([k, v]) => ring.setAttribute(k, v));
+    overlay.append(ring);
+  });
+  Object.entries(map.markers).forEach(([name, [x, y]], index) => {
+    const piece = document.createElementNS(SVG, "g");
+    piece.setAttribute("class", "marker");
+    piece.setAttribute("data-player", name);
+    const shift = 14 * (index % 3) - 14;
+    const dot = document.createElementNS(SVG, "circle");
+    Object.entries({ cx: x + shift, cy: y - 22, r: 13, fill: COLOURS[index % COLOURS.length] })
+      .forEach(([k, v]) => dot.setAttribute(k, v));
+    const letter = document.createElementNS(SVG, "text");
+    letter.setAttribute("x", x + shift);
+    letter.setAttribute("y", y - 22);
+    letter.textContent = name.slice(0, 1).toUpperCase();
+    const title = document.createElementNS(SVG, "title");
+    title.textContent = name;
+    piece.append(dot, letter, title);
+    overlay.append(piece);
+  });
+  svg.append(overlay);
+}
+
+function renderTimer(moment) {
+  const shown = $("countdown");
+  if (countdown !== null && (moment.timer_seconds === null || moment.serial !== countdown.serial)) {
+    clearInterval(countdown.interval);
+    countdown = null;
+  }
+  shown.hidden = moment.timer_seconds === null;
+  if (moment.timer_seconds === null || countdown !== null) return;
+  const ends = Date.now() + moment.timer_seconds * 1000;
+  const tick = () => {
+    const left = Math.max(0, Math.round((ends - Date.now()) / 1000));
+    shown.textContent = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+  };
+  tick();
+  countdown = { serial: moment.serial, interval: setInterval(tick, 1000) };
+}
+
 function render(moment) {
   const title = moment.game || "Tales Companion";
   $("game").textContent = title[0].toUpperCase() + title.slice(1);
@@ -66,6 +126,8 @@ function render(moment) {
   renderReading(moment.reading);
   renderSheets(moment.sheets, moment.whose_turn);
   fill($("board"), moment.board, (line) => element("li", line));
+  renderMap(moment.map);
+  renderTimer(moment);
   fill($("history"), moment.history, (line) => element("li", line));
   if (moment.player) {
     $("private-panel").hidden = false;
