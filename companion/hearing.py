@@ -101,6 +101,8 @@ class TypedEars:
             text = line.strip()
             if text:
                 return Heard(text, 1.0, typed=True)
+            if self._prompt:  # an empty line at the keyboard: ask again
+                print(f"{step.prompt}\n{self._prompt}", end="", flush=True)
         return None
 
     def _hear_secret(self) -> Heard | None:

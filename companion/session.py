@@ -96,6 +96,8 @@ class Session:
     _last_spoken: list[Speech] = field(default_factory=list)
     _heard_at: float | None = None
     _unsure: tuple[str, str | None] | None = None
+    _undo_labels: list[str] = field(default_factory=list)
+    """How each answer that can still be undone was said, to tell "undo" what it undid."""
     _asking: Asking = field(default_factory=Asking)
 
     def __post_init__(self) -> None:
@@ -146,7 +148,7 @@ class Session:
         self._asking.answered(self.ears, step, understood.value)
         if understood.is_command:
             return self._command(understood, step)
-        return self._apply(understood.value)
+        return self._apply(understood.value, understood.label)
 
     def _hear(self, step: Step, failures: int, phrases: PhraseSet) -> Heard | None:
         use_keyboard = self.keyboard is not None and (
@@ -209,7 +211,7 @@ class Session:
             return self._command(understood, step)
         return str(understood.value)
 
-    def _apply(self, value: Value) -> str:
+    def _apply(self, value: Value, label: str = "") -> str:
         before = self.dialogue.to_save()
         try:
             speeches = self.dialogue.answer(value)
@@ -219,6 +221,7 @@ class Session:
             self._speak([Speech(str(refusal))], remember=False)
             return "missed"
         self.undo_stack.push(before)
+        self._undo_labels = [*self._undo_labels, label][-len(self.undo_stack) :]
         self._save()
         self._speak(speeches)
         return "applied"
@@ -275,7 +278,9 @@ class Session:
         previous = self.undo_stack.pop()
         self.dialogue = self.spec.restore(previous)
         self._save()
-        self._say_text("Undone. Back one step.")
+        label = self._undo_labels.pop() if self._undo_labels else ""
+        said = f" {label}" if label and label not in ("yes", "no") else " the last answer"
+        self._say_text(f"Undone:{said}. Back one step.")
 
     def _pause(self) -> str | None:
         """Wait for "resume"; other global commands are carried out meanwhile, anything

@@ -21,7 +21,7 @@ EVENTS = {
     "Your mastery of": "master shortcut",
     "must be read": "mandatory section",
     "Court is only possible": "court refused",
-    "Undone.": "undo",
+    "Undone:": "undo",
     "wins the game": "victory",
     "share the victory": "victory",
     "keeps the": "kept a city card",

@@ -146,7 +146,7 @@ def test_city_card_kept_then_played_in_its_city(tmp_path):
 def test_undo_steps_back_one_decision(tmp_path):
     save = tmp_path / "game.json"
     lines = play([*SETUP, "stay", "wanderer", "5", "pray", "undo", "flee", "plus"], save)
-    assert "Undone. Back one step." in lines
+    assert "Undone: pray. Back one step." in lines
     # Mild Flee is cell 703: plus reads 704, not the prayer's 706 or 707.
     assert paragraphs_read(lines) == [704]
 

@@ -38,7 +38,7 @@ def test_end_of_input_saves_and_resume_continues(tmp_path):
     assert saved.state["total"] == 6
     dialogue = TOY.restore(saved.state)
     lines = run_typed(dialogue, TOY, ["undo", "5"], path, undo_stack=saved.undo, opening=[])
-    assert "Undone. Back one step." in lines
+    assert "Undone: the last answer. Back one step." in lines  # said before this session
     assert read_save(path).state["rolls"] == [4, 5]
 
 
@@ -265,3 +265,12 @@ def test_a_word_like_continue_does_not_resume(tmp_path):
     assert lines.count("We are paused. Say resume when you are ready.") == 1
     assert "Resuming." in lines
     assert read_save(path).state["rolls"] == [4]
+
+
+def test_undo_says_what_it_undid_and_an_empty_line_asks_again(tmp_path, capsys):
+    lines, _ = play(["4", "undo", "3"], tmp_path)
+    assert "Undone: 4. Back one step." in lines
+    ears = TypedEars(["", "2"], prompt="> ")
+    heard = ears.hear(Step("Roll a die.", PhraseSet(())), PhraseSet(()))
+    assert heard.text == "2"
+    assert capsys.readouterr().out == "> Roll a die.\n> "
