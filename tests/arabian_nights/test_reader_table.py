@@ -315,3 +315,10 @@ def test_the_chronicle_tells_the_story_without_the_asides(tmp_path):
     assert "## Paragraph 104" in story
     assert "## Reward — Zed\n\nZed gains 2 Story." in story
     assert "- Ali takes Storytelling." in story
+
+
+def test_the_demo_pack_introduces_the_rain_and_the_pilgrims():
+    demo = load_pack("content/demo")
+    assert article(demo, "Mild Rain") == "some Mild Rain"
+    assert article(demo, "Generous Pilgrims") == "the Generous Pilgrims"
+    assert article(demo, "Weeping Princess") == "a Weeping Princess"

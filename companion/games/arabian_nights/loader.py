@@ -210,7 +210,7 @@ _WORLD_TABLES = {
     "spaces": _Columns(4, 6, "name | terrain | number | continent | land routes | sea routes"),
     "quests": _Columns(3, 3, "name | spaces to visit | [reward code]"),
     "continents": _Columns(1, 1, "continent"),
-    "introductions": _Columns(2, 2, "name | a, an, the or none"),
+    "introductions": _Columns(2, 2, "name | a, an, the, some or none"),
 }
 # The rulebook's conventions, which a pack may change in [pack] and [continents].
 DEFAULT_SETTINGS = {"home": "Baghdad", "starting wealth": "Poor"}
@@ -458,9 +458,11 @@ class _Loader:
         words = {}
         for row in rows:
             article = row.cells[1].strip().lower()
-            if article not in ("a", "an", "the", "none"):
+            if article not in ("a", "an", "the", "some", "none"):
                 self.problem(
-                    WORLD, row.line, f"{row.cells[0]}: write a, an, the or none, not {article!r}"
+                    WORLD,
+                    row.line,
+                    f"{row.cells[0]}: write a, an, the, some or none, not {article!r}",
                 )
                 continue
             words[" ".join(row.cells[0].split())] = "" if article == "none" else article

@@ -384,7 +384,7 @@ class Pack(_Model):
         ["Arabia", "Europa", "Africa", "India", "Asia"], description="The map's continents."
     )
     introductions: dict[str, str] = Field(
-        {}, description='How a name is introduced when met: "a", "an", "the" or "" (none).'
+        {}, description='How a name is introduced when met: a, an, the, some, or "" (none).'
     )
 
     @property
