@@ -6,7 +6,8 @@ heard, what is being read, every sheet and the recent answers. Each change is ha
 ``publish`` callback as a :class:`Moment`; the server sends it to the pages. Nothing here
 does I/O.
 
->>> from companion.dialogue import Speech
+>>> from companion.answers import OUT_OF_RANGE
+from companion.dialogue import Speech
 >>> moments = []
 >>> view = TableView(publish=moments.append)
 >>> view.on_speech(Speech("Turn to paragraph twelve.", paragraph=12))
@@ -23,6 +24,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
+from companion.answers import OUT_OF_RANGE
 from companion.dialogue import BoardMap, Dialogue, Speech, Step
 from companion.games import UnknownGameError, game_spec
 
@@ -181,10 +183,12 @@ class TableView:
 
 
 def answers_of(step: Step) -> list[Answer]:
-    """The step's answers as buttons: each value's label and a phrase it matches exactly."""
+    """The step's answers as buttons: each value's label and a phrase it matches exactly
+    (numbers heard only to be refused, "a die shows one to six", are no buttons)."""
     return [
         Answer(label=step.expects.label(value), phrase=step.expects.phrases_for(value)[0])
         for value in step.expects.values
+        if getattr(value, "intent", None) != OUT_OF_RANGE
     ]
 
 

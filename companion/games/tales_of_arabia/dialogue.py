@@ -22,7 +22,7 @@ from pydantic import BaseModel
 from companion.answers import Answer
 from companion.dialogue import GameOptions, SeededRandom, Speech, Step
 from companion.errors import IllegalAction, SetupError
-from companion.games.tales_of_arabia import rules
+from companion.games.tales_of_arabia import rules, table_view
 from companion.games.tales_of_arabia.content import Pack, PackError, load_pack
 from companion.games.tales_of_arabia.narration import Narrator, spoken_name
 from companion.games.tales_of_arabia.rules import Rules, new_game
@@ -119,6 +119,16 @@ class TalesOfArabiaDialogue(GameKit):
             return "We are still setting up the game."
         chosen = self._find_player(player) if player else game.players[self._acting()]
         return self.narrator.status(game, chosen)
+
+    def scoreboard(self) -> list[dict[str, str]]:
+        """Each hero's row for the table display."""
+        game = self.state.game
+        return table_view.scoreboard(self.narrator, game) if game else []
+
+    def board(self) -> list[str]:
+        """The track and the cards on it, for the table display."""
+        game = self.state.game
+        return table_view.board(self.narrator, game) if game else []
 
     def whose_turn(self) -> str:
         game = self.state.game
