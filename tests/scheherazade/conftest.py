@@ -111,10 +111,10 @@ def rulebook_storyteller(
 
     turn = 0
     while not dialogue.finished:
-        if turn == 0 and len(state.players) > 1 and state.phase == "oldest":
-            yield state.players[0]
+        if turn == 0 and len(dialogue.players) > 1 and dialogue.phase() == "oldest":
+            yield dialogue.players[0]
             continue
-        phase = state.phase
+        phase = dialogue.phase()
         night = state.night
         if phase == "hope":
             turn += 1

@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from companion.cli import ArgumentError
-from companion.dialogue import GameOptions, InvalidAnswer
+from companion.answers import Answer
+from companion.dialogue import GameOptions
+from companion.errors import IllegalAction, SetupError
 from companion.games.scheherazade.game import GAME
 from companion.games.scheherazade.rules import Action
 from companion.games.scheherazade.telling import TellingReport
@@ -32,6 +33,21 @@ def play(dialogue, lines, tmp_path: Path) -> list[str]:
     script = iter(lines)
     listener = TypedTellingListener(script)
     return run_typed(dialogue, GAME, script, tmp_path / "night.json", telling_listener=listener)
+
+
+def say(dialogue, *lines: str) -> list:
+    """Answer as a player would say each line (a telling step takes its report)."""
+    speeches = []
+    for line in lines:
+        step = dialogue.step()
+        if step.telling is not None or step.free_text:
+            speeches = dialogue.answer(line)
+            continue
+        heard = step.expects.match(line)
+        exact = heard is not None and heard.score == 1.0 and heard.runner_up < 1.0
+        assert heard is not None and (heard.clear or exact), (line, step.prompt)
+        speeches = dialogue.answer(heard.value)
+    return speeches
 
 
 def starting_with(printed: list[str], *prefixes: str) -> list[str]:
@@ -164,36 +180,31 @@ def test_printed_cards_in_spanish(tmp_path):
 
 def test_a_card_the_rules_forbid_is_refused_and_nothing_changes():
     dialogue = new_game()
-    for answer in ["Ali", "done", *["draw"] * 8, "play:red:place", "begin"]:
-        dialogue.answer(answer)
-    dialogue.answer(TellingReport(seconds=9, spoken_seconds=9, ended_by="phrase").to_value())
-    dialogue.answer("done")
-    with pytest.raises(InvalidAnswer, match="A place cannot follow a place"):
-        dialogue.answer("play:blue:place")
+    say(dialogue, "Ali", "done", *["draw"] * 8, "red place", "begin")
+    say(dialogue, TellingReport(seconds=9, spoken_seconds=9, ended_by="phrase").to_value())
+    say(dialogue, "done")
+    with pytest.raises(IllegalAction, match="A place cannot follow a place"):
+        say(dialogue, "blue place")
     assert len(dialogue.table.row) == 1
 
 
 def test_a_printed_special_place_asks_for_the_queens_and_a_protagonist_offers_a_free_action():
     dialogue = new_game()
-    for answer in ["Ali", "done", *["draw"] * 8]:
-        dialogue.answer(answer)
-    dialogue.answer("play:red:place:baghdad")
+    say(dialogue, "Ali", "done", *["draw"] * 8, "red place baghdad")
     assert dialogue.state.phase == "queens"
-    dialogue.answer("0")
+    say(dialogue, "none")
     assert dialogue.state.phase == "ready"
     dialogue.state.phase = "play"
-    dialogue.answer("play:red:character:ali baba")
+    say(dialogue, "red character ali baba")
     assert dialogue.step().prompt.startswith("The red character ali baba is a protagonist")
-    speeches = dialogue.answer("draw")
+    speeches = say(dialogue, "draw")
     assert speeches[0].text == "A protagonist! You use draw for free, with a strength of 8."
     assert dialogue.table.hope_on[Action.DRAW] == 8
 
 
 def test_a_group_with_the_companions_deck_sees_each_hand_on_its_own_screen(tmp_path):
     dialogue = new_game(seed=2, cards="companion")
-    dialogue.answer("Bea")
-    for action in ["search", "draw"] * 4:
-        dialogue.answer(action)
+    say(dialogue, "Bea", *["search", "draw"] * 4)
     hands = dialogue.state.night.hands
     names = [dialogue.deck.element(code).name for hand in hands for code in hand]
     assert dialogue.private_view("Ali")[0].startswith("Your hand: ")
@@ -214,10 +225,8 @@ def test_a_group_with_the_companions_deck_sees_each_hand_on_its_own_screen(tmp_p
 
 def test_a_group_may_choose_to_hear_its_hands():
     dialogue = new_game(seed=2, cards="companion", hands="spoken")
-    dialogue.answer("Bea")
-    for action in ["search", "draw"] * 3 + ["search"]:
-        dialogue.answer(action)
-    speeches = dialogue.answer("draw")
+    say(dialogue, "Bea", *["search", "draw"] * 3, "search")
+    speeches = say(dialogue, "draw")
     assert speeches[-1].text.startswith("Your hand: ")
 
 
@@ -244,7 +253,7 @@ def test_the_deal_discards_other_cards_without_effect():
     ],
 )
 def test_wrong_settings_are_one_plain_line(setting, message):
-    with pytest.raises(ArgumentError, match=message) as refused:
+    with pytest.raises(SetupError, match=message) as refused:
         new_game(**setting)
     assert "\n" not in str(refused.value) and "http" not in str(refused.value)
 
@@ -271,8 +280,7 @@ def test_house_rules_are_announced_and_each_can_be_switched_off():
     assert relaxed.opening()[1].text == (
         "Tonight I play by the rulebook only: no timer and no penalties of mine."
     )
-    for answer in ["Ali", "done", *["draw"] * 8, "play:red:place", "begin"]:
-        relaxed.answer(answer)
+    say(relaxed, "Ali", "done", *["draw"] * 8, "red place", "begin")
     step = relaxed.step()
     assert step.prompt == "The Sultan listens. Begin."
     assert step.telling.turn_seconds is None and step.telling.silence_seconds is None
@@ -281,8 +289,7 @@ def test_house_rules_are_announced_and_each_can_be_switched_off():
 def test_a_forgotten_card_costs_hope_unless_the_house_rule_is_off():
     for rule, cost in (("on", 1), ("off", 0)):
         dialogue = new_game(mention_rule=rule)
-        for answer in ["Ali", "done", *["draw"] * 8, "play:red:place:crowded bazaar", "begin"]:
-            dialogue.answer(answer)
+        say(dialogue, "Ali", "done", *["draw"] * 8, "red place crowded bazaar", "begin")
         report = TellingReport(seconds=9, spoken_seconds=9, ended_by="phrase", long_silences=2)
         dialogue.answer(report.to_value())
         assert dialogue.table.hope == 10 - cost - 1
@@ -290,8 +297,7 @@ def test_a_forgotten_card_costs_hope_unless_the_house_rule_is_off():
 
 def test_a_saved_night_resumes_at_the_same_step():
     dialogue = new_game(seed=5, players=SOLO, cards="companion")
-    for answer in ["search"] * 5:
-        dialogue.answer(answer)
+    say(dialogue, *["search"] * 5)
     restored = GAME.restore(dialogue.to_save())
     assert restored.step().prompt == dialogue.step().prompt
     assert restored.state.night.hands == dialogue.state.night.hands
@@ -299,8 +305,7 @@ def test_a_saved_night_resumes_at_the_same_step():
 
 def test_status_tells_hope_on_each_card_tales_deck_and_hands():
     dialogue = new_game()
-    for answer in ["Ali", "done", *itertools.islice(itertools.cycle(["draw", "search"]), 8)]:
-        dialogue.answer(answer)
+    say(dialogue, "Ali", "done", *itertools.islice(itertools.cycle(["draw", "search"]), 8))
     assert dialogue.status("Bea") == (
         "Hope 10 of 20: draw 4, search 4 and Scheherazade 2. Tales told: none yet. "
         "The open tale holds: nothing. The deck has 73 cards. Bea holds 5 cards, hand limit 5."
@@ -313,11 +318,10 @@ def test_a_spoken_spanish_telling_names_its_card_in_spanish(tmp_path, speech_wav
     from companion.voice.telling import AudioTellingListener, wav_file_opener
 
     dialogue = new_game(seed=0, players=SOLO, cards="companion", lang="es")
-    for action in ["search", "draw"] * 2 + ["search"]:
-        dialogue.answer(action)
+    say(dialogue, *["buscar", "robar"] * 2, "buscar")
     desert = "red/place/desert"
     dialogue.state.night.hands[0][0] = desert
-    dialogue.answer(f"play:{desert}")
+    dialogue.answer(Answer.of("play", card=desert))
     wav = speech_wav(
         "desierto",
         ["Hace mucho tiempo, cruzaron el desierto rojo sin agua.", 2.0, "Fin."],
@@ -352,7 +356,7 @@ def test_a_spanish_table_is_counted_named_and_asked_for_its_oldest(tmp_path):
     assert "¿Cómo se llama el narrador número 2?" in printed
     assert "Empieza Luis, y se sigue en el sentido de las agujas del reloj." in printed
     assert "Apartada: reloj de arena, sin efecto." in printed
-    assert dialogue.state.players == ["Ana", "Luis"] and dialogue.state.first == 1
+    assert dialogue.players == ["Ana", "Luis"] and dialogue.state.first == 1
     assert dialogue.table.hope_on[Action.DRAW] == 1
 
 
@@ -363,11 +367,10 @@ def test_spanish_answers_are_heard_by_multilingual_whisper(speech_wav, spanish_w
 
     recognizer = make_recognizer("auto", language="es")
     dialogue = new_game(lang="es")
-    dialogue.answer("Ali")
-    dialogue.answer("done")
+    say(dialogue, "Ali", "hecho")
     hope = dialogue.step().expects
     heard = {}
     for said in ("buscar", "Schehrazada"):
         wav = speech_wav(f"respuesta-{said}", [said], voice="es")
-        heard[said] = hope.match(recognizer.recognize(read_wav(wav), hope).text).value
+        heard[said] = hope.match(recognizer.recognize(read_wav(wav), hope).text).value["action"]
     assert heard == {"buscar": "search", "Schehrazada": "scheherazade"}

@@ -17,18 +17,13 @@ the companion's house rules, each with a setting. ``lang=es`` plays in Spanish.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from companion.dialogue import (
-    DialogueState,
-    GameOptions,
-    InvalidAnswer,
-    SeededRandom,
-    Speech,
-    Step,
-)
+from companion.answers import NUMBER, Answer
+from companion.dialogue import DialogueState, GameOptions, SeededRandom, Speech, Step
+from companion.errors import IllegalAction, SetupError
 from companion.games.scheherazade import lines as L
 from companion.games.scheherazade.deck import (
     COLOUR_NAMES,
@@ -43,6 +38,7 @@ from companion.games.scheherazade.deck import (
 from companion.games.scheherazade.rules import (
     ALLY_KINDS,
     OVERCOME_REVEAL,
+    SETUP_TABLE,
     USABLE_ACTIONS,
     Action,
     Card,
@@ -56,20 +52,21 @@ from companion.games.scheherazade.rules import (
     setup_for,
 )
 from companion.games.scheherazade.telling import TellingReport, TellingSpec
-from companion.phrases import PhraseSet, normalize
+from companion.kit import GameKit, Seating, new_dice, number_phrases
+from companion.phrases import PhraseSet, normalize, number_to_words
 
 GAME = "scheherazade"
 TITLE = L.LINES["title"][0]
 LISTENER_SETTINGS = {"telling_wavs"}
 
 Phase = Literal[
-    "count", "names", "oldest", "deal", "hope", "play", "free", "wish", "exchange",
+    "oldest", "deal", "hope", "play", "free", "wish", "exchange",
     "overcome", "event_draw", "keep", "more", "queens", "ready", "telling", "draw",
     "excess", "over",
 ]  # fmt: skip
 
 
-class SettingsError(ValueError):
+class SettingsError(SetupError):
     """A ``--set`` key this game does not know, or a value it cannot use."""
 
 
@@ -150,9 +147,8 @@ class ScheherazadeState(DialogueState):
     dice: SeededRandom
     settings: Settings = Settings()
     deck_path: str | None = None
-    players: list[str] = Field(default_factory=list)
-    player_count: int = 0
-    phase: Phase = "count"
+    seating: Seating = Seating()
+    phase: Phase = "oldest"
     first: int = 0
     current: int = 0
     turn: int = 1
@@ -171,42 +167,47 @@ class ScheherazadeState(DialogueState):
     """The story card just discarded (an ally may let more follow)."""
 
 
-class ScheherazadeDialogue:
-    """The Sultan's side of the night, over text (see :mod:`companion.dialogue`)."""
+class ScheherazadeDialogue(GameKit):
+    """The Sultan's side of the night (a :class:`~companion.kit.GameKit`): after the
+    storytellers, the oldest, the deal and the Hope; then the turns."""
 
     game = GAME
+    title = TITLE
+    State = ScheherazadeState
+    min_players = 1
 
     def __init__(self, state: ScheherazadeState) -> None:
-        self.state = state
+        super().__init__(state)
         self.deck = load_deck(state.deck_path or DEFAULT_DECK)
 
-    # -- creation ---------------------------------------------------------------------
+    # -- the kit's hooks ------------------------------------------------------------------
 
     @classmethod
-    def new(cls, options: GameOptions) -> ScheherazadeDialogue:
+    def initial_state(cls, options: GameOptions) -> ScheherazadeState:
         deck_path = None
         if options.pack:
             pack = Path(options.pack)
             deck_path = str(pack / "elements.json" if pack.is_dir() else pack)
-        state = ScheherazadeState(
-            dice=SeededRandom(seed=options.seed if options.seed is not None else 0),
+        return ScheherazadeState(
+            dice=new_dice(options),
             settings=Settings.from_options(dict(options.settings)),
             deck_path=deck_path,
         )
-        dialogue = cls(state)
-        if options.players:
-            setup_for(len(options.players))
-            state.players = [name for name, _ in options.players]
-            state.player_count = len(state.players)
-            dialogue._after_names()
-        return dialogue
 
-    @classmethod
-    def restore(cls, data: dict[str, Any]) -> ScheherazadeDialogue:
-        return cls(ScheherazadeState.model_validate(data))
+    def max_players(self) -> int:
+        return max(SETUP_TABLE)
 
-    def to_save(self) -> dict[str, Any]:
-        return self.state.model_dump(mode="json")
+    def check_restored(self) -> None:
+        seated = self.state.seating.count
+        if seated is not None and not 0 <= self.state.current < seated:
+            raise SetupError(f"storyteller {self.state.current + 1} is not at the table")
+
+    def seated(self) -> list[Speech]:
+        return [Speech(self._setup_summary()), *self._after_names()]
+
+    @property
+    def players(self) -> list[str]:
+        return self.state.seating.names
 
     # -- words ------------------------------------------------------------------------
 
@@ -241,69 +242,22 @@ class ScheherazadeDialogue:
 
     def opening(self) -> list[Speech]:
         speeches = [Speech(self.say("opening")), Speech(self._house_rules())]
-        if self.state.players:
+        if self.players:
             speeches.append(Speech(self._setup_summary()))
             speeches += self._dealt_aside()
         return speeches
 
-    def step(self) -> Step:
-        steps = {
-            "count": self._count_step,
-            "names": self._name_step,
-            "oldest": self._oldest_step,
-            "deal": self._deal_step,
-            "hope": self._hope_step,
-            "play": self._play_step,
-            "free": self._free_step,
-            "wish": self._wish_step,
-            "exchange": self._exchange_step,
-            "overcome": self._overcome_step,
-            "event_draw": self._event_draw_step,
-            "keep": self._keep_step,
-            "more": self._more_step,
-            "queens": self._queens_step,
-            "ready": self._ready_step,
-            "telling": self._telling_step,
-            "draw": self._event_draw_step,
-            "excess": self._excess_step,
-        }
-        if self.state.phase not in steps:
-            return Step(self.say("over"), PhraseSet(()))
-        return steps[self.state.phase]()
-
-    def answer(self, value: str) -> list[Speech]:
-        handler = {
-            "count": self._answer_count,
-            "names": self._answer_name,
-            "oldest": self._answer_oldest,
-            "deal": self._answer_deal,
-            "hope": self._answer_hope,
-            "play": self._answer_play,
-            "free": self._answer_free,
-            "wish": self._answer_wish,
-            "exchange": self._answer_exchange,
-            "overcome": self._answer_overcome,
-            "event_draw": self._answer_event_draw,
-            "keep": self._answer_keep,
-            "more": self._answer_more,
-            "queens": self._answer_queens,
-            "ready": self._answer_ready,
-            "telling": self._answer_telling,
-            "draw": self._answer_event_draw,
-            "excess": self._answer_excess,
-        }.get(self.state.phase)
-        if handler is None:
-            raise InvalidAnswer(self.say("over"))
+    def answer(self, value: Answer | str) -> list[Speech]:
         try:
-            return handler(value)
+            return super().answer(value)
         except IllegalPlayError as error:
-            raise InvalidAnswer(self._illegal(error)) from None
+            raise IllegalAction(self._illegal(error)) from None
 
     def status(self, player: str | None = None) -> str:
         if not self.state.night and not self.state.counted:
             return self.say("gathering")
-        player = player if player in self.state.players else self._name()
-        index = self.state.players.index(player)
+        player = player if player in self.players else self._name()
+        index = self.players.index(player)
         held = self._held(index)
         limit = self.table.hand_size
         hand = self.say("status_hand", name=player, cards=self._cards(held), limit=limit)
@@ -325,7 +279,7 @@ class ScheherazadeDialogue:
         )
         return [
             {storyteller: name, hand: str(self._held(index))}
-            for index, name in enumerate(self.state.players)
+            for index, name in enumerate(self.players)
         ]
 
     def _held(self, index: int) -> int:
@@ -350,12 +304,9 @@ class ScheherazadeDialogue:
         return text
 
     def whose_turn(self) -> str:
-        if not self.state.players or self.state.phase in ("count", "names", "oldest"):
+        if self.phase() in ("count", "name", "oldest"):
             return self.say("meeting")
         return self.say("whose_turn", name=self._name())
-
-    def player_names(self) -> list[str]:
-        return list(self.state.players)
 
     # -- setup -------------------------------------------------------------------------
 
@@ -382,76 +333,83 @@ class ScheherazadeDialogue:
     def hands_spoken(self) -> bool:
         """The companion's deck: are hands and drawn cards said aloud?"""
         hands = self.state.settings.hands
-        return hands == "spoken" or (hands == "auto" and len(self.state.players) == 1)
+        return hands == "spoken" or (hands == "auto" and len(self.players) == 1)
 
     def private_view(self, player: str) -> list[str]:
         """What only ``player`` may see on their own screen: their hand, and the cards
         they drew and must choose from."""
         night = self.state.night
-        if night is None or player not in self.state.players:
+        if night is None or player not in self.players:
             return []
-        index = self.state.players.index(player)
+        index = self.players.index(player)
         view = [self.say("your_hand", cards=self._hand_text(index))]
         if self.state.phase == "keep" and index == self.state.current:
             offered = self._list([self._element_label(code) for code in night.offer])
             view.append(self.say("drawn_private", cards=offered))
         return view
 
-    def _count_step(self) -> Step:
+    def _ask_count(self) -> Step:
         if self.lang == "es":
             spoken = {1: "(uno|una)", 2: "dos", 3: "tres", 4: "cuatro"}
+            choices = {
+                Answer.number(n): [f"{word} [narradores|jugadores]", number_to_words(n)]
+                for n, word in spoken.items()
+            }
             expects = PhraseSet.from_templates(
-                {str(n): [f"{word} [narradores|jugadores]", str(n)] for n, word in spoken.items()},
-                labels={str(n): str(n) for n in spoken},
+                choices, labels={answer: str(answer[NUMBER]) for answer in choices}
             )
         else:
-            templates = ["{n}", "{n} [storytellers|players]"]
-            expects = PhraseSet.numbers(range(1, 5), templates=templates)
+            expects = number_phrases(1, 4, ("{n}", "{n} storytellers", "{n} players"))
         return Step(self.say("ask_count"), expects)
 
-    def _name_step(self) -> Step:
+    def _on_count(self, answer: Answer) -> list[Speech]:
+        count = int(answer[NUMBER])
+        self._check_count(count)
+        self.state.seating.count = count
+        return []
+
+    def _ask_name(self) -> Step:
         return Step(
-            self.say("ask_name", number=len(self.state.players) + 1),
+            self.say("ask_name", number=len(self.players) + 1),
             PhraseSet(()),
             free_text=True,
             hint=self.say("name_hint"),
         )
 
-    def _answer_count(self, value: str) -> list[Speech]:
-        self.state.player_count = int(value)
-        self.state.phase = "names"
-        return []
+    def _on_name(self, answer: Answer) -> list[Speech]:
+        name = " ".join(answer.intent.split())
+        if not name or normalize(name) in (normalize(n) for n in self.players):
+            raise IllegalAction(self.say("names_differ"))
+        self.players.append(name)
+        return self._after_seating()
 
-    def _answer_name(self, value: str) -> list[Speech]:
-        name = " ".join(value.split())
-        if not name or normalize(name) in (normalize(n) for n in self.state.players):
-            raise InvalidAnswer(self.say("names_differ"))
-        self.state.players.append(name)
-        if len(self.state.players) < self.state.player_count:
-            return []
-        speeches = [Speech(self._setup_summary())]
-        return speeches + self._after_names()
+    def _ask_over(self) -> Step:
+        return Step(self.say("over"), PhraseSet(()))
+
+    def _on_over(self, answer: Answer) -> list[Speech]:
+        raise IllegalAction(self.say("over"))
 
     def _after_names(self) -> list[Speech]:
-        if len(self.state.players) > 1:
+        if len(self.players) > 1:
             self.state.phase = "oldest"
             return []
         return self._begin()
 
-    def _oldest_step(self) -> Step:
-        names = {name: [normalize(name)] for name in self.state.players}
+    def _ask_oldest(self) -> Step:
+        names = {Answer.of("oldest", player=name): [normalize(name)] for name in self.players}
         return Step(
-            self.say("ask_oldest", names=self._list(self.state.players)),
-            PhraseSet.from_templates(names, labels={name: name for name in names}),
+            self.say("ask_oldest", names=self._list(self.players)),
+            PhraseSet.from_templates(names, labels={a: str(a["player"]) for a in names}),
             hint=self.say("oldest_hint"),
         )
 
-    def _answer_oldest(self, value: str) -> list[Speech]:
-        self.state.first = self.state.current = self.state.players.index(value)
-        return [Speech(self.say("first_player", name=value)), *self._begin()]
+    def _on_oldest(self, answer: Answer) -> list[Speech]:
+        name = str(answer["player"])
+        self.state.first = self.state.current = self.players.index(name)
+        return [Speech(self.say("first_player", name=name)), *self._begin()]
 
     def _begin(self) -> list[Speech]:
-        players, settings = len(self.state.players), self.state.settings
+        players, settings = len(self.players), self.state.settings
         if settings.cards == "printed":
             self.state.counted = CountedTable.new(players, settings.variants)
             self.state.phase = "deal"
@@ -470,8 +428,8 @@ class ScheherazadeDialogue:
         return [Speech(self.say("dealt_aside", cards=self._list(names)))]
 
     def _setup_summary(self) -> str:
-        setup = setup_for(len(self.state.players))
-        storytellers = L.counted(self.lang, len(self.state.players), "storyteller")
+        setup = setup_for(len(self.players))
+        storytellers = L.counted(self.lang, len(self.players), "storyteller")
         return self.say(
             "setup_summary",
             storytellers=storytellers,
@@ -482,7 +440,7 @@ class ScheherazadeDialogue:
         )
 
     def _events(self) -> str:
-        setup = setup_for(len(self.state.players))
+        setup = setup_for(len(self.players))
         counts = setup.event_cards(self.state.settings.allies)
         return self._list(
             [f"{n} {L.event_name(self.lang, event, n)}" for event, n in counts.items()]
@@ -490,48 +448,53 @@ class ScheherazadeDialogue:
 
     def _event_phrases(self, done: bool = True) -> PhraseSet:
         events = [e for e in EventCard if self.state.settings.allies or e not in ALLY_KINDS]
-        choices = {e.value: L.pick(self.lang, L.EVENT_TEMPLATES[e]) for e in events}
+        choices = {_event_answer(e): L.pick(self.lang, L.EVENT_TEMPLATES[e]) for e in events}
         phrases = PhraseSet.from_templates(choices)
         return phrases | self._done_phrases() if done else phrases
 
     def _done_phrases(self) -> PhraseSet:
-        return PhraseSet.from_templates({"done": [self._words("done")]}, labels={"done": "done"})
+        return PhraseSet.from_templates({DONE: [self._words("done")]}, labels={DONE: "done"})
 
-    def _deal_step(self) -> Step:
-        setup = setup_for(len(self.state.players))
+    def _ask_deal(self) -> Step:
+        setup = setup_for(len(self.players))
         return Step(
             self.say("deal_prompt", events=self._events(), hand=setup.hand_size),
             self._event_phrases(),
             hint=self.say("deal_hint"),
         )
 
-    def _answer_deal(self, value: str) -> list[Speech]:
+    def _on_deal(self, answer: Answer) -> list[Speech]:
         table = self.state.counted
-        if value == "done":
+        if answer == DONE:
             table.finish_deal()
             self.state.phase = "hope"
             return [Speech(self.say("deck_now", count=self._cards(table.deck_count)))]
         table.set_aside_during_deal()
-        return [Speech(self.say("set_aside", card=L.event_name(self.lang, EventCard(value))))]
+        card = L.event_name(self.lang, EventCard(answer["event"]))
+        return [Speech(self.say("set_aside", card=card))]
 
     # -- Hope on the action cards ------------------------------------------------------------
 
-    def _action_phrases(self, actions=tuple(Action), prefix: str = "") -> PhraseSet:
+    def _action_phrases(
+        self, actions=tuple(Action), intent: str = "hope", verbs: tuple[str, ...] = ("",)
+    ) -> PhraseSet:
+        """Action cards said alone ("search") or, with ``verbs``, "use search"."""
         choices = {
-            f"{prefix}{action}": [
-                f"{self._words('use')} {t}" if prefix else t
-                for t in L.pick(self.lang, L.ACTION_TEMPLATES[action])
+            Answer.of(intent, action=action.value): [
+                verb + template
+                for verb in verbs
+                for template in L.pick(self.lang, L.ACTION_TEMPLATES[action])
             ]
             for action in actions
         }
-        labels = {f"{prefix}{a}": L.action_name(self.lang, a) for a in actions}
+        labels = {answer: L.action_name(self.lang, Action(answer["action"])) for answer in choices}
         return PhraseSet.from_templates(choices, labels=labels)
 
     def _placer(self) -> str:
-        index = (self.state.first + self.state.hope_placed) % len(self.state.players)
-        return self.state.players[index]
+        index = (self.state.first + self.state.hope_placed) % len(self.players)
+        return self.players[index]
 
-    def _hope_step(self) -> Step:
+    def _ask_hope(self) -> Step:
         names = [L.action_name(self.lang, action) for action in Action]
         return Step(
             self.say(
@@ -544,8 +507,8 @@ class ScheherazadeDialogue:
             hint=self.say("hope_hint"),
         )
 
-    def _answer_hope(self, value: str) -> list[Speech]:
-        self.table.place_hope(Action(value))
+    def _on_hope(self, answer: Answer) -> list[Speech]:
+        self.table.place_hope(Action(answer["action"]))
         self.state.hope_placed += 1
         if self.table.hope_to_place:
             return []
@@ -575,9 +538,9 @@ class ScheherazadeDialogue:
         hand = self.state.night.hands[index]
         return self._list([self._element_label(code) for code in hand])
 
-    def _play_step(self) -> Step:
+    def _ask_play(self) -> Step:
         usable = [a for a in USABLE_ACTIONS if self.table.hope_on[a]]
-        actions = self._action_phrases(usable, prefix="use:")
+        actions = self._action_phrases(usable, "use", (f"{self._words('use')} ",))
         if self.state.night:
             return Step(
                 self.say("play_prompt", name=self._name()),
@@ -590,15 +553,17 @@ class ScheherazadeDialogue:
             hint=self.say("play_printed_hint"),
         )
 
-    def _answer_play(self, value: str) -> list[Speech]:
-        verb, _, rest = value.partition(":")
-        if verb == "use":
-            return self._use(Action(rest), free=False)
-        if verb == "hand":
+    def _on_play(self, answer: Answer) -> list[Speech]:
+        if answer.intent == "use":
+            return self._use(Action(answer["action"]), free=False)
+        if answer == HAND:
             return self._turn_start()
         if self.state.night:
-            return self._discard(rest) if verb == "discard" else self._play(rest)
-        return self._discard_printed() if verb == "discard" else self._play_printed(rest)
+            card = str(answer["card"])
+            return self._discard(card) if answer.intent == "discard" else self._play(card)
+        if answer.intent == "discard":
+            return self._discard_printed()
+        return self._play_printed(answer)
 
     def _play(self, code: str) -> list[Speech]:
         night = self.state.night
@@ -613,14 +578,14 @@ class ScheherazadeDialogue:
         self.state.phase = "free" if result.free_action else "ready"
         return speeches
 
-    def _play_printed(self, rest: str) -> list[Speech]:
-        colour, kind, *name = rest.split(":")
-        card = Card(colour=Colour(colour), kind=Kind(kind), name=name[0] if name else "")
+    def _play_printed(self, answer: Answer) -> list[Speech]:
+        name = str(answer.get("name", ""))
+        card = Card(colour=Colour(answer["colour"]), kind=Kind(answer["kind"]), name=name)
         completed = self.state.counted.play_from_hand(self.state.current, card)
         self.state.pending = card
         speeches = self._tale_done(completed)
         variants = self.state.settings.variants
-        special = name and name[0] in _printed_specials(card.kind)
+        special = name in _printed_specials(card.kind, self.lang)
         if special and card.kind is Kind.PLACE and variants.special_places:
             self.state.phase = "queens"
         elif special and card.kind is Kind.CHARACTER and variants.protagonists:
@@ -659,7 +624,7 @@ class ScheherazadeDialogue:
         self.state.phase = "exchange"
         return []
 
-    def _more_step(self) -> Step:
+    def _ask_more(self) -> Step:
         if self.state.night:
             return Step(
                 self.say("ally_more"),
@@ -668,35 +633,40 @@ class ScheherazadeDialogue:
             )
         return Step(self.say("ally_more_printed"), self._count_phrases(range(0, 7)))
 
-    def _answer_more(self, value: str) -> list[Speech]:
+    def _on_more(self, answer: Answer) -> list[Speech]:
         if self.state.counted:
-            self.state.counted.discard_extra(self.state.current, int(value))
+            self.state.counted.discard_extra(self.state.current, int(answer[NUMBER]))
             return self._after_discard()
-        if value == "done":
+        if answer == DONE:
             return self._after_discard()
-        code = value.partition(":")[2]
+        code = str(answer["card"])
         self.state.night.discard_extra(self.state.current, code, self.state.discarded)
         speeches = [Speech(self.say("also_discarded", card=self._element_name(code)))]
         if not self.state.night.hands[self.state.current]:
             return speeches + self._after_discard()
         return speeches
 
-    def _queens_step(self) -> Step:
+    def _ask_queens(self) -> Step:
         return Step(self.say("printed_queens"), self._count_phrases(range(0, 5)))
 
-    def _answer_queens(self, value: str) -> list[Speech]:
-        self.state.counted.queens_back(int(value))
+    def _on_queens(self, answer: Answer) -> list[Speech]:
+        self.state.counted.queens_back(int(answer[NUMBER]))
         self.state.phase = "ready"
         return []
 
     def _count_phrases(self, numbers: range) -> PhraseSet:
-        if self.lang == "es":
-            spoken = ["ninguna", "una", "dos", "tres", "cuatro", "cinco", "seis"]
-            choices = {str(n): [spoken[n], str(n)] for n in numbers}
-            choices["0"].append("(ninguno|cero)")
-            return PhraseSet.from_templates(choices, labels={k: k for k in choices})
-        phrases = PhraseSet.numbers(numbers)
-        return phrases | PhraseSet.from_templates({"0": ["none", "no more"]})
+        """How many cards: a number, or none."""
+        spoken = ["ninguna", "una", "dos", "tres", "cuatro", "cinco", "seis"]
+        none = "(ninguna|ninguno|cero)" if self.lang == "es" else "(none|no more|zero)"
+        choices = {
+            Answer.number(n): [
+                number_to_words(n),
+                spoken[n] if self.lang == "es" else number_to_words(n),
+                *([none] if n == 0 else []),
+            ]
+            for n in numbers
+        }
+        return PhraseSet.from_templates(choices, labels={a: str(a[NUMBER]) for a in choices})
 
     # -- action cards --------------------------------------------------------------------------
 
@@ -718,7 +688,7 @@ class ScheherazadeDialogue:
     def _act(self, action: Action, strength: int) -> list[Speech]:
         """Carry out an action card of strength X."""
         self.state.action_left = strength
-        hints = self.say("hints_given", count=min(strength, len(self.state.players)))
+        hints = self.say("hints_given", count=min(strength, len(self.players)))
         if action in (Action.SEARCH, Action.RECOVER) and self.state.night:
             self.state.phase = "wish"
             return []
@@ -771,42 +741,46 @@ class ScheherazadeDialogue:
             return self._draw_phase()
         return []
 
-    def _free_step(self) -> Step:
-        none = PhraseSet.from_templates({"none": [self._words("none")]}, labels={"none": "none"})
+    def _none_phrases(self) -> PhraseSet:
+        return PhraseSet.from_templates({NONE: [self._words("none")]}, labels={NONE: "none"})
+
+    def _ask_free(self) -> Step:
+        none = self._none_phrases()
         card = self._spoken(self.state.pending)
         return Step(
             self.say("ask_free", card=card),
-            self._action_phrases(USABLE_ACTIONS) | none,
+            self._action_phrases(USABLE_ACTIONS, "use", ("", f"{self._words('use')} ")) | none,
             hint=self.say("free_hint"),
         )
 
-    def _answer_free(self, value: str) -> list[Speech]:
+    def _on_free(self, answer: Answer) -> list[Speech]:
         self.state.return_to = "ready"
-        if value == "none":
+        if answer == NONE:
             self.state.phase = "ready"
             return []
-        return self._use(Action(value), free=True)
+        return self._use(Action(answer["action"]), free=True)
 
-    def _wish_step(self) -> Step:
+    def _ask_wish(self) -> Step:
         key = "ask_search" if self.state.action is Action.SEARCH else "ask_recover"
         wishes = {
-            f"{colour}:{kind}": [self._kind_template(colour, kind)]
+            Answer.of("wish", colour=colour.value, kind=kind.value): [
+                self._kind_template(colour, kind)
+            ]
             for colour in Colour
             for kind in Kind
         }
-        wishes["any"] = [self._words("any")]
+        wishes[ANY] = [self._words("any")]
         return Step(
             self.say(key, left=self.state.action_left),
             PhraseSet.from_templates(wishes),
             hint=self.say("wish_hint"),
         )
 
-    def _answer_wish(self, value: str) -> list[Speech]:
+    def _on_wish(self, answer: Answer) -> list[Speech]:
         night, player = self.state.night, self.state.current
         wanted = (None, None)
-        if value != "any":
-            colour, kind = value.split(":")
-            wanted = (Colour(colour), Kind(kind))
+        if answer != ANY:
+            wanted = (Colour(answer["colour"]), Kind(answer["kind"]))
         if self.state.action is Action.SEARCH:
             found = night.search(player, [wanted], self.state.dice.next_rng())
         else:
@@ -822,9 +796,9 @@ class ScheherazadeDialogue:
             speeches.append(Speech(self.say("deck_shuffled")))
         return speeches + self._action_over()
 
-    def _exchange_step(self) -> Step:
+    def _ask_exchange(self) -> Step:
         pairs = {
-            f"{source}:{target}": [
+            Answer.of("move", source=source.value, target=target.value): [
                 f"{self._words('from')} {s} {self._words('to')} {t}"
                 for s in L.pick(self.lang, L.ACTION_TEMPLATES[source])
                 for t in L.pick(self.lang, L.ACTION_TEMPLATES[target])
@@ -833,17 +807,17 @@ class ScheherazadeDialogue:
             for target in Action
             if source is not target and self.table.hope_on[source]
         }
-        pairs["stop"] = [self._words("stop"), self._words("none")]
+        pairs[STOP] = [self._words("stop"), self._words("none")]
         return Step(
             self.say("ask_exchange", left=self.state.action_left),
             PhraseSet.from_templates(pairs),
             hint=self.say("exchange_hint"),
         )
 
-    def _answer_exchange(self, value: str) -> list[Speech]:
-        if value == "stop":
+    def _on_exchange(self, answer: Answer) -> list[Speech]:
+        if answer == STOP:
             return self._action_over()
-        source, target = (Action(part) for part in value.split(":"))
+        source, target = Action(answer["source"]), Action(answer["target"])
         self.table.move_hope(source, target)
         self.state.action_left -= 1
         names = {
@@ -853,17 +827,17 @@ class ScheherazadeDialogue:
         speeches = [Speech(self.say("moved", **names))]
         return speeches if self.state.action_left else speeches + self._action_over()
 
-    def _overcome_step(self) -> Step:
+    def _ask_overcome(self) -> Step:
         count = self._cards(OVERCOME_REVEAL * self.state.action_left)
-        none = PhraseSet.from_templates({"none": [self._words("none")]}, labels={"none": "none"})
+        none = self._none_phrases()
         obstacles = [e for e in EventCard if e.is_obstacle]
-        choices = {e.value: L.pick(self.lang, L.EVENT_TEMPLATES[e]) for e in obstacles}
+        choices = {_event_answer(e): L.pick(self.lang, L.EVENT_TEMPLATES[e]) for e in obstacles}
         return Step(
             self.say("overcome_printed", count=count), PhraseSet.from_templates(choices) | none
         )
 
-    def _answer_overcome(self, value: str) -> list[Speech]:
-        if value != "none":
+    def _on_overcome(self, answer: Answer) -> list[Speech]:
+        if answer != NONE:
             self.state.counted.overcome_discard()
         return self._action_over()
 
@@ -903,7 +877,7 @@ class ScheherazadeDialogue:
         self.state.phase = "keep"
         return speeches
 
-    def _keep_step(self) -> Step:
+    def _ask_keep(self) -> Step:
         offered = self.state.night.offer
         cards = self._list([self._element_label(code) for code in offered])
         if self.hands_spoken:
@@ -916,8 +890,8 @@ class ScheherazadeDialogue:
             hint=self.say("keep_hint"),
         )
 
-    def _answer_keep(self, value: str) -> list[Speech]:
-        code = value.partition(":")[2]
+    def _on_keep(self, answer: Answer) -> list[Speech]:
+        code = str(answer["card"])
         self.state.night.keep(self.state.current, code)
         if not self.hands_spoken:
             return self._after_keep()
@@ -928,18 +902,20 @@ class ScheherazadeDialogue:
             return self._action_over()
         return self._refill()
 
-    def _excess_step(self) -> Step:
+    def _ask_excess(self) -> Step:
         return Step(
             self.say("ask_excess", name=self._name(), limit=self.table.hand_size),
             self._hand_phrases(verbs=("discard",)),
         )
 
-    def _answer_excess(self, value: str) -> list[Speech]:
-        code = value.partition(":")[2]
+    def _on_excess(self, answer: Answer) -> list[Speech]:
+        code = str(answer["card"])
         self.state.night.discard_excess(self.state.current, code)
         return self._refill()
 
-    def _event_draw_step(self) -> Step:
+    def _ask_event_draw(self) -> Step:
+        """Printed cards: the players draw and name each card that is not a story card
+        (phase ``draw`` at the end of a turn, ``event_draw`` for the Draw action)."""
         table = self.state.counted
         if self.state.drawing_for == "action":
             prompt = self.say("draw_action_printed", x=self.state.action_left)
@@ -949,10 +925,10 @@ class ScheherazadeDialogue:
             )
         return Step(prompt, self._event_phrases(), hint=self.say("draw_hint"))
 
-    def _answer_event_draw(self, value: str) -> list[Speech]:
+    def _on_event_draw(self, answer: Answer) -> list[Speech]:
         table, player = self.state.counted, self.state.current
-        if value != "done":
-            result = table.draw_event(EventCard(value), self.state.dice.next_rng())
+        if answer != DONE:
+            result = table.draw_event(EventCard(answer["event"]), self.state.dice.next_rng())
             speeches = [Speech(self._event_text(result))]
             return speeches + self._ending() if table.outcome else speeches
         if self.state.drawing_for == "action":
@@ -974,25 +950,30 @@ class ScheherazadeDialogue:
             table.discard_extra(player, table.hands[player] - table.hand_size)
         return speeches + self._next_turn()
 
+    _ask_draw = _ask_event_draw
+
+    def _on_draw(self, answer: Answer) -> list[Speech]:
+        return self._on_event_draw(answer)
+
     def _next_turn(self) -> list[Speech]:
-        self.state.current = (self.state.current + 1) % len(self.state.players)
+        self.state.current = (self.state.current + 1) % len(self.players)
         self.state.turn += 1
         self.state.phase = "play"
         return self._turn_start()
 
     # -- the telling ------------------------------------------------------------------------------
 
-    def _ready_step(self) -> Step:
+    def _ask_ready(self) -> Step:
         prompt = self.say("tell_with", name=self._name(), card=self._spoken(self.state.pending))
         return Step(
             f"{prompt} {self.say('ask_begin')}",
-            PhraseSet.from_templates({"begin": [self._words("begin")]}, labels={"begin": "begin"}),
+            PhraseSet.from_templates({BEGIN: [self._words("begin")]}, labels={BEGIN: "begin"}),
             hint=self.say("begin_hint"),
         )
 
-    def _answer_ready(self, value: str) -> list[Speech]:
-        if value != "begin":
-            raise InvalidAnswer(self.say("say_begin"))
+    def _on_ready(self, answer: Answer) -> list[Speech]:
+        if answer != BEGIN:
+            raise IllegalAction(self.say("say_begin"))
         self.state.phase = "telling"
         return []
 
@@ -1003,7 +984,7 @@ class ScheherazadeDialogue:
         stop = {"the", "a", "an", "of", "card", "el", "la", "los", "las", "un", "una", "de", "del"}
         return tuple(word for word in normalize(card.name).split() if word not in stop)
 
-    def _telling_step(self) -> Step:
+    def _ask_telling(self) -> Step:
         settings = self.state.settings
         cues = L.CUES[self.lang]
         spec = TellingSpec(
@@ -1026,11 +1007,11 @@ class ScheherazadeDialogue:
             prompt = self.say("telling_untimed")
         return Step(prompt, PhraseSet(()), hint=self.say("telling_hint"), telling=spec)
 
-    def _answer_telling(self, value: str) -> list[Speech]:
+    def _on_telling(self, answer: Answer) -> list[Speech]:
         try:
-            report = TellingReport.from_value(value)
+            report = TellingReport.from_value(answer.intent)
         except ValidationError:
-            raise InvalidAnswer(self.say("telling_again")) from None
+            raise IllegalAction(self.say("telling_again")) from None
         speeches = self._judge(report)
         self.state.pending = None
         self.table.check_victory()
@@ -1143,7 +1124,7 @@ class ScheherazadeDialogue:
         phrases = self._card_phrases(hand, verbs)
         if "play" in verbs:
             words = ["[my] hand", "what is in my hand"] if self.lang == "en" else ["[mi] mano"]
-            phrases |= PhraseSet.from_templates({"hand:": words})
+            phrases |= PhraseSet.from_templates({HAND: words}, labels={HAND: "hand"})
         return phrases
 
     def _card_phrases(self, codes: list[str], verbs: tuple[str, ...]) -> PhraseSet:
@@ -1159,8 +1140,8 @@ class ScheherazadeDialogue:
                 templates = [
                     f"{'[' + said + ']' if optional else said} {articles} {n}" for n in names
                 ]
-                choices[f"{verb}:{code}"] = templates
-        labels = {f"{verb}:{code}": self._element_name(code) for code in codes for verb in verbs}
+                choices[Answer.of(verb, card=code)] = templates
+        labels = {answer: self._element_name(str(answer["card"])) for answer in choices}
         return PhraseSet.from_templates(choices, labels=labels)
 
     def _kind_template(self, colour: Colour, kind: Kind) -> str:
@@ -1177,36 +1158,56 @@ class ScheherazadeDialogue:
         for colour in Colour:
             for kind in Kind:
                 said = self._kind_template(colour, kind)
-                choices[f"play:{colour}:{kind}"] = [f"{play} {said} [card|carta]"]
-                names = _printed_specials(kind) + [
+                plain = Answer.of("play", colour=colour.value, kind=kind.value)
+                choices[plain] = [f"{play} {said} [card|carta]"]
+                names = _printed_specials(kind, self.lang) + [
                     _without_article(normalize(e.in_language(self.lang).name))
                     for e in self.deck.elements
                     if e.kind is kind
                 ]
                 for name in dict.fromkeys(names):
-                    choices[f"play:{colour}:{kind}:{name}"] = [f"{play} {said} {name}"]
-        labels = {f"play:{c}:{k}": kind_label(c, k, self.lang) for c in Colour for k in Kind}
+                    named = Answer.of("play", colour=colour.value, kind=kind.value, name=name)
+                    choices[named] = [f"{play} {said} {name}"]
+        labels = {
+            Answer.of("play", colour=c.value, kind=k.value): kind_label(c, k, self.lang)
+            for c in Colour
+            for k in Kind
+        }
         discard = PhraseSet.from_templates(
-            {"discard:": [f"{self._words('discard')} [a card|una carta]"]},
-            labels={"discard:": "discard"},
+            {DISCARD: [f"{self._words('discard')} [a card|una carta]"]},
+            labels={DISCARD: "discard"},
         )
         return PhraseSet.from_templates(choices, labels=labels) | discard
 
     def _name(self) -> str:
-        return self.state.players[self.state.current]
+        return self.players[self.state.current]
+
+
+DONE, NONE, ANY, STOP, BEGIN = (Answer(w) for w in ("done", "none", "any", "stop", "begin"))
+HAND, DISCARD = Answer("hand"), Answer("discard")
+
+
+def _event_answer(event: EventCard) -> Answer:
+    return Answer.of("card", event=event.value)
 
 
 _KEEP = {"en": "(keep|i keep|i take)", "es": "(me quedo con|quiero|tomo)"}
 _ARTICLES = ("the ", "a ", "an ", "el ", "la ", "los ", "las ", "un ", "una ")
 _SPECIALS = {
-    Kind.CHARACTER: ["ali baba", "princess", "holy man", "sultan", "princesa", "santón", "sultán"],
-    Kind.PLACE: ["baghdad", "damascus", "lhasa", "muscat", "bagdad", "damasco", "mascate"],
+    "en": {
+        Kind.CHARACTER: ["ali baba", "princess", "holy man", "sultan"],
+        Kind.PLACE: ["baghdad", "damascus", "lhasa", "muscat"],
+    },
+    "es": {
+        Kind.CHARACTER: ["ali baba", "alí babá", "princesa", "santón", "sultán"],
+        Kind.PLACE: ["bagdad", "damasco", "lhasa", "mascate"],
+    },
 }
 
 
-def _printed_specials(kind: Kind) -> list[str]:
+def _printed_specials(kind: Kind, language: Language = "en") -> list[str]:
     """The rulebook's protagonists and special places, as players may name them."""
-    return _SPECIALS.get(kind, [])
+    return _SPECIALS[language].get(kind, [])
 
 
 def _without_article(name: str) -> str:

@@ -33,6 +33,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
+from companion import errors
 from companion.games.scheherazade.deck import Colour, Deck, Kind
 
 MAX_HOPE = 20
@@ -80,11 +81,11 @@ class Action(StrEnum):
 USABLE_ACTIONS = tuple(action for action in Action if action is not Action.SCHEHERAZADE)
 
 
-class SetupError(ValueError):
+class SetupError(errors.SetupError):
     """The rulebook's setup table has no row for that many players."""
 
 
-class IllegalPlayError(ValueError):
+class IllegalPlayError(errors.IllegalAction):
     """A move the rules do not allow now; the message says why."""
 
 
