@@ -35,6 +35,7 @@ from tests.arabian_nights.rules_pack import mini_pack, sheet
 STATUSES = {
     "Blessed": "roll +1; ends after roll",
     "Cursed": "roll -2",
+    "Hunted": "roll -1 at night",
     "Lost": "no move; ends after turn",
     "Fevered": "move -1",
     "Imprisoned": "no move; ends on roll 5-6",
@@ -79,6 +80,12 @@ def test_statuses_change_the_encounter_roll_within_one_and_twelve():
     assert roll_modifier(PACK, cursed) == -1
     assert encounter_total(1, None, 0, PACK.destiny_bonuses, roll_modifier(PACK, cursed)) == 1
     assert encounter_total(6, 4, 0, PACK.destiny_bonuses, 3) == 12
+
+
+def test_a_night_status_changes_only_night_rolls():
+    hunted = sheet(statuses=["Hunted"])
+    assert roll_modifier(PACK, hunted, "noon") == 0
+    assert roll_modifier(PACK, hunted, "night") == -1
 
 
 def test_a_status_ending_after_the_roll_goes_and_others_stay():

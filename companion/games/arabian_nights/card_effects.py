@@ -3,7 +3,8 @@
 A pack may give a third cell to a row of ``[statuses]`` or ``[treasures]``: clauses
 separated by ``;`` that say what the card does to the rules. For a status:
 
-- ``roll +1`` / ``roll -1``: added to every encounter roll;
+- ``roll +1`` / ``roll -1``: added to every encounter roll (``roll -1 at night``: only
+  while the deck's marker shows night);
 - ``no move``: the character may not move; ``move -1``: one space fewer per move;
 - ``skip turn``: the holder's next turn is skipped (the status then ends);
 - ``first reaction``: only the first reaction offered may be chosen;
@@ -86,8 +87,9 @@ def parse_status_acts(text: str, check: NameCheck = _as_declared) -> StatusActs:
     fields: dict[str, object] = {}
     for clause in _clauses(text):
         lower = clause.casefold()
-        if match := re.fullmatch(rf"roll\s*{_SIGNED}", lower):
+        if match := re.fullmatch(rf"roll\s*{_SIGNED}( at night)?", lower):
             fields["roll"] = _signed(match[1])
+            fields["night_only"] = bool(match[2])
         elif lower == "no move":
             fields["no_move"] = True
         elif match := re.fullmatch(r"move\s*-\s*(\d{1,2})", lower):
@@ -109,8 +111,8 @@ def parse_status_acts(text: str, check: NameCheck = _as_declared) -> StatusActs:
 
 
 STATUS_CLAUSES = (
-    "write roll +N, roll -N, no move, move -N, skip turn, first reaction, blocks SKILLS, "
-    "ends after roll, ends after turn or ends on roll 5-6, separated by ;"
+    "write roll +N, roll -N (at night), no move, move -N, skip turn, first reaction, "
+    "blocks SKILLS, ends after roll, ends after turn or ends on roll 5-6, separated by ;"
 )
 TREASURE_CLAUSES = (
     "write counts as NAMES, land +N, sea +N, use [CODE], used up, minus is blank, "
@@ -196,9 +198,18 @@ def counted_sheet(pack: Pack, sheet: PlayerSheet) -> PlayerSheet:
     return counted
 
 
-def roll_modifier(pack: Pack, sheet: PlayerSheet) -> int:
-    """What the player's statuses add to an encounter roll (may be negative)."""
-    return sum(acts.roll for _, acts in status_acts(pack, sheet))
+def roll_changes(pack: Pack, sheet: PlayerSheet, time_of_day: str) -> list[tuple[str, int]]:
+    """Each held status that changes an encounter roll now, with its amount."""
+    return [
+        (name, acts.roll)
+        for name, acts in status_acts(pack, sheet)
+        if acts.roll and (time_of_day == "night" or not acts.night_only)
+    ]
+
+
+def roll_modifier(pack: Pack, sheet: PlayerSheet, time_of_day: str = "morning") -> int:
+    """What the player's statuses add to an encounter roll now (may be negative)."""
+    return sum(amount for _, amount in roll_changes(pack, sheet, time_of_day))
 
 
 def must_take_first_reaction(pack: Pack, sheet: PlayerSheet) -> str | None:

@@ -34,7 +34,7 @@ from companion.games.arabian_nights.card_effects import (
     lose_next_turn,
     lucky_treasure,
     must_take_first_reaction,
-    roll_modifier,
+    roll_changes,
     roll_to_escape,
     sell_treasure,
     skip_turn,
@@ -760,7 +760,8 @@ class ReaderDialogue:
         sheet = self.sheet
         space = self.pack.spaces.get(sheet.position)
         number = space.number if space else None
-        modifier = roll_modifier(self.pack, sheet)
+        statuses = roll_changes(self.pack, sheet, self.table.time_of_day)
+        modifier = sum(amount for _, amount in statuses)
         total = encounter_total(die, number, sheet.destiny, self.pack.destiny_bonuses, modifier)
         entry = self.pack.charts[self.encounter.chart].entry(total)
         encounter = self.encounter
@@ -768,7 +769,6 @@ class ReaderDialogue:
         encounter.encountered, encounter.gender = entry.name, entry.gender
         self.state.phase = "reaction"
         bonus = self.pack.destiny_bonus(sheet.destiny)
-        statuses = phrasing.status_modifiers(self.pack, sheet)
         sum_said = phrasing.roll_sum(die, number, bonus, total, statuses)
         self.state.table, ended = end_statuses(self.pack, self.table, sheet.name, "after roll")
         speeches = [Speech(f"{sum_said} You meet {phrasing.article(self.pack, entry.name)}.")]

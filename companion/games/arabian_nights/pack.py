@@ -295,6 +295,7 @@ class StatusActs(_Model):
     """What a status does to the rules (see `card_effects.parse_status_acts`)."""
 
     roll: int = Field(0, description="Added to every encounter roll while held.")
+    night_only: bool = Field(False, description="The roll change counts only at night.")
     no_move: bool = Field(False, description="The character may not move at all.")
     move_less: int = Field(0, ge=0, description="Spaces fewer per move, of either kind.")
     skip_turn: bool = Field(False, description="The holder's next turn is skipped.")

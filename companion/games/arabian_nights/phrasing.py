@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from companion.dialogue import Speech
 from companion.games.arabian_nights.award import StatusChanged, TreasureChanged
-from companion.games.arabian_nights.card_effects import movement_limits, status_acts
+from companion.games.arabian_nights.card_effects import movement_limits
 from companion.games.arabian_nights.movement import sheet_allowance
 from companion.games.arabian_nights.pack import Pack, Quest, Section
 from companion.games.arabian_nights.state import PlayerSheet, TableState
@@ -106,11 +106,6 @@ def roll_sum(
     if len(parts) == 1:
         return f"You rolled {die}."
     return f"{', '.join(parts)}, makes {total}."
-
-
-def status_modifiers(pack: Pack, sheet: PlayerSheet) -> list[tuple[str, int]]:
-    """Each held status that changes the encounter roll, with its amount."""
-    return [(name, acts.roll) for name, acts in status_acts(pack, sheet) if acts.roll]
 
 
 def sheet_summary(
