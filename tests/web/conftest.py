@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.dialogue import GameOptions, Step
+from companion.dialogue import GameOptions, GameSpec, Step
+from companion.games import game_spec
 from companion.games.arabian_nights.game import GAME
 from companion.hearing import Heard, PrintMouth
 from companion.phrases import PhraseSet
@@ -19,6 +20,7 @@ from companion.web.taps import TapEars
 from tests.web.browser import chromium_paths, open_chromium
 
 MINI = Path(__file__).parents[1] / "arabian_nights" / "fixtures" / "mini"
+MINI_GAME = GameOptions(seed=1, players=[("Ali", "m"), ("Zed", "f")], pack=str(MINI))
 
 
 class ScriptedEars:
@@ -35,18 +37,15 @@ class ScriptedEars:
 class TableGame:
     """A running session, its display and what it printed."""
 
-    def __init__(self, save: Path) -> None:
+    def __init__(self, save: Path, spec: GameSpec = GAME, options: GameOptions = MINI_GAME) -> None:
         self.script = ScriptedEars()
         self.printed: list[str] = []
         self.server = TableServer(port=0)
         ears = TapEars(self.script)
         self.server.on_tap = ears.tap
-        dialogue = GAME.new(
-            GameOptions(seed=1, players=[("Ali", "m"), ("Zed", "f")], pack=str(MINI))
-        )
         self.session = Session(
-            dialogue=dialogue,
-            spec=GAME,
+            dialogue=spec.new(options),
+            spec=spec,
             ears=ears,
             mouth=PrintMouth(self.printed.append),
             save_path=save,
@@ -69,6 +68,17 @@ class TableGame:
 @pytest.fixture
 def table_game(tmp_path: Path) -> Iterator[TableGame]:
     game = TableGame(tmp_path / "game.json")
+    yield game
+    game.stop()
+
+
+@pytest.fixture
+def scheherazade_night(tmp_path: Path) -> Iterator[TableGame]:
+    """Two storytellers with the companion's own deck: their hands are on their screens."""
+    options = GameOptions(
+        seed=4, players=[("Ali", "m"), ("Zed", "f")], settings={"cards": "companion"}
+    )
+    game = TableGame(tmp_path / "night.json", game_spec("scheherazade"), options)
     yield game
     game.stop()
 

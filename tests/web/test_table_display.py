@@ -83,6 +83,20 @@ def test_a_private_view_shows_its_own_secret_and_no_other(table_game, browser):
     assert "7 Destiny" not in browser.page_source
 
 
+def test_each_storyteller_sees_their_own_hand_and_no_other(scheherazade_night, browser):
+    scheherazade_night.say("Ali")
+    browser.get(scheherazade_night.address)
+    wait_for_text(browser, "question", "place a Hope token")
+    assert "Your hand" not in browser.page_source
+    night = scheherazade_night.session.dialogue
+    ali_hand, zed_hand = night.private_view("Ali")[0], night.private_view("Zed")[0]
+    browser.get(scheherazade_night.server.url(scheherazade_night.server.player_tokens["Ali"]))
+    wait_for_text(browser, "private", ali_hand)
+    browser.get(scheherazade_night.server.url(scheherazade_night.server.player_tokens["Zed"]))
+    wait_for_text(browser, "private", zed_hand)
+    assert ali_hand.removeprefix("Your hand: ") not in browser.page_source
+
+
 def test_requests_without_the_token_are_refused(table_game):
     base = table_game.address.split("?")[0]
     for path in ("", "events", "events?t=wrong", "?t="):
