@@ -4,6 +4,11 @@ a tap answers a question, private views stay private, and tokens are required.""
 from __future__ import annotations
 
 import json
+import os
+import re
+import socket
+import subprocess
+import sys
 import urllib.error
 import urllib.request
 
@@ -146,3 +151,30 @@ def test_taps_keep_the_voice_lessons_to_what_was_said():
     assert ears.hear(step, step.expects).text == "wait"
     ears.learn("wait")
     assert learner.voices == ["Ali"] and learner.lessons == ["pray"]
+
+
+def run_play(*arguments: str, tmp_path, answers: str = "") -> subprocess.CompletedProcess:
+    command = [sys.executable, "-m", "companion", "play", "--typed", "--new", *arguments]
+    environment = {**os.environ, "XDG_DATA_HOME": str(tmp_path)}
+    return subprocess.run(command, input=answers, capture_output=True, text=True,
+                          env=environment, timeout=120)  # fmt: skip
+
+
+def test_play_with_the_display_prints_its_address_and_plays_on(tmp_path):
+    done = run_play("--display", "--display-port", "0", "--seed", "3", tmp_path=tmp_path,
+                    answers="2\nAli\nm\nZoe\nf\n")  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert re.search(r"The table display: http://127\.0\.0\.1:\d+/\?t=\S{8,}", done.stderr)
+    assert re.search(r"Zoe's private view: http://127\.0\.0\.1:\d+/\?t=\S{8,}", done.stderr)
+    assert "Zoe, is your hero a man or a woman?" in done.stdout
+
+
+def test_a_port_already_taken_is_a_clear_error(tmp_path):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = str(taken.getsockname()[1])
+        done = run_play("--display", "--display-port", port, tmp_path=tmp_path)
+    assert done.returncode == 2
+    assert f"cannot use port {port}" in done.stderr and "--display-port" in done.stderr
+    assert "Traceback" not in done.stderr
