@@ -174,9 +174,9 @@ def test_the_first_home_wins_and_the_night_ends_with_every_secret(tmp_path):
     assert lines[-5:] == [
         "The night is over. Here is how every tale ended.",
         "Ali wanted 10 Destiny and 10 Story, ended with 10 Destiny and 10 Story in Baghdad, "
-        "Poor, and met that goal.",
+        "Poor, and met that goal. Ali keeps skills Storytelling, Courtly Graces and Wits.",
         "Zed wanted 10 Destiny and 10 Story, ended with 15 Destiny and 15 Story in Baghdad, "
-        "Poor, and met that goal.",
+        "Poor, and met that goal. Zed keeps skills Seamanship, Quick Thinking and Stealth.",
         "Ali was the first to meet their secret goal and come home to Baghdad.",
         "Ali wins the game! Their tale will be told for a thousand nights.",
     ]

@@ -264,6 +264,18 @@ def winners(names: Sequence[str]) -> str:
     return f"{spoken_list(names)} share the victory!"
 
 
+def _carried(sheet: PlayerSheet) -> str:
+    """What else ends on the sheet: skills, statuses and treasures, in one sentence."""
+    parts = []
+    if sheet.skills:
+        parts.append(f"skills {spoken_list(list(sheet.skills))}")
+    if sheet.statuses:
+        parts.append(f"statuses {spoken_list(sheet.statuses)}")
+    if sheet.treasures:
+        parts.append(f"the {spoken_list(sheet.treasures)}")
+    return f" {sheet.name} keeps {'; '.join(parts)}." if parts else ""
+
+
 def ending(table: TableState) -> list[Speech]:
     """The end of the night: every secret goal, every final sheet, and why the winner won."""
     speeches = [Speech("The night is over. Here is how every tale ended.")]
@@ -273,7 +285,7 @@ def ending(table: TableState) -> list[Speech]:
             Speech(
                 f"{sheet.name} wanted {sheet.destiny_goal} Destiny and {sheet.story_goal} Story, "
                 f"ended with {sheet.destiny} Destiny and {sheet.story} Story in "
-                f"{sheet.position}, {sheet.wealth}, and {met} that goal."
+                f"{sheet.position}, {sheet.wealth}, and {met} that goal.{_carried(sheet)}"
             )
         )
     speeches.append(Speech(why_they_won(table)))
