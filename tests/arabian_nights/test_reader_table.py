@@ -95,6 +95,15 @@ def test_a_lost_turn_is_skipped_and_statuses_end_when_they_say(tmp_path):
     assert sheet(save, "Ali")["statuses"] == [] and sheet(save, "Zed")["turns_to_skip"] == 0
 
 
+def test_help_lists_the_answers_of_the_move_and_the_card(tmp_path):
+    save = tmp_path / "game.json"
+    start(save)
+    lines = resume(["help", "stay", "help"], save)
+    move_help = "Say the name of the space where your hero ends the move, or say stay. "
+    assert any(line.startswith(f"{move_help}From Baghdad you can reach by land") for line in lines)
+    assert any("The cards are Merchant of Basra, Wandering Sailor" in line for line in lines)
+
+
 def test_where_can_i_go_counts_the_star_chart(tmp_path):
     save = tmp_path / "game.json"
     start(save)

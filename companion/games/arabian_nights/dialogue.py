@@ -106,6 +106,7 @@ from companion.games.arabian_nights.state import (
     PlayerSheet,
     TableRules,
     TableState,
+    encounter_card_names,
     new_table,
 )
 from companion.games.arabian_nights.victory import can_declare, declare_victory, end_turn
@@ -669,7 +670,9 @@ class ReaderDialogue:
             _destination_phrases(self.state.pack_path)
             | _destination_phrases(None, places)
             | _WHERE_CAN_I_GO,
-            hint="Say the name of the space where your hero ends the move, or say stay. "
+            hint=f"{stuck} Say stay."
+            if stuck
+            else "Say the name of the space where your hero ends the move, or say stay. "
             + phrasing.reachable(sheet, reachable_spaces(self.pack, sheet)),
         )
 
@@ -698,7 +701,9 @@ class ReaderDialogue:
         return Step(
             "Draw an encounter card and say its name, or say draw for me.",
             _card_phrases(self.state.pack_path),
-            hint="Say the name printed on the encounter card, or say draw for me.",
+            hint="Say the name printed on the encounter card, or say draw for me, or we "
+            "reshuffled the deck. The cards are "
+            f"{spoken_list(encounter_card_names(self.pack))}.",
         )
 
     def _on_card(self, value: str) -> list[Speech]:
