@@ -7,8 +7,16 @@ atomically after every change of state, with the earlier states kept for undo.
 
 Typed play, for scripts and tests:
 
->>> from companion.games import game_spec          # doctest: +SKIP
->>> lines = run_typed(dialogue, spec, ["Ali", "m"], save_path)   # doctest: +SKIP
+>>> import pathlib, tempfile
+>>> from companion.dialogue import GameOptions
+>>> from companion.games import game_spec
+>>> spec = game_spec("tales-of-arabia")
+>>> game = spec.new(GameOptions(seed=1, players=[("Ali", ""), ("Sara", "")]))
+>>> with tempfile.TemporaryDirectory() as folder:
+...     save = pathlib.Path(folder) / "game.json"
+...     lines = run_typed(game, spec, ["Aladdin", "Morgiana", "save and quit", "yes"], save)
+>>> lines[-1]
+'The game is saved. Resume it whenever you like. Goodbye.'
 """
 
 from __future__ import annotations
