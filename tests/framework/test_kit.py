@@ -101,7 +101,7 @@ def test_shared_dice_answers():
     assert Answer("roll for me") not in dice_phrases(1, 6, roll_for_me=False).values
 
 
-@pytest.mark.parametrize("game", ["tales-of-arabia"])
+@pytest.mark.parametrize("game", ["tales-of-arabia", "samarande", "scheherazade"])
 def test_games_accept_players_without_gender_and_refuse_bad_ones_with_exit_2(game, tmp_path):
     command = [sys.executable, "-m", "companion", "play", "--game", game, "--typed", "--seed", "1",
                "--save", str(tmp_path / "s.json")]  # fmt: skip
@@ -109,11 +109,32 @@ def test_games_accept_players_without_gender_and_refuse_bad_ones_with_exit_2(gam
                              capture_output=True, text=True, timeout=120)  # fmt: skip
     assert started.returncode == 0, started.stderr
     assert "Aladdin" in started.stdout
-    refused = subprocess.run([*command, "--new", "--players", "Aladdin"], input="",
+    refused = subprocess.run([*command, "--new", "--players", ",".join("ABCDEFGHI")], input="",
                              capture_output=True, text=True, timeout=120)  # fmt: skip
     assert refused.returncode == 2
-    assert "This game is for two to" in refused.stderr
+    assert " to " in refused.stderr
     assert "Traceback" not in refused.stderr
+
+
+def test_the_readers_court_needs_each_gender(tmp_path):
+    command = [
+        sys.executable,
+        "-m",
+        "companion",
+        "play",
+        "--game",
+        "arabian-nights",
+        "--typed",
+        "--seed",
+        "1",
+        "--save",
+        str(tmp_path / "s.json"),
+        "--players",
+        "Ali,Zed:f",
+    ]
+    refused = subprocess.run(command, input="", capture_output=True, text=True, timeout=120)
+    assert refused.returncode == 2
+    assert "Ali:m or Ali:f" in refused.stderr
 
 
 def test_every_game_is_registered():

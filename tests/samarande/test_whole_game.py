@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from companion.dialogue import GameOptions, InvalidAnswer, Step
 from companion.games.samarande.dialogue import SamarandeDialogue, new_dialogue, restore_dialogue
 from companion.games.samarande.game import GAME
-from companion.session import global_commands, run_typed
+from companion.session import PrintMouth, Session, TypedEars, global_commands
 
 PLAYERS = [("Ali", "m"), ("Zoe", "f"), ("Sam", "m")]
 
@@ -44,19 +44,23 @@ def spoken(step: Step, value: str) -> str:
     return min(step.expects.phrases_for(value), key=len)
 
 
-def typed_player(dialogue: SamarandeDialogue, seed: int, most: int) -> Iterator[str]:
-    """Lines typed by a seeded player who looks at the dialogue's current question."""
+def typed_player(session: Session, seed: int, most: int) -> Iterator[str]:
+    """Lines typed by a seeded player who looks at the session's current question (a
+    refusal or an undo gives the session a restored dialogue)."""
     rng = random.Random(seed)
     for _ in range(most):
-        step = dialogue.step()
-        yield spoken(step, choose(step, dialogue, rng))
+        step = session.dialogue.step()
+        yield spoken(step, choose(step, session.dialogue, rng))
 
 
 def play_typed_game(seed: int, save_path, most: int = 3000) -> tuple[SamarandeDialogue, list[str]]:
     """Type at most ``most`` answers of a seeded player through the session."""
+    printed: list[str] = []
     dialogue = GAME.new(GameOptions(seed=seed, players=PLAYERS))
-    printed = run_typed(dialogue, GAME, typed_player(dialogue, seed, most), save_path)
-    return dialogue, printed
+    session = Session(dialogue, GAME, TypedEars([]), PrintMouth(printed.append), save_path)
+    session.ears = TypedEars(typed_player(session, seed, most))
+    session.run(dialogue.opening())
+    return session.dialogue, printed
 
 
 def test_a_seeded_game_typed_through_the_session_plays_to_the_final_scores(tmp_path):
@@ -115,7 +119,7 @@ def check_phrases(step: Step, dialogue: SamarandeDialogue) -> None:
 @given(seed=st.integers(0, 10**6), steps=st.integers(50, 400))
 def test_random_answers_keep_the_books_balanced(seed, steps):
     """Any answer of any step, legal or not: cards, gold and points always add up, a
-    refusal changes nothing, every state survives a save, every phrase means one thing."""
+    refusal is rolled back, every state survives a save, every phrase means one thing."""
     dialogue = new_dialogue(GameOptions(seed=seed, players=PLAYERS[: 2 + seed % 2]))
     rng = random.Random(seed)
     for _ in range(steps):
@@ -129,6 +133,6 @@ def test_random_answers_keep_the_books_balanced(seed, steps):
         try:
             dialogue.answer(value)
         except InvalidAnswer:
-            assert dialogue.to_save() == before
+            dialogue = restore_dialogue(before)  # as the session does
         check_invariants(dialogue)
         assert restore_dialogue(dialogue.to_save()).to_save() == dialogue.to_save()

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.cli import ArgumentError
 from companion.dialogue import GameOptions, GameSpec, SeededRandom
+from companion.errors import SetupError
 from companion.games.arabian_nights.dialogue import (
     NewPlayer,
     ReaderDialogue,
@@ -25,7 +25,10 @@ def new_game(options: GameOptions) -> ReaderDialogue:
     try:
         rules = TableRules.from_settings(options.settings)
     except ValueError as error:
-        raise ArgumentError(f"--set: {error}") from None
+        raise SetupError(f"--set: {error}") from None
+    for name, gender in options.players:
+        if gender not in ("m", "f"):
+            raise SetupError(f"the Reader's Court uses gender: write {name}:m or {name}:f")
     state = ReaderState(pack_path=pack_path, dice=SeededRandom(seed=options.seed or 0), rules=rules)
     if options.players:
         state.new_players = [NewPlayer(name=name, gender=g) for name, g in options.players]

@@ -13,6 +13,7 @@ from typing import Literal, Self
 
 from pydantic import BaseModel, Field, model_validator
 
+from companion.errors import IllegalAction
 from companion.games.arabian_nights.pack import Gender, Pack, TimeOfDay
 from companion.games.arabian_nights.rewards import normalise_name
 
@@ -24,7 +25,7 @@ HOME = "Baghdad"
 STARTING_WEALTH = "Poor"
 
 
-class IllegalActionError(ValueError):
+class IllegalActionError(IllegalAction, ValueError):
     """An action the rules do not allow now; the message says why."""
 
 

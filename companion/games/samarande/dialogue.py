@@ -30,7 +30,6 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from companion.cli import ArgumentError
 from companion.dialogue import (
     YES_NO,
     GameOptions,
@@ -39,6 +38,7 @@ from companion.dialogue import (
     Speech,
     Step,
 )
+from companion.errors import IllegalAction, SetupError
 from companion.games.number_answers import numbers_said, out_of_range
 from companion.games.samarande import table_view
 from companion.games.samarande.card_play import CARD_ANSWERS, CARD_STEPS, CardPlay
@@ -92,7 +92,7 @@ TITLE = "Les Fils de Samarande"
 DONE = "done"
 
 
-class SettingError(ArgumentError):
+class SettingError(SetupError):
     """A ``--set`` value is not one this game knows."""
 
 
@@ -161,19 +161,18 @@ class SamarandeDialogue(CardPlay):
         return _STEPS[self.state.stage](self)
 
     def answer(self, value: str) -> list[Speech]:
-        """Apply ``value``; on refusal the state is restored and the reason raised."""
+        """Apply ``value``; a refusal raises :class:`IllegalAction` with the reason (the
+        session puts the state back as it was)."""
         step = self.step()
         if not step.free_text and value not in step.expects.values:
             raise InvalidAnswer("That is not one of the choices. " + step.options_hint())
         said = out_of_range(value)
         if said is not None:
             raise InvalidAnswer(f"Not {number_to_words(said)}. {step.options_hint()}")
-        before = self.state.copy_deep()
         try:
             return _ANSWERS[self.state.stage](self, value)
-        except (IllegalActionError, InvalidAnswer, DictationError, UnknownFigureError) as error:
-            self.state = before
-            raise InvalidAnswer(str(error)) from None
+        except (DictationError, UnknownFigureError) as error:
+            raise IllegalAction(str(error)) from None
 
     def opening(self) -> list[Speech]:
         if self.state.mode == "score":

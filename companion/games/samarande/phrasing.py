@@ -59,7 +59,8 @@ def _take_phrases(places: tuple[int, ...]) -> PhraseSet:
         ]
         for n in places
     }
-    return PhraseSet.from_templates(choices, labels={value: value for value in choices})
+    labels = {f"take:{n}": f"take card {number_to_words(n)}" for n in places}
+    return PhraseSet.from_templates(choices, labels=labels)
 
 
 @functools.lru_cache(maxsize=4)

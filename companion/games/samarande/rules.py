@@ -32,6 +32,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from companion.errors import IllegalAction
 from companion.games.samarande.catalogue import Card, Catalogue
 
 DEALT = 8
@@ -47,7 +48,7 @@ ASSASSIN_BONUS = 4
 ASSASSIN_REWARD = 6
 
 
-class IllegalActionError(Exception):
+class IllegalActionError(IllegalAction):
     """The action is not allowed now; the message says why, in words fit to speak."""
 
 
@@ -98,7 +99,8 @@ class City(BaseModel):
 
 class Player(BaseModel):
     name: str
-    gender: Literal["m", "f"] = "m"
+    gender: Literal["m", "f", ""] = "m"
+    """Kept as given; the rules do not use it ("" when --players gave none)."""
     gold: int = 0
     hand: int = STARTING_HAND
     city: City = Field(default_factory=City)
