@@ -6,8 +6,7 @@ heard, what is being read, every sheet and the recent answers. Each change is ha
 ``publish`` callback as a :class:`Moment`; the server sends it to the pages. Nothing here
 does I/O.
 
->>> from companion.answers import OUT_OF_RANGE
-from companion.dialogue import Speech
+>>> from companion.dialogue import Speech
 >>> moments = []
 >>> view = TableView(publish=moments.append)
 >>> view.on_speech(Speech("Turn to paragraph twelve.", paragraph=12))
