@@ -63,8 +63,13 @@ CASES = {
         "world.txt", "Cursed    | Misfortune follows you like a shadow.",
         "Cursed | Misfortune follows you. | roll -1; flies away", "Cursed",
         "Cursed: unknown status effect 'flies away'; write roll +N, roll -N (at night), no move, "
-        "move -N, skip turn, first reaction, blocks SKILLS, ends after roll, ends after turn or "
-        "ends on roll 5-6, separated by ;",
+        "move -N, skip turn, first reaction, blocks SKILLS, barred from SPACES, ends after roll, "
+        "ends after turn or ends on roll 5-6, separated by ;",
+    ),
+    "status barring an unknown space": Case(
+        "world.txt", "Cursed    | Misfortune follows you like a shadow.",
+        "Cursed | Misfortune follows you. | barred from Atlantis", "Cursed",
+        "Cursed: barred from: 'Atlantis' is not a space of [spaces]",
     ),
     "treasure counting as an unknown skill": Case(
         "world.txt", "Brass Lamp  | Once per game, the djinn inside carries you to any city.",

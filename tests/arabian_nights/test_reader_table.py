@@ -104,6 +104,15 @@ def test_help_lists_the_answers_of_the_move_and_the_card(tmp_path):
     assert any("The cards are Merchant of Basra, Wandering Sailor" in line for line in lines)
 
 
+def test_an_exile_may_not_enter_baghdad(tmp_path):
+    save = tmp_path / "game.json"
+    start(save)
+    change(save, 0, statuses=["Exiled"], position="Basra")
+    lines = resume(["Baghdad"], save)
+    assert lines[1].startswith("As Exiled, Ali may not enter Baghdad. From Basra you can reach")
+    assert "Baghdad" not in lines[1].split("reach")[1]
+
+
 def test_where_can_i_go_counts_the_star_chart(tmp_path):
     save = tmp_path / "game.json"
     start(save)

@@ -36,6 +36,7 @@ STATUSES = {
     "Blessed": "roll +1; ends after roll",
     "Cursed": "roll -2",
     "Hunted": "roll -1 at night",
+    "Exiled": "barred from L2",
     "Lost": "no move; ends after turn",
     "Fevered": "move -1",
     "Imprisoned": "no move; ends on roll 5-6",
@@ -104,6 +105,14 @@ def test_movement_limits_and_treasure_moves():
     assert (carpet.total, carpet.land, carpet.sea) == (4, 3, 4)
     assert can_reach(PACK, "Baghdad", "S4", sheet(treasures=["Magic Carpet"]))
     assert not can_reach(PACK, "Baghdad", "S4", sheet())
+
+
+def test_a_barred_space_can_be_neither_entered_nor_crossed():
+    exiled = sheet(statuses=["Exiled"])
+    assert can_reach(PACK, "Baghdad", "L1", exiled)
+    assert not can_reach(PACK, "Baghdad", "L2", exiled)
+    assert not can_reach(PACK, "Baghdad", "L3", exiled)
+    assert "L3" in reachable_spaces(PACK, sheet()) and "L3" not in reachable_spaces(PACK, exiled)
 
 
 def test_where_one_can_go_by_land_and_by_sea():

@@ -9,6 +9,7 @@ separated by ``;`` that say what the card does to the rules. For a status:
 - ``skip turn``: the holder's next turn is skipped (the status then ends);
 - ``first reaction``: only the first reaction offered may be chosen;
 - ``blocks Weapon Use, Endurance``: those skills cannot be used;
+- ``barred from Baghdad``: the holder may not enter (nor pass through) those spaces;
 - ``ends after roll`` / ``ends after turn`` / ``ends on roll 5-6``: when it goes away by
   itself (the roll is made at the start of the holder's turn). Without it, a status stays
   until a reward or the table lifts it.
@@ -100,6 +101,10 @@ def parse_status_acts(text: str, check: NameCheck = _as_declared) -> StatusActs:
             fields["first_reaction"] = True
         elif lower.startswith("blocks "):
             fields["blocks"] = _names(clause[len("blocks ") :], check)
+        elif lower.startswith("barred from "):
+            fields["barred"] = [
+                " ".join(name.split()) for name in clause[12:].split(",") if name.strip()
+            ]
         elif lower in ("ends after roll", "ends after turn"):
             fields["ends"] = lower.removeprefix("ends ")
         elif lower.startswith("ends on roll "):
@@ -112,7 +117,8 @@ def parse_status_acts(text: str, check: NameCheck = _as_declared) -> StatusActs:
 
 STATUS_CLAUSES = (
     "write roll +N, roll -N (at night), no move, move -N, skip turn, first reaction, "
-    "blocks SKILLS, ends after roll, ends after turn or ends on roll 5-6, separated by ;"
+    "blocks SKILLS, barred from SPACES, ends after roll, ends after turn or ends on roll "
+    "5-6, separated by ;"
 )
 TREASURE_CLAUSES = (
     "write counts as NAMES, land +N, sea +N, use [CODE], used up, minus is blank, "
@@ -224,6 +230,11 @@ def movement_limits(pack: Pack, sheet: PlayerSheet) -> tuple[str | None, int, in
     land = sum(acts.land for _, acts in treasure_acts(pack, sheet))
     sea = sum(acts.sea for _, acts in treasure_acts(pack, sheet))
     return stuck, fewer, land, sea
+
+
+def barred_spaces(pack: Pack, sheet: PlayerSheet) -> dict[str, str]:
+    """Spaces the player may not enter, each with the status that bars it."""
+    return {space: name for name, acts in status_acts(pack, sheet) for space in acts.barred}
 
 
 def protected_from(pack: Pack, sheet: PlayerSheet, status: str) -> str | None:

@@ -405,7 +405,7 @@ class _Loader:
         settings = self.settings(rows["pack"])
         continents = [row.cells[0] for row in rows["continents"]] or list(DEFAULT_CONTINENTS)
         self.continents = {normalise_name(name): name for name in continents}
-        return {
+        world: dict[str, object] = {
             "name": settings["name"],
             "home": settings["home"],
             "starting_wealth": settings["starting wealth"],
@@ -452,6 +452,8 @@ class _Loader:
                 for row in rows["quests"]
             ],
         }
+        world["statuses"] = self.barred_spaces(world["statuses"], rows["statuses"])
+        return world
 
     def introductions(self, rows: list[_Row]) -> dict[str, str]:
         """How names are introduced when met (a, an, the, or none)."""
@@ -467,6 +469,20 @@ class _Loader:
                 continue
             words[" ".join(row.cells[0].split())] = "" if article == "none" else article
         return words
+
+    def barred_spaces(self, statuses: object, rows: list[_Row]) -> dict[str, Status]:
+        """Statuses whose spaces ("barred from Baghdad") are spaces of the map, in the map's
+        spelling; a name that is no space is reported on the status's line."""
+        lines = {row.cells[0]: row.line for row in rows}
+        checked = {}
+        for name, status in statuses.items():  # type: ignore[attr-defined]
+            spaces = [
+                self.space_name(WORLD, lines.get(name, 0), space, f"{name}: barred from")
+                for space in status.acts.barred
+            ]
+            acts = status.acts.model_copy(update={"barred": spaces})
+            checked[name] = status.model_copy(update={"acts": acts})
+        return checked
 
     def acts(self, row: _Row, parse: Callable[..., Acts], nothing: Acts) -> Acts:
         """What a status or treasure does (its optional third cell); problems reported."""

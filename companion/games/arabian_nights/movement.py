@@ -9,11 +9,11 @@ by sea.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from pydantic import BaseModel
 
-from companion.games.arabian_nights.card_effects import movement_limits
+from companion.games.arabian_nights.card_effects import barred_spaces, movement_limits
 from companion.games.arabian_nights.pack import Pack, WealthLevel
 from companion.games.arabian_nights.state import (
     IllegalActionError,
@@ -75,7 +75,7 @@ def reachable_spaces(pack: Pack, sheet: PlayerSheet) -> dict[str, Route]:
     origin = _known_space(pack, sheet.position)
     if origin is None:
         return {}
-    reached = _reachable(pack, origin, sheet_allowance(pack, sheet))
+    reached = _reachable(pack, origin, sheet_allowance(pack, sheet), barred_spaces(pack, sheet))
     routes: dict[str, Route] = {}
     for space, uses in reached.items():
         if space == origin:
@@ -98,17 +98,21 @@ def _steps(pack: Pack, space: str, land: int, sea: int) -> Iterator[tuple[str, i
     yield from ((neighbour, land, sea + 1) for neighbour in here.sea)
 
 
-def _reachable(pack: Pack, start: str, allowance: Allowance) -> dict[str, list[tuple[int, int]]]:
-    """Every space reachable from ``start``, with the (land, sea) uses that reach it.
+def _reachable(
+    pack: Pack, start: str, allowance: Allowance, barred: Iterable[str] = ()
+) -> dict[str, list[tuple[int, int]]]:
+    """Every space reachable from ``start``, with the (land, sea) uses that reach it,
+    never entering a ``barred`` space.
 
     Only the uses no other use beats on both counts are kept (a journey with a detour is
     never better), so the search ends after at most spaces² steps whatever the allowance.
     """
+    closed = set(barred)
     reached: dict[str, list[tuple[int, int]]] = {start: [(0, 0)]}
     queue = deque([(start, 0, 0)])
     while queue:
         for space, land, sea in _steps(pack, *queue.popleft()):
-            if space not in pack.spaces or not allowance.fits(land, sea):
+            if space not in pack.spaces or space in closed or not allowance.fits(land, sea):
                 continue
             uses = reached.setdefault(space, [])
             if any(old_land <= land and old_sea <= sea for old_land, old_sea in uses):
@@ -142,14 +146,14 @@ def can_reach(pack: Pack, start: str, goal: str, sheet: PlayerSheet) -> bool | N
         exit_space = _known_space(pack, pack.places[place].exit_space)
         if origin is None or exit_space is None:
             return None
-        uses = _reachable(pack, origin, allowance).get(exit_space, [])
+        uses = _reachable(pack, origin, allowance, barred_spaces(pack, sheet)).get(exit_space, [])
         return any(
             allowance.fits(land + 1, sea) or allowance.fits(land, sea + 1) for land, sea in uses
         )
     target = _known_space(pack, goal)
     if origin is None or target is None:
         return None
-    return target in _reachable(pack, origin, allowance)
+    return target in _reachable(pack, origin, allowance, barred_spaces(pack, sheet))
 
 
 def move(pack: Pack, table: TableState, player: str, goal: str) -> TableState:

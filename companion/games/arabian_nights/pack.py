@@ -303,6 +303,7 @@ class StatusActs(_Model):
     blocks: list[str] = Field([], description="Skills that cannot be used while held.")
     ends: StatusEnd = Field("lifted", description="When it goes away by itself.")
     freed_on: list[int] = Field([], description='Die faces that end an "on roll" status.')
+    barred: list[str] = Field([], description="Spaces the holder may not enter.")
 
 
 class TreasureActs(_Model):

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from companion.dialogue import Speech
 from companion.games.arabian_nights.award import StatusChanged, TreasureChanged
-from companion.games.arabian_nights.card_effects import movement_limits
+from companion.games.arabian_nights.card_effects import barred_spaces, movement_limits
 from companion.games.arabian_nights.movement import sheet_allowance
 from companion.games.arabian_nights.pack import Pack, Quest, Section
 from companion.games.arabian_nights.state import PlayerSheet, TableState
@@ -248,6 +248,9 @@ def unreachable(pack: Pack, sheet: PlayerSheet, goal: str) -> str:
     stuck = movement_limits(pack, sheet)[0]
     if stuck:
         return f"As {stuck}, {sheet.name} cannot move this turn."
+    barring = barred_spaces(pack, sheet).get(goal)
+    if barring:
+        return f"As {barring}, {sheet.name} may not enter {goal}."
     allowance = sheet_allowance(pack, sheet)
     return (
         f"{goal} is too far. As {sheet.wealth}, {sheet.name} moves at most {allowance.total} "
