@@ -25,6 +25,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 
+import numpy as np
 from rapidfuzz import fuzz, process
 
 from companion.answers import Answer
@@ -288,7 +289,7 @@ class PhraseSet:
             tuple(dict.fromkeys(self.phrases + other.phrases)), {**self.labels, **other.labels}
         )
 
-    @property
+    @cached_property
     def values(self) -> tuple[Value, ...]:
         """The distinct answers, in the order they were given."""
         return tuple(dict.fromkeys(phrase.value for phrase in self.phrases))
@@ -335,11 +336,11 @@ class PhraseSet:
         return [phrase.text for phrase in self.phrases]
 
     @cached_property
-    def _exact(self) -> dict[str, Phrase]:
-        """The first phrase of each text: an exact hit needs no fuzzy scoring."""
-        first: dict[str, Phrase] = {}
-        for phrase in self.phrases:
-            first.setdefault(phrase.text, phrase)
+    def _exact(self) -> dict[str, int]:
+        """The index of the first phrase of each text."""
+        first: dict[str, int] = {}
+        for index, text in enumerate(self._texts):
+            first.setdefault(text, index)
         return first
 
     @cached_property
@@ -352,24 +353,32 @@ class PhraseSet:
             indexes.append(index)
         return groups
 
+    @cached_property
+    def _value_ids(self) -> np.ndarray:
+        """For each phrase, the position of its answer in :attr:`values`."""
+        position = {value: index for index, value in enumerate(self.values)}
+        return np.array([position[phrase.value] for phrase in self.phrases])
+
     def _ranked_values(self, text: str) -> list[tuple[Value, tuple[float, str]]]:
         """Each answer with its best score and phrase, best first (ties: earlier phrase)."""
-        exact = self._exact.get(text)
         scores = self._scores(text)
-        order = sorted(range(len(scores)), key=lambda index: -scores[index])
-        best: dict[Value, tuple[float, str]] = {}
+        exact = self._exact.get(text)
         if exact is not None:
-            best[exact.value] = (1.0, exact.text)
-        for index in order:
-            best.setdefault(self.phrases[index].value, (scores[index] / 100, self._texts[index]))
-        return list(best.items())
+            scores[exact] = 100.0
+        order = np.argsort(-scores, kind="stable")
+        _, first = np.unique(self._value_ids[order], return_index=True)
+        best_phrases = order[np.sort(first)]
+        values = self.values
+        return [
+            (values[self._value_ids[index]], (float(scores[index]) / 100, self._texts[index]))
+            for index in best_phrases
+        ]
 
-    def _scores(self, text: str) -> list[float]:
+    def _scores(self, text: str) -> np.ndarray:
         """Similarity (0 to 100) of ``text`` to every phrase, forgiving about filler words
-        around a phrase ("well I think I rolled a five")."""
-        scores = [0.0] * len(self.phrases)
-        for _, score, index in process.extract(text, self._texts, scorer=fuzz.ratio, limit=None):
-            scores[index] = score
+        around a phrase ("well I think I rolled a five"): rapidfuzz's native ratio of the
+        whole utterance, and of each stretch of it as long as the phrase (times 0.92)."""
+        scores = process.cdist([text], self._texts, scorer=fuzz.ratio, dtype=np.float64)[0]
         heard_words = text.split()
         for width, (texts, indexes) in self._by_width.items():
             if width >= len(heard_words):
@@ -377,12 +386,6 @@ class PhraseSet:
             windows = [
                 " ".join(heard_words[i : i + width]) for i in range(len(heard_words) - width + 1)
             ]
-            inside = [0.0] * len(texts)
-            for window in windows:
-                for _, score, position in process.extract(
-                    window, texts, scorer=fuzz.ratio, limit=None
-                ):
-                    inside[position] = max(inside[position], score)
-            for position, index in enumerate(indexes):
-                scores[index] = max(scores[index], inside[position] * 0.92)
+            inside = process.cdist(windows, texts, scorer=fuzz.ratio, dtype=np.float64).max(axis=0)
+            scores[indexes] = np.maximum(scores[indexes], inside * 0.92)
         return scores
