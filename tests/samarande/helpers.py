@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from companion.dialogue import GameOptions, InvalidAnswer, Step
+from companion.dialogue import GameOptions, Step
+from companion.errors import IllegalAction
 from companion.games.samarande.catalogue import Catalogue
-from companion.games.samarande.dialogue import SamarandeDialogue, new_dialogue, restore_dialogue
+from companion.games.samarande.dialogue import SamarandeDialogue
 from companion.games.samarande.rules import District, Settings, Table
+from companion.phrases import Value
 
 TEST_PACK = Path(__file__).parent / "pack"
 """A card list with every figure filled in, as an owner completes it from a deck."""
@@ -15,7 +17,7 @@ TEST_PACK = Path(__file__).parent / "pack"
 
 def make_table(catalogue: Catalogue, players: int = 2, **settings: object) -> Table:
     """A table of ``players`` viziers (Ali, Zoe, Sam, ...), Ali to play, turn started."""
-    names = [("Ali", "m"), ("Zoe", "f"), ("Sam", "m"), ("Lia", "f"), ("Omar", "m")]
+    names = ["Ali", "Zoe", "Sam", "Lia", "Omar"]
     table = Table.new(catalogue, names[:players], Settings(**settings))
     table.start_turn()
     return table
@@ -57,13 +59,14 @@ class Script:
         return spoken
 
     def refused(self, text: str) -> str:
-        """Say ``text``, expecting a refusal; return its reason."""
+        """Say ``text``, expecting a refusal; return its reason. As the session does, the
+        game is put back as it was before the answer."""
         step = self.dialogue.step()
         before = self.dialogue.to_save()
         try:
             self.dialogue.answer(_value(step, text))
-        except InvalidAnswer as refusal:
-            self.dialogue.state = restore_dialogue(before).state  # as the session does
+        except IllegalAction as refusal:
+            self.dialogue.state = SamarandeDialogue.restore(before).state
             return str(refusal)
         raise AssertionError(f"{text!r} was accepted at {step.prompt!r}")
 
@@ -77,7 +80,7 @@ class Script:
         return self.dialogue.table
 
 
-def _value(step: Step, text: str) -> str:
+def _value(step: Step, text: str) -> Value:
     """What the session hands the dialogue for typed ``text`` (free text stays as typed)."""
     match = step.expects.match(text)
     if match is None or (step.free_text and match.score < 1.0):
@@ -87,9 +90,9 @@ def _value(step: Step, text: str) -> str:
 
 def start(players: str = "Ali,Zoe", first: str = "Ali", seed: int = 7, **settings: str) -> Script:
     """A new dialogue with these players, ``first`` to play."""
-    names = [(name, "m") for name in players.split(",")]
+    names = [(name, "") for name in players.split(",")]
     options = GameOptions(seed=seed, players=names, pack=str(TEST_PACK), settings=dict(settings))
-    dialogue = new_dialogue(options)
+    dialogue = SamarandeDialogue.new(options)
     script = Script(dialogue)
     script(*["kept"] * len(names), first)
     return script

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from companion.dialogue import GameOptions
-from companion.games.samarande.dialogue import SettingError, new_dialogue, restore_dialogue
+from companion.errors import SetupError
+from companion.games.samarande.dialogue import SamarandeDialogue
 from tests.samarande.helpers import Script, build_city, start
 
 
@@ -15,15 +16,13 @@ def pass_turns(script: Script, count: int) -> list[str]:
 
 
 def test_setup_asks_for_the_viziers_then_who_starts():
-    script = Script(new_dialogue(GameOptions(seed=5)))
-    assert script.prompt == "How many viziers play? Two to five."
-    assert script.refused("six") == (
-        "Not six. Les Fils de Samarande is played by two to five viziers."
-    )
+    script = Script(SamarandeDialogue.new(GameOptions(seed=5)))
+    assert script.prompt == "How many players? Say a number from two to five."
+    assert script.refused("six") == "Not six. This game is for two to five players."
     script("three")
-    assert script.prompt == "Name of vizier number 1?"
+    assert script.prompt == "Player one, what is your name?"
     script("Ali", "Zoe")
-    assert script.refused("zoe") == "zoe already plays. Please say another name."
+    assert script.refused("zoe") == "Zoe is already playing. Please choose another name."
     script("Sam")
     assert script.prompt.startswith("Deal eight cards to each vizier. Ali, keep four")
     assert script.table.deck == 110 - 24
@@ -296,7 +295,7 @@ def test_the_bank_running_dry_ends_the_game_with_the_scores():
 
 
 def test_score_mode_asks_the_figures_scoring_needs_and_gives_the_standings():
-    dialogue = new_dialogue(
+    dialogue = SamarandeDialogue.new(
         GameOptions(seed=1, players=[("Ali", "m"), ("Zoe", "f")], settings={"mode": "score"})
     )
     script = Script(dialogue)
@@ -328,7 +327,7 @@ def test_score_mode_asks_the_figures_scoring_needs_and_gives_the_standings():
 
 
 def test_dictated_cities_cannot_hold_more_than_the_box():
-    dialogue = new_dialogue(
+    dialogue = SamarandeDialogue.new(
         GameOptions(seed=1, players=[("Ali", "m"), ("Zoe", "f")], settings={"mode": "score"})
     )
     script = Script(dialogue)
@@ -340,7 +339,7 @@ def test_dictated_cities_cannot_hold_more_than_the_box():
 
 
 def test_a_misheard_dictation_is_refused_with_the_words():
-    dialogue = new_dialogue(
+    dialogue = SamarandeDialogue.new(
         GameOptions(seed=1, players=[("Ali", "m"), ("Zoe", "f")], settings={"mode": "score"})
     )
     assert Script(dialogue).refused("two dragons") == "I do not know the card dragons."
@@ -352,7 +351,7 @@ def test_a_save_in_the_middle_of_a_card_resumes_at_the_same_question():
     build_city(script.table, "Sam", "Royal Guard")
     script("play assassins guild", "Sam")
     data = script.dialogue.to_save()
-    resumed = Script(restore_dialogue(data))
+    resumed = Script(SamarandeDialogue.restore(data))
     assert resumed.dialogue.to_save() == data
     assert (
         resumed.prompt
@@ -372,8 +371,10 @@ def test_a_save_in_the_middle_of_a_card_resumes_at_the_same_question():
     ],
 )
 def test_unknown_settings_are_refused_with_the_reason(settings, message):
-    with pytest.raises(SettingError, match=message):
-        new_dialogue(GameOptions(seed=1, players=[("A", "m"), ("B", "f")], settings=settings))
+    with pytest.raises(SetupError, match=message):
+        SamarandeDialogue.new(
+            GameOptions(seed=1, players=[("A", "m"), ("B", "f")], settings=settings)
+        )
 
 
 def test_status_and_whose_turn_are_short_sentences():

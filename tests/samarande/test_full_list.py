@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from companion.dialogue import GameOptions
-from companion.games.samarande.dialogue import new_dialogue, restore_dialogue
+from companion.games.samarande.dialogue import SamarandeDialogue
 from companion.games.samarande.game import GAME
 from companion.saves import SaveError
 from companion.session import run_typed
@@ -14,7 +14,9 @@ from tests.samarande.helpers import Script
 
 
 def test_a_game_with_the_rulebook_cards_a_redeal_stated_figures_and_the_standings(tmp_path):
-    script = Script(new_dialogue(GameOptions(seed=3, players=[("Ali", "m"), ("Zoe", "f")])))
+    script = Script(
+        SamarandeDialogue.new(GameOptions(seed=3, players=[("Ali", "m"), ("Zoe", "f")]))
+    )
     assert script("new cards") == [
         "Ali gives back all eight cards. Shuffle them into the deck and deal Ali eight new ones."
     ]
@@ -51,11 +53,11 @@ def test_a_game_with_the_rulebook_cards_a_redeal_stated_figures_and_the_standing
     script("play sesame ouvre toi", "2", "no")
     assert script.prompt == "Zoe, roll to see how much gold you steal."
     assert script.refused("seven") == (
-        "Not seven. A die shows one to six. Say the number rolled, or say roll for me."
+        "Not seven. A die shows one to six. Say the number you rolled, or say roll for me."
     )
     script("4")
 
-    saved = restore_dialogue(script.dialogue.to_save())
+    saved = SamarandeDialogue.restore(script.dialogue.to_save())
     assert saved.state.catalogue.card("Palace").missing == ()
     assert saved.table.card("Bedouins").known("guard_bonus") == 1
 
@@ -108,7 +110,9 @@ def test_the_whole_game_typed_through_the_session_ends_with_the_standings(tmp_pa
 
 
 def test_a_game_saved_before_the_full_list_resumes_with_its_own_catalogue():
-    script = Script(new_dialogue(GameOptions(seed=3, players=[("Ali", "m"), ("Zoe", "f")])))
+    script = Script(
+        SamarandeDialogue.new(GameOptions(seed=3, players=[("Ali", "m"), ("Zoe", "f")]))
+    )
     script("kept", "kept", "Ali", "play palace", "one", "one", "no")
     data = script.dialogue.to_save()
     catalogue = data["catalogue"]
@@ -116,11 +120,11 @@ def test_a_game_saved_before_the_full_list_resumes_with_its_own_catalogue():
     catalogue["total_cards"] = 110
     for card in catalogue["cards"]:
         card["checked"] = False
-    resumed = restore_dialogue(data)
+    resumed = SamarandeDialogue.restore(data)
     assert resumed.table.card("Palace").known("cost") == 1
     assert resumed.state.catalogue.total_cards == 110
 
 
 def test_a_save_that_is_no_samarande_game_is_refused_plainly():
-    with pytest.raises(SaveError, match="not a Samarande game"):
-        restore_dialogue({"catalogue": {"cards": [{"name": "Palace"}]}})
+    with pytest.raises(SaveError, match="not a Les Fils de Samarande game"):
+        SamarandeDialogue.restore({"catalogue": {"cards": [{"name": "Palace"}]}})

@@ -307,7 +307,7 @@ def test_the_kidnapper_houses_the_artisan_or_hands_it_over(catalogue):
 
 
 def test_the_deal_gives_eight_keeps_four_and_a_player_without_district_may_redeal(catalogue):
-    table = Table.deal(catalogue, [("Ali", "m"), ("Zoe", "f"), ("Sam", "m")])
+    table = Table.deal(catalogue, ["Ali", "Zoe", "Sam"])
     assert [p.hand for p in table.players] == [8, 8, 8]
     assert table.deck == 110 - 24 and not any(table.line)
     table.redeal("Zoe")

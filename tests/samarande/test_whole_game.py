@@ -8,10 +8,11 @@ from collections.abc import Iterator
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.dialogue import GameOptions, InvalidAnswer, Step
-from companion.games.samarande.dialogue import SamarandeDialogue, new_dialogue, restore_dialogue
+from companion.dialogue import GameOptions, Step
+from companion.errors import IllegalAction
+from companion.games.samarande.dialogue import SamarandeDialogue
 from companion.games.samarande.game import GAME
-from companion.session import PrintMouth, Session, TypedEars, global_commands
+from companion.session import global_commands, run_typed
 
 PLAYERS = [("Ali", "m"), ("Zoe", "f"), ("Sam", "m")]
 
@@ -44,23 +45,19 @@ def spoken(step: Step, value: str) -> str:
     return min(step.expects.phrases_for(value), key=len)
 
 
-def typed_player(session: Session, seed: int, most: int) -> Iterator[str]:
-    """Lines typed by a seeded player who looks at the session's current question (a
-    refusal or an undo gives the session a restored dialogue)."""
+def typed_player(dialogue: SamarandeDialogue, seed: int, most: int) -> Iterator[str]:
+    """Lines typed by a seeded player who looks at the dialogue's current question."""
     rng = random.Random(seed)
     for _ in range(most):
-        step = session.dialogue.step()
-        yield spoken(step, choose(step, session.dialogue, rng))
+        step = dialogue.step()
+        yield spoken(step, choose(step, dialogue, rng))
 
 
 def play_typed_game(seed: int, save_path, most: int = 3000) -> tuple[SamarandeDialogue, list[str]]:
     """Type at most ``most`` answers of a seeded player through the session."""
-    printed: list[str] = []
     dialogue = GAME.new(GameOptions(seed=seed, players=PLAYERS))
-    session = Session(dialogue, GAME, TypedEars([]), PrintMouth(printed.append), save_path)
-    session.ears = TypedEars(typed_player(session, seed, most))
-    session.run(dialogue.opening())
-    return session.dialogue, printed
+    printed = run_typed(dialogue, GAME, typed_player(dialogue, seed, most), save_path)
+    return dialogue, printed
 
 
 def test_a_seeded_game_typed_through_the_session_plays_to_the_final_scores(tmp_path):
@@ -81,7 +78,7 @@ def test_a_seeded_game_typed_through_the_session_plays_to_the_final_scores(tmp_p
     assert table.card_count() == 110 and table.gold_count() == 60
     assert any(line.startswith("Taxes:") for line in printed)
     assert any("roll for your protection" in line for line in printed)
-    saved = restore_dialogue(GAME.restore(dialogue.to_save()).to_save())
+    saved = SamarandeDialogue.restore(GAME.restore(dialogue.to_save()).to_save())
     assert saved.finished
 
 
@@ -119,8 +116,8 @@ def check_phrases(step: Step, dialogue: SamarandeDialogue) -> None:
 @given(seed=st.integers(0, 10**6), steps=st.integers(50, 400))
 def test_random_answers_keep_the_books_balanced(seed, steps):
     """Any answer of any step, legal or not: cards, gold and points always add up, a
-    refusal is rolled back, every state survives a save, every phrase means one thing."""
-    dialogue = new_dialogue(GameOptions(seed=seed, players=PLAYERS[: 2 + seed % 2]))
+    refusal gives a reason, every state survives a save, every phrase means one thing."""
+    dialogue = SamarandeDialogue.new(GameOptions(seed=seed, players=PLAYERS[: 2 + seed % 2]))
     rng = random.Random(seed)
     for _ in range(steps):
         if dialogue.finished:
@@ -132,7 +129,8 @@ def test_random_answers_keep_the_books_balanced(seed, steps):
         before = dialogue.to_save()
         try:
             dialogue.answer(value)
-        except InvalidAnswer:
-            dialogue = restore_dialogue(before)  # as the session does
+        except IllegalAction as refusal:
+            assert str(refusal)
+            dialogue.state = SamarandeDialogue.restore(before).state  # as the session does
         check_invariants(dialogue)
-        assert restore_dialogue(dialogue.to_save()).to_save() == dialogue.to_save()
+        assert SamarandeDialogue.restore(dialogue.to_save()).to_save() == dialogue.to_save()

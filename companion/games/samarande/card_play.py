@@ -8,13 +8,15 @@ it, then its dice; then it is resolved on the :class:`~companion.games.samarande
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partialmethod
 
-from companion.dialogue import YES_NO, InvalidAnswer, Speech, Step
+from companion.answers import NUMBER, Answer
+from companion.dialogue import YES_NO, Speech, Step
+from companion.errors import IllegalAction
 from companion.games.samarande.phrasing import (
     CANCEL,
     DICE,
     DICE_HINT,
-    ROLL_FOR_ME,
     artisan_label,
     counted,
     district_label,
@@ -22,10 +24,10 @@ from companion.games.samarande.phrasing import (
     listed,
     names_phrases,
     points,
-    split_artisan,
 )
-from companion.games.samarande.rules import District, IllegalActionError, Player, Table
+from companion.games.samarande.rules import District, Player, Table
 from companion.games.samarande.state import Pending, SamarandeState
+from companion.kit import ROLL_FOR_ME
 from companion.phrases import PhraseSet
 
 #: What an action card needs to know before it is paid, in the order it is asked.
@@ -64,7 +66,7 @@ class CardPlay:
         self.table.check_hand()
         self.state.pending = Pending(card=card.name)
         if card.missing:
-            self.state.stage = "figure"
+            self.state.phase = "figure"
             return []
         return self._start_play()
 
@@ -79,9 +81,9 @@ class CardPlay:
             return [noted, *self._advance()]
         try:
             return [noted, *self._start_play()]
-        except (IllegalActionError, InvalidAnswer) as refusal:
+        except IllegalAction as refusal:
             self.state.pending = None
-            self.state.stage = "actions"
+            self.state.phase = "actions"
             return [noted, Speech(str(refusal))]
 
     def _start_play(self) -> list[Speech]:
@@ -97,11 +99,11 @@ class CardPlay:
             table.check_housing(table.current)
         first = TARGETS.get(card.effect, ())
         if first and not self._options(first[0]):
-            raise InvalidAnswer(_NO_TARGET[first[0]].format(card=card.name))
+            raise IllegalAction(_NO_TARGET[first[0]].format(card=card.name))
         if card.effect == "caliph" and not table.took_from_line:
-            raise InvalidAnswer("Play the Caliph after taking a card from the line.")
+            raise IllegalAction("Play the Caliph after taking a card from the line.")
         if card.effect == "discoverer_genie" and table.deck == 0:
-            raise InvalidAnswer("The deck is empty: the genie has nothing to explore.")
+            raise IllegalAction("The deck is empty: the genie has nothing to explore.")
         return self._advance()
 
     def _advance(self) -> list[Speech]:
@@ -128,13 +130,13 @@ class CardPlay:
                     + self._points_left()
                 )
         if self._joker_question_due():
-            self.state.stage = "joker"
+            self.state.phase = "joker"
             return []
         if self._next_question(_AFTER.get(card.effect, ())):
             return []
         found = table.card(pending.found) if pending.found else None
         if found and found.kind != "action" and found.missing:
-            self.state.stage = "figure"
+            self.state.phase = "figure"
             return []
         return _RESOLVERS[card.effect](self)
 
@@ -151,7 +153,7 @@ class CardPlay:
                 if len(options) == 1:
                     self._fill(slot, next(iter(options)))
                     continue
-            self.state.stage = slot
+            self.state.phase = slot
             return True
         return False
 
@@ -172,14 +174,17 @@ class CardPlay:
         if pending.found:
             return pending.found
         if pending.artisan:
-            return split_artisan(pending.artisan)[1]
+            return _split_artisan(pending.artisan)[1]
         return pending.card
 
-    def _fill(self, slot: str, value: str) -> None:
+    def _fill(self, slot: str, answer: Answer) -> None:
+        """Keep the answer to ``slot`` in the pending card (an artisan as ``ID:Name``)."""
         pending = self.state.pending
         assert pending is not None
-        numeric = slot in ("district", "home", "genie", *_ROLLS)
-        setattr(pending, slot, int(value) if numeric else value)
+        if slot == "artisan":
+            setattr(pending, slot, f"{answer['district']}:{answer['artisan']}")
+        else:
+            setattr(pending, slot, answer["choice"])
 
     def _joker_question_due(self) -> bool:
         pending = self.state.pending
@@ -202,14 +207,14 @@ class CardPlay:
 
     def _done(self, text: str) -> list[Speech]:
         self.state.pending = None
-        self.state.stage = "actions"
+        self.state.phase = "actions"
         return [Speech(text)]
 
-    def _options(self, slot: str) -> dict[str, list[str]]:
+    def _options(self, slot: str) -> dict[Answer, list[str]]:
         """``{value: [template, ...]}`` of the answers to ``slot`` for the pending card."""
         return _OPTIONS[slot](self)
 
-    def _victim_options(self) -> dict[str, list[str]]:
+    def _victim_options(self) -> dict[Answer, list[str]]:
         table = self.table
         pending = self.state.pending
         assert pending is not None
@@ -220,7 +225,11 @@ class CardPlay:
             "scary_genie": lambda p: bool(table.counted_districts(p)),
             "kidnapper_genie": lambda p: bool(table.counted_artisans(p)),
         }.get(effect, lambda p: True)
-        return {p.name: [p.name] for p in table.opponents(table.current) if eligible(p)}
+        return {
+            Answer.of("victim", choice=p.name): [p.name]
+            for p in table.opponents(table.current)
+            if eligible(p)
+        }
 
     def _victim(self) -> Player:
         pending = self.state.pending
@@ -234,7 +243,7 @@ class CardPlay:
         budget = table.action_points - cost
         return [d for d in player.city.districts if table.tornado_cost(d) <= budget]
 
-    def _district_options(self) -> dict[str, list[str]]:
+    def _district_options(self) -> dict[Answer, list[str]]:
         table = self.table
         victim = self._victim()
         pending = self.state.pending
@@ -243,24 +252,28 @@ class CardPlay:
             districts = self._tornado_districts(victim)
         else:
             districts = table.counted_districts(victim)
-        return _alike_once({str(d.id): self._district_names(victim, d) for d in districts})
+        return _alike_once(
+            {Answer.of("district", choice=d.id): self._district_names(victim, d) for d in districts}
+        )
 
-    def _guard_options(self) -> dict[str, list[str]]:
+    def _guard_options(self) -> dict[Answer, list[str]]:
         guards = dict.fromkeys(self._victim().city.guards)
-        return {name: self._spoken(name) for name in guards}
+        return {Answer.of("guard", choice=name): self._spoken(name) for name in guards}
 
-    def _artisan_choices(self) -> dict[str, list[str]]:
+    def _artisan_choices(self) -> dict[Answer, list[str]]:
         return self._artisan_options(self._victim())
 
-    def _home_options(self) -> dict[str, list[str]]:
+    def _home_options(self) -> dict[Answer, list[str]]:
         player = self.table.current
         free = self.table.free_districts(player)
-        return _alike_once({str(d.id): self._district_names(player, d) for d in free})
+        return _alike_once(
+            {Answer.of("home", choice=d.id): self._district_names(player, d) for d in free}
+        )
 
-    def _genie_options(self) -> dict[str, list[str]]:
+    def _genie_options(self) -> dict[Answer, list[str]]:
         """One answer per different genie in play (two Jokers before Zoe are one answer)."""
         table = self.table
-        options: dict[str, list[str]] = {}
+        options: dict[Answer, list[str]] = {}
         seen = set()
         for index, item in enumerate(table.in_play):
             key = (item.card, item.holder, item.district_id)
@@ -272,24 +285,29 @@ class CardPlay:
                 holder = table.player(item.holder)
                 label = district_label(holder, holder.city.district(item.district_id))
                 where = f"on the {label} of {item.holder}"
-            options[str(index)] = [f"{item.card} {where}", f"[the] {item.card} {where}"]
+            key = Answer.of("genie", choice=index)
+            options[key] = [f"{item.card} {where}", f"[the] {item.card} {where}"]
             if item.district_id is None:
-                options[str(index)].append(f"{item.holder}s {item.card}")
+                options[key].append(f"{item.holder}s {item.card}")
         return options
 
-    def _found_options(self) -> dict[str, list[str]]:
-        return {card.name: self._spoken(card.name) for card in self.state.catalogue.cards}
+    def _found_options(self) -> dict[Answer, list[str]]:
+        return {
+            Answer.of("found", choice=card.name): self._spoken(card.name)
+            for card in self.state.catalogue.cards
+        }
 
-    def _artisan_options(self, player: Player) -> dict[str, list[str]]:
+    def _artisan_options(self, player: Player) -> dict[Answer, list[str]]:
         """``{"ID:Name": [...]}`` for each artisan that counts in ``player``'s city."""
         pairs = self.table.counted_artisans(player)
         among = self.table.counted_districts(player)
-        options: dict[str, list[str]] = {}
+        options: dict[Answer, list[str]] = {}
         for district, artisan in pairs:
             label = artisan_label(player, district, artisan, among)
             spoken = "|".join(self._spoken(artisan))
             rest = label.removeprefix(artisan)
-            options[f"{district.id}:{artisan}"] = [label, f"[the] ({spoken}){rest}"]
+            key = Answer.of("artisan", district=district.id, artisan=artisan)
+            options[key] = [label, f"[the] ({spoken}){rest}"]
         return _alike_once(options)
 
     def _district_names(self, player: Player, district: District) -> list[str]:
@@ -310,19 +328,19 @@ class CardPlay:
             return Step(f"{question} Say its name.", phrases)
         return Step(listed(question, [templates[0] for templates in options.values()]), phrases)
 
-    def _answer_slot(self, slot: str, value: str) -> list[Speech]:
+    def _answer_slot(self, slot: str, answer: Answer) -> list[Speech]:
         pending = self.state.pending
         assert pending is not None
-        if value == "cancel":
+        if answer.intent == "cancel":
             if pending.paid:
-                raise InvalidAnswer(f"The {pending.card} is already paid for.")
+                raise IllegalAction(f"The {pending.card} is already paid for.")
             self.state.pending = None
-            self.state.stage = "actions"
+            self.state.phase = "actions"
             return [Speech(f"The {pending.card} goes back to your hand.")]
-        self._fill(slot, value)
+        self._fill(slot, answer)
         return self._advance()
 
-    def _step_joker(self) -> Step:
+    def _ask_joker(self) -> Step:
         table = self.table
         pending = self.state.pending
         assert pending is not None
@@ -330,24 +348,26 @@ class CardPlay:
         return Step(
             f"Does anyone cancel the {pending.card} with a Joker Genie? Say no, or a name.",
             names_phrases(names, "[i do] [me] [it is] {name}")
-            | PhraseSet.from_templates({"no": ["no", "nobody", "no one", "no joker"]}),
+            | PhraseSet.from_templates(
+                {Answer("no"): ["no", "nobody", "no one", "no joker"]}, labels={Answer("no"): "no"}
+            ),
         )
 
-    def _answer_joker(self, value: str) -> list[Speech]:
+    def _on_joker(self, answer: Answer) -> list[Speech]:
         table = self.table
         pending = self.state.pending
         assert pending is not None
         pending.joker_asked = True
-        if value == "no":
+        if answer.intent == "no":
             return self._advance()
-        joker_player = table.player(value)
+        joker_player = table.player(answer.intent)
         table.cancel_with_joker(joker_player)
         return self._done(
             f"{joker_player.name}'s Joker Genie cancels the {pending.card}. The genie stays in "
             f"front of {joker_player.name}, who pays its point next turn. {self._points_left()}"
         )
 
-    def _step_roll(self, slot: str) -> Step:
+    def _roll_step(self, slot: str) -> Step:
         table = self.table
         pending = self.state.pending
         assert pending is not None
@@ -359,12 +379,12 @@ class CardPlay:
         }[slot]
         return Step(f"{roller}, roll {what}.", DICE, hint=DICE_HINT)
 
-    def _answer_roll(self, slot: str, value: str) -> list[Speech]:
-        roll, speech = self._roll(value)
-        self._fill(slot, str(roll))
+    def _answer_roll(self, slot: str, answer: Answer) -> list[Speech]:
+        roll, speech = self._roll(answer)
+        setattr(self.state.pending, slot, roll)
         return speech + self._advance()
 
-    def _step_assassin_reroll(self) -> Step:
+    def _ask_assassin_reroll(self) -> Step:
         pending = self.state.pending
         assert pending is not None
         return Step(
@@ -373,11 +393,11 @@ class CardPlay:
             YES_NO,
         )
 
-    def _answer_assassin_reroll(self, value: str) -> list[Speech]:
+    def _on_assassin_reroll(self, answer: Answer) -> list[Speech]:
         pending = self.state.pending
         assert pending is not None
         pending.reroll_asked = True
-        if value == "yes":
+        if answer.intent == "yes":
             pending.assassin_roll = None
         return self._advance()
 
@@ -447,7 +467,7 @@ class CardPlay:
         pending = self.state.pending
         assert pending is not None and pending.artisan is not None
         victim = self._victim()
-        district_id, artisan = split_artisan(pending.artisan)
+        district_id, artisan = _split_artisan(pending.artisan)
         housed = table.kidnap(victim, district_id, artisan, pending.home)
         where = (
             f"moves into the city of {table.current.name}"
@@ -489,12 +509,34 @@ class CardPlay:
         self.table.discard_action()
         return self._done(f"Resolve the {pending.card} at the table. {self._points_left()}")
 
-    def _roll(self, value: str) -> tuple[int, list[Speech]]:
+    def _roll(self, answer: Answer) -> tuple[int, list[Speech]]:
         """A die from the players, or one the companion rolls ("roll for me")."""
-        if value == ROLL_FOR_ME:
+        if answer == ROLL_FOR_ME:
             roll = self.state.dice.next_rng().randint(1, 6)
             return roll, [Speech(f"I roll a {roll}.")]
-        return int(value), []
+        return int(answer[NUMBER]), []
+
+    # One phase per question an action card may ask (the kit dispatches on the names).
+    _ask_victim = partialmethod(_slot_step, "victim")
+    _on_victim = partialmethod(_answer_slot, "victim")
+    _ask_district = partialmethod(_slot_step, "district")
+    _on_district = partialmethod(_answer_slot, "district")
+    _ask_guard = partialmethod(_slot_step, "guard")
+    _on_guard = partialmethod(_answer_slot, "guard")
+    _ask_artisan = partialmethod(_slot_step, "artisan")
+    _on_artisan = partialmethod(_answer_slot, "artisan")
+    _ask_home = partialmethod(_slot_step, "home")
+    _on_home = partialmethod(_answer_slot, "home")
+    _ask_genie = partialmethod(_slot_step, "genie")
+    _on_genie = partialmethod(_answer_slot, "genie")
+    _ask_found = partialmethod(_slot_step, "found")
+    _on_found = partialmethod(_answer_slot, "found")
+    _ask_assassin_roll = partialmethod(_roll_step, "assassin_roll")
+    _on_assassin_roll = partialmethod(_answer_roll, "assassin_roll")
+    _ask_guard_roll = partialmethod(_roll_step, "guard_roll")
+    _on_guard_roll = partialmethod(_answer_roll, "guard_roll")
+    _ask_theft_roll = partialmethod(_roll_step, "theft_roll")
+    _on_theft_roll = partialmethod(_answer_roll, "theft_roll")
 
 
 def _verb(verb: str, plural: bool) -> str:
@@ -502,9 +544,15 @@ def _verb(verb: str, plural: bool) -> str:
     return verb.removesuffix("s") if plural else verb
 
 
-def _alike_once(options: dict[str, list[str]]) -> dict[str, list[str]]:
+def _split_artisan(saved: str) -> tuple[int, str]:
+    """A pending artisan ``"3:Jeweller"`` -> its district id and its name."""
+    district, _, artisan = saved.partition(":")
+    return int(district), artisan
+
+
+def _alike_once(options: dict[Answer, list[str]]) -> dict[Answer, list[str]]:
     """Options that read the same (two empty Palaces) offered once: either one will do."""
-    seen: dict[str, str] = {}
+    seen: dict[str, Answer] = {}
     for value, templates in options.items():
         seen.setdefault(templates[0], value)
     return {value: options[value] for value in seen.values()}
@@ -529,8 +577,7 @@ _AFTER: dict[str, tuple[str, ...]] = {
     "theft": ("theft_roll",),
     "discoverer_genie": ("found", "home"),
 }
-_ROLLS = ("assassin_roll", "guard_roll", "theft_roll")
-_OPTIONS: dict[str, Callable[[CardPlay], dict[str, list[str]]]] = {
+_OPTIONS: dict[str, Callable[[CardPlay], dict[Answer, list[str]]]] = {
     "victim": CardPlay._victim_options,
     "district": CardPlay._district_options,
     "guard": CardPlay._guard_options,
@@ -553,16 +600,4 @@ _RESOLVERS: dict[str, Callable[[CardPlay], list[Speech]]] = {
     "discoverer_genie": CardPlay._resolve_discoverer,
     "caliph": CardPlay._resolve_caliph,
     "manual": CardPlay._resolve_manual,
-}
-CARD_STEPS: dict[str, Callable[[CardPlay], Step]] = {
-    "joker": CardPlay._step_joker,
-    "assassin_reroll": CardPlay._step_assassin_reroll,
-    **{slot: (lambda d, s=slot: d._slot_step(s)) for slot in _OPTIONS},
-    **{slot: (lambda d, s=slot: d._step_roll(s)) for slot in _ROLLS},
-}
-CARD_ANSWERS: dict[str, Callable[[CardPlay, str], list[Speech]]] = {
-    "joker": CardPlay._answer_joker,
-    "assassin_reroll": CardPlay._answer_assassin_reroll,
-    **{slot: (lambda d, v, s=slot: d._answer_slot(s, v)) for slot in _OPTIONS},
-    **{slot: (lambda d, v, s=slot: d._answer_roll(s, v)) for slot in _ROLLS},
 }

@@ -29,6 +29,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from companion.errors import IllegalAction
 from companion.packs import shipped_pack
 from companion.phrases import normalize
 
@@ -97,7 +98,7 @@ class CatalogueError(ValueError):
     """The card list is missing or says something impossible; the message says what."""
 
 
-class UnknownFigureError(ValueError):
+class UnknownFigureError(IllegalAction):
     """A figure of the card is not known yet: the players must state it first."""
 
 

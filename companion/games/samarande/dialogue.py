@@ -7,7 +7,7 @@ companion keeps the money, the counts and the cities.
 
 In ``mode=score`` it only scores final cities that the players dictate.
 
->>> dialogue = new_dialogue(GameOptions(seed=1, players=[("Ali", "m"), ("Zoe", "f")]))
+>>> dialogue = SamarandeDialogue.new(GameOptions(seed=1, players=[("Ali", ""), ("Zoe", "")]))
 >>> dialogue.step().prompt.split(". ")[:2]
 ['Deal eight cards to each vizier', 'Ali, keep four of your eight and give the other four back']
 >>> dialogue.answer("kept")[0].text
@@ -25,35 +25,22 @@ In ``mode=score`` it only scores final cities that the players dictate.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
-from typing import Any
 
-from pydantic import ValidationError
-
-from companion.dialogue import (
-    YES_NO,
-    GameOptions,
-    InvalidAnswer,
-    SeededRandom,
-    Speech,
-    Step,
-)
+from companion.answers import NUMBER, Answer
+from companion.dialogue import YES_NO, GameOptions, Speech, Step
 from companion.errors import IllegalAction, SetupError
-from companion.games.number_answers import numbers_said, out_of_range
 from companion.games.samarande import table_view
-from companion.games.samarande.card_play import CARD_ANSWERS, CARD_STEPS, CardPlay
+from companion.games.samarande.card_play import CardPlay
 from companion.games.samarande.catalogue import (
     Card,
     Catalogue,
     CatalogueError,
-    UnknownFigureError,
     load_catalogue,
 )
 from companion.games.samarande.phrasing import (
     DICE,
     DICE_HINT,
     FIGURE_QUESTIONS,
-    ROLL_FOR_ME,
     action_phrases,
     counted,
     district_label,
@@ -63,18 +50,11 @@ from companion.games.samarande.phrasing import (
     listed,
     names_phrases,
     points,
-    split_artisan,
     unlisted_name,
 )
-from companion.games.samarande.rules import (
-    LINE_SIZE,
-    IllegalActionError,
-    Settings,
-    Table,
-)
+from companion.games.samarande.rules import LINE_SIZE, IllegalActionError, Settings, Table
 from companion.games.samarande.scoring import (
     SCORING_FIGURES,
-    DictationError,
     Tally,
     check_box,
     describe_city,
@@ -84,16 +64,11 @@ from companion.games.samarande.scoring import (
     standings,
 )
 from companion.games.samarande.state import Mode, SamarandeState
-from companion.phrases import PhraseSet, normalize, number_to_words
-from companion.saves import SaveError
+from companion.kit import ROLL_FOR_ME, GameKit, new_dice, number_phrases
+from companion.phrases import PhraseSet, normalize
 
-GAME_NAME = "samarande"
 TITLE = "Les Fils de Samarande"
 DONE = "done"
-
-
-class SettingError(SetupError):
-    """A ``--set`` value is not one this game knows."""
 
 
 def parse_settings(values: dict[str, str]) -> tuple[Mode, Settings]:
@@ -101,78 +76,51 @@ def parse_settings(values: dict[str, str]) -> tuple[Mode, Settings]:
     values = dict(values)
     mode = values.pop("mode", "play")
     if mode not in ("play", "score"):
-        raise SettingError(f"mode={mode}: use mode=play or mode=score")
+        raise SetupError(f"mode={mode}: use mode=play or mode=score")
     known = Settings.model_fields
     for key in values:
         if key not in known:
-            raise SettingError(f"unknown setting {key}; known: mode, {', '.join(known)}")
+            raise SetupError(f"unknown setting {key}; known: mode, {', '.join(known)}")
     try:
         settings = Settings.model_validate(values)
     except ValueError as error:
-        raise SettingError(f"bad setting: {error.errors()[0]['msg']}") from None
+        raise SetupError(f"bad setting: {error.errors()[0]['msg']}") from None
     return mode, settings
 
 
-def new_dialogue(options: GameOptions) -> SamarandeDialogue:
-    """Start a game (or a scoring) from the command line's options."""
-    mode, settings = parse_settings(options.settings)
-    try:
-        catalogue = load_catalogue(options.pack)
-    except CatalogueError as error:
-        raise SettingError(str(error)) from None
-    state = SamarandeState(
-        mode=mode,
-        catalogue=catalogue,
-        settings=settings,
-        dice=SeededRandom(seed=options.seed if options.seed is not None else 0),
-    )
-    dialogue = SamarandeDialogue(state)
-    if options.players:
-        if not 2 <= len(options.players) <= 5:
-            raise SettingError("Les Fils de Samarande is played by two to five viziers")
-        state.names = [(name, gender) for name, gender in options.players]
-        state.expected_players = len(state.names)
-        dialogue._players_known()
-    return dialogue
-
-
-def restore_dialogue(data: dict[str, Any]) -> SamarandeDialogue:
-    """Rebuild a game from :meth:`SamarandeDialogue.to_save` data (:class:`SaveError` when
-    the data is not a Samarande game)."""
-    try:
-        return SamarandeDialogue(SamarandeState.model_validate(data))
-    except ValidationError as error:
-        raise SaveError(f"this is not a Samarande game the companion can resume: {error}") from None
-
-
-class SamarandeDialogue(CardPlay):
+class SamarandeDialogue(CardPlay, GameKit):
     """The spoken referee of Les Fils de Samarande (see the module docstring)."""
 
-    game = GAME_NAME
+    game = "samarande"
+    title = TITLE
+    State = SamarandeState
+    max_viziers = 5
 
-    def __init__(self, state: SamarandeState) -> None:
-        self.state = state
+    @classmethod
+    def initial_state(cls, options: GameOptions) -> SamarandeState:
+        mode, settings = parse_settings(options.settings)
+        try:
+            catalogue = load_catalogue(options.pack)
+        except CatalogueError as error:
+            raise SetupError(str(error)) from None
+        return SamarandeState(
+            mode=mode, catalogue=catalogue, settings=settings, dice=new_dice(options)
+        )
+
+    def max_players(self) -> int:
+        return self.max_viziers
 
     @property
     def finished(self) -> bool:
-        return self.state.stage == "over"
+        return self.state.phase == "over"
 
-    def step(self) -> Step:
-        return _STEPS[self.state.stage](self)
-
-    def answer(self, value: str) -> list[Speech]:
-        """Apply ``value``; a refusal raises :class:`IllegalAction` with the reason (the
-        session puts the state back as it was)."""
+    def answer(self, value: Answer | str) -> list[Speech]:
+        """Refuse an answer the step does not offer, then let the kit dispatch it."""
         step = self.step()
-        if not step.free_text and value not in step.expects.values:
-            raise InvalidAnswer("That is not one of the choices. " + step.options_hint())
-        said = out_of_range(value)
-        if said is not None:
-            raise InvalidAnswer(f"Not {number_to_words(said)}. {step.options_hint()}")
-        try:
-            return _ANSWERS[self.state.stage](self, value)
-        except (DictationError, UnknownFigureError) as error:
-            raise IllegalAction(str(error)) from None
+        offered = {Answer.coerce(expected) for expected in step.expects.values}
+        if not step.free_text and Answer.coerce(value) not in offered:
+            raise IllegalAction("That is not one of the choices. " + step.options_hint())
+        return super().answer(value)
 
     def opening(self) -> list[Speech]:
         if self.state.mode == "score":
@@ -231,50 +179,19 @@ class SamarandeDialogue(CardPlay):
         table = self.table
         return f"It is {table.current.name}'s turn, with {points(table.action_points)} left."
 
-    def player_names(self) -> list[str]:
-        return [name for name, _ in self.state.names]
-
-    def to_save(self) -> dict[str, Any]:
-        return self.state.model_dump(mode="json")
-
-    def _step_count(self) -> Step:
-        return Step(
-            "How many viziers play? Two to five.",
-            numbers_said(range(2, 6), heard=range(13)),
-            hint="Les Fils de Samarande is played by two to five viziers.",
-        )
-
-    def _answer_count(self, value: str) -> list[Speech]:
-        self.state.expected_players = int(value)
-        self.state.stage = "name"
-        return []
-
-    def _step_name(self) -> Step:
-        number = len(self.state.names) + 1
-        return Step(f"Name of vizier number {number}?", PhraseSet.of(), free_text=True)
-
-    def _answer_name(self, value: str) -> list[Speech]:
-        name = " ".join(value.split())
-        if not name:
-            raise InvalidAnswer("Please say a name.")
-        if normalize(name) in {normalize(known) for known in self.player_names()}:
-            raise InvalidAnswer(f"{name} already plays. Please say another name.")
-        self.state.names.append((name, "m"))
-        if len(self.state.names) < (self.state.expected_players or 0):
-            return []
-        return self._players_known()
-
-    def _players_known(self) -> list[Speech]:
+    def seated(self) -> list[Speech]:
+        """Everyone is known: deal (or, in score mode, take the first city)."""
+        names = self.player_names()
         if self.state.mode == "score":
-            self.state.dictated = [{} for _ in self.state.names]
+            self.state.dictated = [{} for _ in names]
             self.state.gold = []
-            self.state.stage = "dictate"
+            self.state.phase = "dictate"
             return []
-        self.state.table = Table.deal(self.state.catalogue, self.state.names, self.state.settings)
-        self.state.stage = "deal"
+        self.state.table = Table.deal(self.state.catalogue, names, self.state.settings)
+        self.state.phase = "deal"
         return []
 
-    def _step_deal(self) -> Step:
+    def _ask_deal(self) -> Step:
         table = self.table
         name = table.choosing[0]
         first = (
@@ -293,10 +210,10 @@ class SamarandeDialogue(CardPlay):
             _KEPT | _NEW_CARDS,
         )
 
-    def _answer_deal(self, value: str) -> list[Speech]:
+    def _on_deal(self, answer: Answer) -> list[Speech]:
         table = self.table
         name = table.choosing[0]
-        if value == "redeal":
+        if answer.intent == "redeal":
             table.redeal(name)
             return [
                 Speech(
@@ -306,7 +223,7 @@ class SamarandeDialogue(CardPlay):
             ]
         if not table.keep_four(name):
             return [Speech(f"{name} keeps four cards.")]
-        self.state.stage = "first"
+        self.state.phase = "first"
         return [
             Speech(
                 f"{name} keeps four cards. Shuffle the returned cards into the deck. Lay six "
@@ -315,20 +232,23 @@ class SamarandeDialogue(CardPlay):
             )
         ]
 
-    def _step_first(self) -> Step:
+    def _ask_first(self) -> Step:
         return Step(
             "Who plays first? Say a name, or say roll for me.",
             names_phrases(self.player_names())
-            | PhraseSet.from_templates({ROLL_FOR_ME: "roll for me"}),
+            | PhraseSet.from_templates(
+                {ROLL_FOR_ME: "roll for me"}, labels={ROLL_FOR_ME: "roll for me"}
+            ),
         )
 
-    def _answer_first(self, value: str) -> list[Speech]:
+    def _on_first(self, answer: Answer) -> list[Speech]:
         names = self.player_names()
         speech = []
-        if value == ROLL_FOR_ME:
-            value = names[self.state.dice.next_rng().randrange(len(names))]
-            speech.append(Speech(f"The die chooses {value}."))
-        self.table.active = names.index(value)
+        first = answer.intent
+        if answer == ROLL_FOR_ME:
+            first = names[self.state.dice.next_rng().randrange(len(names))]
+            speech.append(Speech(f"The die chooses {first}."))
+        self.table.active = names.index(first)
         return [*speech, *self._begin_turn()]
 
     def _begin_turn(self) -> list[Speech]:
@@ -343,13 +263,13 @@ class SamarandeDialogue(CardPlay):
         self.state.difficulty = None
         self.state.difficulty_rerolled = False
         if testing:
-            self.state.stage = "difficulty"
+            self.state.phase = "difficulty"
             return [Speech(" ".join([*speech, "Protection test."]))]
         speech.append("No artisan at work, so no protection test and no taxes.")
-        self.state.stage = "actions"
+        self.state.phase = "actions"
         return [Speech(" ".join(speech))]
 
-    def _step_difficulty(self) -> Step:
+    def _ask_difficulty(self) -> Step:
         table = self.table
         neighbour = table.left_neighbour(table.current)
         again = "again " if self.state.difficulty_rerolled else ""
@@ -359,10 +279,10 @@ class SamarandeDialogue(CardPlay):
             hint=DICE_HINT,
         )
 
-    def _answer_difficulty(self, value: str) -> list[Speech]:
+    def _on_difficulty(self, answer: Answer) -> list[Speech]:
         table = self.table
         player = table.current
-        roll, speech = self._roll(value)
+        roll, speech = self._roll(answer)
         self.state.difficulty = table.difficulty(player, roll)
         artisans = len(table.counted_artisans(player))
         speech.append(
@@ -371,10 +291,10 @@ class SamarandeDialogue(CardPlay):
             )
         )
         may_reroll = table.may_reroll_difficulty(player) and not self.state.difficulty_rerolled
-        self.state.stage = "reroll_difficulty" if may_reroll else "protection"
+        self.state.phase = "reroll_difficulty" if may_reroll else "protection"
         return speech
 
-    def _step_reroll_difficulty(self) -> Step:
+    def _ask_reroll_difficulty(self) -> Step:
         table = self.table
         neighbour = table.left_neighbour(table.current)
         return Step(
@@ -383,21 +303,21 @@ class SamarandeDialogue(CardPlay):
             YES_NO,
         )
 
-    def _answer_reroll_difficulty(self, value: str) -> list[Speech]:
-        if value == "yes":
+    def _on_reroll_difficulty(self, answer: Answer) -> list[Speech]:
+        if answer.intent == "yes":
             self.state.difficulty_rerolled = True
-            self.state.stage = "difficulty"
+            self.state.phase = "difficulty"
         else:
-            self.state.stage = "protection"
+            self.state.phase = "protection"
         return []
 
-    def _step_protection(self) -> Step:
+    def _ask_protection(self) -> Step:
         return Step(f"{self.table.current.name}, roll for your protection.", DICE, hint=DICE_HINT)
 
-    def _answer_protection(self, value: str) -> list[Speech]:
+    def _on_protection(self, answer: Answer) -> list[Speech]:
         table = self.table
         player = table.current
-        roll, speech = self._roll(value)
+        roll, speech = self._roll(answer)
         protection = table.protection(player, roll)
         difficulty = self.state.difficulty or 0
         if protection > difficulty:
@@ -409,10 +329,10 @@ class SamarandeDialogue(CardPlay):
         victims = self._artisan_options(player)
         if len(victims) == 1:
             return speech + self._vanish(next(iter(victims)))
-        self.state.stage = "vanish"
+        self.state.phase = "vanish"
         return speech
 
-    def _step_vanish(self) -> Step:
+    def _ask_vanish(self) -> Step:
         table = self.table
         neighbour = table.left_neighbour(table.current)
         options = self._artisan_options(table.current)
@@ -421,11 +341,11 @@ class SamarandeDialogue(CardPlay):
             listed(question, [templates[0] for templates in options.values()]), labelled(options)
         )
 
-    def _answer_vanish(self, value: str) -> list[Speech]:
-        return self._vanish(value)
+    def _on_vanish(self, answer: Answer) -> list[Speech]:
+        return self._vanish(answer)
 
-    def _vanish(self, value: str) -> list[Speech]:
-        district_id, artisan = split_artisan(value)
+    def _vanish(self, answer: Answer) -> list[Speech]:
+        district_id, artisan = int(answer["district"]), str(answer["artisan"])
         table = self.table
         district = table.current.city.district(district_id)
         label = district_label(table.current, district)
@@ -437,7 +357,7 @@ class SamarandeDialogue(CardPlay):
         player = table.current
         due = table.taxes_due(player)
         paid = table.collect_taxes(player)
-        self.state.stage = "actions"
+        self.state.phase = "actions"
         if due == 0:
             return [Speech(f"No taxes: {player.name} has no artisan at work.")]
         short = f" of the {due} due, all the bank had," if paid < due else ""
@@ -448,7 +368,7 @@ class SamarandeDialogue(CardPlay):
             )
         ]
 
-    def _step_actions(self) -> Step:
+    def _ask_actions(self) -> Step:
         table = self.table
         return Step(
             f"{table.current.name}, {points(table.action_points)}. What do you do?",
@@ -463,12 +383,13 @@ class SamarandeDialogue(CardPlay):
         """Every place of the line is heard, so an empty one is refused with the reason."""
         return action_phrases(self.state.catalogue, tuple(range(1, LINE_SIZE + 1)))
 
-    def _answer_actions(self, value: str) -> list[Speech]:
+    def _on_actions(self, answer: Answer) -> list[Speech]:
         table = self.table
-        verb, _, detail = value.partition(":")
+        verb = answer.intent
         if verb == "take":
-            table.take_from_line(int(detail))
-            return [Speech(f"Take the card in place {detail}. {self._points_left()}")]
+            place = int(answer["place"])
+            table.take_from_line(place)
+            return [Speech(f"Take the card in place {place}. {self._points_left()}")]
         if verb == "draw":
             table.draw_from_deck()
             return [Speech(f"Draw the top card. {self._points_left()}")]
@@ -479,14 +400,12 @@ class SamarandeDialogue(CardPlay):
         if verb == "end":
             return self._end_turn()
         if verb == "play":
-            return self._play(detail)
+            return self._play(str(answer["card"]))
         if verb == "cost":
-            name, _, cost = detail.partition(":")
-            return [self._state_figures(name, cost=int(cost))]
+            return [self._state_figures(str(answer["card"]), cost=int(answer["cost"]))]
         if verb == "unlisted":
-            kind, _, cost = detail.partition(":")
-            return self._play(self._unlisted(kind, int(cost)))
-        raise InvalidAnswer("I did not understand that action.")
+            return self._play(self._unlisted(str(answer["kind"]), int(answer["cost"])))
+        raise IllegalAction("I did not understand that action.")
 
     def _unlisted(self, kind: str, cost: int) -> str:
         """The name of an unlisted card of ``kind`` and ``cost``, added to the list once."""
@@ -541,16 +460,16 @@ class SamarandeDialogue(CardPlay):
                     return card, missing[0]
         return None
 
-    def _step_figure(self) -> Step:
+    def _ask_figure(self) -> Step:
         card, figure = self._stating()
         question = FIGURE_QUESTIONS[figure].format(
             card=card.name, does="do" if card.plural else "does", be="are" if card.plural else "is"
         )
         return Step(question, figure_phrases(figure), hint=figure_hint(figure))
 
-    def _answer_figure(self, value: str) -> list[Speech]:
+    def _on_figure(self, answer: Answer) -> list[Speech]:
         card, figure = self._stating()
-        stated = (value == "yes") if figure == "fortified" else int(value)
+        stated = (answer.intent == "yes") if figure == "fortified" else int(answer[NUMBER])
         noted = self._state_figures(card.name, **{figure: stated})
         if self.state.mode == "score":
             return [noted, *self._score_dictated()]
@@ -598,11 +517,11 @@ class SamarandeDialogue(CardPlay):
     def _final_scores(self, tallies: list[Tally]) -> list[Speech]:
         """The standings: every vizier's points by category, then the winners and why."""
         lines, verdict = standings(score_viziers(tallies, self.state.catalogue))
-        self.state.stage = "over"
+        self.state.phase = "over"
         return [*(Speech(line) for line in lines), Speech(verdict, kind="ending")]
 
-    def _step_dictate(self) -> Step:
-        name = self.state.names[self.state.dictating][0]
+    def _ask_dictate(self) -> Step:
+        name = self.player_names()[self.state.dictating]
         so_far = self.state.dictated[self.state.dictating]
         prompt = (
             f"{name}, tell me your city, for example two palaces and one militia. "
@@ -616,53 +535,48 @@ class SamarandeDialogue(CardPlay):
         )
         return Step(prompt, expects, free_text=True)
 
-    def _answer_dictate(self, value: str) -> list[Speech]:
+    def _on_dictate(self, answer: Answer) -> list[Speech]:
         city = self.state.dictated[self.state.dictating]
-        if normalize(value) in ("again", "start again", "clear"):
+        said = normalize(answer.intent)
+        if said in ("again", "start again", "clear"):
             city.clear()
             return [Speech("Cleared. Tell me the city again.")]
-        if normalize(value) in (DONE, "that is all", "finished"):
-            self.state.stage = "gold"
+        if said in (DONE, "that is all", "finished"):
+            self.state.phase = "gold"
             return [Speech(f"That makes {describe_city(city)}.")]
-        for name, count in parse_city(value, self.state.catalogue).items():
+        for name, count in parse_city(answer.intent, self.state.catalogue).items():
             city[name] = city.get(name, 0) + count
         check_box(self.state.dictated, self.state.catalogue)
         return [Speech(f"So far: {describe_city(city)}.")]
 
-    def _step_gold(self) -> Step:
-        name = self.state.names[self.state.dictating][0]
+    def _ask_gold(self) -> Step:
+        name = self.player_names()[self.state.dictating]
         return Step(
             f"How much gold does {name} have?",
-            numbers_said(range(0, 61), heard=range(100)),
+            number_phrases(0, 60, heard=range(100)),
             hint="There are 60 gold pieces in all: say a number from zero to sixty.",
         )
 
-    def _answer_gold(self, value: str) -> list[Speech]:
-        self.state.gold.append(int(value))
+    def _on_gold(self, answer: Answer) -> list[Speech]:
+        self.state.gold.append(int(answer[NUMBER]))
         self.state.dictating += 1
-        if self.state.dictating < len(self.state.names):
-            self.state.stage = "dictate"
+        if self.state.dictating < len(self.player_names()):
+            self.state.phase = "dictate"
             return []
         return self._score_dictated()
 
     def _score_dictated(self) -> list[Speech]:
         """Score the dictated cities, once every figure scoring needs is known."""
         if self._unknown_for_scoring() is not None:
-            self.state.stage = "figure"
+            self.state.phase = "figure"
             return []
         tallies = [
             Tally(name, city, gold)
-            for (name, _), city, gold in zip(
-                self.state.names, self.state.dictated, self.state.gold, strict=True
+            for name, city, gold in zip(
+                self.player_names(), self.state.dictated, self.state.gold, strict=True
             )
         ]
         return self._final_scores(tallies)
-
-    def _step_over(self) -> Step:
-        return Step("The game is over.", PhraseSet.of())
-
-    def _answer_over(self, value: str) -> list[Speech]:
-        raise InvalidAnswer("The game is over.")
 
 
 def _said(value: int | bool) -> str:
@@ -673,43 +587,10 @@ def _said(value: int | bool) -> str:
 
 
 _KEPT = PhraseSet.from_templates(
-    {"kept": ["kept", "keep", "i kept [four|them]", "done", "i keep four"]},
-    labels={"kept": "kept"},
+    {Answer("kept"): ["kept", "keep", "i kept [four|them]", "done", "i keep four"]},
+    labels={Answer("kept"): "kept"},
 )
 _NEW_CARDS = PhraseSet.from_templates(
-    {"redeal": ["new cards", "redeal", "deal again", "no district", "eight new cards"]},
-    labels={"redeal": "new cards"},
+    {Answer("redeal"): ["new cards", "redeal", "deal again", "no district", "eight new cards"]},
+    labels={Answer("redeal"): "new cards"},
 )
-
-_STEPS: dict[str, Callable[[SamarandeDialogue], Step]] = {
-    "count": SamarandeDialogue._step_count,
-    "name": SamarandeDialogue._step_name,
-    "deal": SamarandeDialogue._step_deal,
-    "figure": SamarandeDialogue._step_figure,
-    "first": SamarandeDialogue._step_first,
-    "difficulty": SamarandeDialogue._step_difficulty,
-    "reroll_difficulty": SamarandeDialogue._step_reroll_difficulty,
-    "protection": SamarandeDialogue._step_protection,
-    "vanish": SamarandeDialogue._step_vanish,
-    "actions": SamarandeDialogue._step_actions,
-    "dictate": SamarandeDialogue._step_dictate,
-    "gold": SamarandeDialogue._step_gold,
-    "over": SamarandeDialogue._step_over,
-    **CARD_STEPS,
-}
-_ANSWERS: dict[str, Callable[[SamarandeDialogue, str], list[Speech]]] = {
-    "count": SamarandeDialogue._answer_count,
-    "name": SamarandeDialogue._answer_name,
-    "deal": SamarandeDialogue._answer_deal,
-    "figure": SamarandeDialogue._answer_figure,
-    "first": SamarandeDialogue._answer_first,
-    "difficulty": SamarandeDialogue._answer_difficulty,
-    "reroll_difficulty": SamarandeDialogue._answer_reroll_difficulty,
-    "protection": SamarandeDialogue._answer_protection,
-    "vanish": SamarandeDialogue._answer_vanish,
-    "actions": SamarandeDialogue._answer_actions,
-    "dictate": SamarandeDialogue._answer_dictate,
-    "gold": SamarandeDialogue._answer_gold,
-    "over": SamarandeDialogue._answer_over,
-    **CARD_ANSWERS,
-}

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from companion.dialogue import GameSpec
-from companion.games.samarande.dialogue import TITLE, new_dialogue, restore_dialogue
+from companion.games.samarande.dialogue import SamarandeDialogue
 
-GAME = GameSpec(name="samarande", title=TITLE, new=new_dialogue, restore=restore_dialogue)
+GAME = SamarandeDialogue.spec()

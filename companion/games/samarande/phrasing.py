@@ -5,31 +5,26 @@ from __future__ import annotations
 import functools
 from collections import Counter
 
+from companion.answers import Answer
 from companion.dialogue import YES_NO
-from companion.games.number_answers import numbers_said
 from companion.games.samarande.catalogue import FIGURE_RANGES, KINDS, Catalogue
 from companion.games.samarande.rules import District, Player
+from companion.kit import dice_phrases, number_phrases, roll_hint
 from companion.phrases import PhraseSet, number_to_words
 from companion.wording import spoken_list
 
-ROLL_FOR_ME = "roll"
+DICE = dice_phrases(1, 6)
+DICE_HINT = roll_hint(1, 6)
 
-DICE = numbers_said(
-    range(1, 7), ["{n}", "[i] rolled [a|an] {n}", "a {n}", "[it is] [a] {n}"], range(0, 13)
-) | PhraseSet.from_templates(
-    {ROLL_FOR_ME: ["roll for me", "you roll", "roll [it|the die] [for me]", "random"]},
-    labels={ROLL_FOR_ME: "roll for me"},
+CANCEL = PhraseSet.from_templates(
+    {Answer("cancel"): ["cancel", "never mind", "forget it", "take it back"]},
+    labels={Answer("cancel"): "cancel"},
 )
-DICE_HINT = "A die shows one to six. Say the number rolled, or say roll for me."
 
 #: What players call an unlisted card of each kind: "play an unlisted guard costing two".
 UNLISTED_NOUNS = {"district": "district", "artisan": "artisan", "guard": "guard", "action": "card"}
 #: The highest cost an unlisted card may be said to have.
 MOST_UNLISTED_COST = 6
-
-CANCEL = PhraseSet.from_templates(
-    {"cancel": ["cancel", "never mind", "forget it", "take it back"]}, labels={"cancel": "cancel"}
-)
 
 _ORDINALS = ["first", "second", "third", "fourth", "fifth", "sixth"]
 
@@ -49,7 +44,7 @@ def action_phrases(catalogue: Catalogue, places: tuple[int, ...]) -> PhraseSet:
 def _take_phrases(places: tuple[int, ...]) -> PhraseSet:
     """Taking a face-up card: ``take card three``, ``the third card``."""
     choices = {
-        f"take:{n}": [
+        Answer.of("take", place=n): [
             f"take [the] card [number] {number_to_words(n)}",
             f"take [the] card (in|at) [place|position] {number_to_words(n)}",
             f"take [the] (number|place|position) {number_to_words(n)}",
@@ -59,7 +54,7 @@ def _take_phrases(places: tuple[int, ...]) -> PhraseSet:
         ]
         for n in places
     }
-    labels = {f"take:{n}": f"take card {number_to_words(n)}" for n in places}
+    labels = {value: f"take card {number_to_words(value['place'])}" for value in choices}
     return PhraseSet.from_templates(choices, labels=labels)
 
 
@@ -68,10 +63,12 @@ def _play_phrases(catalogue: Catalogue) -> PhraseSet:
     """Playing a card: ``play a palace``, or just its name."""
     listed = [card for card in catalogue.cards if not card.unlisted]
     choices = {
-        f"play:{card.name}": [f"[play|place] [a|an|the] ({'|'.join(card.spoken_names)})"]
+        Answer.of("play", card=card.name): [
+            f"[play|place] [a|an|the] ({'|'.join(card.spoken_names)})"
+        ]
         for card in listed
     }
-    labels = {f"play:{card.name}": f"play {card.name}" for card in listed}
+    labels = {Answer.of("play", card=card.name): f"play {card.name}" for card in listed}
     return PhraseSet.from_templates(choices, labels=labels)
 
 
@@ -80,14 +77,14 @@ def _cost_phrases(catalogue: Catalogue) -> PhraseSet:
     """Stating a printed cost the list lacks: ``the palace costs two``."""
     costs = FIGURE_RANGES["cost"]
     choices = {
-        f"cost:{card.name}:{n}": [
+        Answer.of("cost", card=card.name, cost=n): [
             f"[the] ({'|'.join(card.spoken_names[:2])}) costs {number_to_words(n)}"
         ]
         for card in catalogue.cards
         if "cost" in card.missing
         for n in costs
     }
-    labels = {value: f"the {value.split(':')[1]} costs N" for value in choices}
+    labels = {value: f"the {value['card']} costs N" for value in choices}
     return PhraseSet.from_templates(choices, labels=labels)
 
 
@@ -98,12 +95,14 @@ def unlisted_name(kind: str, cost: int) -> str:
 
 _UNLISTED_PHRASES = PhraseSet.from_templates(
     {
-        f"unlisted:{kind}:{n}": [f"[play] [an] {unlisted_name(kind, n)}"]
+        Answer.of("unlisted", kind=kind, cost=n): [f"[play] [an] {unlisted_name(kind, n)}"]
         for kind in KINDS
         for n in range(MOST_UNLISTED_COST + 1)
     },
     labels={
-        f"unlisted:{kind}:{n}": f"play an unlisted {UNLISTED_NOUNS[kind]} costing N"
+        Answer.of("unlisted", kind=kind, cost=n): (
+            f"play an unlisted {UNLISTED_NOUNS[kind]} costing N"
+        )
         for kind in KINDS
         for n in range(MOST_UNLISTED_COST + 1)
     },
@@ -111,11 +110,15 @@ _UNLISTED_PHRASES = PhraseSet.from_templates(
 
 _TURN_PHRASES = PhraseSet.from_templates(
     {
-        "draw": ["draw [a card] [from the deck]", "take from the deck", "the deck"],
-        "buy": ["buy [a|an|one] [action] point", "buy [one] more point"],
-        "end": ["end [of] [my] turn", "done", "pass", "i am done", "finish [my] turn"],
+        Answer("draw"): ["draw [a card] [from the deck]", "take from the deck", "the deck"],
+        Answer("buy"): ["buy [a|an|one] [action] point", "buy [one] more point"],
+        Answer("end"): ["end [of] [my] turn", "done", "pass", "i am done", "finish [my] turn"],
     },
-    labels={"draw": "draw from the deck", "buy": "buy a point", "end": "end turn"},
+    labels={
+        Answer("draw"): "draw from the deck",
+        Answer("buy"): "buy a point",
+        Answer("end"): "end turn",
+    },
 )
 
 
@@ -130,13 +133,7 @@ def points(number: int) -> str:
     return counted(number, "action point")
 
 
-def split_artisan(value: str) -> tuple[int, str]:
-    """An artisan answer ``"3:Jeweller"`` -> its district id and its name."""
-    district, _, artisan = value.partition(":")
-    return int(district), artisan
-
-
-def labelled(options: dict[str, list[str]]) -> PhraseSet:
+def labelled(options: dict[Answer, list[str]]) -> PhraseSet:
     """A phrase set whose options are listed by their first template."""
     labels = {value: templates[0] for value, templates in options.items()}
     return PhraseSet.from_templates(options, labels=labels)
@@ -145,8 +142,8 @@ def labelled(options: dict[str, list[str]]) -> PhraseSet:
 def names_phrases(names: list[str], template: str = "{name}") -> PhraseSet:
     """One answer per player name, said as ``template`` with ``{name}`` in it."""
     return PhraseSet.from_templates(
-        {name: template.replace("{name}", name) for name in names},
-        labels={name: name for name in names},
+        {Answer(name): template.replace("{name}", name) for name in names},
+        labels={Answer(name): name for name in names},
     )
 
 
@@ -212,7 +209,8 @@ def figure_phrases(figure: str) -> PhraseSet:
     """The answers to a figure question: yes or no, or a number in the figure's range."""
     if figure == "fortified":
         return YES_NO
-    return numbers_said(FIGURE_RANGES[figure], ["{n}", "[it is] [a] {n}"])
+    allowed = FIGURE_RANGES[figure]
+    return number_phrases(allowed.start, allowed.stop - 1, ("{n}", "[it is] [a] {n}"), range(21))
 
 
 def figure_hint(figure: str) -> str:

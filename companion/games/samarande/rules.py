@@ -10,7 +10,7 @@ No randomness here: dice are numbers handed in by the dialogue.
 
 >>> from companion.games.samarande.catalogue import load_catalogue
 >>> catalogue = load_catalogue().with_figures("Militia", cost=1)
->>> table = Table.deal(catalogue, [("Ali", "m"), ("Zoe", "f")])
+>>> table = Table.deal(catalogue, ["Ali", "Zoe"])
 >>> table.deck, table.players[0].hand
 (94, 8)
 >>> table.redeal("Ali")
@@ -99,8 +99,6 @@ class City(BaseModel):
 
 class Player(BaseModel):
     name: str
-    gender: Literal["m", "f", ""] = "m"
-    """Kept as given; the rules do not use it ("" when --players gave none)."""
     gold: int = 0
     hand: int = STARTING_HAND
     city: City = Field(default_factory=City)
@@ -169,12 +167,12 @@ class Table(BaseModel):
     def new(
         cls,
         catalogue: Catalogue,
-        players: list[tuple[str, str]],
+        players: list[str],
         settings: Settings | None = None,
     ) -> Table:
         """A table after the deal: four cards in each hand, six in the line."""
         table = cls.deal(catalogue, players, settings)
-        for name, _ in players:
+        for name in players:
             table.keep_four(name)
         return table
 
@@ -182,7 +180,7 @@ class Table(BaseModel):
     def deal(
         cls,
         catalogue: Catalogue,
-        players: list[tuple[str, str]],
+        players: list[str],
         settings: Settings | None = None,
     ) -> Table:
         """A table while dealing: eight cards in each hand, the line still empty."""
@@ -191,10 +189,10 @@ class Table(BaseModel):
         return cls(
             catalogue=catalogue,
             settings=settings or Settings(),
-            players=[Player(name=name, gender=gender, hand=DEALT) for name, gender in players],
+            players=[Player(name=name, hand=DEALT) for name in players],
             deck=catalogue.total_cards - DEALT * len(players),
             line=[False] * LINE_SIZE,
-            choosing=[name for name, _ in players],
+            choosing=list(players),
         )
 
     # ------------------------------------------------------------------ the deal

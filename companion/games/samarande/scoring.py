@@ -18,6 +18,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
+from companion.errors import IllegalAction
 from companion.games.samarande.catalogue import Card, Catalogue, spoken_form
 from companion.phrases import PhraseSet, number_to_words
 from companion.wording import spoken_list
@@ -29,7 +30,7 @@ TIED_RICHEST_BONUS = 3
 _MOST_DICTATED = 20
 
 
-class DictationError(ValueError):
+class DictationError(IllegalAction):
     """A dictated city could not be understood; the message says which words."""
 
 

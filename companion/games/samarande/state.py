@@ -9,6 +9,7 @@ from pydantic import BaseModel, Field, model_validator
 from companion.dialogue import DialogueState, SeededRandom
 from companion.games.samarande.catalogue import Catalogue
 from companion.games.samarande.rules import Settings, Table
+from companion.kit import Seating
 
 Mode = Literal["play", "score"]
 
@@ -40,11 +41,10 @@ class SamarandeState(DialogueState):
     catalogue: Catalogue
     settings: Settings = Field(default_factory=Settings)
     dice: SeededRandom
-    names: list[tuple[str, str]] = Field(default_factory=list)
-    expected_players: int | None = None
+    seating: Seating = Field(default_factory=Seating)
     table: Table | None = None
-    stage: str = "count"
-    """The question open now: a key of the dialogue's steps."""
+    phase: str = "deal"
+    """The game's question open now, once everyone is seated (the kit dispatches on it)."""
     difficulty: int | None = None
     """This turn's protection difficulty, once the neighbour has rolled."""
     difficulty_rerolled: bool = False
@@ -57,7 +57,24 @@ class SamarandeState(DialogueState):
     @model_validator(mode="before")
     @classmethod
     def _table_shares_the_catalogue(cls, data: Any) -> Any:
-        """The saved table leaves out the catalogue; give it the state's one back."""
-        if isinstance(data, dict) and isinstance(data.get("table"), dict):
+        """The saved table leaves out the catalogue; give it the state's one back.
+
+        Saves made before the game kit named the players in ``names`` and the open
+        question ``stage``; they are read into ``seating`` and ``phase``.
+        """
+        if not isinstance(data, dict):
+            return data
+        if "names" in data:
+            names = [name for name, *_ in data["names"]]
+            stage = data.get("stage")
+            count = data.get("expected_players") or len(names) or None
+            data = {key: value for key, value in data.items() if key not in _BEFORE_KIT}
+            data["seating"] = {"count": count, "names": names}
+            if stage not in (None, "count", "name"):
+                data["phase"] = stage
+        if isinstance(data.get("table"), dict):
             data = {**data, "table": {**data["table"], "catalogue": data.get("catalogue")}}
         return data
+
+
+_BEFORE_KIT = ("names", "expected_players", "stage")
