@@ -68,7 +68,11 @@ class CardPlay:
         if card.missing:
             self.state.phase = "figure"
             return []
-        return self._start_play()
+        try:
+            return self._start_play()
+        except IllegalAction:
+            self.state.pending = None  # a card refused is not being played
+            raise
 
     def _figures_stated(self, noted: Speech) -> list[Speech]:
         """Every figure of the card being played is known: go on playing it.

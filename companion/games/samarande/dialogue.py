@@ -404,7 +404,12 @@ class SamarandeDialogue(CardPlay, GameKit):
         if verb == "cost":
             return [self._state_figures(str(answer["card"]), cost=int(answer["cost"]))]
         if verb == "unlisted":
-            return self._play(self._unlisted(str(answer["kind"]), int(answer["cost"])))
+            listed = self.state.catalogue
+            try:
+                return self._play(self._unlisted(str(answer["kind"]), int(answer["cost"])))
+            except IllegalAction:
+                self._set_catalogue(listed)  # a card refused joins no list
+                raise
         raise IllegalAction("I did not understand that action.")
 
     def _unlisted(self, kind: str, cost: int) -> str:
