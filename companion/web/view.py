@@ -26,6 +26,7 @@ from pydantic import BaseModel, Field
 from companion.answers import OUT_OF_RANGE
 from companion.dialogue import BoardMap, Dialogue, Speech, Step
 from companion.games import UnknownGameError, game_spec
+from companion.hearing import Heard
 
 READING_KEPT = 6
 """How many of the companion's last utterances a page shows."""
@@ -117,11 +118,10 @@ class TableView:
             self._reading.append(Reading(text=speech.text, paragraph=speech.paragraph))
         self._publish(self.moment())
 
-    def on_heard(self, heard: Any, understood: Any) -> None:
+    def on_heard(self, heard: Heard, understood: str | None) -> None:
+        """``understood``: the answer in the players' words (None: not understood)."""
         private = self._step is not None and self._step.private
-        shown = None
-        if understood is not None and not private:
-            shown = _spoken_form(understood, heard.text, self._step)
+        shown = None if private else understood
         self._heard = HeardAnswer(
             text="(secret)" if private else heard.text,
             confidence=round(heard.confidence, 2),
@@ -185,10 +185,17 @@ def answers_of(step: Step) -> list[Answer]:
     """The step's answers as buttons: each value's label and a phrase it matches exactly
     (numbers heard only to be refused, "a die shows one to six", are no buttons)."""
     return [
-        Answer(label=step.expects.label(value), phrase=step.expects.phrases_for(value)[0])
+        Answer(label=_button_label(step, value), phrase=step.expects.phrases_for(value)[0])
         for value in step.expects.values
         if getattr(value, "intent", None) != OUT_OF_RANGE
     ]
+
+
+def _button_label(step: Step, value: Any) -> str:
+    """The answer's label, written as the game writes the value when they are the same words
+    ("Mosul", not the matcher's "mosul")."""
+    label = step.expects.label(value)
+    return value if isinstance(value, str) and value.casefold() == label.casefold() else label
 
 
 def title_of(game: str) -> str:
@@ -215,14 +222,3 @@ def sheets_of(dialogue: Dialogue) -> list[dict[str, str]]:
 def _optional_lines(dialogue: Dialogue, hook: str) -> list[str]:
     method = getattr(dialogue, hook, None)
     return list(method()) if callable(method) else []
-
-
-def _spoken_form(understood: Any, said: str, step: Step | None) -> str:
-    """An understood answer as the players name it (its label, or the words said), never
-    an internal value."""
-    label = getattr(understood, "label", None)
-    if isinstance(label, str) and label:
-        return label
-    if step is not None and isinstance(understood, str) and understood in step.expects.values:
-        return step.expects.label(understood)
-    return said

@@ -45,7 +45,7 @@ def ali_row(driver) -> str:
     return next(row.text for row in rows if row.text.startswith("Ali"))
 
 
-def test_the_page_follows_the_game_and_a_tap_answers(table_game, browser):
+def test_the_page_follows_the_game_and_a_tap_moves_a_hero(table_game, browser):
     browser.get(table_game.address)
     table_game.say(*SETUP)
     wait_for_text(browser, "question", "Ali, you are in Baghdad")
@@ -63,16 +63,21 @@ def test_the_page_follows_the_game_and_a_tap_answers(table_game, browser):
     assert "Respected" in ali_row(browser)
     assert "¶ 706" in browser.find_element(By.ID, "reading").text
 
-    stay = next(b for b in browser.find_elements(By.CSS_SELECTOR, "#answers button")
-                if b.text == "stay")  # fmt: skip
-    stay.click()
-    wait_for_text(browser, "heard", "→ stay")
+    zed = (By.CSS_SELECTOR, '#map .marker[data-player="Zed"] circle')
+    in_baghdad = browser.find_element(*zed).get_attribute("cx")
+    mosul = next(b for b in browser.find_elements(By.CSS_SELECTOR, "#answers button")
+                 if b.text == "Mosul")  # fmt: skip
+    mosul.click()
+    wait_for_text(browser, "heard", "→ Mosul")
     WebDriverWait(browser, 10).until(
         lambda page: page.find_element(By.ID, "question").text not in ("", ZED_MOVES)
     )
     asked = browser.find_element(By.ID, "question").text
     WebDriverWait(browser, 10).until(lambda _: table_game.printed[-1] == asked)
-    assert "stay" in browser.find_element(By.ID, "history").text
+    WebDriverWait(browser, 10).until(lambda page: page.find_element(*zed).get_attribute("cx"))
+    assert browser.find_element(*zed).get_attribute("cx") != in_baghdad
+    assert "Mosul" in ali_row(browser) or "Mosul" in browser.find_element(By.ID, "sheets").text
+    assert "Mosul" in browser.find_element(By.ID, "history").text
 
 
 def test_a_private_view_shows_its_own_secret_and_no_other(table_game, browser):

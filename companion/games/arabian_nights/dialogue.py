@@ -1275,7 +1275,9 @@ def _dice_phrases() -> PhraseSet:
 def _destination_phrases(pack_path: str | None, places: tuple[str, ...] = ()) -> PhraseSet:
     """Where a move may end: every space of the pack (or the given places), or stay."""
     names = list(cached_pack(pack_path).spaces) if pack_path else list(places)
-    spaces = PhraseSet.from_templates({name: [name, f"go to {name}"] for name in names}, labels={})
+    spaces = PhraseSet.from_templates(
+        {name: [name, f"go to {name}"] for name in names}, labels={name: name for name in names}
+    )
     if not pack_path:
         return spaces
     stay = ["stay", "[i] stay here", "i stay", "stay in place", "no move"]
