@@ -42,6 +42,8 @@ class Candidates:
     """Answer value -> the engine's log probability of it (answers it dropped are missing)."""
     vector: np.ndarray
     """The utterance as one vector (see :mod:`companion.voice.adaptation`)."""
+    transcript: str = ""
+    """What the engine wrote on its own, free of the step's phrases ("" if it cannot)."""
 
 
 class Recognizer(Protocol):

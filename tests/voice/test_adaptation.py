@@ -131,3 +131,27 @@ def test_enrolment_on_one_take_fixes_most_misses_of_a_real_speaker(whisper, shar
                 verdicts[-1] = "not accepted"
     assert "right" not in before
     assert after.count("right") >= 6 and "wrong" not in after, after
+
+
+PLACES = PhraseSet.from_templates({name: name.lower() for name in ("Baghdad", "Basra", "Mosul")})
+
+
+def test_an_unsure_name_that_sounds_like_the_transcript_is_asked_back():
+    scores = {"Baghdad": -1.0, "Basra": -6.0}
+    engine = ScriptedEngine([Candidates("baghdad", 0.08, scores, said("1"), " Big dad")])
+    recognition = LearningRecognizer(engine).recognize(np.zeros(10), PLACES)
+    assert judge(recognition, PLACES).outcome == "confirmed"
+
+
+def test_table_talk_matched_to_a_name_is_still_rejected():
+    scores = {"Mosul": -1.0, "Basra": -6.0}
+    engine = ScriptedEngine([Candidates("mosul", 0.08, scores, said("1"), " Dog.")])
+    recognition = LearningRecognizer(engine).recognize(np.zeros(10), PLACES)
+    assert judge(recognition, PLACES).outcome == "rejected"
+
+
+def test_rolls_keep_their_thresholds():
+    scores = {"3": -1.0, "2": -6.0}
+    engine = ScriptedEngine([Candidates("three", 0.08, scores, said("3"), " Tree")])
+    recognition = LearningRecognizer(engine).recognize(np.zeros(10), ROLLS)
+    assert judge(recognition, ROLLS).outcome == "rejected"

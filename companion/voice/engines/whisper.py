@@ -349,9 +349,8 @@ class WhisperRecognizer:
         for text, hypothesis in finished.items():
             value = value_of[text]
             scores[value] = float(np.logaddexp(scores.get(value, -math.inf), hypothesis.logp))
-        return Candidates(
-            recognition.text, recognition.confidence, scores, self.speech_vector(encoded, samples)
-        )
+        vector = self.speech_vector(encoded, samples)
+        return Candidates(recognition.text, recognition.confidence, scores, vector, free)
 
     def speech_vector(self, encoded: np.ndarray, samples: np.ndarray) -> np.ndarray:
         """The mean of the encoder frames over the utterance itself (50 frames a second,
