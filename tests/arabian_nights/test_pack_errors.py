@@ -312,6 +312,12 @@ CASES = {
         "as part of the section before; write it 'SEAMANSHIP:' (a heading is in CAPITALS, with "
         "(mandatory) after the names)",
     ),
+    "misspelt heading in lower case": Case(
+        "book.txt", "SEAMANSHIP: Between prayers", "Seamanshp: Between prayers", "Seamanshp:",
+        "paragraph 703: 'Seamanshp:' looks like a heading but is not one, so it is read aloud "
+        "as part of the section before; write it 'SEAMANSHIP:' (a heading is in CAPITALS, with "
+        "(mandatory) after the names)",
+    ),
     "(mandatory) before the heading": Case(
         "book.txt", "WOUNDED (mandatory): Weak", "(mandatory) WOUNDED: Weak", "(mandatory) WOU",
         "paragraph 702: '(mandatory) WOUNDED:' looks like a heading but is not one, so it is "

@@ -16,6 +16,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from rapidfuzz import fuzz, process
+
 from companion.games.arabian_nights.book_text import (
     MATRIX_LETTERS,
     BookText,
@@ -882,15 +884,16 @@ class _CrossCheck:
         names = _MANDATORY.sub(" ", words)
         names = re.sub(r"^\s*master\s+", "", names, flags=re.IGNORECASE)
         alternatives = [part for part in _ALTERNATIVE_WORDS.split(names) if part.strip()]
-        known = [normalise_name(name) for name in alternatives]
-        names = self.loader.names
-        if not known or not all(
-            name == "no skill" or (name in names and names[name].kind in _REQUIREMENTS)
-            for name in known
-        ):
+        requirements = [
+            key for key, declared in self.loader.names.items() if declared.kind in _REQUIREMENTS
+        ]
+        known = [
+            _closest(normalise_name(name), ["no skill", *requirements]) for name in alternatives
+        ]
+        if not known or None in known:
             return None
         master = "MASTER " if re.match(r"\s*master\s", words, re.IGNORECASE) else ""
-        heading = master + " OR ".join(name.upper() for name in known)
+        heading = master + " OR ".join(str(name).upper() for name in known)
         return heading + (" (mandatory)" if mandatory else "")
 
     def settings(self) -> None:
@@ -1023,6 +1026,18 @@ class _CrossCheck:
         for effect in effects:
             if isinstance(effect, GoToParagraph):
                 self.paragraph(file, line, effect.paragraph, f"{where}: Go to")
+
+
+def _closest(name: str, names: list[str]) -> str | None:
+    """``name`` if it is in ``names``, else the one it is a near miss of (a typo), or None.
+
+    >>> _closest("seamanshp", ["piety", "seamanship"]), _closest("he says", ["piety"])
+    ('seamanship', None)
+    """
+    if name in names:
+        return name
+    found = process.extractOne(name, names, scorer=fuzz.ratio, score_cutoff=85)
+    return found[0] if found else None
 
 
 def _loop_back(start: int, follows: dict[int, list[int]]) -> list[int]:
