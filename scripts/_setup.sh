@@ -5,18 +5,20 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 VENV="$ROOT/.venv"
 DEBIAN_PACKAGES=(espeak-ng libportaudio2 sox pulseaudio pulseaudio-utils libasound2-plugins)
 
+# missing_debian_packages [EXTRA...]: the packages of DEBIAN_PACKAGES and EXTRA not installed.
 missing_debian_packages() {
     local missing=()
-    for pkg in "${DEBIAN_PACKAGES[@]}"; do
+    for pkg in "${DEBIAN_PACKAGES[@]}" "$@"; do
         dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
     done
     echo "${missing[@]:-}"
 }
 
+# ensure_debian_packages [EXTRA...]: install (as root) or name what is missing.
 ensure_debian_packages() {
     command -v dpkg >/dev/null 2>&1 || return 0
     local missing
-    missing="$(missing_debian_packages)"
+    missing="$(missing_debian_packages "$@")"
     [ -z "$missing" ] && return 0
     if [ "$(id -u)" = "0" ]; then
         echo "Installing Debian packages: $missing" >&2
