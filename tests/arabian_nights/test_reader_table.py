@@ -13,8 +13,8 @@ from companion.games.arabian_nights.phrasing import article
 from companion.games.arabian_nights.sheet_commands import SheetCommand, is_command
 from companion.saves import read_save
 from companion.session import PrintMouth, Session, TypedEars, run_typed
-from tests.arabian_nights.pack_edits import copy_mini
-from tests.arabian_nights.reader_helpers import edit_save, paragraphs_read, resume, sheet
+from tests.arabian_nights.pack_edits import copy_mini, edit
+from tests.arabian_nights.reader_helpers import SETUP, edit_save, paragraphs_read, resume, sheet
 
 SKIP = SheetCommand(player="", action="skip").value()
 # Ali (m): Storytelling, Courtly Graces, Wits; Zed (f): Seamanship, Quick Thinking, Stealth.
@@ -340,3 +340,17 @@ def test_the_demo_pack_introduces_the_rain_and_the_pilgrims():
     assert article(demo, "Mild Rain") == "some Mild Rain"
     assert article(demo, "Generous Pilgrims") == "the Generous Pilgrims"
     assert article(demo, "Weeping Princess") == "a Weeping Princess"
+
+
+def test_a_free_move_on_the_continent_asks_where(tmp_path):
+    pack = copy_mini(tmp_path)
+    edit(pack, "book.txt", "[D2/S1/W 1 (Max: Poor)/Storytelling/Respected]",
+         '[S1/"You may move to any space on your continent"]')  # fmt: skip
+    dialogue = GAME.new(GameOptions(seed=1, players=[("Ali", "m"), ("Zed", "f")], pack=str(pack)))
+    script = [*SETUP, "stay", "wanderer", "5", "pray", "blank", "help", "Mecca"]
+    lines = run_typed(dialogue, GAME, script, tmp_path / "g.json")
+    assert "Where do you go? Say a space of this continent, or stay." in lines
+    hint = next(line for line in lines if line.startswith("Say one of: "))
+    assert "Mecca" in hint and "Jerusalem" not in hint  # Jerusalem is in Europa
+    assert "Ali is carried to Mecca." in lines
+    assert sheet(tmp_path / "g.json", "Ali")["position"] == "Mecca"

@@ -399,11 +399,12 @@ _CHOOSE_STATUS = re.compile(
     r"(you may )?lose (one|a|any one) status of your choice\.?", re.IGNORECASE
 )
 _CHOOSE_SKILL = re.compile(r"(you may )?gain (one|a) skill of your choice\.?", re.IGNORECASE)
+_CHOOSE_SPACE = re.compile(r"(you may )?move to any space (on|of) your continent\.?", re.IGNORECASE)
 
 
 def instruction_action(text: str) -> str | None:
     """What an instruction asks the companion to do: "lose turn", "choose status to lose",
-    "choose skill to gain", or None (read it aloud only).
+    "choose skill to gain", "choose space on continent", or None (read it aloud only).
 
     >>> instruction_action("Lose your next turn"), instruction_action("Pray for rain")
     ('lose turn', None)
@@ -413,6 +414,7 @@ def instruction_action(text: str) -> str | None:
         (_LOSE_TURN, "lose turn"),
         (_CHOOSE_STATUS, "choose status to lose"),
         (_CHOOSE_SKILL, "choose skill to gain"),
+        (_CHOOSE_SPACE, "choose space on continent"),
     ):
         if pattern.fullmatch(clean):
             return action

@@ -117,7 +117,7 @@ from companion.wording import spoken_list
 Phase = Literal[
     "count", "name", "gender", "skills_mode", "skill", "confirm_skills", "formula",
     "first_player", "escape", "move", "card", "chart_roll", "reaction", "destiny",
-    "master_choice", "lucky", "section", "choose_status", "choose_skill",
+    "master_choice", "lucky", "section", "choose_status", "choose_skill", "choose_space",
     "keep_city", "play_city", "city_roll", "over",
 ]  # fmt: skip
 
@@ -1019,6 +1019,8 @@ class ReaderDialogue:
             return "choose_status"
         if action == "choose skill to gain":
             return "choose_skill"
+        if action == "choose space on continent" and self._continent_spaces():
+            return "choose_space"
         return None
 
     def _ask_choose_status(self) -> Step:
@@ -1064,6 +1066,35 @@ class ReaderDialogue:
             Speech(describe_changes(name, changes), kind="reward", player=name),
             *self._after_choice(),
         ]
+
+    def _continent_spaces(self) -> list[str]:
+        """The other spaces of the continent the player stands on (none off the map)."""
+        here = self.pack.spaces.get(self.sheet.position)
+        if here is None:
+            return []
+        return [name for name, space in self.pack.spaces.items()
+                if space.continent == here.continent and name != here.name]  # fmt: skip
+
+    def _ask_choose_space(self) -> Step:
+        spaces = self._continent_spaces()
+        return Step(
+            "Where do you go? Say a space of this continent, or stay.",
+            PhraseSet.from_templates(
+                {**{space: [space, f"[go to] {space}"] for space in spaces}, "stay": ["stay"]},
+                labels={**{space: space for space in spaces}, "stay": "stay"},
+            ),
+            hint=f"Say one of: {spoken_list([*spaces, 'stay'], 'or')}.",
+        )
+
+    def _on_choose_space(self, value: str) -> list[Speech]:
+        name = self.sheet.name
+        speeches = [Speech(f"{name} stays in {self.sheet.position}.")]
+        if value != "stay":
+            self.state.table, changes = apply_reward(
+                self.pack, self.table, name, [MoveTo(destination=value)], self.state.dice.next_rng()
+            )
+            speeches = [Speech(describe_changes(name, changes), kind="reward", player=name)]
+        return speeches + self._after_choice()
 
     def _after_choice(self) -> list[Speech]:
         code, self.encounter.pending_code = self.encounter.pending_code, None
