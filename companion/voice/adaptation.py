@@ -35,6 +35,7 @@ import numpy as np
 from rapidfuzz import fuzz
 
 from companion.asking import TABLE, said_as_numbers
+from companion.dialogue import YES_NO
 from companion.phrases import PhraseSet, normalize
 from companion.voice.recognition import Candidates, Recognition
 
@@ -177,6 +178,8 @@ def asked_when_clear(heard: Candidates, phrases: PhraseSet, recognition: Recogni
     ordered = sorted(heard.scores.values(), reverse=True)
     margin = ordered[0] - ordered[1] if len(ordered) > 1 else math.inf
     value = _value(phrases, heard.text)
+    if value in YES_NO.values:  # the answer to "Did you say ...?" is never asked back
+        return recognition.confidence
     free = normalize(heard.transcript).replace(" ", "")
     spoken = phrases.phrases_for(value) if value else []
     alike = max((fuzz.ratio(free, text.replace(" ", "")) / 100 for text in spoken), default=0.0)

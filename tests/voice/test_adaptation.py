@@ -155,3 +155,9 @@ def test_rolls_keep_their_thresholds():
     engine = ScriptedEngine([Candidates("three", 0.08, scores, said("3"), " Tree")])
     recognition = LearningRecognizer(engine).recognize(np.zeros(10), ROLLS)
     assert judge(recognition, ROLLS).outcome == "rejected"
+
+
+def test_an_unsure_yes_is_not_made_a_yes():
+    yes_no = PhraseSet.of("yes", "no")
+    engine = ScriptedEngine([Candidates("yes", 0.3, {"yes": -1.0, "no": -6.0}, said("1"), " Yes")])
+    assert LearningRecognizer(engine).recognize(np.zeros(10), yes_no).confidence == 0.3
