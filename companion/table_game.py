@@ -14,6 +14,8 @@ each answer was heard from the loudspeaker, and how long it took.
 from __future__ import annotations
 
 import queue
+import random
+import re
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -35,6 +37,9 @@ from companion.voice.speakers import Speaker
 from companion.voice.telling import AudioTellingListener, Spotter
 from companion.voice.virtual_table import SILENCE_DBFS, Recording, VirtualTable
 
+NUMBERED = re.compile(r"Say (?:one|two|three|four|five|six) for ")
+"""The companion offering the likely answers by number."""
+OFFERED = re.compile(r"(?:, |or |Say )(\w+) for ([^,]+?)(?=, |, or | or |$)")
 QUIET_BEFORE_ANSWER = 0.5
 """Seconds of silence from the loudspeaker before a player answers (its tail included)."""
 
@@ -48,11 +53,12 @@ class Said:
     words: str
     voice: str
     meant: str | None
-    """The answer value the player meant (None for a story or a yes/no)."""
+    """The answer the player meant, in the companion's words (None for a story or a
+    yes/no)."""
     ended: float
     """``time.perf_counter()`` when its speech ended."""
     understood: str | None = None
-    """What the session understood (None: nothing it caught)."""
+    """What the session understood, in its words (None: nothing it caught, or secret)."""
     confidence: float = 0.0
     reply: float | None = None
     """When the companion's next sound began on the loudspeaker."""
@@ -205,6 +211,7 @@ class TableGame:
             if self.table.pid is not None:
                 ears.ears.microphone.stop()  # the session's input ends
             runner.join(timeout=self.answer_timeout)
+            ears.ears.microphone.close()
             if noise is not None:
                 noise.stop()
         return log, loudspeaker
@@ -215,6 +222,8 @@ class TableGame:
             log.ending = session.run(opening).reason
         except AudioUnavailable as error:
             log.ending = f"audio lost: {error}"
+        except Exception as error:  # reported in the log, for the test to show
+            log.ending = f"the session failed: {error!r}"
         finally:
             ears.listening.put(None)
 
@@ -288,11 +297,55 @@ def transcript_of(
     return hear(loudspeaker.samples()[start : start + int(seconds * 16000)])
 
 
-class ScriptedPlayer:
-    """Says ``answers`` in order, each again (up to ``attempts`` times) when it was not
-    caught, in other words when an answer lists some ("wanderer|the wanderer"), and
-    confirms "Did you say …?" only when it names what was meant; a telling is
-    ``story(spec)``."""
+class _Player:
+    """What every scripted player does: say an answer again (up to ``attempts`` times,
+    in other words when it has some) when it was not caught, confirm "Did you say …?"
+    only when it names what was meant, and tell ``story(spec)`` at a telling."""
+
+    def __init__(self, story: Callable[[Any], str] | None, attempts: int) -> None:
+        self.story = story
+        self.attempts = attempts
+        self._tries = 0
+        self._prompt: str | None = None
+        self._meant: tuple[str | None, str] | None = None
+        """The label of the answer meant last, and its words."""
+
+    def words(self, step: Step, phrases: PhraseSet) -> tuple[str | None, str | None]:
+        if step.telling is not None:
+            return None, self.story(step.telling) if self.story else None
+        if is_confirmation(step):
+            return None, self._confirmation(step)
+        if self._meant is not None and NUMBERED.match(step.prompt):
+            return self._meant[0], self._by_number(step.prompt)
+        again = step.prompt == self._prompt
+        self._tries = self._tries + 1 if again else 0
+        self._prompt = step.prompt
+        ways = self._ways(step, phrases, again)
+        if ways is None or self._tries >= self.attempts:
+            return None, None
+        match = phrases.match(ways[0])
+        label = phrases.label(match.value) if match else None
+        self._meant = (label, ways[0])
+        return label, ways[self._tries % len(ways)]
+
+    def _by_number(self, prompt: str) -> str:
+        """The number of the meant answer in "Say one for Basra, two for …", or its words."""
+        label, words = self._meant or (None, "")
+        offered = dict(OFFERED.findall(prompt.removesuffix(".")))
+        return next((number for number, name in offered.items() if name == label), words)
+
+    def _ways(self, step: Step, phrases: PhraseSet, again: bool) -> list[str] | None:
+        """The ways of saying the next answer (None: no more answers)."""
+        raise NotImplementedError
+
+    def _confirmation(self, step: Step) -> str:
+        label = self._meant[0] if self._meant else None
+        return "yes" if label is not None and step.prompt == f"Did you say {label}?" else "no"
+
+
+class ScriptedPlayer(_Player):
+    """Says ``answers`` in order; an answer may list other words for a retry
+    ("wanderer|the wanderer")."""
 
     def __init__(
         self,
@@ -300,36 +353,37 @@ class ScriptedPlayer:
         story: Callable[[Any], str] | None = None,
         attempts: int = 4,
     ) -> None:
+        super().__init__(story, attempts)
         self.answers = list(answers)
-        self.story = story
-        self.attempts = attempts
         self._index = -1
-        self._tries = 0
-        self._last: tuple[str, PhraseSet] | None = None
 
-    def words(self, step: Step, phrases: PhraseSet) -> tuple[str | None, str | None]:
-        if step.telling is not None:
-            return None, self.story(step.telling) if self.story else None
-        if is_confirmation(step):
-            return None, self._confirmation(step)
-        if self._last is not None and step.prompt == self._last[0]:
-            self._tries += 1
-        else:
-            self._index, self._tries = self._index + 1, 0
-        self._last = (step.prompt, phrases)
-        if self._index >= len(self.answers) or self._tries >= self.attempts:
-            return None, None
-        ways = self.answers[self._index].split("|")
-        match = phrases.match(ways[0])
-        return (match.value if match else None), ways[self._tries % len(ways)]
+    def _ways(self, step: Step, phrases: PhraseSet, again: bool) -> list[str] | None:
+        self._index += not again
+        return self.answers[self._index].split("|") if self._index < len(self.answers) else None
 
-    def _confirmation(self, step: Step) -> str:
-        if self._last is None or self._index >= len(self.answers):
-            return "no"
-        phrases = self._last[1]
-        match = phrases.match(self.answers[self._index].split("|")[0])
-        named = match is not None and step.prompt == f"Did you say {phrases.label(match.value)}?"
-        return "yes" if named else "no"
+
+class RandomPlayer(_Player):
+    """A player who knows the game: at each step, one of its answers chosen with a seeded
+    generator, in its shortest words; ``name`` where free text is asked."""
+
+    def __init__(
+        self,
+        seed: int,
+        story: Callable[[Any], str] | None = None,
+        attempts: int = 4,
+        name: str = "Ali",
+    ) -> None:
+        super().__init__(story, attempts)
+        self.rng = random.Random(seed)
+        self.name = name
+        self._choice: list[str] = []
+
+    def _ways(self, step: Step, phrases: PhraseSet, again: bool) -> list[str] | None:
+        if not again:
+            values = sorted(step.expects.values, key=str)
+            value = self.rng.choice(values) if values else None
+            self._choice = [min(step.expects.phrases_for(value), key=len)] if value else [self.name]
+        return self._choice
 
 
 class PlayerKeyboard:

