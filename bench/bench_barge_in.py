@@ -37,6 +37,12 @@ def level(samples: np.ndarray) -> float:
     return float(np.sqrt(np.mean(samples**2))) + 1e-9
 
 
+def is_stop(phrases, text: str) -> bool:
+    """Whether ``text`` is the "stop reading" command."""
+    match = phrases.match(text) if text else None
+    return match is not None and getattr(match.value, "intent", None) == "stop reading"
+
+
 def player_words() -> list[np.ndarray]:
     words = [espeak_clip(word, "en-gb+m7") for word in ("stop", "skip", "stop reading")]
     if SHARED_SPEECH.is_dir():
@@ -50,9 +56,10 @@ def main() -> None:
     echo = espeak_clip(READING, "en-us", words_per_minute=175)
     windows = [echo[start : start + WINDOW] for start in range(0, len(echo) - WINDOW, WINDOW // 2)]
     alone = [whisper.recognize(window, phrases) for window in windows]
-    false = sum(r.confidence >= ACCEPT_CONFIDENCE and r.text.startswith(("stop", "skip"))
-                for r in alone)  # fmt: skip
+    false = sum(r.confidence >= ACCEPT_CONFIDENCE and is_stop(phrases, r.text) for r in alone)
     print(f"echo alone: {false} of {len(windows)} windows taken for stop/skip")
+    clean = sum(is_stop(phrases, whisper.recognize(word, phrases).text) for word in player_words())
+    print(f"stop/skip said alone: heard {clean} of {len(player_words())}")
     words = player_words()
     for ratio_db in (0, -6, -10, -15):
         heard = tried = 0
@@ -64,9 +71,7 @@ def main() -> None:
             window[start : start + len(word)] += word * scale
             result = whisper.recognize(window, phrases)
             tried += 1
-            match = phrases.match(result.text)
-            heard += bool(match and str(match.value).startswith("stop") and
-                          result.confidence >= ACCEPT_CONFIDENCE)  # fmt: skip
+            heard += result.confidence >= ACCEPT_CONFIDENCE and is_stop(phrases, result.text)
         print(f"player {ratio_db:+d} dB against the echo: stop heard in {heard} of {tried}")
 
 
