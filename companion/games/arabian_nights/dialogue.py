@@ -110,6 +110,7 @@ from companion.games.arabian_nights.state import (
     new_table,
 )
 from companion.games.arabian_nights.victory import can_declare, declare_victory, end_turn
+from companion.kit import DICE_TEMPLATES, ROLL_FOR_ME_TEMPLATES
 from companion.packs import pack_location, shipped_pack
 from companion.phrases import PhraseSet, number_to_words
 from companion.wording import spoken_list
@@ -128,7 +129,8 @@ their treasures and statuses), for the player whose turn it is. The full list of
 commands is heard only once the sheet is open: beside every answer it made answers many
 times slower to match and short ones ("stay") hard to hear."""
 STARTING_SKILLS = 3
-ROLL_FOR_ME = {"roll": ["roll for me", "you roll", "roll [it]", "roll the die [for me]"]}
+ROLL_FOR_ME = {"roll": list(ROLL_FOR_ME_TEMPLATES)}
+"""The game kit's wordings of "roll for me" (:mod:`companion.kit`)."""
 
 
 @lru_cache(maxsize=8)
@@ -1297,7 +1299,7 @@ def _shortcut_phrases(shortcuts: list[MasterShortcut]) -> PhraseSet:
 
 @lru_cache(maxsize=1)
 def _dice_phrases() -> PhraseSet:
-    return PhraseSet.numbers(range(21), ["{n}", "[i] rolled [a] {n}", "a {n}"]) | (
+    return PhraseSet.numbers(range(21), DICE_TEMPLATES) | (
         PhraseSet.from_templates(ROLL_FOR_ME, labels={"roll": "roll for me"})
     )
 
