@@ -2,25 +2,24 @@
 
 Each is what a game step would accept, plus the session's global commands, so that a
 test of the microphone hears exactly what a game would: the dice are the game kit's own
-(:mod:`companion.kit`), the same phrases every game's roll step builds on.
+(:mod:`companion.kit`), the same phrases every game's roll step builds on, and the
+Destiny Die's are the Reader's own.
 """
 
 from __future__ import annotations
 
 from companion.dialogue import YES_NO
+from companion.games.arabian_nights.dialogue import DESTINY_PHRASES
 from companion.hearing import global_commands
 from companion.kit import DICE_TEMPLATES, number_phrases
-from companion.phrases import PhraseSet, with_synonyms
+from companion.phrases import PhraseSet
 
 EXPECTATIONS: dict[str, PhraseSet] = {
     # One to six only: the benchmarks measure the roll itself, not "seven" refused.
     "dice": number_phrases(1, 6, DICE_TEMPLATES, range(1, 7)),
     "digits": number_phrases(0, 9, DICE_TEMPLATES, range(10)),
     "yesno": YES_NO,
-    "destiny": PhraseSet.from_templates(
-        {sign: with_synonyms(sign) for sign in ("plus", "minus", "blank")},
-        labels={"plus": "plus", "minus": "minus", "blank": "blank"},
-    ),
+    "destiny": DESTINY_PHRASES,
 }
 """Answers only, without the global commands."""
 

@@ -131,6 +131,16 @@ times slower to match and short ones ("stay") hard to hear."""
 STARTING_SKILLS = 3
 ROLL_FOR_ME = {"roll": list(ROLL_FOR_ME_TEMPLATES)}
 """The game kit's wordings of "roll for me" (:mod:`companion.kit`)."""
+DESTINY_PHRASES = PhraseSet.from_templates(
+    {
+        "minus": ["minus", "down", "negative", "[a] minus sign"],
+        "blank": ["blank", "nothing", "empty", "[a] blank face"],
+        "plus": ["plus", "up", "positive", "[a] plus sign"],
+        **ROLL_FOR_ME,
+    },
+    labels={"minus": "minus", "blank": "blank", "plus": "plus", "roll": "roll for me"},
+)
+"""The Destiny Die's faces, or "roll for me" (also ``companion hear --expect destiny``)."""
 
 
 @lru_cache(maxsize=8)
@@ -837,15 +847,7 @@ class ReaderDialogue:
 
     def _ask_destiny(self) -> Step:
         shortcuts = self._shortcuts()
-        phrases = PhraseSet.from_templates(
-            {
-                "minus": ["minus", "down", "negative", "[a] minus sign"],
-                "blank": ["blank", "nothing", "empty", "[a] blank face"],
-                "plus": ["plus", "up", "positive", "[a] plus sign"],
-                **ROLL_FOR_ME,
-            },
-            labels={"minus": "minus", "blank": "blank", "plus": "plus", "roll": "roll for me"},
-        )
+        phrases = DESTINY_PHRASES
         prompt = "Roll the Destiny Die and say minus, blank or plus, or say roll for me."
         if shortcuts:
             skills = spoken_list(sorted({s for cut in shortcuts for s in cut.skills}), "or")
