@@ -70,7 +70,7 @@ def test_the_installed_wheel_plays_every_game_from_any_folder(game, unpacked, tm
     command = [sys.executable, "-m", "companion", "play", "--typed", "--game", game]
     played = subprocess.run(
         [*command, "--seed", "3", "--players", "Ali:m,Zoe:f", "--save", str(save)],
-        input="status\nsave and quit\n", env=env, cwd=elsewhere, capture_output=True,
+        input="status\nsave and quit\nyes\n", env=env, cwd=elsewhere, capture_output=True,
         text=True, timeout=120,
     )  # fmt: skip
     assert played.returncode == 0, played.stderr

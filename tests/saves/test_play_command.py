@@ -89,6 +89,7 @@ def test_save_holding_another_game_is_refused_naming_new(monkeypatch, capsys, tm
         (["--players", "A:m,A:f"], "A is named twice"),
         (["--pack", "/nonexistent/pack"], "--pack /nonexistent/pack: there is no such file"),
         (["--players", "Ali"], "Court uses gender: write Ali:m or Ali:f"),
+        (["--players", "Ali:x"], "should be Name, Name:m or Name:f"),
     ],
 )
 def test_a_bad_command_line_is_explained(monkeypatch, capsys, args, reason):
