@@ -354,3 +354,36 @@ def test_a_free_move_on_the_continent_asks_where(tmp_path):
     assert "Mecca" in hint and "Jerusalem" not in hint  # Jerusalem is in Europa
     assert "Ali is carried to Mecca." in lines
     assert sheet(tmp_path / "g.json", "Ali")["position"] == "Mecca"
+
+
+def test_the_ebony_horse_flies_its_rider_across_the_continent(tmp_path):
+    save = tmp_path / "game.json"
+    start(save)
+    change(save, 0, position="Basra", wealth="Beggar")
+    refused = resume(["Mecca"], save)
+    assert sheet(save, "Ali")["position"] == "Basra" and "by flying" not in " ".join(refused)
+    change(save, 0, treasures=["Ebony Horse"])
+    told = resume(["where can I go"], save)[-2]
+    assert "by flying Mecca" in told
+    resume(["Mecca"], save)
+    assert sheet(save, "Ali")["position"] == "Mecca"
+
+
+def test_the_rukh_feather_is_used_once_and_carries_its_owner(tmp_path):
+    save = tmp_path / "game.json"
+    start(save)
+    change(save, 0, treasures=["Rukh Feather"])
+    lines = resume(["use the Rukh Feather", "yes"], save)
+    assert "Ali uses the Rukh Feather, and it is spent." in lines
+    assert "Ali is carried to Mountain of the Rukh." in lines
+    ali = sheet(save, "Ali")
+    assert ali["position"] == "Mountain of the Rukh" and ali["treasures"] == []
+
+
+def test_a_grieving_player_gains_no_story(tmp_path):
+    save = tmp_path / "game.json"
+    start(save)
+    change(save, 0, statuses=["Grieving"])
+    lines = resume(["change my sheet", "Ali gains two Story", "yes"], save)
+    assert "Ali gains no Story while Grieving." in lines
+    assert sheet(save, "Ali")["story"] == 0

@@ -26,9 +26,14 @@ from companion.games.arabian_nights.encounter import (
     master_shortcuts,
     usable_sections,
 )
-from companion.games.arabian_nights.movement import can_reach, reachable_spaces, sheet_allowance
+from companion.games.arabian_nights.movement import (
+    can_reach,
+    move,
+    reachable_spaces,
+    sheet_allowance,
+)
 from companion.games.arabian_nights.pack import Status, Treasure
-from companion.games.arabian_nights.rewards import GainStatus
+from companion.games.arabian_nights.rewards import DestinyChange, GainStatus, StoryChange
 from companion.games.arabian_nights.state import IllegalActionError, TableRules, TableState
 from tests.arabian_nights.rules_pack import mini_pack, sheet
 
@@ -44,12 +49,16 @@ STATUSES = {
     "Asleep": "skip turn",
     "Bewitched": "first reaction",
     "Respected": "",
+    "Grieving": "no story; ends after rest",
 }
 TREASURES = {
     "Magic Carpet": "counts as Weapon Use (Master); sea +1",
     "Ionian Gems": "sells for 2",
     "Brass Lamp": "use [S1]; used up; not for sale",
     "Amber Compass": "prevents Lost",
+    "Flying Carpet": "air 4",
+    "Ebony Horse": "flies on continent",
+    "Rukh Feather": "use [Move to City of Brass]; used up",
 }
 
 
@@ -220,3 +229,77 @@ def test_instructions_the_companion_carries_out():
     assert instruction_action("You may lose one status of your choice") == "choose status to lose"
     assert instruction_action("Lose your next turn.") == "lose turn"
     assert instruction_action("Lose your next turn and your hat") is None
+
+
+def test_a_grieving_player_gains_no_story_but_still_loses_it_and_gains_destiny():
+    table = _table(statuses=["Grieving"], story=2)
+    gains = [StoryChange(amount=3), DestinyChange(amount=1)]
+    after, changes = apply_reward(PACK, table, "Ali Baba", gains, random.Random(1))
+    assert (after.current.story, after.current.destiny) == (2, 1)
+    assert describe_changes("Ali Baba", changes) == (
+        "Ali Baba gains 1 Destiny and gains no Story while Grieving."
+    )
+    after, _ = apply_reward(PACK, table, "Ali Baba", [StoryChange(amount=-1)], random.Random(1))
+    assert after.current.story == 1
+
+
+def test_grief_ends_after_a_turn_of_rest_begun_with_it():
+    rng = random.Random(1)
+    table, _ = apply_reward(PACK, _table(), "Ali Baba", [GainStatus(name="Grieving")], rng)
+    table, ended = end_statuses(PACK, table, "Ali Baba", "after turn")
+    assert ended == [] and table.current.statuses == ["Grieving"]
+    travelled = move(PACK, table, "Ali Baba", "L1")
+    travelled, ended = end_statuses(PACK, travelled, "Ali Baba", "after turn")
+    assert ended == [] and not travelled.current.moved_this_turn
+    rested, ended = end_statuses(PACK, travelled, "Ali Baba", "after turn")
+    assert ended == ["Grieving"] and rested.current.statuses == []
+
+
+def test_a_status_gained_during_a_turn_outlasts_that_turn():
+    rng = random.Random(1)
+    table, _ = apply_reward(PACK, _table(), "Ali Baba", [GainStatus(name="Lost")], rng)
+    table, ended = end_statuses(PACK, table, "Ali Baba", "after turn")
+    assert ended == [] and sheet_allowance(PACK, table.current).total == 0
+    assert end_statuses(PACK, table, "Ali Baba", "after turn")[1] == ["Lost"]
+
+
+def test_a_flying_carpet_raises_every_rate_to_four():
+    carpet = sheet(wealth="Beggar", treasures=["Flying Carpet"])
+    allowance = sheet_allowance(PACK, carpet)
+    assert (allowance.total, allowance.land, allowance.sea) == (4, 4, 4)
+    assert can_reach(PACK, "Baghdad", "S4", carpet)
+    assert not can_reach(PACK, "Baghdad", "S5", carpet)
+    fevered = sheet_allowance(PACK, sheet(treasures=["Flying Carpet"], statuses=["Fevered"]))
+    assert fevered.total == 3
+
+
+def _two_continents():
+    far = {"S4", "S5", "S6"}
+    spaces = {
+        name: space.model_copy(update={"continent": "India"}) if name in far else space
+        for name, space in PACK.spaces.items()
+    }
+    return PACK.model_copy(update={"spaces": spaces})
+
+
+def test_the_ebony_horse_flies_anywhere_on_the_continent_and_no_further():
+    pack = _two_continents()
+    rider = sheet(wealth="Beggar", treasures=["Ebony Horse"])
+    assert can_reach(pack, "Baghdad", "M2", rider) and not can_reach(pack, "Baghdad", "M2", sheet())
+    assert not can_reach(pack, "Baghdad", "S5", rider)
+    routes = reachable_spaces(pack, rider)
+    assert routes["M2"] == "flight" and routes["L1"] == "land" and "S6" not in routes
+    exiled = rider.model_copy(update={"statuses": ["Exiled"]})
+    assert not can_reach(pack, "Baghdad", "L2", exiled) and can_reach(pack, "Baghdad", "L4", exiled)
+    assert reachable_spaces(pack, rider.model_copy(update={"statuses": ["Lost"]})) == {}
+
+
+def test_the_rukh_feather_carries_its_owner_once():
+    table = _table(treasures=["Rukh Feather"])
+    table, code = use_treasure(PACK, table, "Ali Baba", "Rukh Feather")
+    assert code == "Move to City of Brass" and table.current.treasures == []
+    assert parse_treasure_acts("air 4; flies on continent").continent_flight
+    with pytest.raises(ValueError, match="air N, flies on continent"):
+        parse_treasure_acts("flies everywhere")
+    with pytest.raises(ValueError, match="no story"):
+        parse_status_acts("no destiny")

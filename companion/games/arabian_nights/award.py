@@ -13,7 +13,7 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-from companion.games.arabian_nights.card_effects import protected_from
+from companion.games.arabian_nights.card_effects import protected_from, story_blocked_by
 from companion.games.arabian_nights.pack import Pack
 from companion.games.arabian_nights.rewards import (
     DestinyChange,
@@ -98,6 +98,16 @@ class StatusPrevented(BaseModel):
         return f"is kept from becoming {self.status} by the {self.treasure}"
 
 
+class StoryWithheld(BaseModel):
+    """Story points were not gained because a status the player holds forbids it."""
+
+    amount: int
+    status: str
+
+    def phrase(self) -> str:
+        return f"gains no Story while {self.status}"
+
+
 class TreasureChanged(BaseModel):
     """A treasure was gained (from the deck or from ``taken_from``) or lost to the deck."""
 
@@ -149,6 +159,7 @@ Change = (
     | SkillChanged
     | StatusChanged
     | StatusPrevented
+    | StoryWithheld
     | TreasureChanged
     | DestinationChanged
     | Moved
@@ -156,8 +167,11 @@ Change = (
 )
 
 
-def _points(sheet: PlayerSheet, effect: DestinyChange | StoryChange) -> Change | None:
+def _points(pack: Pack, sheet: PlayerSheet, effect: DestinyChange | StoryChange) -> Change | None:
     kind = "Destiny" if isinstance(effect, DestinyChange) else "Story"
+    blocker = story_blocked_by(pack, sheet) if kind == "Story" and effect.amount > 0 else None
+    if blocker is not None:
+        return StoryWithheld(amount=effect.amount, status=blocker)
     attribute = kind.lower()
     before = getattr(sheet, attribute)
     after = max(0, before + effect.amount)
@@ -206,6 +220,7 @@ def _status(pack: Pack, sheet: PlayerSheet, effect: GainStatus | LoseStatus) -> 
         return StatusPrevented(status=effect.name, treasure=protector)
     if gained:
         sheet.statuses.append(effect.name)
+        sheet.gained_this_turn.append(effect.name)
     else:
         sheet.statuses.remove(held)
     return StatusChanged(status=effect.name, gained=gained)
@@ -260,7 +275,7 @@ def _apply_one(
 ) -> Change | None:
     match effect:
         case DestinyChange() | StoryChange():
-            return _points(sheet, effect)
+            return _points(pack, sheet, effect)
         case WealthChange():
             return _wealth(pack, sheet, effect)
         case GainSkill():

@@ -10,15 +10,20 @@ separated by ``;`` that say what the card does to the rules. For a status:
 - ``first reaction``: only the first reaction offered may be chosen;
 - ``blocks Weapon Use, Endurance``: those skills cannot be used;
 - ``barred from Baghdad``: the holder may not enter (nor pass through) those spaces;
-- ``ends after roll`` / ``ends after turn`` / ``ends on roll 5-6``: when it goes away by
-  itself (the roll is made at the start of the holder's turn). Without it, a status stays
-  until a reward or the table lifts it.
+- ``no story``: Story points the holder would gain are not gained;
+- ``ends after roll`` / ``ends after turn`` / ``ends after rest`` / ``ends on roll 5-6``:
+  when it goes away by itself ("after rest": at the end of a turn in which the holder did
+  not travel; the roll is made at the start of the holder's turn). A status gained during a
+  turn never ends at the end of that same turn. Without it, a status stays until a reward
+  or the table lifts it.
 
 For a treasure:
 
 - ``counts as Stealth (Master)``, ``counts as Scholarship, Magic``: opens those skills'
   (or statuses') sections;
 - ``land +1`` / ``sea +1``: extra moves on every journey;
+- ``air 4``: each rate (land, sea and the total) is at least 4 spaces;
+- ``flies on continent``: a move may end on any space of the continent one stands on;
 - ``use [W+1]``: the owner may use it on their turn for that reward; ``used up``: it
   leaves the game once used (otherwise it can be used once a turn);
 - ``minus is blank``: may turn a minus on the Destiny Die into a blank;
@@ -105,7 +110,9 @@ def parse_status_acts(text: str, check: NameCheck = _as_declared) -> StatusActs:
             fields["barred"] = [
                 " ".join(name.split()) for name in clause[12:].split(",") if name.strip()
             ]
-        elif lower in ("ends after roll", "ends after turn"):
+        elif lower == "no story":
+            fields["no_story"] = True
+        elif lower in ("ends after roll", "ends after turn", "ends after rest"):
             fields["ends"] = lower.removeprefix("ends ")
         elif lower.startswith("ends on roll "):
             fields["ends"] = "on roll"
@@ -117,11 +124,12 @@ def parse_status_acts(text: str, check: NameCheck = _as_declared) -> StatusActs:
 
 STATUS_CLAUSES = (
     "write roll +N, roll -N (at night), no move, move -N, skip turn, first reaction, "
-    "blocks SKILLS, barred from SPACES, ends after roll, ends after turn or ends on roll "
-    "5-6, separated by ;"
+    "blocks SKILLS, barred from SPACES, no story, ends after roll, ends after turn, "
+    "ends after rest or ends on roll 5-6, separated by ;"
 )
 TREASURE_CLAUSES = (
-    "write counts as NAMES, land +N, sea +N, use [CODE], used up, minus is blank, "
+    "write counts as NAMES, land +N, sea +N, air N, flies on continent, use [CODE], used up, "
+    "minus is blank, "
     "prevents STATUSES, sells for N or not for sale, separated by ;"
 )
 
@@ -150,6 +158,10 @@ def parse_treasure_acts(text: str, check: NameCheck = _as_declared) -> TreasureA
             fields["counts_as"] = _counts_as(clause[len("counts as ") :], check)
         elif match := re.fullmatch(r"(land|sea)\s*\+\s*(\d{1,2})", lower):
             fields[match[1]] = int(match[2])
+        elif match := re.fullmatch(r"air\s*(\d{1,2})", lower):
+            fields["air"] = int(match[1])
+        elif lower == "flies on continent":
+            fields["continent_flight"] = True
         elif match := re.fullmatch(r"use\s*\[([^\[\]]*)\]", clause, re.IGNORECASE):
             fields["use"] = match[1].strip()
         elif lower == "used up":
@@ -232,6 +244,21 @@ def movement_limits(pack: Pack, sheet: PlayerSheet) -> tuple[str | None, int, in
     return stuck, fewer, land, sea
 
 
+def air_rate(pack: Pack, sheet: PlayerSheet) -> int:
+    """The least number of spaces each rate gives, from the player's flying treasures."""
+    return max((acts.air for _, acts in treasure_acts(pack, sheet)), default=0)
+
+
+def flies_on_continent(pack: Pack, sheet: PlayerSheet) -> str | None:
+    """The treasure that lets a move end anywhere on the player's continent, or None."""
+    return next((name for name, acts in treasure_acts(pack, sheet) if acts.continent_flight), None)
+
+
+def story_blocked_by(pack: Pack, sheet: PlayerSheet) -> str | None:
+    """The status that keeps the player from gaining Story points, or None."""
+    return next((name for name, acts in status_acts(pack, sheet) if acts.no_story), None)
+
+
 def barred_spaces(pack: Pack, sheet: PlayerSheet) -> dict[str, str]:
     """Spaces the player may not enter, each with the status that bars it."""
     return {space: name for name, acts in status_acts(pack, sheet) for space in acts.barred}
@@ -254,16 +281,37 @@ def _without(table: TableState, player: str, statuses: list[str]) -> TableState:
 
 
 def _ending(pack: Pack, sheet: PlayerSheet, when: str) -> list[str]:
-    return [name for name, acts in status_acts(pack, sheet) if acts.ends == when]
+    if when != "after turn":
+        return [name for name, acts in status_acts(pack, sheet) if acts.ends == when]
+    endings = {"after turn", "after rest"} if not sheet.moved_this_turn else {"after turn"}
+    return [
+        name
+        for name, acts in status_acts(pack, sheet)
+        if acts.ends in endings and name not in sheet.gained_this_turn
+    ]
+
+
+def _turn_over(table: TableState, player: str) -> TableState:
+    def forget(copy: TableState) -> None:
+        sheet = copy.player(player)
+        sheet.gained_this_turn = []
+        sheet.moved_this_turn = False
+
+    return table.evolve(forget)
 
 
 def end_statuses(
     pack: Pack, table: TableState, player: str, when: str
 ) -> tuple[TableState, list[str]]:
     """The table after the player's statuses that end ``when`` ("after roll", "after turn")
-    are gone, and their names."""
+    are gone, and their names.
+
+    "after turn" is the end of the player's turn: statuses gained during it stay, and
+    "after rest" statuses end too if the player did not travel.
+    """
     ended = _ending(pack, table.player(player), when)
-    return _without(table, player, ended), ended
+    table = _without(table, player, ended)
+    return (_turn_over(table, player) if when == "after turn" else table), ended
 
 
 def escape_statuses(pack: Pack, sheet: PlayerSheet) -> list[tuple[str, list[int]]]:

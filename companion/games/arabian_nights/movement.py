@@ -13,7 +13,12 @@ from collections.abc import Iterable, Iterator
 
 from pydantic import BaseModel
 
-from companion.games.arabian_nights.card_effects import barred_spaces, movement_limits
+from companion.games.arabian_nights.card_effects import (
+    air_rate,
+    barred_spaces,
+    flies_on_continent,
+    movement_limits,
+)
 from companion.games.arabian_nights.pack import Pack, WealthLevel
 from companion.games.arabian_nights.state import (
     IllegalActionError,
@@ -48,8 +53,9 @@ def movement_allowance(level: WealthLevel) -> Allowance:
 
 
 def sheet_allowance(pack: Pack, sheet: PlayerSheet) -> Allowance:
-    """The allowance this turn: the wealth level's, less what statuses take, plus what
-    treasures add (a treasure's extra move also raises the total).
+    """The allowance this turn: the wealth level's, plus what treasures add (a treasure's
+    extra move also raises the total; a flying one raises every rate to its own), less what
+    statuses take.
 
     A status forbidding any move leaves nothing.
     """
@@ -57,15 +63,30 @@ def sheet_allowance(pack: Pack, sheet: PlayerSheet) -> Allowance:
     stuck, fewer, land, sea = movement_limits(pack, sheet)
     if stuck is not None:
         return Allowance(total=0, land=0, sea=0)
+    air = air_rate(pack, sheet)
     return Allowance(
-        total=max(0, base.total + max(land, sea) - fewer),
-        land=max(0, base.land + land - fewer),
-        sea=max(0, base.sea + sea - fewer),
+        total=max(0, max(base.total + max(land, sea), air) - fewer),
+        land=max(0, max(base.land + land, air) - fewer),
+        sea=max(0, max(base.sea + sea, air) - fewer),
     )
 
 
 Route = str
-"""How a space is reached: "land", "sea", "land and sea", or "hidden" (a Place of Power)."""
+"""How a space is reached: "land", "sea", "land and sea", "flight" (a treasure flies one
+anywhere on the continent) or "hidden" (a Place of Power)."""
+
+
+def _flight(pack: Pack, sheet: PlayerSheet, origin: str) -> list[str]:
+    """The spaces of the origin's continent a flying treasure may end a move on."""
+    if flies_on_continent(pack, sheet) is None or sheet_allowance(pack, sheet).total == 0:
+        return []
+    continent = pack.spaces[origin].continent
+    barred = barred_spaces(pack, sheet)
+    return [
+        name
+        for name, space in pack.spaces.items()
+        if space.continent == continent and name != origin and name not in barred
+    ]
 
 
 def reachable_spaces(pack: Pack, sheet: PlayerSheet) -> dict[str, Route]:
@@ -86,6 +107,8 @@ def reachable_spaces(pack: Pack, sheet: PlayerSheet) -> dict[str, Route]:
             routes[space] = "sea"
         else:
             routes[space] = "land and sea"
+    for space in _flight(pack, sheet, origin):
+        routes.setdefault(space, "flight")
     place = sheet.destination
     if place is not None and can_reach(pack, origin, place, sheet):
         routes[place] = "hidden"
@@ -153,6 +176,8 @@ def can_reach(pack: Pack, start: str, goal: str, sheet: PlayerSheet) -> bool | N
     target = _known_space(pack, goal)
     if origin is None or target is None:
         return None
+    if target in _flight(pack, sheet, origin):
+        return True
     return target in _reachable(pack, origin, allowance, barred_spaces(pack, sheet))
 
 
@@ -170,6 +195,7 @@ def move(pack: Pack, table: TableState, player: str, goal: str) -> TableState:
     def go(copy: TableState) -> None:
         moving = copy.player(player)
         moving.position = place or _known_space(pack, goal) or goal
+        moving.moved_this_turn = True
         if place is not None:
             moving.destination = None
 

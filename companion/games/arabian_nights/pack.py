@@ -288,7 +288,7 @@ class Skill(_Model):
     description: str
 
 
-StatusEnd = Literal["lifted", "after roll", "after turn", "on roll"]
+StatusEnd = Literal["lifted", "after roll", "after turn", "after rest", "on roll"]
 
 
 class StatusActs(_Model):
@@ -304,6 +304,7 @@ class StatusActs(_Model):
     ends: StatusEnd = Field("lifted", description="When it goes away by itself.")
     freed_on: list[int] = Field([], description='Die faces that end an "on roll" status.')
     barred: list[str] = Field([], description="Spaces the holder may not enter.")
+    no_story: bool = Field(False, description="Story points cannot be gained while held.")
 
 
 class TreasureActs(_Model):
@@ -319,6 +320,10 @@ class TreasureActs(_Model):
     minus_is_blank: bool = Field(False, description="May turn a minus on the Destiny Die blank.")
     prevents: list[str] = Field([], description="Statuses its owner cannot gain.")
     sale_value: int | None = Field(1, description="Wealth levels when sold; None: not for sale.")
+    air: int = Field(0, ge=0, description="Each rate raised to at least this many spaces.")
+    continent_flight: bool = Field(
+        False, description="A move may end on any space of the holder's continent."
+    )
 
 
 class Status(_Model):

@@ -230,6 +230,7 @@ def reachable(sheet: PlayerSheet, routes: dict[str, str]) -> str:
         ("land", "by land"),
         ("sea", "by sea"),
         ("land and sea", "by land and sea"),
+        ("flight", "by flying"),
         ("hidden", "and the hidden way into"),
     ):
         names = [space for space, route in routes.items() if route == kind]

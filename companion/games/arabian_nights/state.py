@@ -62,6 +62,10 @@ class PlayerSheet(BaseModel):
     quest: str | None = None
     turns_to_skip: int = Field(0, ge=0, description='Turns lost ("lose your next turn").')
     used_this_turn: list[str] = Field([], description="Treasures already used this turn.")
+    gained_this_turn: list[str] = Field(
+        [], description="Statuses gained since the holder's last turn ended."
+    )
+    moved_this_turn: bool = Field(False, description="Travelled on the move of this turn.")
     destiny_goal: int = Field(ge=0, description="Secret: Destiny points needed to win.")
     story_goal: int = Field(ge=0, description="Secret: Story points needed to win.")
 
