@@ -20,6 +20,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+from companion.answers import Answer
 from companion.dialogue import YES_NO, BoardMap, InvalidAnswer, SeededRandom, Speech, Step
 from companion.games.arabian_nights import phrasing
 from companion.games.arabian_nights.award import (
@@ -868,7 +869,7 @@ class ReaderDialogue:
                 self.state.phase = "master_choice"
                 return []
             value = next(iter(options))
-        if value.startswith("master:"):
+        if isinstance(value, Answer):
             return self._take_shortcut(value)
         speeches = []
         face = value
@@ -882,14 +883,13 @@ class ReaderDialogue:
             return speeches
         return speeches + self._enter_paragraph(result_paragraph(self._candidates(), face))
 
-    def _take_shortcut(self, value: str) -> list[Speech]:
-        _, paragraph, skill = value.split(":", 2)
-        if value not in _shortcut_options(self._shortcuts()):
+    def _take_shortcut(self, shortcut: Answer) -> list[Speech]:
+        if shortcut not in _shortcut_options(self._shortcuts()):
             raise InvalidAnswer("That Master skill is not listed in this encounter's paragraphs.")
-        self.encounter.master_skill = skill
+        self.encounter.master_skill = str(shortcut["skill"])
         return [
-            Speech(f"Your mastery of {skill} guides you."),
-            *self._enter_paragraph(int(paragraph)),
+            Speech(f"Your mastery of {shortcut['skill']} guides you."),
+            *self._enter_paragraph(int(shortcut["paragraph"])),
         ]
 
     def _ask_master_choice(self) -> Step:
@@ -1274,19 +1274,24 @@ def _command_phrases(pack_path: str, held_by: Holdings, current: str) -> PhraseS
     return command_phrases(cached_pack(pack_path), held_by, current)
 
 
-def _shortcut_options(shortcuts: list[MasterShortcut]) -> dict[str, str]:
-    """Answer value -> how it is said, one per (paragraph, Master skill) pair."""
+def _shortcut_options(shortcuts: list[MasterShortcut]) -> dict[Answer, str]:
+    """Answer -> how it is said, one per (paragraph, Master skill) pair."""
     return {
-        f"master:{cut.paragraph}:{skill}": f"{skill} to paragraph {cut.paragraph}"
+        _shortcut(cut, skill): f"{skill} to paragraph {cut.paragraph}"
         for cut in shortcuts
         for skill in cut.skills
     }
 
 
+def _shortcut(cut: MasterShortcut, skill: str) -> Answer:
+    """The answer taking the Master shortcut to ``cut``'s paragraph with ``skill``."""
+    return Answer.of("master", paragraph=cut.paragraph, skill=skill)
+
+
 def _shortcut_phrases(shortcuts: list[MasterShortcut]) -> PhraseSet:
     """Ways to name a shortcut: by its skill, by its paragraph, or both."""
     skills = [skill for cut in shortcuts for skill in cut.skills]
-    choices: dict[str, list[str]] = {}
+    choices: dict[Answer, list[str]] = {}
     for cut in shortcuts:
         spoken = number_to_words(cut.paragraph) if cut.paragraph < 1000 else str(cut.paragraph)
         for skill in cut.skills:
@@ -1295,7 +1300,7 @@ def _shortcut_phrases(shortcuts: list[MasterShortcut]) -> PhraseSet:
                 ways.append(f"[use] [my] [master] {skill}")
             if len(cut.skills) == 1:
                 ways.append(f"[go to] paragraph {spoken}")
-            choices[f"master:{cut.paragraph}:{skill}"] = ways
+            choices[_shortcut(cut, skill)] = ways
     return PhraseSet.from_templates(choices, labels=_shortcut_options(shortcuts))
 
 

@@ -94,8 +94,8 @@ class SheetCommand(BaseModel):
         return [(gain if sign > 0 else lose)(name=self.what)]
 
 
-def is_command(value: str) -> bool:
-    return value.startswith(PREFIX)
+def is_command(value: object) -> bool:
+    return isinstance(value, str) and value.startswith(PREFIX)
 
 
 def short_names(pack: Pack, treasure: str) -> list[str]:
