@@ -117,10 +117,12 @@ def scheherazade_until_a_telling(seed: int):
     players = [("Ali", "m"), ("Bea", "f"), ("Cem", "m")]
     dialogue = spec.new(GameOptions(seed=seed, players=players, settings={"turn_seconds": "40"}))
     rng, done = random.Random(seed), Answer("done")
+    damascus = Answer.of("play", colour="yellow", kind="place", name="damascus")
     while not dialogue.step().prompt.endswith("Say begin when you are ready."):
         values = sorted(dialogue.step().expects.values, key=str)
+        choice = next((a for a in (done, damascus) if a in values), None)
         with contextlib.suppress(IllegalAction):  # a card the rules refuse: try another
-            dialogue.answer(done if done in values else rng.choice(values))
+            dialogue.answer(choice or rng.choice(values))
     return spec, dialogue
 
 
