@@ -41,6 +41,8 @@ class Tally:
         """Clips not accepted correctly, by a label: who spoke them, or what was said."""
         self.first_choices_right = 0
         """Clips whose best phrase was the right answer, however unsure the engine was."""
+        self.asked_right = 0
+        """Clips asked back ("Did you say ...?") with the right answer: a "yes" away."""
 
     def hear(
         self,
@@ -63,6 +65,7 @@ class Tally:
             outcome = "correct" if verdict.value == expected else "wrong"
         self.outcomes[outcome] += 1
         self.first_choices_right += verdict.value == expected
+        self.asked_right += outcome == "confirmed" and verdict.value == expected
         if outcome != "correct":
             self.misses[label] += 1
 
@@ -80,7 +83,9 @@ class Tally:
         all (the ceiling for any confidence rule), and the labels missed most."""
         count = sum(self.outcomes.values())
         worst = ", ".join(f"{label} {n}" for label, n in self.misses.most_common(6))
+        right = (self.outcomes["correct"] + self.asked_right) / max(count, 1)
         return (
-            f"    -> first choice right {self.first_choices_right / max(count, 1):.1%}; "
+            f"    -> right at once or after a yes {right:.1%}; "
+            f"first choice right {self.first_choices_right / max(count, 1):.1%}; "
             f"{self.misses.total()} misses, most by {by}: {worst}"
         )
