@@ -9,7 +9,7 @@ synthetic voices in turn (espeak-ng voices, Piper), once clean and once with whi
 10 dB below it, and judged the way the session does. There are no human recordings of
 the game's own words: the human measure is bench_recognition.py.
 
-    scripts/bench bench/bench_game_phrases.py [-- --engines whisper --every-voice]
+    scripts/bench bench/bench_game_phrases.py [-- --engines whisper --every-voice --sample 100]
 """
 
 from __future__ import annotations
@@ -43,12 +43,20 @@ def hear_all(recognizer: Recognizer, said: list[Said], every_voice: bool) -> Tal
     return tally
 
 
+def spread(answers: list[Said], most: int | None) -> list[Said]:
+    """At most ``most`` of the answers, taken evenly (all when ``most`` is None)."""
+    if most is None or len(answers) <= most:
+        return answers
+    return [answers[index * len(answers) // most] for index in range(most)]
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--engines", default="whisper,pocketsphinx,vosk")
     parser.add_argument("--every-voice", action="store_true", help="each answer in every voice")
+    parser.add_argument("--sample", type=int, help="at most this many answers per game, spread")
     args = parser.parse_args()
-    said = {spec.name: game_phrases(spec) for spec in GAMES}
+    said = {spec.name: spread(game_phrases(spec), args.sample) for spec in GAMES}
     for game, answers in said.items():
         print(f"{game}: {len(answers)} answers of {len({id(a.phrases) for a in answers})} steps")
     for recognizer in load_recognizers(args.engines.split(",")):
