@@ -8,6 +8,7 @@ The accuracy figures are in bench/bench_adaptation.py.
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from companion.answers import Answer
 from companion.phrases import PhraseSet
@@ -136,25 +137,20 @@ def test_enrolment_on_one_take_fixes_most_misses_of_a_real_speaker(whisper, shar
 PLACES = PhraseSet.from_templates({name: name.lower() for name in ("Baghdad", "Basra", "Mosul")})
 
 
-def test_an_unsure_name_that_sounds_like_the_transcript_is_asked_back():
-    scores = {"Baghdad": -1.0, "Basra": -6.0}
-    engine = ScriptedEngine([Candidates("baghdad", 0.08, scores, said("1"), " Big dad")])
-    recognition = LearningRecognizer(engine).recognize(np.zeros(10), PLACES)
-    assert judge(recognition, PLACES).outcome == "confirmed"
-
-
-def test_table_talk_matched_to_a_name_is_still_rejected():
-    scores = {"Mosul": -1.0, "Basra": -6.0}
-    engine = ScriptedEngine([Candidates("mosul", 0.08, scores, said("1"), " Dog.")])
-    recognition = LearningRecognizer(engine).recognize(np.zeros(10), PLACES)
-    assert judge(recognition, PLACES).outcome == "rejected"
-
-
-def test_rolls_keep_their_thresholds():
-    scores = {"3": -1.0, "2": -6.0}
-    engine = ScriptedEngine([Candidates("three", 0.08, scores, said("3"), " Tree")])
-    recognition = LearningRecognizer(engine).recognize(np.zeros(10), ROLLS)
-    assert judge(recognition, ROLLS).outcome == "rejected"
+@pytest.mark.parametrize(
+    ("phrases", "text", "transcript", "outcome"),
+    [
+        (PLACES, "baghdad", " Big dad", "confirmed"),  # a name heard badly is asked back
+        (PLACES, "mosul", " Dog.", "rejected"),  # table talk matched to a name is not
+        (ROLLS, "three", " Tree", "rejected"),  # rolls keep their thresholds
+    ],
+)
+def test_unsure_names_that_sound_right_are_asked_back(phrases, text, transcript, outcome):
+    value = phrases.match(text).value
+    scores = {value: -1.0, "other": -6.0}
+    engine = ScriptedEngine([Candidates(text, 0.08, scores, said("1"), transcript)])
+    recognition = LearningRecognizer(engine).recognize(np.zeros(10), phrases)
+    assert judge(recognition, phrases).outcome == outcome
 
 
 def test_an_unsure_yes_is_not_made_a_yes():
