@@ -178,6 +178,25 @@ class AudioTellingListener:
         return tracker.report(transcript=self._spotter.free_form).to_value()
 
 
+class KeyboardFallback:
+    """A telling listener that goes on with ``keyboard`` once its audio is lost (the
+    telling under way starts again, typed; the game keeps everything else)."""
+
+    def __init__(self, listener: TellingListener, keyboard: TellingListener) -> None:
+        self.listener = listener
+        self.keyboard = keyboard
+        self.lost = False
+
+    def listen(self, spec: TellingSpec, say: Callable[[str], None]) -> str | None:
+        if not self.lost:
+            try:
+                return self.listener.listen(spec, say)
+            except AudioUnavailable as error:
+                self.lost = True
+                say(f"{error} Please type the telling from now on.")
+        return self.keyboard.listen(spec, say)
+
+
 def wav_file_opener(paths: Sequence[Path | str]) -> Callable[[], Iterator[np.ndarray] | None]:
     """Frames of one file per telling, in order; None once all have been heard."""
     remaining = list(paths)
@@ -212,4 +231,6 @@ def _listener(args, settings: dict[str, str]) -> TellingListener:
     except AudioUnavailable as error:
         print(f"{error} Type the tellings instead.", file=sys.stderr)
         return keyboard_listener(sys.stdin)
-    return AudioTellingListener(MicrophoneFrames.shared, spotter)
+    return KeyboardFallback(
+        AudioTellingListener(MicrophoneFrames.shared, spotter), keyboard_listener(sys.stdin)
+    )

@@ -17,7 +17,13 @@ from companion.games.scheherazade.telling import (
     TellingTracker,
 )
 from companion.telling import TypedLineError, TypedTellingListener, parse_typed_line
-from companion.voice.telling import AudioTellingListener, PocketsphinxSpotter, wav_file_opener
+from companion.voice.audio import AudioUnavailable
+from companion.voice.telling import (
+    AudioTellingListener,
+    KeyboardFallback,
+    PocketsphinxSpotter,
+    wav_file_opener,
+)
 
 SPEC = TellingSpec(turn=1, storyteller="Ali", element="the copper lamp", keywords=("lamp",))
 
@@ -293,3 +299,27 @@ def test_without_a_timer_only_the_closing_words_end_a_telling():
     assert tracker.advance(500, speaking=False) == [] and not tracker.done
     tracker.hear("the end")
     assert tracker.report().ended_by == "phrase"
+
+
+class LostFrames(LiveFrames):
+    """A microphone that is unplugged after a few seconds."""
+
+    def __next__(self):
+        frame = next(self._frames, None)
+        if frame is None:
+            raise AudioUnavailable("The microphone stopped (was it unplugged?).")
+        return frame
+
+
+def test_a_microphone_lost_during_a_telling_hands_it_to_the_keyboard():
+    listener = KeyboardFallback(
+        AudioTellingListener(lambda: LostFrames(seconds=3), DeafSpotter()),
+        TypedTellingListener(["speak 5 a copper lamp", "the end"]),
+    )
+    said: list[str] = []
+    report = TellingReport.from_value(listener.listen(SPEC, said.append))
+    assert said == [
+        "The microphone stopped (was it unplugged?). Please type the telling from now on."
+    ]
+    assert report.keywords_heard == ["lamp"] and report.ended_by == "phrase"
+    assert listener.lost
