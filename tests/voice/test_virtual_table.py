@@ -141,13 +141,15 @@ def test_a_telling_told_into_the_microphone_is_timed_and_its_element_heard(
 
     game = TableGame(
         table, spec, dialogue, whisper, EspeakSpeaker(VoiceSettings(rate=1.6)),
-        ScriptedPlayer(["begin"], story), player_voices,
+        ScriptedPlayer(["begin"], story, attempts=6), player_voices,
         tmp_path / "night.json", spotter=WhisperSpotter(), opening=[],
     )  # fmt: skip
-    log, loudspeaker = game.play(most_answers=2)
+    log, loudspeaker = game.play(most_answers=8)
     loudspeaker.stop()
     assert_accounted_for(log)
-    told = next(said for said in log.said if said.prompt == "telling")
+    tellings = [said for said in log.said if said.prompt == "telling"]
+    assert tellings, [(said.words, said.understood, said.confidence) for said in log.said]
+    told = tellings[0]
     after = [spoken for spoken in log.spoken if spoken.started > told.ended]
     verdict = next(
         (spoken for spoken in after if spoken.speech.text.startswith("The Sultan heard of")), None
