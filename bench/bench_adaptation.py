@@ -32,6 +32,7 @@ sys.path.insert(0, str(ROOT))
 
 from tally import OUTCOMES, load_recognizers  # noqa: E402
 
+from companion.answers import Answer  # noqa: E402
 from companion.voice.adaptation import CandidateEngine, VoiceMemory  # noqa: E402
 from companion.voice.corpus import (  # noqa: E402
     DIE_WORDS,
@@ -44,14 +45,15 @@ from companion.voice.corpus import (  # noqa: E402
 from companion.voice.expectations import expected_phrases  # noqa: E402
 from companion.voice.recognition import Candidates, Recognition  # noqa: E402
 
-ROLL = {word: str(number) for number, word in enumerate(DIGIT_WORDS) if 1 <= number <= 6}
+ROLL = {word: expected_phrases("dice").match(word).value for word in DIE_WORDS}
+"""The roll step's answer for each die word."""
 
 
 @dataclass(frozen=True)
 class Hearing:
     speaker: str
     take: int
-    expected: str | None
+    expected: Answer | None
     """The roll said (None: a digit that is not a roll)."""
     heard: Candidates | None
 
@@ -73,7 +75,7 @@ def hear_clips(engine: CandidateEngine) -> list[Hearing]:
         speaker = clip.speaker if take else f"{SPEECH_COMMANDS}{clip.speaker}"
         heard = engine.candidates(samples, phrases)
         hearings.append(Hearing(speaker, take, ROLL.get(clip.transcript), heard))
-    return sorted(hearings, key=lambda h: (h.take, h.speaker, h.expected or ""))
+    return sorted(hearings, key=lambda h: (h.take, h.speaker, str(h.expected)))
 
 
 SPEECH_COMMANDS = "speech commands "
