@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Literal, Protocol, Self
 
 from pydantic import BaseModel
@@ -24,14 +25,21 @@ from pydantic import BaseModel
 from companion.answers import Answer
 from companion.errors import IllegalAction
 from companion.phrases import PhraseSet
+from companion.session_words import YES_NO_TEMPLATES, known
 
-YES_NO = PhraseSet.from_templates(
-    {
-        "yes": ["yes", "yeah", "yep", "correct", "right", "that is right", "sure", "ok"],
-        "no": ["no", "nope", "wrong", "that is wrong", "no thanks"],
-    },
-    labels={"yes": "yes", "no": "no"},
-)
+
+@lru_cache(maxsize=4)
+def yes_no(language: str = "en") -> PhraseSet:
+    """The answers to a yes-or-no question, in ``language`` (English by default).
+
+    >>> yes_no("es").match("sí").value
+    'yes'
+    """
+    templates = YES_NO_TEMPLATES[known(language)]
+    return PhraseSet.from_templates(templates, labels={"yes": "yes", "no": "no"})
+
+
+YES_NO = yes_no()
 
 
 @dataclass(frozen=True)

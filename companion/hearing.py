@@ -25,6 +25,8 @@ from typing import IO, Any, Protocol
 from companion.answers import Answer
 from companion.dialogue import Speech, Step
 from companion.phrases import Match, PhraseSet, Value
+from companion.session_words import GLOBAL_TEMPLATES as SESSION_COMMANDS
+from companion.session_words import STATUS_OF, known
 
 ACCEPT_CONFIDENCE = 0.80
 """Heard answers at least this sure (recogniser confidence × match score) are applied."""
@@ -137,42 +139,30 @@ class Command(Answer):
     carries out. Never equal to a game's answer of the same intent."""
 
 
-GLOBAL_TEMPLATES: dict[str, list[str]] = {
-    "repeat": ["repeat [that]", "say [that] again", "pardon", "what did you say"],
-    "slower": ["[speak] slower", "slow down"],
-    "faster": ["[speak] faster", "speed up"],
-    "stop reading": ["stop [reading]", "skip [reading]", "enough", "skip [it]"],
-    "undo": ["undo", "go back", "take [that] back"],
-    "status": ["status", "my status", "(read|show) my sheet"],
-    "whose turn": ["whose turn [is it]"],
-    "help": ["help", "what can i say", "options"],
-    "pause": ["pause", "wait a moment"],
-    "resume": ["resume", "continue", "go on"],
-    "save and quit": ["save and quit", "quit", "exit [the game]"],
-}
-
-
 SAVE_AND_QUIT = Command("save and quit")
 """Said plainly (an exact phrase), then confirmed with yes."""
 
 
 @lru_cache(maxsize=32)
-def global_commands(players: tuple[str, ...]) -> PhraseSet:
-    """The commands allowed at every step, with ``status of NAME`` for each player.
+def global_commands(players: tuple[str, ...], language: str = "en") -> PhraseSet:
+    """The commands allowed at every step, with ``status of NAME`` for each player, in
+    ``language`` (English by default).
 
     >>> global_commands(("Zoe",)).match("status of Zoe").value
     Command(intent='status', slots=(('player', 'Zoe'),))
+    >>> global_commands(("Zoe",), "es").match("deshacer").value
+    Command(intent='undo', slots=())
     """
+    language = known(language)
+    templates = SESSION_COMMANDS[language]
     commands = PhraseSet.from_templates(
-        {Command(name): templates for name, templates in GLOBAL_TEMPLATES.items()}, labels={}
+        {Command(name): wordings for name, wordings in templates.items()}, labels={}
     )
     if not players:
         return commands
     per_player = {
         Command.of("status", player=name): [
-            f"status of {name}",
-            f"{name} status",
-            f"read {name}s sheet",
+            wording.replace("{name}", name) for wording in STATUS_OF[language]
         ]
         for name in players
     }

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from companion.asking import Asking, attend, speaker_of
-from companion.dialogue import YES_NO, Dialogue, GameSpec, Speech, Step
+from companion.dialogue import Dialogue, GameSpec, Speech, Step, yes_no
 from companion.errors import IllegalAction
 from companion.hearing import (
     ACCEPT_CONFIDENCE,
@@ -48,6 +48,7 @@ from companion.hearing import (
 )
 from companion.phrases import PhraseSet, Value
 from companion.saves import SaveFile, UndoHistory, write_save
+from companion.session_words import said
 
 REPEATED_CONFIRM_CONFIDENCE = 0.15
 """The same unsure answer heard twice in a row at one step is asked back from this level:
@@ -75,11 +76,6 @@ class SessionEnd:
     reason: str
     """"finished", "quit" or "input-ended"."""
     save_path: Path
-
-
-GLOBAL_HINT = (
-    "At any time you can say: repeat, undo, status, whose turn, help, pause, or save and quit."
-)
 
 
 @dataclass
@@ -147,7 +143,7 @@ class Session:
         for observer in self.observers:
             observer.on_heard(heard, None if step.private else said)
         if understood.value is None:
-            self._speak([Speech("Sorry, I did not catch that.")], remember=False)
+            self._say_text(self._said("missed"))
             return "missed"
         if understood.confidence < ACCEPT_CONFIDENCE:
             confirmation = self._confirmation(understood, step)
@@ -163,7 +159,7 @@ class Session:
             step.private or step.free_text or failures >= FAILURES_BEFORE_OPTIONS
         )
         if failures >= FAILURES_BEFORE_OPTIONS:
-            typing = " Or type your answer." if use_keyboard else ""
+            typing = self._said("or_type") if use_keyboard else ""
             self._speak([Speech(step.options_hint() + typing)], remember=False)
         ears = self.keyboard if use_keyboard else self.ears
         try:
@@ -175,14 +171,14 @@ class Session:
 
     def _lose_microphone(self, error: Exception, step: Step, phrases: PhraseSet) -> Heard | None:
         """Go on by keyboard, or save and stop when there is none: nothing is lost."""
-        self._say_text(f"{error} Please type your answers from now on.")
+        self._say_text(self._said("type_from_now", error=error))
         if self.keyboard is None:
             return None
         self.ears = self.keyboard
         return self.ears.hear(step, phrases)
 
     def _phrases(self, step: Step) -> PhraseSet:
-        table = global_commands(tuple(self.dialogue.player_names()))
+        table = global_commands(tuple(self.dialogue.player_names()), self._language)
         return step.expects | (step.commands | table if step.commands else table)
 
     def _confirmation(self, understood: Understood, step: Step) -> str:
@@ -194,19 +190,19 @@ class Session:
         )
         if understood.confidence < CONFIRM_CONFIDENCE and not heard_twice:
             self._unsure = unsure
-            self._speak([Speech("Sorry, I did not catch that.")], remember=False)
+            self._say_text(self._said("missed"))
             return "missed"
         self._unsure = None
-        reply = self._yes_or_no(f"Did you say {understood.label}?", step)
+        reply = self._yes_or_no(self._said("did_you_say", answer=understood.label), step)
         if reply in ("no", "unclear"):
-            self._speak([Speech("Then please say it again.")], remember=False)
+            self._say_text(self._said("say_again"))
             return "missed"
         return reply
 
     def _yes_or_no(self, question: str, step: Step) -> str:
         """Ask a yes/no question: "yes", "no", "unclear", or the outcome of a global
         command said instead (it is carried out, not lost)."""
-        asking = Step(question, YES_NO)
+        asking = Step(question, yes_no(self._language))
         phrases = self._phrases(asking)
         self._speak([Speech(question)], remember=False)
         heard = self.ears.hear(asking, phrases)
@@ -250,19 +246,19 @@ class Session:
             self._say_text(self.dialogue.status(str(command["player"])))
             return "command"
         if command == SAVE_AND_QUIT and not understood.exact:
-            self._say_text("To stop, say save and quit.")
+            self._say_text(self._said("quit_plainly"))
             return "command"
         handler = {
             "repeat": self._repeat,
-            "slower": lambda: self._change_rate(1 / RATE_STEP, "I will speak more slowly."),
-            "faster": lambda: self._change_rate(RATE_STEP, "I will speak faster."),
+            "slower": lambda: self._change_rate(1 / RATE_STEP, self._said("slower")),
+            "faster": lambda: self._change_rate(RATE_STEP, self._said("faster")),
             "stop reading": self._stop_reading,
             "undo": self._undo,
             "status": lambda: self._say_text(self.dialogue.status(None)),
             "whose turn": lambda: self._say_text(self.dialogue.whose_turn()),
-            "help": lambda: self._say_text(f"{step.options_hint()} {GLOBAL_HINT}"),
+            "help": lambda: self._say_text(f"{step.options_hint()} {self._said('global_hint')}"),
             "pause": self._pause,
-            "resume": lambda: self._say_text("We are not paused."),
+            "resume": lambda: self._say_text(self._said("not_paused")),
             "save and quit": lambda: self._quit_if_confirmed(step),
         }[command.intent]
         return handler() or "command"
@@ -277,27 +273,23 @@ class Session:
 
     def _stop_reading(self) -> None:
         self.mouth.stop()
-        self._say_text("Stopped.")
+        self._say_text(self._said("stopped"))
 
     def _undo(self) -> None:
         if not self.undo_stack:
-            self._say_text("There is nothing to undo.")
+            self._say_text(self._said("nothing_to_undo"))
             return
         previous = self.undo_stack.pop()
         self.dialogue = self.spec.restore(previous)
         self._save()
         label = self._undo_labels.pop() if self._undo_labels else ""
-        said = f" {label}" if label and label not in ("yes", "no") else " the last answer"
-        self._say_text(f"Undone:{said}. Back one step.")
+        what = label if label and label not in ("yes", "no") else self._said("the_last_answer")
+        self._say_text(self._said("undone", what=what))
 
     def _pause(self) -> str | None:
         """Wait for "resume"; other global commands are carried out meanwhile, anything
         unclear is not taken for one (nothing is guessed while the table is away)."""
-        waiting = Step(
-            "Paused. Say resume when you are ready.",
-            PhraseSet(()),
-            hint="Say resume when you are ready.",
-        )
+        waiting = Step(self._said("paused"), PhraseSet(()), hint=self._said("resume_hint"))
         phrases = self._phrases(waiting)
         self._say_text(waiting.prompt)
         while True:
@@ -306,32 +298,40 @@ class Session:
                 return "input-ended"
             understood = understand(heard, waiting, phrases)
             if not understood.is_command or not understood.sure:
-                self._say_text("We are paused. Say resume when you are ready.")
+                self._say_text(self._said("still_paused"))
             elif understood.value == Command("resume"):
-                self._say_text("Resuming.")
+                self._say_text(self._said("resuming"))
                 return None
             elif understood.value == Command("pause"):
-                self._say_text("We are paused. Say resume when you are ready.")
+                self._say_text(self._said("still_paused"))
             else:
                 outcome = self._command(understood, waiting)
                 if outcome in ("quit", "input-ended"):
                     return outcome
 
     def _quit_if_confirmed(self, step: Step) -> str:
-        reply = self._yes_or_no("Save the game and stop playing? Say yes or no.", step)
+        reply = self._yes_or_no(self._said("quit_question"), step)
         if reply == "yes":
             return self._save_and_quit()
         if reply in ("no", "unclear"):
-            self._say_text("Then we play on.")
+            self._say_text(self._said("play_on"))
             return "command"
         return reply
 
     def _save_and_quit(self) -> str:
         self._save()
-        self._say_text("The game is saved. Resume it whenever you like. Goodbye.")
+        self._say_text(self._said("goodbye"))
         return "quit"
 
     # -- output and saving --------------------------------------------------------------
+
+    @property
+    def _language(self) -> str:
+        """The language the game is played in (its dialogue's ``language``, else English)."""
+        return getattr(self.dialogue, "language", "en")
+
+    def _said(self, key: str, **values: object) -> str:
+        return said(self._language, key, **values)
 
     def _say_text(self, text: str) -> None:
         self._speak([Speech(text)], remember=False)
