@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import io
 import json
-import random
 from pathlib import Path
 
 import pytest
@@ -16,10 +15,9 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from companion import cli
-from companion.dialogue import GameOptions, InvalidAnswer
-from companion.games import game_spec
 from companion.play import resume
 from companion.saves import SaveError, SaveFile, write_save
+from tests.saves.played import played_state
 
 GAMES = ["arabian-nights", "samarande", "scheherazade", "tales-of-arabia"]
 FUZZ = settings(
@@ -34,21 +32,7 @@ json_values = st.recursive(
 )
 
 
-def played_state(game: str, answers: int = 30) -> dict:
-    rng = random.Random(1)
-    dialogue = game_spec(game).new(GameOptions(seed=3, players=[("Ali", "m"), ("Zoe", "f")]))
-    for _ in range(answers):
-        if dialogue.finished:
-            break
-        values = dialogue.step().expects.values
-        try:
-            dialogue.answer(rng.choice(values) if values else "Ali")
-        except InvalidAnswer:
-            continue
-    return json.loads(json.dumps(dialogue.to_save()))
-
-
-STATES = {game: played_state(game) for game in GAMES}
+STATES = {game: played_state(game, answers=30) for game in GAMES}
 
 
 def places(data, at=()):

@@ -4,31 +4,14 @@ written back: every game is checked, not only the one that already did it."""
 from __future__ import annotations
 
 import json
-import random
 from pathlib import Path
 
 import pytest
 
 from companion import cli
-from companion.dialogue import GameOptions, InvalidAnswer
-from companion.games import game_spec
 from companion.play import resume
 from companion.saves import SaveError, SaveFile, write_save
-
-
-def played_state(game: str, answers: int = 25) -> dict:
-    """The state of a game a few random answers in (same seed, same answers every run)."""
-    rng = random.Random(1)
-    dialogue = game_spec(game).new(GameOptions(seed=3, players=[("Ali", "m"), ("Zoe", "f")]))
-    for _ in range(answers):
-        if dialogue.finished:
-            break
-        values = dialogue.step().expects.values
-        try:
-            dialogue.answer(rng.choice(values) if values else "Ali")
-        except InvalidAnswer:
-            continue
-    return json.loads(json.dumps(dialogue.to_save()))
+from tests.saves.played import played_state
 
 
 def reader_table(state: dict) -> dict:
