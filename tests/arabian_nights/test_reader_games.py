@@ -194,3 +194,9 @@ def test_a_city_card_is_not_played_on_the_turn_it_is_kept(tmp_path):
     lines = resume(["stay", "rhinoceros", "yes"], save)
     assert not any("Play it now?" in line for line in lines)
     assert sheet(save, "Ali")["city_cards"] == ["Rhinoceros"]
+
+
+def test_help_at_a_roll_says_what_a_die_shows_not_every_number_heard(tmp_path):
+    lines = play([*SETUP, "stay", "wanderer", "help"], tmp_path / "game.json")
+    assert any(line.startswith("A die shows one to six.") for line in lines)
+    assert not any("0, 1, 2" in line for line in lines)

@@ -111,7 +111,7 @@ from companion.games.arabian_nights.state import (
     new_table,
 )
 from companion.games.arabian_nights.victory import can_declare, declare_victory, end_turn
-from companion.kit import DICE_TEMPLATES, ROLL_FOR_ME_TEMPLATES
+from companion.kit import DICE_TEMPLATES, ROLL_FOR_ME_TEMPLATES, roll_hint
 from companion.packs import pack_location, shipped_pack
 from companion.phrases import PhraseSet, number_to_words
 from companion.wording import spoken_list
@@ -771,6 +771,7 @@ class ReaderDialogue:
         return Step(
             "Roll one die for the encounter and say the number, or say roll for me.",
             _dice_phrases(),
+            hint=roll_hint(1, 6),
         )
 
     def _on_chart_roll(self, value: str) -> list[Speech]:
@@ -1179,6 +1180,7 @@ class ReaderDialogue:
             f"Roll a die for the {self.state.city_card} card and say the number, "
             "or say roll for me.",
             _dice_phrases(),
+            hint=roll_hint(1, 6),
         )
 
     def _on_city_roll(self, value: str) -> list[Speech]:
