@@ -178,6 +178,21 @@ def test_the_lucky_coin_turns_a_minus_blank(tmp_path):
     assert "Lucky Coin" not in sheet(save, "Ali")["treasures"]
 
 
+def test_fortunate_rolls_the_destiny_die_again_and_keeps_the_better(tmp_path):
+    save = tmp_path / "game.json"
+    start(save)
+    change(save, 0, statuses=["Fortunate"])
+    lines = resume(["stay", "Merchant of Basra", "1", "help"], save)
+    first = lines[-1].split("You may ")[1].split(",")[0].split(" or ")[0].rstrip(".")
+    lines = resume([first, "minus", "blank"], save)
+    assert (
+        "The Destiny Die shows minus. As Fortunate, you may roll it once more and keep the "
+        "better face. Roll again and say minus, blank or plus, or say roll for me, or say keep."
+    ) in lines
+    assert "Ali keeps blank and is no longer Fortunate." in lines
+    assert "Fortunate" not in sheet(save, "Ali")["statuses"]
+
+
 def test_the_first_home_wins_and_the_night_ends_with_every_secret(tmp_path):
     save = tmp_path / "game.json"
     start(save)

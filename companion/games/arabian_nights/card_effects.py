@@ -11,6 +11,8 @@ separated by ``;`` that say what the card does to the rules. For a status:
 - ``blocks Weapon Use, Endurance``: those skills cannot be used;
 - ``barred from Baghdad``: the holder may not enter (nor pass through) those spaces;
 - ``no story``: Story points the holder would gain are not gained;
+- ``reroll destiny``: once, the holder may roll the Destiny Die again and keep the better
+  face; the status is then lost;
 - ``ends after roll`` / ``ends after turn`` / ``ends after rest`` / ``ends on roll 5-6``:
   when it goes away by itself ("after rest": at the end of a turn in which the holder did
   not travel; the roll is made at the start of the holder's turn). A status gained during a
@@ -112,6 +114,8 @@ def parse_status_acts(text: str, check: NameCheck = _as_declared) -> StatusActs:
             ]
         elif lower == "no story":
             fields["no_story"] = True
+        elif lower == "reroll destiny":
+            fields["reroll_destiny"] = True
         elif lower in ("ends after roll", "ends after turn", "ends after rest"):
             fields["ends"] = lower.removeprefix("ends ")
         elif lower.startswith("ends on roll "):
@@ -124,8 +128,8 @@ def parse_status_acts(text: str, check: NameCheck = _as_declared) -> StatusActs:
 
 STATUS_CLAUSES = (
     "write roll +N, roll -N (at night), no move, move -N, skip turn, first reaction, "
-    "blocks SKILLS, barred from SPACES, no story, ends after roll, ends after turn, "
-    "ends after rest or ends on roll 5-6, separated by ;"
+    "blocks SKILLS, barred from SPACES, no story, reroll destiny, ends after roll, "
+    "ends after turn, ends after rest or ends on roll 5-6, separated by ;"
 )
 TREASURE_CLAUSES = (
     "write counts as NAMES, land +N, sea +N, air N, flies on continent, use [CODE], used up, "
@@ -438,6 +442,28 @@ def sell_treasure(
 def lucky_treasure(pack: Pack, sheet: PlayerSheet) -> str | None:
     """A treasure the player may spend to turn a minus on the Destiny Die blank, or None."""
     return next((name for name, acts in treasure_acts(pack, sheet) if acts.minus_is_blank), None)
+
+
+def fortune_status(pack: Pack, sheet: PlayerSheet) -> str | None:
+    """A status that lets the player roll the Destiny Die again, or None."""
+    return next((name for name, acts in status_acts(pack, sheet) if acts.reroll_destiny), None)
+
+
+_FACE_ORDER = ("minus", "blank", "plus")
+
+
+def better_face(first: str, second: str) -> str:
+    """The better of two Destiny Die faces (plus above blank above minus).
+
+    >>> better_face("minus", "blank"), better_face("plus", "blank")
+    ('blank', 'plus')
+    """
+    return max(first, second, key=_FACE_ORDER.index)
+
+
+def spend_fortune(table: TableState, player: str, status: str) -> TableState:
+    """The player has rolled the Destiny Die again: the status that allowed it is lost."""
+    return _without(table, player, [status])
 
 
 # -- instructions the companion can carry out ----------------------------------------------

@@ -29,8 +29,10 @@ from companion.games.arabian_nights.award import (
     describe_changes,
 )
 from companion.games.arabian_nights.card_effects import (
+    better_face,
     end_statuses,
     escape_statuses,
+    fortune_status,
     instruction_action,
     lose_next_turn,
     lucky_treasure,
@@ -40,6 +42,7 @@ from companion.games.arabian_nights.card_effects import (
     sell_treasure,
     skip_turn,
     skipped_turn_reason,
+    spend_fortune,
     spend_treasure,
     use_treasure,
 )
@@ -119,8 +122,8 @@ from companion.wording import spoken_list
 Phase = Literal[
     "count", "name", "gender", "skills_mode", "skill", "confirm_skills", "formula",
     "first_player", "escape", "move", "card", "chart_roll", "reaction", "destiny",
-    "master_choice", "lucky", "section", "choose_status", "choose_skill", "choose_space",
-    "keep_city", "play_city", "city_roll", "over",
+    "master_choice", "fortunate", "lucky", "section", "choose_status", "choose_skill",
+    "choose_space", "keep_city", "play_city", "city_roll", "over",
 ]  # fmt: skip
 
 SHEET_PHASES = ("escape", "move", "card")
@@ -877,6 +880,49 @@ class ReaderDialogue:
         if value == "roll":
             face = roll_destiny_die(self.state.dice.next_rng())
             speeches.append(Speech(f"The Destiny Die shows {face}."))
+        if face != "plus" and fortune_status(self.pack, self.sheet) is not None:
+            self.encounter.face = face
+            self.state.phase = "fortunate"
+            return speeches
+        return speeches + self._face_known(face)
+
+    def _ask_fortunate(self) -> Step:
+        status = fortune_status(self.pack, self.sheet)
+        face = self.encounter.face
+        return Step(
+            f"The Destiny Die shows {face}. As {status}, you may roll it once more and keep "
+            "the better face. Roll again and say minus, blank or plus, or say roll for me, "
+            "or say keep.",
+            DESTINY_PHRASES
+            | PhraseSet.from_templates(
+                {"keep": ["keep", "keep it", "no"]}, labels={"keep": "keep"}
+            ),
+        )
+
+    def _on_fortunate(self, value: str) -> list[Speech]:
+        first: DestinyFace = self.encounter.face or "minus"
+        self.encounter.face = None
+        status = fortune_status(self.pack, self.sheet)
+        if value == "keep" or status is None:
+            return self._face_known(first)
+        speeches = []
+        second = value
+        if value == "roll":
+            second = roll_destiny_die(self.state.dice.next_rng())
+            speeches.append(Speech(f"The Destiny Die shows {second}."))
+        self.state.table = spend_fortune(self.table, self.sheet.name, status)
+        face = better_face(first, second)
+        speeches.append(
+            Speech(
+                f"{self.sheet.name} keeps {face} and is no longer {status}.",
+                kind="reward",
+                player=self.sheet.name,
+            )
+        )
+        return speeches + self._face_known(face)
+
+    def _face_known(self, face: DestinyFace) -> list[Speech]:
+        speeches: list[Speech] = []
         coin = lucky_treasure(self.pack, self.sheet)
         if face == "minus" and coin is not None:
             self.encounter.face = "minus"
