@@ -193,6 +193,22 @@ def test_fortunate_rolls_the_destiny_die_again_and_keeps_the_better(tmp_path):
     assert "Fortunate" not in sheet(save, "Ali")["statuses"]
 
 
+def test_the_golden_falcon_refuses_one_encounter_a_game(tmp_path):
+    save = tmp_path / "game.json"
+    start(save)
+    change(save, 0, treasures=["Golden Falcon"])
+    lines = resume(["stay", "Merchant of Basra", "1"], save)
+    assert lines[-1].endswith(
+        "Or say refuse, and the Golden Falcon turns this encounter away, once a game."
+    )
+    lines = resume(["refuse"], save)
+    assert "The Golden Falcon warns Ali away: the encounter is refused." in lines
+    assert paragraphs_read(lines) == []
+    assert lines[-1].startswith("Zed, you are in Baghdad.")
+    assert sheet(save, "Ali")["used_this_game"] == ["Golden Falcon"]
+    assert "Golden Falcon" in sheet(save, "Ali")["treasures"]
+
+
 def test_the_first_home_wins_and_the_night_ends_with_every_secret(tmp_path):
     save = tmp_path / "game.json"
     start(save)

@@ -26,6 +26,8 @@ For a treasure:
 - ``land +1`` / ``sea +1``: extra moves on every journey;
 - ``air 4``: each rate (land, sea and the total) is at least 4 spaces;
 - ``flies on continent``: a move may end on any space of the continent one stands on;
+- ``refuses one encounter``: once per game, its owner may refuse an encounter when told
+  whom they meet (before choosing a reaction);
 - ``use [W+1]``: the owner may use it on their turn for that reward; ``used up``: it
   leaves the game once used (otherwise it can be used once a turn);
 - ``minus is blank``: may turn a minus on the Destiny Die into a blank;
@@ -132,7 +134,8 @@ STATUS_CLAUSES = (
     "ends after turn, ends after rest or ends on roll 5-6, separated by ;"
 )
 TREASURE_CLAUSES = (
-    "write counts as NAMES, land +N, sea +N, air N, flies on continent, use [CODE], used up, "
+    "write counts as NAMES, land +N, sea +N, air N, flies on continent, refuses one encounter, "
+    "use [CODE], used up, "
     "minus is blank, "
     "prevents STATUSES, sells for N or not for sale, separated by ;"
 )
@@ -166,6 +169,8 @@ def parse_treasure_acts(text: str, check: NameCheck = _as_declared) -> TreasureA
             fields["air"] = int(match[1])
         elif lower == "flies on continent":
             fields["continent_flight"] = True
+        elif lower == "refuses one encounter":
+            fields["refuses_encounter"] = True
         elif match := re.fullmatch(r"use\s*\[([^\[\]]*)\]", clause, re.IGNORECASE):
             fields["use"] = match[1].strip()
         elif lower == "used up":
@@ -442,6 +447,28 @@ def sell_treasure(
 def lucky_treasure(pack: Pack, sheet: PlayerSheet) -> str | None:
     """A treasure the player may spend to turn a minus on the Destiny Die blank, or None."""
     return next((name for name, acts in treasure_acts(pack, sheet) if acts.minus_is_blank), None)
+
+
+def refusing_treasure(pack: Pack, sheet: PlayerSheet) -> str | None:
+    """A treasure that lets the player refuse this encounter (not used yet this game)."""
+    return next(
+        (
+            name
+            for name, acts in treasure_acts(pack, sheet)
+            if acts.refuses_encounter and name not in sheet.used_this_game
+        ),
+        None,
+    )
+
+
+def refuse_encounter(table: TableState, player: str, treasure: str) -> TableState:
+    """The player refuses an encounter with the treasure: its power is spent for the game."""
+    held = _held_treasure(table, player, treasure)
+
+    def mark(copy: TableState) -> None:
+        copy.player(player).used_this_game.append(held)
+
+    return table.evolve(mark)
 
 
 def fortune_status(pack: Pack, sheet: PlayerSheet) -> str | None:

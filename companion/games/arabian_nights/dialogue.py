@@ -37,6 +37,8 @@ from companion.games.arabian_nights.card_effects import (
     lose_next_turn,
     lucky_treasure,
     must_take_first_reaction,
+    refuse_encounter,
+    refusing_treasure,
     roll_changes,
     roll_to_escape,
     sell_treasure,
@@ -806,6 +808,23 @@ class ReaderDialogue:
         return names[:1] if must_take_first_reaction(self.pack, self.sheet) else names
 
     def _ask_reaction(self) -> Step:
+        step = self._ask_plain_reaction()
+        falcon = refusing_treasure(self.pack, self.sheet)
+        if falcon is None:
+            return step
+        offer = f"Or say refuse, and the {falcon} turns this encounter away, once a game."
+        return replace(
+            step,
+            prompt=f"{step.prompt} {offer}",
+            hint=f"{step.hint} Or say refuse." if step.hint else None,
+            expects=step.expects
+            | PhraseSet.from_templates(
+                {"refuse": ["refuse", "refuse [the] encounter", f"use the {falcon}"]},
+                labels={"refuse": "refuse"},
+            ),
+        )
+
+    def _ask_plain_reaction(self) -> Step:
         matrix = self.pack.matrices[self.encounter.matrix]
         names = self._allowed_reactions()
         forced = must_take_first_reaction(self.pack, self.sheet)
@@ -830,6 +849,17 @@ class ReaderDialogue:
         )
 
     def _on_reaction(self, value: str) -> list[Speech]:
+        falcon = refusing_treasure(self.pack, self.sheet)
+        if value == "refuse" and falcon is not None:
+            self.state.table = refuse_encounter(self.table, self.sheet.name, falcon)
+            return [
+                Speech(
+                    f"The {falcon} warns {self.sheet.name} away: the encounter is refused.",
+                    kind="reward",
+                    player=self.sheet.name,
+                ),
+                *self._finish_encounter(),
+            ]
         allowed = self._allowed_reactions()
         forced = must_take_first_reaction(self.pack, self.sheet)
         if forced and value not in allowed:

@@ -327,6 +327,9 @@ class TreasureActs(_Model):
     continent_flight: bool = Field(
         False, description="A move may end on any space of the holder's continent."
     )
+    refuses_encounter: bool = Field(
+        False, description="Once per game, its owner may refuse an encounter."
+    )
 
 
 class Status(_Model):

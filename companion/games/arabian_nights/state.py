@@ -66,6 +66,9 @@ class PlayerSheet(BaseModel):
         [], description="Statuses gained since the holder's last turn ended."
     )
     moved_this_turn: bool = Field(False, description="Travelled on the move of this turn.")
+    used_this_game: list[str] = Field(
+        [], description="Treasures whose once-a-game power has been used."
+    )
     destiny_goal: int = Field(ge=0, description="Secret: Destiny points needed to win.")
     story_goal: int = Field(ge=0, description="Secret: Story points needed to win.")
 
