@@ -209,6 +209,18 @@ def test_the_golden_falcon_refuses_one_encounter_a_game(tmp_path):
     assert "Golden Falcon" in sheet(save, "Ali")["treasures"]
 
 
+def test_a_mad_players_reaction_is_chosen_by_the_next_player(tmp_path):
+    save = tmp_path / "game.json"
+    start(save)
+    change(save, 0, statuses=["Mad"])
+    lines = resume(["stay", "Merchant of Basra", "1"], save)
+    assert lines[-1].startswith("Ali is Mad: Zed, you choose. How does Ali react to the ")
+    first = lines[-1].split("Zed, say ")[1].split(",")[0].split(" or ")[0].rstrip(".")
+    lines = resume([first, "blank"], save)
+    assert paragraphs_read(lines)
+    assert "Mad" in sheet(save, "Ali")["statuses"]
+
+
 def test_the_first_home_wins_and_the_night_ends_with_every_secret(tmp_path):
     save = tmp_path / "game.json"
     start(save)

@@ -11,6 +11,8 @@ separated by ``;`` that say what the card does to the rules. For a status:
 - ``blocks Weapon Use, Endurance``: those skills cannot be used;
 - ``barred from Baghdad``: the holder may not enter (nor pass through) those spaces;
 - ``no story``: Story points the holder would gain are not gained;
+- ``others choose reaction``: another player (the next in turn order) chooses the
+  holder's reaction in every encounter;
 - ``reroll destiny``: once, the holder may roll the Destiny Die again and keep the better
   face; the status is then lost;
 - ``ends after roll`` / ``ends after turn`` / ``ends after rest`` / ``ends on roll 5-6``:
@@ -116,6 +118,8 @@ def parse_status_acts(text: str, check: NameCheck = _as_declared) -> StatusActs:
             ]
         elif lower == "no story":
             fields["no_story"] = True
+        elif lower == "others choose reaction":
+            fields["others_choose"] = True
         elif lower == "reroll destiny":
             fields["reroll_destiny"] = True
         elif lower in ("ends after roll", "ends after turn", "ends after rest"):
@@ -130,7 +134,8 @@ def parse_status_acts(text: str, check: NameCheck = _as_declared) -> StatusActs:
 
 STATUS_CLAUSES = (
     "write roll +N, roll -N (at night), no move, move -N, skip turn, first reaction, "
-    "blocks SKILLS, barred from SPACES, no story, reroll destiny, ends after roll, "
+    "blocks SKILLS, barred from SPACES, no story, others choose reaction, "
+    "reroll destiny, ends after roll, "
     "ends after turn, ends after rest or ends on roll 5-6, separated by ;"
 )
 TREASURE_CLAUSES = (
@@ -469,6 +474,16 @@ def refuse_encounter(table: TableState, player: str, treasure: str) -> TableStat
         copy.player(player).used_this_game.append(held)
 
     return table.evolve(mark)
+
+
+def reaction_chooser(pack: Pack, table: TableState) -> tuple[str, str] | None:
+    """(the status, the player who chooses) when another player chooses the reaction of the
+    player whose turn it is: the next player in turn order. None alone at the table."""
+    sheet = table.current
+    status = next((name for name, acts in status_acts(pack, sheet) if acts.others_choose), None)
+    if status is None or len(table.players) < 2:
+        return None
+    return status, table.players[(table.turn + 1) % len(table.players)].name
 
 
 def fortune_status(pack: Pack, sheet: PlayerSheet) -> str | None:

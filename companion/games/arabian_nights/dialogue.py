@@ -37,6 +37,7 @@ from companion.games.arabian_nights.card_effects import (
     lose_next_turn,
     lucky_treasure,
     must_take_first_reaction,
+    reaction_chooser,
     refuse_encounter,
     refusing_treasure,
     roll_changes,
@@ -809,6 +810,16 @@ class ReaderDialogue:
 
     def _ask_reaction(self) -> Step:
         step = self._ask_plain_reaction()
+        mad = reaction_chooser(self.pack, self.table)
+        if mad is not None and not must_take_first_reaction(self.pack, self.sheet):
+            status, chooser = mad
+            names = self._allowed_reactions()
+            step = replace(
+                step,
+                prompt=f"{self.sheet.name} is {status}: {chooser}, you choose. How does "
+                f"{self.sheet.name} react to the {self.encounter.encountered}? "
+                f"{chooser}, say {spoken_list(names, 'or').lower()}.",
+            )
         falcon = refusing_treasure(self.pack, self.sheet)
         if falcon is None:
             return step
