@@ -221,6 +221,39 @@ def test_a_mad_players_reaction_is_chosen_by_the_next_player(tmp_path):
     assert "Mad" in sheet(save, "Ali")["statuses"]
 
 
+def test_diseased_pays_or_leaves_the_city_where_the_turn_ends(tmp_path):
+    save = tmp_path / "game.json"
+    start(save)
+    change(save, 0, statuses=["Diseased"], wealth="Wealthy")
+    lines = resume(["stay", "Merchant of Basra", "1", "help"], save)
+    first = lines[-1].split("You may ")[1].split(",")[0].split(" or ")[0].rstrip(".")
+    lines = resume([first, "blank"], save)
+    asked = (
+        "Ali is Diseased in Baghdad. Pay one wealth level to stay, or leave the city on the "
+        "next move? Say pay or leave."
+    )
+    assert lines[-1] == asked or asked in lines, lines[-3:]
+    lines = resume(["pay"], save)
+    assert "Ali pays a wealth level and is now Comfortable." in lines
+    assert lines[-1].startswith("Zed, you are in Baghdad.")
+
+
+def test_diseased_who_will_not_pay_must_leave_the_city(tmp_path):
+    save = tmp_path / "game.json"
+    start(save)
+    change(save, 0, statuses=["Diseased"], wealth="Wealthy")
+    lines = resume(["stay", "Merchant of Basra", "1", "help"], save)
+    first = lines[-1].split("You may ")[1].split(",")[0].split(" or ")[0].rstrip(".")
+    lines = resume([first, "blank", "leave"], save)
+    assert "Ali must leave Baghdad on the next move." in lines
+    assert sheet(save, "Ali")["must_leave"] == "Baghdad"
+    lines = resume(["skip my turn", "yes", "stay"], save)
+    assert "Ali must leave Baghdad. Say where to go." in lines
+    lines = resume(["Basra"], save)
+    assert sheet(save, "Ali")["position"] == "Basra"
+    assert sheet(save, "Ali")["must_leave"] is None
+
+
 def test_the_first_home_wins_and_the_night_ends_with_every_secret(tmp_path):
     save = tmp_path / "game.json"
     start(save)

@@ -11,6 +11,8 @@ separated by ``;`` that say what the card does to the rules. For a status:
 - ``blocks Weapon Use, Endurance``: those skills cannot be used;
 - ``barred from Baghdad``: the holder may not enter (nor pass through) those spaces;
 - ``no story``: Story points the holder would gain are not gained;
+- ``pay in cities``: at the end of each turn the holder ends in a city, they pay one
+  wealth level or must leave that city on their next move;
 - ``others choose reaction``: another player (the next in turn order) chooses the
   holder's reaction in every encounter;
 - ``reroll destiny``: once, the holder may roll the Destiny Die again and keep the better
@@ -118,6 +120,8 @@ def parse_status_acts(text: str, check: NameCheck = _as_declared) -> StatusActs:
             ]
         elif lower == "no story":
             fields["no_story"] = True
+        elif lower == "pay in cities":
+            fields["city_toll"] = True
         elif lower == "others choose reaction":
             fields["others_choose"] = True
         elif lower == "reroll destiny":
@@ -134,7 +138,8 @@ def parse_status_acts(text: str, check: NameCheck = _as_declared) -> StatusActs:
 
 STATUS_CLAUSES = (
     "write roll +N, roll -N (at night), no move, move -N, skip turn, first reaction, "
-    "blocks SKILLS, barred from SPACES, no story, others choose reaction, "
+    "blocks SKILLS, barred from SPACES, no story, pay in cities, "
+    "others choose reaction, "
     "reroll destiny, ends after roll, "
     "ends after turn, ends after rest or ends on roll 5-6, separated by ;"
 )
@@ -472,6 +477,42 @@ def refuse_encounter(table: TableState, player: str, treasure: str) -> TableStat
 
     def mark(copy: TableState) -> None:
         copy.player(player).used_this_game.append(held)
+
+    return table.evolve(mark)
+
+
+def city_toll(pack: Pack, sheet: PlayerSheet) -> str | None:
+    """The status that makes the player pay or leave the city where the turn ends, or None."""
+    space = pack.spaces.get(sheet.position)
+    if space is None or not space.city:
+        return None
+    return next((name for name, acts in status_acts(pack, sheet) if acts.city_toll), None)
+
+
+def can_pay_toll(pack: Pack, sheet: PlayerSheet) -> bool:
+    """True when the player has a wealth level to give up."""
+    return pack.wealth_index(sheet.wealth) > 0
+
+
+def pay_toll(pack: Pack, table: TableState, player: str) -> TableState:
+    """The player pays one wealth level to stay in the city."""
+
+    def pay(copy: TableState) -> None:
+        sheet = copy.player(player)
+        index = pack.wealth_index(sheet.wealth)
+        if index == 0:
+            raise IllegalActionError(f"{player} has no wealth level to pay")
+        sheet.wealth = pack.wealth_track[index - 1].name
+
+    return table.evolve(pay)
+
+
+def leave_city(table: TableState, player: str) -> TableState:
+    """The player will not pay: they may not stay where they are on their next move."""
+
+    def mark(copy: TableState) -> None:
+        sheet = copy.player(player)
+        sheet.must_leave = sheet.position
 
     return table.evolve(mark)
 

@@ -30,13 +30,17 @@ from companion.games.arabian_nights.award import (
 )
 from companion.games.arabian_nights.card_effects import (
     better_face,
+    can_pay_toll,
+    city_toll,
     end_statuses,
     escape_statuses,
     fortune_status,
     instruction_action,
+    leave_city,
     lose_next_turn,
     lucky_treasure,
     must_take_first_reaction,
+    pay_toll,
     reaction_chooser,
     refuse_encounter,
     refusing_treasure,
@@ -125,7 +129,7 @@ from companion.wording import spoken_list
 Phase = Literal[
     "count", "name", "gender", "skills_mode", "skill", "confirm_skills", "formula",
     "first_player", "escape", "move", "card", "chart_roll", "reaction", "destiny",
-    "master_choice", "fortunate", "lucky", "section", "choose_status", "choose_skill",
+    "master_choice", "fortunate", "lucky", "diseased", "section", "choose_status", "choose_skill",
     "choose_space", "keep_city", "play_city", "city_roll", "over",
 ]  # fmt: skip
 
@@ -700,10 +704,20 @@ class ReaderDialogue:
         if value == "where":
             return [Speech(phrasing.reachable(sheet, reachable_spaces(self.pack, sheet)))]
         goal = sheet.position if value == "stay" else value
+        if (
+            value == "stay"
+            and sheet.must_leave == sheet.position
+            and reachable_spaces(self.pack, sheet)
+        ):
+            raise InvalidAnswer(f"{sheet.name} must leave {sheet.position}. Say where to go.")
         if value != "stay" and can_reach(self.pack, sheet.position, goal, sheet) is False:
             routes = reachable_spaces(self.pack, sheet)
             within = f" {phrasing.reachable(sheet, routes)}" if routes else ""
             raise InvalidAnswer(f"{phrasing.unreachable(self.pack, sheet, goal)}{within}")
+        if sheet.must_leave is not None:
+            self.state.table = self.table.evolve(
+                lambda copy: setattr(copy.player(sheet.name), "must_leave", None)
+            )
         if value != "stay":
             self.state.table = move(self.pack, self.table, sheet.name, goal)
         place = self.pack.places.get(self.sheet.position)
@@ -1282,6 +1296,39 @@ class ReaderDialogue:
         return [said, *self._go_to(result)]
 
     def _end_of_turn(self) -> list[Speech]:
+        sheet = self.sheet
+        status = city_toll(self.pack, sheet)
+        if status is None:
+            return self._close_turn()
+        if can_pay_toll(self.pack, sheet):
+            self.state.phase = "diseased"
+            return []
+        self.state.table = leave_city(self.table, sheet.name)
+        said = f"{sheet.name} is {status} and cannot pay, so must leave {sheet.position} next move."
+        return [Speech(said, kind="reward", player=sheet.name), *self._close_turn()]
+
+    def _ask_diseased(self) -> Step:
+        sheet = self.sheet
+        return Step(
+            f"{sheet.name} is {city_toll(self.pack, sheet)} in {sheet.position}. Pay one wealth "
+            "level to stay, or leave the city on the next move? Say pay or leave.",
+            PhraseSet.from_templates(
+                {"pay": ["pay", "i [will] pay"], "leave": ["leave", "i [will] leave"]},
+                labels={"pay": "pay", "leave": "leave"},
+            ),
+        )
+
+    def _on_diseased(self, value: str) -> list[Speech]:
+        name = self.sheet.name
+        if value == "pay":
+            self.state.table = pay_toll(self.pack, self.table, name)
+            said = f"{name} pays a wealth level and is now {self.sheet.wealth}."
+        else:
+            self.state.table = leave_city(self.table, name)
+            said = f"{name} must leave {self.sheet.position} on the next move."
+        return [Speech(said, kind="reward", player=name), *self._close_turn()]
+
+    def _close_turn(self) -> list[Speech]:
         speeches = self._quest_progress()
         self.state.table, ended = end_statuses(self.pack, self.table, self.sheet.name, "after turn")
         if ended:

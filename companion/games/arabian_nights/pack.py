@@ -305,6 +305,9 @@ class StatusActs(_Model):
     freed_on: list[int] = Field([], description='Die faces that end an "on roll" status.')
     barred: list[str] = Field([], description="Spaces the holder may not enter.")
     no_story: bool = Field(False, description="Story points cannot be gained while held.")
+    city_toll: bool = Field(
+        False, description="Ending a turn in a city costs a wealth level, or the city is left."
+    )
     others_choose: bool = Field(False, description="Another player chooses the reaction.")
     reroll_destiny: bool = Field(
         False, description="Once, the Destiny Die may be rolled again (then it is lost)."

@@ -66,6 +66,9 @@ class PlayerSheet(BaseModel):
         [], description="Statuses gained since the holder's last turn ended."
     )
     moved_this_turn: bool = Field(False, description="Travelled on the move of this turn.")
+    must_leave: str | None = Field(
+        None, description="A city the character may not stay in on the next move (Diseased)."
+    )
     used_this_game: list[str] = Field(
         [], description="Treasures whose once-a-game power has been used."
     )
