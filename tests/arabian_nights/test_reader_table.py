@@ -254,6 +254,21 @@ def test_diseased_who_will_not_pay_must_leave_the_city(tmp_path):
     assert sheet(save, "Ali")["must_leave"] is None
 
 
+def test_the_crystal_ball_shows_what_one_reaction_would_bring(tmp_path):
+    save = tmp_path / "game.json"
+    start(save)
+    change(save, 0, treasures=["Crystal Ball"])
+    lines = resume(["stay", "Merchant of Basra", "1"], save)
+    assert " Or ask the Crystal Ball: say what would " in lines[-1]
+    first = lines[-1].split("You may ")[1].split(",")[0].split(" or ")[0].rstrip(".")
+    lines = resume([f"what would {first} bring"], save)
+    shown = [line for line in lines if line.startswith("The Crystal Ball shows ")]
+    assert shown and shown[0].startswith(f"The Crystal Ball shows {first} on a blank die: ")
+    assert lines[-1].startswith("How do you react") and "Crystal Ball" not in lines[-1]
+    lines = resume([first, "blank"], save)
+    assert paragraphs_read(lines)
+
+
 def test_the_first_home_wins_and_the_night_ends_with_every_secret(tmp_path):
     save = tmp_path / "game.json"
     start(save)

@@ -30,6 +30,8 @@ For a treasure:
 - ``land +1`` / ``sea +1``: extra moves on every journey;
 - ``air 4``: each rate (land, sea and the total) is at least 4 spaces;
 - ``flies on continent``: a move may end on any space of the continent one stands on;
+- ``foresees a reaction``: before choosing a reaction, its owner may ask what one
+  reaction would bring (once per encounter);
 - ``refuses one encounter``: once per game, its owner may refuse an encounter when told
   whom they meet (before choosing a reaction);
 - ``use [W+1]``: the owner may use it on their turn for that reward; ``used up``: it
@@ -144,7 +146,8 @@ STATUS_CLAUSES = (
     "ends after turn, ends after rest or ends on roll 5-6, separated by ;"
 )
 TREASURE_CLAUSES = (
-    "write counts as NAMES, land +N, sea +N, air N, flies on continent, refuses one encounter, "
+    "write counts as NAMES, land +N, sea +N, air N, flies on continent, foresees a reaction, "
+    "refuses one encounter, "
     "use [CODE], used up, "
     "minus is blank, "
     "prevents STATUSES, sells for N or not for sale, separated by ;"
@@ -179,6 +182,8 @@ def parse_treasure_acts(text: str, check: NameCheck = _as_declared) -> TreasureA
             fields["air"] = int(match[1])
         elif lower == "flies on continent":
             fields["continent_flight"] = True
+        elif lower == "foresees a reaction":
+            fields["foresees_reaction"] = True
         elif lower == "refuses one encounter":
             fields["refuses_encounter"] = True
         elif match := re.fullmatch(r"use\s*\[([^\[\]]*)\]", clause, re.IGNORECASE):
@@ -457,6 +462,11 @@ def sell_treasure(
 def lucky_treasure(pack: Pack, sheet: PlayerSheet) -> str | None:
     """A treasure the player may spend to turn a minus on the Destiny Die blank, or None."""
     return next((name for name, acts in treasure_acts(pack, sheet) if acts.minus_is_blank), None)
+
+
+def seeing_treasure(pack: Pack, sheet: PlayerSheet) -> str | None:
+    """A treasure that shows what a reaction would bring, or None."""
+    return next((name for name, acts in treasure_acts(pack, sheet) if acts.foresees_reaction), None)
 
 
 def refusing_treasure(pack: Pack, sheet: PlayerSheet) -> str | None:

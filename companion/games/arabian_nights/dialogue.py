@@ -46,6 +46,7 @@ from companion.games.arabian_nights.card_effects import (
     refusing_treasure,
     roll_changes,
     roll_to_escape,
+    seeing_treasure,
     sell_treasure,
     skip_turn,
     skipped_turn_reason,
@@ -195,6 +196,8 @@ class Encounter(BaseModel):
     """The reward code whose choice is being asked; the tale goes on from it after."""
     after_city_card: bool = False
     """True for a special encounter named by a played city card."""
+    foreseen: bool = False
+    """True once a treasure has shown what a reaction would bring in this encounter."""
 
 
 class ReaderState(BaseModel):
@@ -834,6 +837,21 @@ class ReaderDialogue:
                 f"{self.sheet.name} react to the {self.encounter.encountered}? "
                 f"{chooser}, say {spoken_list(names, 'or').lower()}.",
             )
+        ball = seeing_treasure(self.pack, self.sheet)
+        if ball is not None and not self.encounter.foreseen:
+            names = self._allowed_reactions()
+            step = replace(
+                step,
+                prompt=f"{step.prompt} Or ask the {ball}: say what would {names[0].lower()} bring.",
+                expects=step.expects
+                | PhraseSet.from_templates(
+                    {
+                        f"foresee:{n}": [f"what would {n} bring", f"what does {n} bring"]
+                        for n in names
+                    },
+                    labels={f"foresee:{n}": f"what would {n.lower()} bring" for n in names},
+                ),
+            )
         falcon = refusing_treasure(self.pack, self.sheet)
         if falcon is None:
             return step
@@ -848,6 +866,16 @@ class ReaderDialogue:
                 labels={"refuse": "refuse"},
             ),
         )
+
+    def _foresee(self, ball: str, reaction: str) -> list[Speech]:
+        """What the reaction would bring on a blank Destiny Die: its paragraph's opening."""
+        self.encounter.foreseen = True
+        matrix = self.pack.matrices[self.encounter.matrix]
+        number = result_paragraph(matrix.candidates(self.encounter.row, reaction), "blank")
+        paragraph = self.pack.paragraph(number)
+        seen = name_the_other(paragraph.intro, self.encounter.encountered) if paragraph else ""
+        seen = seen or f"paragraph {number} of the Book of Tales."
+        return [Speech(f"The {ball} shows {reaction.lower()} on a blank die: {seen}")]
 
     def _ask_plain_reaction(self) -> Step:
         matrix = self.pack.matrices[self.encounter.matrix]
@@ -874,6 +902,9 @@ class ReaderDialogue:
         )
 
     def _on_reaction(self, value: str) -> list[Speech]:
+        ball = seeing_treasure(self.pack, self.sheet)
+        if value.startswith("foresee:") and ball is not None and not self.encounter.foreseen:
+            return self._foresee(ball, value.removeprefix("foresee:"))
         falcon = refusing_treasure(self.pack, self.sheet)
         if value == "refuse" and falcon is not None:
             self.state.table = refuse_encounter(self.table, self.sheet.name, falcon)

@@ -331,6 +331,9 @@ class TreasureActs(_Model):
     continent_flight: bool = Field(
         False, description="A move may end on any space of the holder's continent."
     )
+    foresees_reaction: bool = Field(
+        False, description="Before each reaction, the owner may ask what one would bring."
+    )
     refuses_encounter: bool = Field(
         False, description="Once per game, its owner may refuse an encounter."
     )
