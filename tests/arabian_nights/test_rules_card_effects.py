@@ -8,16 +8,27 @@ import pytest
 
 from companion.games.arabian_nights.award import apply_reward, describe_changes
 from companion.games.arabian_nights.card_effects import (
+    better_face,
+    can_pay_toll,
+    city_toll,
     end_statuses,
+    fortune_status,
     instruction_action,
+    leave_city,
     lose_next_turn,
     parse_status_acts,
     parse_treasure_acts,
+    pay_toll,
+    reaction_chooser,
+    refuse_encounter,
+    refusing_treasure,
     roll_modifier,
     roll_to_escape,
+    seeing_treasure,
     sell_treasure,
     skip_turn,
     skipped_turn_reason,
+    spend_fortune,
     use_treasure,
 )
 from companion.games.arabian_nights.encounter import (
@@ -50,6 +61,9 @@ STATUSES = {
     "Bewitched": "first reaction",
     "Respected": "",
     "Grieving": "no story; ends after rest",
+    "Diseased": "pay in cities",
+    "Mad": "others choose reaction",
+    "Fortunate": "reroll destiny",
 }
 TREASURES = {
     "Magic Carpet": "counts as Weapon Use (Master); sea +1",
@@ -59,6 +73,8 @@ TREASURES = {
     "Flying Carpet": "air 4",
     "Ebony Horse": "flies on continent",
     "Rukh Feather": "use [Move to City of Brass]; used up",
+    "Golden Falcon": "refuses one encounter",
+    "Crystal Ball": "foresees a reaction",
 }
 
 
@@ -303,3 +319,34 @@ def test_the_rukh_feather_carries_its_owner_once():
         parse_treasure_acts("flies everywhere")
     with pytest.raises(ValueError, match="no story"):
         parse_status_acts("no destiny")
+
+
+def test_diseased_pays_in_cities_only_while_there_is_wealth_to_pay():
+    table = _table(statuses=["Diseased"], position="Baghdad", wealth="Poor")
+    assert city_toll(PACK, table.current) == "Diseased"
+    assert city_toll(PACK, table.current.model_copy(update={"position": "L1"})) is None
+    paid = pay_toll(PACK, table, "Ali Baba")
+    assert paid.current.wealth == "Beggar"
+    assert not can_pay_toll(PACK, paid.current)
+    with pytest.raises(IllegalActionError):
+        pay_toll(PACK, paid, "Ali Baba")
+    assert leave_city(paid, "Ali Baba").current.must_leave == "Baghdad"
+
+
+def test_fortune_mad_falcon_and_ball_are_read_from_their_clauses():
+    assert better_face("minus", "plus") == "plus" and better_face("blank", "minus") == "blank"
+    fortunate = _table(statuses=["Fortunate"])
+    assert fortune_status(PACK, fortunate.current) == "Fortunate"
+    assert spend_fortune(fortunate, "Ali Baba", "Fortunate").current.statuses == []
+    mad = TableState(
+        players=[sheet(statuses=["Mad"]), sheet(name="Zed", gender="f")],
+        treasure_deck=[],
+        encounter_deck=[],
+    )
+    assert reaction_chooser(PACK, mad) == ("Mad", "Zed")
+    assert reaction_chooser(PACK, _table(statuses=["Mad"])) is None
+    falcon = _table(treasures=["Golden Falcon", "Crystal Ball"])
+    assert refusing_treasure(PACK, falcon.current) == "Golden Falcon"
+    assert seeing_treasure(PACK, falcon.current) == "Crystal Ball"
+    spent = refuse_encounter(falcon, "Ali Baba", "Golden Falcon")
+    assert refusing_treasure(PACK, spent.current) is None
