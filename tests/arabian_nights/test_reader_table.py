@@ -113,6 +113,16 @@ def test_an_exile_may_not_enter_baghdad(tmp_path):
     assert "Baghdad" not in lines[1].split("reach")[1]
 
 
+def test_an_outlaw_may_enter_no_city(tmp_path):
+    save = tmp_path / "game.json"
+    start(save)
+    change(save, 0, statuses=["Outlawed"], position="Nafud Desert")
+    lines = resume(["Damascus"], save)
+    assert lines[1].startswith("As Outlawed, Ali may not enter Damascus. From Nafud Desert")
+    reach = lines[1].split("reach")[1]
+    assert "Damascus" not in reach and "Baghdad" not in reach and "Hejaz Hills" in reach
+
+
 def test_where_can_i_go_counts_the_star_chart(tmp_path):
     save = tmp_path / "game.json"
     start(save)
