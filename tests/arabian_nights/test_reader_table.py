@@ -123,6 +123,25 @@ def test_an_outlaw_may_enter_no_city(tmp_path):
     assert "Damascus" not in reach and "Baghdad" not in reach and "Hejaz Hills" in reach
 
 
+def test_a_pilgrim_gains_two_destiny_on_arriving_in_mecca_and_is_no_longer_one(tmp_path):
+    save = tmp_path / "game.json"
+    start(save)
+    change(save, 0, statuses=["Pilgrim"], position="Hejaz Hills")
+    destiny = sheet(save, "Ali")["destiny"]
+    lines = resume(["Mecca"], save)
+    assert any("Ali arrives in Mecca and is no longer Pilgrim." in line for line in lines)
+    after = sheet(save, "Ali")
+    assert after["destiny"] == destiny + 2 and "Pilgrim" not in after["statuses"]
+
+
+def test_a_pilgrim_elsewhere_keeps_the_status(tmp_path):
+    save = tmp_path / "game.json"
+    start(save)
+    change(save, 0, statuses=["Pilgrim"], position="Hejaz Hills")
+    resume(["Nafud Desert"], save)
+    assert sheet(save, "Ali")["statuses"] == ["Pilgrim"]
+
+
 def test_where_can_i_go_counts_the_star_chart(tmp_path):
     save = tmp_path / "game.json"
     start(save)

@@ -17,6 +17,8 @@ separated by ``;`` that say what the card does to the rules. For a status:
   holder's reaction in every encounter;
 - ``reroll destiny``: once, the holder may roll the Destiny Die again and keep the better
   face; the status is then lost;
+- ``arrive at Mecca [D2]``: when the holder ends a move on that space, they receive the
+  reward, and the status is then lost;
 - ``ends after roll`` / ``ends after turn`` / ``ends after rest`` / ``ends on roll 5-6``:
   when it goes away by itself ("after rest": at the end of a turn in which the holder did
   not travel; the roll is made at the start of the holder's turn). A status gained during a
@@ -128,6 +130,8 @@ def parse_status_acts(text: str, check: NameCheck = _as_declared) -> StatusActs:
             fields["others_choose"] = True
         elif lower == "reroll destiny":
             fields["reroll_destiny"] = True
+        elif match := re.fullmatch(r"arrive at (.+?)\s*\[([^\[\]]*)\]", clause, re.IGNORECASE):
+            fields["arrival"] = (" ".join(match[1].split()), match[2].strip())
         elif lower in ("ends after roll", "ends after turn", "ends after rest"):
             fields["ends"] = lower.removeprefix("ends ")
         elif lower.startswith("ends on roll "):
@@ -142,7 +146,7 @@ STATUS_CLAUSES = (
     "write roll +N, roll -N (at night), no move, move -N, skip turn, first reaction, "
     "blocks SKILLS, barred from SPACES, no story, pay in cities, "
     "others choose reaction, "
-    "reroll destiny, ends after roll, "
+    "reroll destiny, arrive at SPACE [CODE], ends after roll, "
     "ends after turn, ends after rest or ends on roll 5-6, separated by ;"
 )
 TREASURE_CLAUSES = (
@@ -540,6 +544,20 @@ def reaction_chooser(pack: Pack, table: TableState) -> tuple[str, str] | None:
 def fortune_status(pack: Pack, sheet: PlayerSheet) -> str | None:
     """A status that lets the player roll the Destiny Die again, or None."""
     return next((name for name, acts in status_acts(pack, sheet) if acts.reroll_destiny), None)
+
+
+def arrival_reward(pack: Pack, sheet: PlayerSheet) -> tuple[str, str] | None:
+    """(the status, its reward code) when the player stands on the space a held status
+    rewards arriving at, or None."""
+    for name, acts in status_acts(pack, sheet):
+        if acts.arrival is not None and acts.arrival[0].casefold() == sheet.position.casefold():
+            return name, acts.arrival[1]
+    return None
+
+
+def end_arrival(table: TableState, player: str, status: str) -> TableState:
+    """The player has arrived where the status led them: it is lost."""
+    return _without(table, player, [status])
 
 
 _FACE_ORDER = ("minus", "blank", "plus")

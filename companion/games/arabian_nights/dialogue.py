@@ -29,9 +29,11 @@ from companion.games.arabian_nights.award import (
     describe_changes,
 )
 from companion.games.arabian_nights.card_effects import (
+    arrival_reward,
     better_face,
     can_pay_toll,
     city_toll,
+    end_arrival,
     end_statuses,
     escape_statuses,
     fortune_status,
@@ -721,17 +723,32 @@ class ReaderDialogue:
             self.state.table = self.table.evolve(
                 lambda copy: setattr(copy.player(sheet.name), "must_leave", None)
             )
+        arrived: list[Speech] = []
         if value != "stay":
             self.state.table = move(self.pack, self.table, sheet.name, goal)
+            arrived = self._arrival()
         place = self.pack.places.get(self.sheet.position)
         if place is not None:
             self.state.encounter = Encounter(encountered=place.name)
             return [
+                *arrived,
                 Speech(f"You enter the {place.name}."),
                 *self._go_to(ParagraphTarget(paragraph=place.paragraph)),
             ]
         self.state.phase = "card"
-        return []
+        return arrived
+
+    def _arrival(self) -> list[Speech]:
+        """A status that rewards arriving here (the demo's Pilgrim in Mecca) gives its
+        reward and is lost."""
+        found = arrival_reward(self.pack, self.sheet)
+        if found is None:
+            return []
+        status, code = found
+        name = self.sheet.name
+        self.state.table = end_arrival(self.table, name, status)
+        said = Speech(f"{name} arrives in {self.sheet.position} and is no longer {status}.")
+        return [said, *self._sheet_reward(name, parse_reward(code, self.vocabulary))]
 
     def _ask_card(self) -> Step:
         return Step(

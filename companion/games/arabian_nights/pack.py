@@ -312,6 +312,9 @@ class StatusActs(_Model):
     reroll_destiny: bool = Field(
         False, description="Once, the Destiny Die may be rolled again (then it is lost)."
     )
+    arrival: tuple[str, str] | None = Field(
+        None, description="(space, reward code): ending a move there gives it, then it is lost."
+    )
 
 
 class TreasureActs(_Model):
