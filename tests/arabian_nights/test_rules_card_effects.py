@@ -44,7 +44,12 @@ from companion.games.arabian_nights.movement import (
     sheet_allowance,
 )
 from companion.games.arabian_nights.pack import Status, Treasure
-from companion.games.arabian_nights.rewards import DestinyChange, GainStatus, StoryChange
+from companion.games.arabian_nights.rewards import (
+    DestinyChange,
+    GainStatus,
+    StoryChange,
+    WealthChange,
+)
 from companion.games.arabian_nights.state import IllegalActionError, TableRules, TableState
 from tests.arabian_nights.rules_pack import mini_pack, sheet
 
@@ -64,6 +69,7 @@ STATUSES = {
     "Diseased": "pay in cities",
     "Mad": "others choose reaction",
     "Fortunate": "reroll destiny",
+    "Envied": "wealth loss -1",
 }
 TREASURES = {
     "Magic Carpet": "counts as Weapon Use (Master); sea +1",
@@ -350,3 +356,25 @@ def test_fortune_mad_falcon_and_ball_are_read_from_their_clauses():
     assert seeing_treasure(PACK, falcon.current) == "Crystal Ball"
     spent = refuse_encounter(falcon, "Ali Baba", "Golden Falcon")
     assert refusing_treasure(PACK, spent.current) is None
+
+
+def test_an_envied_players_wealth_losses_are_one_level_worse_and_gains_unchanged():
+    table = _table(statuses=["Envied"], wealth="Rich")
+    after, changes = apply_reward(
+        PACK, table, "Ali Baba", [WealthChange(amount=-1)], random.Random(1)
+    )
+    assert after.current.wealth == "Middle Class"
+    assert describe_changes("Ali Baba", changes) == (
+        "Ali Baba falls to Middle Class (one level worse as Envied)."
+    )
+    after, _ = apply_reward(PACK, table, "Ali Baba", [WealthChange(amount=1)], random.Random(1))
+    assert after.current.wealth == "Princely"
+    poor = _table(statuses=["Envied"], wealth="Poor")
+    after, _ = apply_reward(PACK, poor, "Ali Baba", [WealthChange(amount=-1)], random.Random(1))
+    assert after.current.wealth == "Beggar"
+    plain = _table(wealth="Rich")
+    after, changes = apply_reward(
+        PACK, plain, "Ali Baba", [WealthChange(amount=-1)], random.Random(1)
+    )
+    assert after.current.wealth == "Wealthy"
+    assert describe_changes("Ali Baba", changes) == "Ali Baba falls to Wealthy."

@@ -13,7 +13,11 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-from companion.games.arabian_nights.card_effects import protected_from, story_blocked_by
+from companion.games.arabian_nights.card_effects import (
+    protected_from,
+    story_blocked_by,
+    worse_losses,
+)
 from companion.games.arabian_nights.pack import Pack
 from companion.games.arabian_nights.rewards import (
     DestinyChange,
@@ -56,11 +60,13 @@ class WealthMoved(BaseModel):
     before: str
     after: str
     rising: bool
+    worse_as: str | None = None
 
     def phrase(self) -> str:
         if self.before == self.after:
             return f"stays {self.after}"
-        return f"{'rises' if self.rising else 'falls'} to {self.after}"
+        worse = f" (one level worse as {self.worse_as})" if self.worse_as else ""
+        return f"{'rises' if self.rising else 'falls'} to {self.after}{worse}"
 
 
 class SkillChanged(BaseModel):
@@ -182,7 +188,8 @@ def _points(pack: Pack, sheet: PlayerSheet, effect: DestinyChange | StoryChange)
 def _wealth(pack: Pack, sheet: PlayerSheet, effect: WealthChange) -> Change | None:
     """Move along the track; the award's Max (Min) never pushes past where the player is."""
     before = pack.wealth_index(sheet.wealth)
-    after = min(max(before + effect.amount, 0), len(pack.wealth_track) - 1)
+    envied, extra = worse_losses(pack, sheet) if effect.amount < 0 else (None, 0)
+    after = min(max(before + effect.amount - extra, 0), len(pack.wealth_track) - 1)
     if effect.maximum is not None:
         after = min(after, max(before, pack.wealth_index(effect.maximum)))
     if effect.minimum is not None:
@@ -191,7 +198,9 @@ def _wealth(pack: Pack, sheet: PlayerSheet, effect: WealthChange) -> Change | No
     sheet.wealth = pack.wealth_track[after].name
     if not effect.amount:
         return None
-    return WealthMoved(before=old_name, after=sheet.wealth, rising=effect.amount > 0)
+    return WealthMoved(
+        before=old_name, after=sheet.wealth, rising=effect.amount > 0, worse_as=envied
+    )
 
 
 def _gain_skill(sheet: PlayerSheet, effect: GainSkill) -> Change:

@@ -19,6 +19,8 @@ separated by ``;`` that say what the card does to the rules. For a status:
   face; the status is then lost;
 - ``arrive at Mecca [D2]``: when the holder ends a move on that space, they receive the
   reward, and the status is then lost;
+- ``wealth loss -1``: every wealth loss a reward brings the holder is that many levels
+  worse;
 - ``ends after roll`` / ``ends after turn`` / ``ends after rest`` / ``ends on roll 5-6``:
   when it goes away by itself ("after rest": at the end of a turn in which the holder did
   not travel; the roll is made at the start of the holder's turn). A status gained during a
@@ -130,6 +132,8 @@ def parse_status_acts(text: str, check: NameCheck = _as_declared) -> StatusActs:
             fields["others_choose"] = True
         elif lower == "reroll destiny":
             fields["reroll_destiny"] = True
+        elif match := re.fullmatch(r"wealth loss\s*-\s*(\d{1,2})", lower):
+            fields["wealth_loss"] = int(match[1])
         elif match := re.fullmatch(r"arrive at (.+?)\s*\[([^\[\]]*)\]", clause, re.IGNORECASE):
             fields["arrival"] = (" ".join(match[1].split()), match[2].strip())
         elif lower in ("ends after roll", "ends after turn", "ends after rest"):
@@ -146,7 +150,7 @@ STATUS_CLAUSES = (
     "write roll +N, roll -N (at night), no move, move -N, skip turn, first reaction, "
     "blocks SKILLS, barred from SPACES, no story, pay in cities, "
     "others choose reaction, "
-    "reroll destiny, arrive at SPACE [CODE], ends after roll, "
+    "reroll destiny, arrive at SPACE [CODE], wealth loss -N, ends after roll, "
     "ends after turn, ends after rest or ends on roll 5-6, separated by ;"
 )
 TREASURE_CLAUSES = (
@@ -285,6 +289,14 @@ def flies_on_continent(pack: Pack, sheet: PlayerSheet) -> str | None:
 def story_blocked_by(pack: Pack, sheet: PlayerSheet) -> str | None:
     """The status that keeps the player from gaining Story points, or None."""
     return next((name for name, acts in status_acts(pack, sheet) if acts.no_story), None)
+
+
+def worse_losses(pack: Pack, sheet: PlayerSheet) -> tuple[str | None, int]:
+    """(a status making wealth losses worse, or None; the extra levels every loss costs)."""
+    worse = [
+        (name, acts.wealth_loss) for name, acts in status_acts(pack, sheet) if acts.wealth_loss
+    ]
+    return (worse[0][0] if worse else None), sum(levels for _, levels in worse)
 
 
 def barred_spaces(pack: Pack, sheet: PlayerSheet) -> dict[str, str]:

@@ -312,6 +312,9 @@ class StatusActs(_Model):
     reroll_destiny: bool = Field(
         False, description="Once, the Destiny Die may be rolled again (then it is lost)."
     )
+    wealth_loss: int = Field(
+        0, ge=0, description="Levels added to every wealth loss a reward brings."
+    )
     arrival: tuple[str, str] | None = Field(
         None, description="(space, reward code): ending a move there gives it, then it is lost."
     )
