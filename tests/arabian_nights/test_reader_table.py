@@ -321,6 +321,17 @@ def test_the_first_home_wins_and_the_night_ends_with_every_secret(tmp_path):
     assert read_save(save).state["phase"] == "over"
 
 
+def test_an_unfulfilled_oath_costs_three_story_when_the_game_ends(tmp_path):
+    save = tmp_path / "game.json"
+    start(save)
+    change(save, 0, destiny=10, story=10)
+    change(save, 1, destiny=15, story=15, statuses=["Oath Bound"])
+    lines = resume(["skip my turn", "yes", "skip my turn", "yes"], save)
+    assert "Zed is still Oath Bound and loses 3 Story." in lines
+    assert sheet(save, "Zed")["story"] == 12 and sheet(save, "Ali")["story"] == 10
+    assert lines[-1] == "Ali wins the game! Their tale will be told for a thousand nights."
+
+
 def test_tables_may_give_the_victory_to_the_most_points(tmp_path):
     save = tmp_path / "game.json"
     start(save, settings={"winner": "most_points"})

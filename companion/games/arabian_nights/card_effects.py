@@ -21,6 +21,8 @@ separated by ``;`` that say what the card does to the rules. For a status:
   reward, and the status is then lost;
 - ``wealth loss -1``: every wealth loss a reward brings the holder is that many levels
   worse;
+- ``end of game story -3``: the holder loses that many Story points when the game ends
+  (before the winners are found) if they still hold it;
 - ``ends after roll`` / ``ends after turn`` / ``ends after rest`` / ``ends on roll 5-6``:
   when it goes away by itself ("after rest": at the end of a turn in which the holder did
   not travel; the roll is made at the start of the holder's turn). A status gained during a
@@ -132,6 +134,8 @@ def parse_status_acts(text: str, check: NameCheck = _as_declared) -> StatusActs:
             fields["others_choose"] = True
         elif lower == "reroll destiny":
             fields["reroll_destiny"] = True
+        elif match := re.fullmatch(r"end of game story\s*-\s*(\d{1,2})", lower):
+            fields["end_story"] = int(match[1])
         elif match := re.fullmatch(r"wealth loss\s*-\s*(\d{1,2})", lower):
             fields["wealth_loss"] = int(match[1])
         elif match := re.fullmatch(r"arrive at (.+?)\s*\[([^\[\]]*)\]", clause, re.IGNORECASE):
@@ -150,7 +154,8 @@ STATUS_CLAUSES = (
     "write roll +N, roll -N (at night), no move, move -N, skip turn, first reaction, "
     "blocks SKILLS, barred from SPACES, no story, pay in cities, "
     "others choose reaction, "
-    "reroll destiny, arrive at SPACE [CODE], wealth loss -N, ends after roll, "
+    "reroll destiny, arrive at SPACE [CODE], wealth loss -N, "
+    "end of game story -N, ends after roll, "
     "ends after turn, ends after rest or ends on roll 5-6, separated by ;"
 )
 TREASURE_CLAUSES = (
@@ -297,6 +302,16 @@ def worse_losses(pack: Pack, sheet: PlayerSheet) -> tuple[str | None, int]:
         (name, acts.wealth_loss) for name, acts in status_acts(pack, sheet) if acts.wealth_loss
     ]
     return (worse[0][0] if worse else None), sum(levels for _, levels in worse)
+
+
+def end_of_game_losses(pack: Pack, table: TableState) -> dict[str, tuple[str, int]]:
+    """Each player who loses Story when the game ends: (the status, the points)."""
+    losses = {}
+    for sheet in table.players:
+        held = [(name, acts.end_story) for name, acts in status_acts(pack, sheet) if acts.end_story]
+        if held:
+            losses[sheet.name] = (held[0][0], sum(points for _, points in held))
+    return losses
 
 
 def barred_spaces(pack: Pack, sheet: PlayerSheet) -> dict[str, str]:

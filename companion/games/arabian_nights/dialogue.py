@@ -34,6 +34,7 @@ from companion.games.arabian_nights.card_effects import (
     can_pay_toll,
     city_toll,
     end_arrival,
+    end_of_game_losses,
     end_statuses,
     escape_statuses,
     fortune_status,
@@ -1382,7 +1383,9 @@ class ReaderDialogue:
         if ended:
             speeches.append(Speech(f"{self.sheet.name} is no longer {spoken_list(ended)}."))
         sheet = self.sheet
-        if self.table.final_round is None and can_declare(sheet, self.table.home):
+        oath = end_of_game_losses(self.pack, self.table).get(sheet.name, ("", 0))[1]
+        after_oath = sheet.model_copy(update={"story": max(0, sheet.story - oath)})
+        if self.table.final_round is None and can_declare(after_oath, self.table.home):
             self.state.table = declare_victory(self.table)
             speeches.append(
                 Speech(
@@ -1391,10 +1394,17 @@ class ReaderDialogue:
                     "Every other player has one more turn."
                 )
             )
-        self.state.table = end_turn(self.table)
+        losses = end_of_game_losses(self.pack, self.table)
+        self.state.table = end_turn(
+            self.table, {name: points for name, (_, points) in losses.items()}
+        )
         if self.table.winners is not None:
             self.state.phase = "over"
-            return [*speeches, *phrasing.ending(self.table)]
+            oaths = [
+                Speech(f"{name} is still {status} and loses {points} Story.", player=name)
+                for name, (status, points) in losses.items()
+            ]
+            return [*speeches, *oaths, *phrasing.ending(self.table)]
         return speeches + self._begin_turn()
 
     def _quest_progress(self) -> list[Speech]:

@@ -315,6 +315,9 @@ class StatusActs(_Model):
     wealth_loss: int = Field(
         0, ge=0, description="Levels added to every wealth loss a reward brings."
     )
+    end_story: int = Field(
+        0, ge=0, description="Story points lost at the end of the game if still held."
+    )
     arrival: tuple[str, str] | None = Field(
         None, description="(space, reward code): ending a move there gives it, then it is lost."
     )

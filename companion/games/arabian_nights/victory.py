@@ -76,11 +76,12 @@ def why_they_won(table: TableState) -> str:
     )
 
 
-def end_turn(table: TableState) -> TableState:
+def end_turn(table: TableState, story_losses: dict[str, int] | None = None) -> TableState:
     """The table after the current player's turn: the next player's turn, or the game's end.
 
     During the last round the declarer is skipped; when everybody has had their one more
-    turn, `TableState.winners` is set.
+    turn, the players in ``story_losses`` lose those Story points (an Oath Bound left
+    unfulfilled) and then `TableState.winners` is set.
     """
     if table.winners is not None:
         raise IllegalActionError("the game is over")
@@ -90,6 +91,8 @@ def end_turn(table: TableState) -> TableState:
         if final is not None and copy.current.name in final.waiting:
             final.waiting.remove(copy.current.name)
         if final is not None and not final.waiting:
+            for name, points in (story_losses or {}).items():
+                copy.player(name).story = max(0, copy.player(name).story - points)
             copy.winners = _winners(copy)
             return
         copy.turn = (copy.turn + 1) % len(copy.players)
