@@ -65,8 +65,8 @@ CASES = {
         "Cursed: unknown status effect 'flies away'; write roll +N, roll -N (at night), no move, "
         "move -N, skip turn, first reaction, blocks SKILLS, barred from SPACES, no story, "
         "pay in cities, others choose reaction, reroll destiny, arrive at SPACE [CODE], "
-        "wealth loss -N, end of game story -N, ends after roll, ends after turn, "
-        "ends after rest or ends on roll 5-6, separated by ;",
+        "wealth loss -N, end of game story -N, stays free in cities, ends after roll, "
+        "ends after turn, ends after rest or ends on roll 5-6, separated by ;",
     ),
     "status barring an unknown space": Case(
         "world.txt", "Cursed    | Misfortune follows you like a shadow.",

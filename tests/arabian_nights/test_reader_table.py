@@ -7,10 +7,12 @@ from pathlib import Path
 
 from companion.chronicle import Chronicle
 from companion.dialogue import GameOptions
+from companion.games.arabian_nights.card_effects import city_toll
 from companion.games.arabian_nights.game import GAME
 from companion.games.arabian_nights.loader import load_pack
 from companion.games.arabian_nights.phrasing import article
 from companion.games.arabian_nights.sheet_commands import SheetCommand, is_command
+from companion.games.arabian_nights.state import PlayerSheet
 from companion.saves import read_save
 from companion.session import PrintMouth, Session, TypedEars, run_typed
 from tests.arabian_nights.pack_edits import copy_mini, edit
@@ -267,6 +269,26 @@ def test_diseased_pays_or_leaves_the_city_where_the_turn_ends(tmp_path):
     assert lines[-1].startswith("Zed, you are in Baghdad.")
 
 
+def test_an_honoured_guest_who_is_diseased_is_not_asked_to_pay(tmp_path):
+    save = tmp_path / "game.json"
+    start(save)
+    change(save, 0, statuses=["Diseased", "Honoured Guest"], wealth="Wealthy")
+    lines = resume(["stay", "Merchant of Basra", "1", "help"], save)
+    first = lines[-1].split("You may ")[1].split(",")[0].split(" or ")[0].rstrip(".")
+    lines = resume([first, "blank"], save)
+    if lines[-1].endswith("Which do you choose?"):
+        lines += resume(["no skill"], save)
+    assert not any("Pay one wealth level" in line for line in lines)
+    assert lines[-1].startswith("Zed, you are in Baghdad.")
+    assert sheet(save, "Ali")["must_leave"] is None
+    demo = load_pack("content/demo")
+    guest = PlayerSheet(name="Ali", gender="m", destiny_goal=10, story_goal=10)
+    guest.statuses = ["Diseased"]
+    assert city_toll(demo, guest) == "Diseased"
+    guest.statuses = ["Diseased", "Honoured Guest"]
+    assert city_toll(demo, guest) is None
+
+
 def test_diseased_who_will_not_pay_must_leave_the_city(tmp_path):
     save = tmp_path / "game.json"
     start(save)
@@ -330,6 +352,14 @@ def test_an_unfulfilled_oath_costs_three_story_when_the_game_ends(tmp_path):
     assert "Zed is still Oath Bound and loses 3 Story." in lines
     assert sheet(save, "Zed")["story"] == 12 and sheet(save, "Ali")["story"] == 10
     assert lines[-1] == "Ali wins the game! Their tale will be told for a thousand nights."
+
+
+def test_an_oath_bound_player_declares_only_with_the_oath_counted(tmp_path):
+    save = tmp_path / "game.json"
+    start(save)
+    change(save, 0, destiny=10, story=12, statuses=["Oath Bound"])
+    lines = resume(["skip my turn", "yes"], save)
+    assert not any("declares victory" in line for line in lines)
 
 
 def test_tables_may_give_the_victory_to_the_most_points(tmp_path):

@@ -23,6 +23,8 @@ separated by ``;`` that say what the card does to the rules. For a status:
   worse;
 - ``end of game story -3``: the holder loses that many Story points when the game ends
   (before the winners are found) if they still hold it;
+- ``stays free in cities``: the holder never pays to stay in a city (a ``pay in cities``
+  status held with it asks nothing);
 - ``ends after roll`` / ``ends after turn`` / ``ends after rest`` / ``ends on roll 5-6``:
   when it goes away by itself ("after rest": at the end of a turn in which the holder did
   not travel; the roll is made at the start of the holder's turn). A status gained during a
@@ -134,6 +136,8 @@ def parse_status_acts(text: str, check: NameCheck = _as_declared) -> StatusActs:
             fields["others_choose"] = True
         elif lower == "reroll destiny":
             fields["reroll_destiny"] = True
+        elif lower == "stays free in cities":
+            fields["free_stay"] = True
         elif match := re.fullmatch(r"end of game story\s*-\s*(\d{1,2})", lower):
             fields["end_story"] = int(match[1])
         elif match := re.fullmatch(r"wealth loss\s*-\s*(\d{1,2})", lower):
@@ -155,7 +159,7 @@ STATUS_CLAUSES = (
     "blocks SKILLS, barred from SPACES, no story, pay in cities, "
     "others choose reaction, "
     "reroll destiny, arrive at SPACE [CODE], wealth loss -N, "
-    "end of game story -N, ends after roll, "
+    "end of game story -N, stays free in cities, ends after roll, "
     "ends after turn, ends after rest or ends on roll 5-6, separated by ;"
 )
 TREASURE_CLAUSES = (
@@ -526,6 +530,8 @@ def city_toll(pack: Pack, sheet: PlayerSheet) -> str | None:
     """The status that makes the player pay or leave the city where the turn ends, or None."""
     space = pack.spaces.get(sheet.position)
     if space is None or not space.city:
+        return None
+    if any(acts.free_stay for _, acts in status_acts(pack, sheet)):
         return None
     return next((name for name, acts in status_acts(pack, sheet) if acts.city_toll), None)
 

@@ -318,6 +318,7 @@ class StatusActs(_Model):
     end_story: int = Field(
         0, ge=0, description="Story points lost at the end of the game if still held."
     )
+    free_stay: bool = Field(False, description="Staying in a city costs the holder nothing.")
     arrival: tuple[str, str] | None = Field(
         None, description="(space, reward code): ending a move there gives it, then it is lost."
     )
