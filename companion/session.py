@@ -349,7 +349,10 @@ class Session:
                 self.mouth.say(speech)
             except DeviceUnavailable as error:
                 self.mouth = PrintMouth()
-                self.mouth.say(Speech(f"{error} The companion's words are shown here instead."))
+                notice = Speech(f"{error} The companion's words are shown here instead.")
+                for observer in self.observers:  # the chronicle and the display learn it too
+                    observer.on_speech(notice)
+                self.mouth.say(notice)
                 self.mouth.say(speech)
 
     def _save(self) -> None:
