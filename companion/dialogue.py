@@ -137,7 +137,8 @@ class Dialogue(Protocol):
         """The whole state as JSON-ready data."""
 
     # Optional: ``scoreboard() -> list[dict[str, str]]``, one row per player, shown by the
-    # live view (companion.display) when a game offers it.
+    # live view (companion.display) when a game offers it; ``everyone_seated -> bool``
+    # (the kit's), when the session may offer to learn the players' voices.
 
 
 @dataclass(frozen=True)

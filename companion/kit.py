@@ -182,6 +182,11 @@ class GameKit:
             return "over"
         return self._seating_phase() or self.game_phase()
 
+    @property
+    def everyone_seated(self) -> bool:
+        """Whether every player is known (names, and genders where the rules use them)."""
+        return self._seating_phase() is None
+
     def game_phase(self) -> str:
         """The game's own phase once everyone is seated (the state's ``phase`` field)."""
         return self.state.phase

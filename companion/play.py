@@ -148,6 +148,8 @@ class Game:
     undo: UndoHistory
     save_path: Path
     opening: list[Speech]
+    new: bool = False
+    """A game started by this command (not resumed)."""
 
 
 def _load_or_start(args: argparse.Namespace) -> Game:
@@ -256,7 +258,7 @@ def _start(args: argparse.Namespace, path: Path) -> Game:
         dialogue = spec.new(options)
     except ValueError as error:
         raise ArgumentError(str(error)) from None
-    return Game(spec, dialogue, UndoHistory(), path, dialogue.opening())
+    return Game(spec, dialogue, UndoHistory(), path, dialogue.opening(), new=True)
 
 
 def _typed_io(args: argparse.Namespace) -> tuple[Ears, Mouth, Ears | None]:
@@ -310,6 +312,14 @@ def _open_io(args: argparse.Namespace) -> tuple[Ears, Mouth, Ears | None]:
     return ears, mouth, keyboard
 
 
+def _keep_voices(ears: Ears, save_path: Path) -> str | None:
+    """Ears that learn each voice keep what they learned beside the save (``.voices.npz``),
+    so a resumed game hears its players as well as before; what to tell the players when
+    that file cannot be read."""
+    keep = getattr(ears, "keep_voices", None)
+    return keep(save_path.with_suffix(".voices.npz")) if keep else None
+
+
 def _speaking_mouth(args: argparse.Namespace, settings) -> Mouth | None:
     """A mouth on the loudspeaker when there is one (typed answers, spoken replies)."""
     if args.speaker == "print":
@@ -337,6 +347,7 @@ def run(args: argparse.Namespace) -> int:
     _in_language(args, language)
     args.lang = language
     ears, mouth, keyboard = _open_io(args)
+    unreadable_voices = _keep_voices(ears, path)
     chronicle = _open_chronicle(args.chronicle or path.with_suffix(".chronicle.md"))
     telling_listener = _telling_listener(spec, args, chronicle)
     display = LiveDisplay()
@@ -359,9 +370,11 @@ def run(args: argparse.Namespace) -> int:
         keyboard=keyboard,
         telling_listener=telling_listener,
         observers=observers,
+        offer_enrolment=game.new and not (args.typed or args.listen_files),
     )
+    opening = [Speech(unreadable_voices)] if unreadable_voices else []
     try:
-        end = session.run(game.opening)
+        end = session.run([*opening, *game.opening])
     except SaveError as error:
         raise ArgumentError(f"{error}; the last good save is kept") from None
     finally:

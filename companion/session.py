@@ -29,6 +29,7 @@ from typing import Any, Protocol
 
 from companion.asking import Asking, attend, speaker_of
 from companion.dialogue import Dialogue, GameSpec, Speech, Step, yes_no
+from companion.enrolment import can_enrol, enrol
 from companion.errors import IllegalAction
 from companion.hearing import (
     ACCEPT_CONFIDENCE,
@@ -103,6 +104,8 @@ class Session:
     _undo_labels: list[str] = field(default_factory=list)
     """How each answer that can still be undone was said, to tell "undo" what it undid."""
     _asking: Asking = field(default_factory=Asking)
+    offer_enrolment: bool = False
+    """Offer to learn the players' voices once everyone is seated (a new game by voice)."""
 
     def __post_init__(self) -> None:
         self.undo_stack = UndoHistory(self.undo_stack)
@@ -114,6 +117,10 @@ class Session:
         failures = 0
         while not self.dialogue.finished:
             step = self.dialogue.step()
+            if self.offer_enrolment and getattr(self.dialogue, "everyone_seated", False):
+                self.offer_enrolment = False
+                if (outcome := self._offer_enrolment(step)) in ("quit", "input-ended"):
+                    return SessionEnd(outcome, self.save_path)
             for observer in self.observers:
                 observer.on_step(step, self.dialogue)
             self._speak([Speech(step.prompt)], remember=False)
@@ -153,6 +160,20 @@ class Session:
         if understood.is_command:
             return self._command(understood, step)
         return self._apply(understood.value, understood.label)
+
+    def _offer_enrolment(self, step: Step) -> str:
+        """Ask whether to learn the voices first (see :mod:`companion.enrolment`); the
+        outcome of the yes or no, or "input-ended"."""
+        names = self.dialogue.player_names()
+        if self._language != "en" or not can_enrol(self.ears, names):
+            return "skipped"
+        reply = self._yes_or_no(self._said("enrol_offer"), step)
+        if reply != "yes":
+            return reply
+        if not enrol(self.ears, names, self._say_text):
+            return "input-ended"
+        self._say_text(self._said("enrolled"))
+        return "enrolled"
 
     def _hear(self, step: Step, failures: int, phrases: PhraseSet) -> Heard | None:
         use_keyboard = self.keyboard is not None and (

@@ -60,6 +60,16 @@ SAYINGS: dict[str, dict[str, str]] = {
         "en": "The game is saved. Resume it whenever you like. Goodbye.",
         "es": "La partida está guardada. Podéis seguirla cuando queráis. Adiós.",
     },
+    "enrol_offer": {
+        "en": "Shall I learn your voices first? Each of you says the numbers one to six. "
+        "Say yes or no.",
+        "es": "¿Aprendo primero vuestras voces? Cada uno dice los números del uno al seis. "
+        "Di sí o no.",
+    },
+    "enrolled": {
+        "en": "Thank you. I will go on learning your voices as we play.",
+        "es": "Gracias. Seguiré aprendiendo vuestras voces mientras jugamos.",
+    },
     "global_hint": {
         "en": "At any time you can say: repeat, undo, status, whose turn, help, pause, "
         "or save and quit.",

@@ -26,14 +26,19 @@ False
 
 from __future__ import annotations
 
+import json
 import math
+import os
+import zipfile
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Protocol
 
 import numpy as np
 from rapidfuzz import fuzz
 
+from companion.answers import Answer
 from companion.asking import TABLE, said_as_numbers
 from companion.dialogue import YES_NO
 from companion.phrases import PhraseSet, normalize
@@ -110,6 +115,54 @@ class VoiceMemory:
         for value, vector in said:
             self.hear(voice, vector)
             self.learn(voice, value, vector)
+
+    def write(self, path: Path) -> None:
+        """Keep every voice's examples in ``path`` (NumPy ``.npz``, no pickles), replacing
+        the file atomically: a game resumed later goes on learning from them."""
+        arrays: dict[str, np.ndarray] = {}
+        index = []
+        for number, (voice, known) in enumerate(self._voices.items()):
+            if known.heard_sum is not None:
+                arrays[f"centre{number}"] = known.heard_sum / known.heard
+            answers = []
+            for kind, (value, examples) in enumerate(known.examples.items()):
+                arrays[f"examples{number}_{kind}"] = np.stack(examples).astype(np.float32)
+                answers.append(_written(value))
+            index.append({"voice": voice, "heard": known.heard, "answers": answers})
+        arrays["index"] = np.array(json.dumps(index))
+        partial = path.with_name(path.name + ".partial")
+        with partial.open("wb") as stream:
+            np.savez(stream, **arrays)
+        os.replace(partial, path)
+
+    @classmethod
+    def read(cls, path: Path) -> VoiceMemory:
+        """The voices kept by :meth:`write`. Raises ValueError when the file is not one.
+
+        >>> import tempfile
+        >>> memory = VoiceMemory()
+        >>> memory.enrol("Ali", [(Answer.number(n), np.eye(4)[n % 4]) for n in range(1, 7)])
+        >>> path = Path(tempfile.mkdtemp()) / "voices.npz"
+        >>> memory.write(path)
+        >>> again = VoiceMemory.read(path)
+        >>> again.knows("Ali"), again.similarities("Ali", np.eye(4)[1]) == memory.similarities(
+        ...     "Ali", np.eye(4)[1])
+        (True, True)
+        """
+        memory = cls()
+        try:
+            with np.load(path, allow_pickle=False) as arrays:
+                for number, entry in enumerate(json.loads(str(arrays["index"]))):
+                    known = memory._voices.setdefault(entry["voice"], _Voice())
+                    known.heard = int(entry["heard"])
+                    if f"centre{number}" in arrays:
+                        known.heard_sum = arrays[f"centre{number}"] * known.heard
+                    for kind, value in enumerate(entry["answers"]):
+                        examples = arrays[f"examples{number}_{kind}"]
+                        known.examples[_read_value(value)] = list(examples)
+        except (OSError, EOFError, ValueError, KeyError, TypeError, zipfile.BadZipFile) as error:
+            raise ValueError(f"{path} holds no voices I can read ({error})") from None
+        return memory
 
     def recognition(self, voice: str, heard: Candidates, phrases: PhraseSet) -> Recognition:
         """Count the utterance as ``voice``'s and decide it with ``voice``'s examples."""
@@ -196,6 +249,20 @@ Chosen on synthetic answers of the three games' name steps and 50 human non-comm
 said at the Reader's largest step: see docs/voice.md."""
 
 
+def _written(value: Answer | str) -> object:
+    """An answer value as JSON: a string, or an Answer's intent and slots."""
+    return value if isinstance(value, str) else {"intent": value.intent, "slots": value.slots}
+
+
+def _read_value(written: object) -> Answer | str:
+    if isinstance(written, str):
+        return written
+    if not isinstance(written, dict):
+        raise ValueError(f"not an answer: {written!r}")
+    slots = tuple((str(name), value) for name, value in written["slots"])
+    return Answer(str(written["intent"]), slots)
+
+
 def _step(value: float, threshold: float) -> float:
     return 1 / (1 + math.exp(-(value - threshold) / SHARPNESS))
 
@@ -221,10 +288,25 @@ class LearningRecognizer:
         self.voice = TABLE
         self._recent: list[tuple[np.ndarray, frozenset[str]]] = []
         """The latest utterances, with the answers they could have been."""
+        self.kept_in: Path | None = None
+        """Where the examples are kept between sessions (see :meth:`keep_in`)."""
 
     def attend(self, voice: str) -> None:
         """The next utterances are ``voice``'s (a player's name; TABLE when unknown)."""
         self.voice = voice
+
+    def keep_in(self, path: Path) -> str | None:
+        """Learn on from the voices kept in ``path`` (when it exists) and keep every new
+        example there. Returns what to tell the players when the file cannot be read: the
+        voices are then learned afresh, and the file replaced."""
+        self.kept_in = path
+        if not path.exists():
+            return None
+        try:
+            self.memory = VoiceMemory.read(path)
+        except ValueError as error:
+            return f"I could not read the voices I had learned: {error}. I will learn them again."
+        return None
 
     def recognize(self, samples: np.ndarray, phrases: PhraseSet) -> Recognition:
         heard = self.engine.candidates(samples, phrases)
@@ -244,7 +326,16 @@ class LearningRecognizer:
             if value in values:
                 self.memory.learn(self.voice, value, vector)
                 del self._recent[index:]
+                self._keep()
                 return
+
+    def _keep(self) -> None:
+        if self.kept_in is None:
+            return
+        try:
+            self.memory.write(self.kept_in)
+        except OSError:  # the game's own save reports a folder it cannot write to
+            self.kept_in = None
 
 
 RECENT = 3

@@ -25,6 +25,7 @@ from companion.asking import LearningEars
 from companion.dialogue import Speech, Step
 from companion.hearing import Ears, Heard, Mouth, PrintMouth
 from companion.phrases import PhraseSet
+from companion.voice.adaptation import LearningRecognizer
 from companion.voice.audio import AudioUnavailable, HalfDuplex, Player, read_wav, write_wav
 from companion.voice.microphone import Microphone
 from companion.voice.recognition import Recognizer
@@ -53,6 +54,13 @@ class RecognizerEars:
     def learn(self, value: str) -> None:
         if isinstance(self.recognizer, LearningEars):
             self.recognizer.learn(value)
+
+    def keep_voices(self, path: Path) -> str | None:
+        """Learn on from the voices of this game kept in ``path``, and keep new examples
+        there (whisper's learning only); what to tell the players when they are unreadable."""
+        if isinstance(self.recognizer, LearningRecognizer):
+            return self.recognizer.keep_in(path)
+        return None
 
 
 class FileEars(RecognizerEars):

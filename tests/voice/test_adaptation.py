@@ -157,3 +157,33 @@ def test_an_unsure_yes_is_not_made_a_yes():
     yes_no = PhraseSet.of("yes", "no")
     engine = ScriptedEngine([Candidates("yes", 0.3, {"yes": -1.0, "no": -6.0}, said("1"), " Yes")])
     assert LearningRecognizer(engine).recognize(np.zeros(10), yes_no).confidence == 0.3
+
+
+def test_the_voices_learned_are_kept_beside_the_save_and_learned_on_after_a_resume(tmp_path):
+    words = ("one", "two", "three", "four", "five", "six")
+    sure = [heard(w, 0.95, said(str(n)), **{str(n): -0.1}) for n, w in enumerate(words, 1)]
+    kept = tmp_path / "game.voices.npz"
+    learner = LearningRecognizer(ScriptedEngine(sure))
+    assert learner.keep_in(kept) is None  # nothing kept yet: nothing to say
+    learner.attend("Ali")
+    for _ in sure:
+        learner.learn(ROLLS.match(learner.recognize(np.zeros(10), ROLLS).text).value)
+    resumed = LearningRecognizer(ScriptedEngine([]))
+    assert resumed.keep_in(kept) is None
+    assert resumed.memory.knows("Ali") and not resumed.memory.knows("Zed")
+    probe = said("4")
+    kept_likeness = resumed.memory.similarities("Ali", probe)
+    assert kept_likeness == pytest.approx(learner.memory.similarities("Ali", probe), abs=1e-5)
+
+
+@pytest.mark.parametrize("content", [b"", b"not a zip", b"PK\x03\x04 torn"])
+def test_an_unreadable_voices_file_is_said_and_the_voices_are_learned_again(tmp_path, content):
+    kept = tmp_path / "game.voices.npz"
+    kept.write_bytes(content)
+    learner = LearningRecognizer(ScriptedEngine([heard("one", 0.95, said("1"), **{"1": -0.1})]))
+    message = learner.keep_in(kept)
+    assert message.startswith("I could not read the voices I had learned:"), message
+    assert "I will learn them again" in message
+    learner.attend("Ali")
+    learner.learn(ROLLS.match(learner.recognize(np.zeros(10), ROLLS).text).value)
+    assert LearningRecognizer(ScriptedEngine([])).keep_in(kept) is None  # replaced, readable
