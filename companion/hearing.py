@@ -32,6 +32,8 @@ ACCEPT_CONFIDENCE = 0.80
 """Heard answers at least this sure (recogniser confidence × match score) are applied."""
 CONFIRM_CONFIDENCE = 0.45
 """Between this and ACCEPT_CONFIDENCE the companion asks "Did you say …?"."""
+DICTATED_CONFIDENCE = 0.6
+"""A free answer written down from speech is always asked back ("Did you say Ali?")."""
 TYPED_MINIMUM_SCORE = 0.75
 """Typed text less similar than this to every phrase is not understood (no guessing)."""
 SURE_CONFIDENCE = 0.5
@@ -55,6 +57,8 @@ class Heard:
     """0 to 1: how sure the recogniser is that these words were said (1 when typed)."""
     typed: bool = False
     """True when the answer came from the keyboard."""
+    dictated: bool = False
+    """True when a free answer (a name) was written down from speech: always asked back."""
 
 
 class Ears(Protocol):
@@ -208,6 +212,9 @@ def understand(heard: Heard, step: Step, phrases: PhraseSet) -> Understood:
         if match is not None and match.score == 1.0:
             return Understood(match.value, 1.0, phrases.label(match.value), True, True)
         return Understood(heard.text.strip(), 1.0, heard.text.strip())
+    if step.free_text and heard.dictated:
+        written = written_down(heard.text)
+        return Understood(written or None, heard.confidence if written else 0.0, written)
     if match is None or (heard.typed and match.score < TYPED_MINIMUM_SCORE):
         return Understood(None, 0.0)
     exact = match.score == 1.0
@@ -218,6 +225,27 @@ def understand(heard: Heard, step: Step, phrases: PhraseSet) -> Understood:
         exact=exact,
         clear=match.clear or (exact and match.runner_up < 1.0),
     )
+
+
+def written_down(text: str) -> str:
+    """A free answer as the recogniser wrote it, without what frames it.
+
+    >>> written_down(" My name is Ali Baba.")
+    'Ali Baba'
+    >>> written_down("I'm Zumurrud!"), written_down("Synpad Synpad Synpad"), written_down("...")
+    ('Zumurrud', 'Synpad', '')
+    """
+    said = text.strip().strip(".,!?;: ").split()
+    words = [word for index, word in enumerate(said) if index == 0 or word != said[index - 1]]
+    for lead in FREE_ANSWER_LEADS:
+        if [word.lower() for word in words[: len(lead)]] == list(lead) and len(words) > len(lead):
+            words = words[len(lead) :]
+            break
+    return " ".join(words).strip(".,!?;: ")
+
+
+FREE_ANSWER_LEADS = (("my", "name", "is"), ("i", "am"), ("i'm",), ("call", "me"), ("it's",))
+"""Words that frame a name said aloud ("My name is Ali")."""
 
 
 def confidence_of(heard: Heard | None, match: Match) -> float:

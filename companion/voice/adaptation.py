@@ -42,7 +42,7 @@ from companion.answers import Answer
 from companion.asking import TABLE, said_as_numbers
 from companion.dialogue import YES_NO
 from companion.phrases import PhraseSet, normalize
-from companion.voice.recognition import Candidates, Recognition
+from companion.voice.recognition import Candidates, Dictating, Recognition
 
 WEIGHT = 10.0
 """Nats of engine score per unit of cosine similarity to a player's examples."""
@@ -317,6 +317,10 @@ class LearningRecognizer:
         if recognition.text == heard.text:
             return Recognition(recognition.text, asked_when_clear(heard, phrases, recognition))
         return recognition
+
+    def dictate(self, samples: np.ndarray) -> str:
+        """The engine's free transcript (see :class:`~companion.voice.recognition.Dictating`)."""
+        return self.engine.dictate(samples) if isinstance(self.engine, Dictating) else ""
 
     def learn(self, value: str) -> None:
         """The latest utterance that could have meant ``value`` did mean it (the "yes"

@@ -23,20 +23,37 @@ import numpy as np
 
 from companion.asking import LearningEars
 from companion.dialogue import Speech, Step
-from companion.hearing import Ears, Heard, Mouth, PrintMouth
+from companion.hearing import (
+    ACCEPT_CONFIDENCE,
+    DICTATED_CONFIDENCE,
+    Ears,
+    Heard,
+    Mouth,
+    PrintMouth,
+)
 from companion.phrases import PhraseSet
 from companion.voice.adaptation import LearningRecognizer
 from companion.voice.audio import AudioUnavailable, HalfDuplex, Player, read_wav, write_wav
 from companion.voice.microphone import Microphone
-from companion.voice.recognition import Recognizer
+from companion.voice.recognition import Dictating, Recognizer
 from companion.voice.recognizers import make_recognizer
 from companion.voice.speakers import Speaker, VoiceSettings, make_speaker, speech_chunks
 from companion.voice.vad import Endpointing
 
 
-def heard(recognizer: Recognizer, samples: np.ndarray, phrases: PhraseSet) -> Heard:
-    """What the recogniser heard in ``samples``, as the session's :class:`Heard`."""
+def heard(
+    recognizer: Recognizer, samples: np.ndarray, phrases: PhraseSet, free: bool = False
+) -> Heard:
+    """What the recogniser heard in ``samples``, as the session's :class:`Heard`.
+
+    ``free``: the step takes any answer (a name); unless one of ``phrases`` was heard
+    clearly, a recogniser that can write freely writes the answer down.
+    """
     recognition = recognizer.recognize(samples, phrases)
+    if not free or recognition.confidence >= ACCEPT_CONFIDENCE:
+        return Heard(recognition.text, recognition.confidence)
+    if isinstance(recognizer, Dictating) and (text := recognizer.dictate(samples)):
+        return Heard(text, DICTATED_CONFIDENCE, dictated=True)
     return Heard(recognition.text, recognition.confidence)
 
 
@@ -74,7 +91,7 @@ class FileEars(RecognizerEars):
         path = next(self._paths, None)
         if path is None:
             return None
-        return heard(self.recognizer, read_wav(path), phrases)
+        return heard(self.recognizer, read_wav(path), phrases, step.free_text)
 
 
 class MicrophoneEars(RecognizerEars):
@@ -86,7 +103,9 @@ class MicrophoneEars(RecognizerEars):
 
     def hear(self, step: Step, phrases: PhraseSet) -> Heard | None:
         samples = self.microphone.record()
-        return None if samples is None else heard(self.recognizer, samples, phrases)
+        if samples is None:
+            return None
+        return heard(self.recognizer, samples, phrases, step.free_text)
 
 
 class AudioOutput(Protocol):

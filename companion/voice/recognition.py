@@ -12,7 +12,7 @@ clear answer, 0.45 to 0.80 is worth a "did you say ...?", below is chatter).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 import numpy as np
 
@@ -53,6 +53,14 @@ class Recognizer(Protocol):
 
     def recognize(self, samples: np.ndarray, phrases: PhraseSet) -> Recognition:
         """``samples``: 16 kHz mono float32. ``phrases``: every phrase allowed now."""
+
+
+@runtime_checkable
+class Dictating(Protocol):
+    """A recogniser that can also write down a free answer (whisper): a player's name."""
+
+    def dictate(self, samples: np.ndarray) -> str:
+        """What was said, free text; empty when nothing was heard."""
 
 
 class ModelMissingError(AudioUnavailable):

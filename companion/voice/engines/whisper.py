@@ -330,6 +330,21 @@ class WhisperRecognizer:
         heard = self.candidates(samples, phrases)
         return Recognition(heard.text, heard.confidence) if heard else Recognition("", 0.0)
 
+    DICTATION_TOKENS = 12
+    """Longest free answer written down (a player's name is two to six tokens)."""
+
+    def dictate(self, samples: np.ndarray) -> str:
+        """What was said, written freely (greedy, unprimed): for a free answer such as a
+        player's name. Empty when nothing was heard."""
+        if not has_speech(samples):
+            return ""
+        batch = self._ct2.StorageView.from_array(np.ascontiguousarray(self.encode(samples)))
+        result = self._model.generate(
+            batch, [self._start], beam_size=1, max_length=len(self._start) + self.DICTATION_TOKENS
+        )
+        tokens = [self._tokenizer.token_to_id(token) for token in result[0].sequences[0]]
+        return self._tokenizer.decode(tokens).strip()
+
     def candidates(self, samples: np.ndarray, phrases: PhraseSet) -> Candidates | None:
         """What :meth:`recognize` decides, with the score of every answer the search kept
         and the utterance's encoder vector (for :mod:`companion.voice.adaptation`).
