@@ -28,6 +28,7 @@ from companion.games.arabian_nights.game import GAME
 from companion.games.arabian_nights.loader import load_pack, reward_vocabulary
 from companion.games.arabian_nights.pack import MatrixTarget, Pack, ParagraphTarget, Target
 from companion.games.arabian_nights.rewards import GoToParagraph, parse_reward
+from companion.games.arabian_nights.sheet_commands import is_command
 from companion.hearing import Heard
 from companion.phrases import PhraseSet
 from companion.session import PrintMouth, Session
@@ -49,7 +50,7 @@ class RandomPlayer:
             return None
         # Sheet corrections ("Ali gains Piety") are offered at every step; a player uses them
         # rarely, so they are left out here.
-        values = [value for value in step.expects.values if not value.startswith("sheet:")]
+        values = [value for value in step.expects.values if not is_command(value)]
         if not values:
             return Heard(self.rng.choice(["Ali", "7", "12"]), typed=True)
         value = self.rng.choice(values)

@@ -25,7 +25,8 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from companion.dialogue import GameOptions, InvalidAnswer
+from companion.dialogue import GameOptions
+from companion.errors import IllegalAction
 from companion.games import GAME_MODULES, game_spec
 from companion.saves import UNDO_DEPTH, SaveFile, UndoHistory, encode_save, write_save
 
@@ -51,7 +52,7 @@ def played(game: str, answers: int) -> tuple[dict[str, Any], list[dict[str, Any]
         before = dialogue.to_save()
         try:
             dialogue.answer(rng.choice(values) if values else "Ali")
-        except InvalidAnswer:
+        except IllegalAction:
             continue
         earlier = [*earlier, before][-UNDO_DEPTH:]
     return dialogue.to_save(), earlier

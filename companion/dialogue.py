@@ -23,7 +23,6 @@ from typing import Any, Literal, Protocol, Self
 from pydantic import BaseModel
 
 from companion.answers import Answer
-from companion.errors import IllegalAction
 from companion.phrases import PhraseSet
 from companion.session_words import YES_NO_TEMPLATES, known
 
@@ -97,11 +96,6 @@ class Step:
         return f"You can say: {', '.join(labels)}."
 
 
-InvalidAnswer = IllegalAction
-"""The older name of :class:`~companion.errors.IllegalAction`, kept while games move to
-the game kit."""
-
-
 class Dialogue(Protocol):
     """What every game's dialogue offers the session."""
 
@@ -118,7 +112,7 @@ class Dialogue(Protocol):
     def answer(self, value: Answer | str) -> list[Speech]:
         """Apply a matched answer and return what to say about it.
 
-        Raises :class:`IllegalAction` when the answer is not allowed now.
+        Raises :class:`~companion.errors.IllegalAction` when the answer is not allowed now.
         """
 
     def opening(self) -> list[Speech]:

@@ -1,8 +1,8 @@
 """The game kit: one base for every game's dialogue, the way python-chess's ``variant.py``
 gives every chess variant one board class with hooks to override.
 
-A game's dialogue subclasses :class:`GameKit` and writes, for each phase of its game,
-one pair of methods:
+Every game's dialogue (the Reader, Tales of Arabia, Samarande, Scheherazade) subclasses
+:class:`GameKit` and writes, for each phase of its game, one pair of methods:
 
 * ``_ask_<phase>(self) -> Step``: what to ask now, and the answers expected;
 * ``_on_<phase>(self, answer: Answer) -> list[Speech]``: apply one answer, say what
@@ -10,19 +10,20 @@ one pair of methods:
 
 :meth:`GameKit.phase` names the current phase (by default the state's ``phase`` field).
 The kit brings the phases every game starts with (``count``, ``name`` and, for a game
-whose rules use it, ``gender``), the game-over phase, the shared dice answers
-(:func:`dice_phrases`, :func:`rolled`), and ``new``/``restore``/``spec`` for the
-registry. Rules problems are :class:`~companion.errors.IllegalAction` (the session rolls
-back and speaks the reason); bad options are :class:`~companion.errors.SetupError`.
+whose rules use it, ``gender``, asked right after each name), the game-over phase, the
+shared dice answers (:func:`dice_phrases`, :func:`rolled`), and ``new``/``restore``/
+``spec`` for the registry. Rules problems are :class:`~companion.errors.IllegalAction`
+(the session rolls back and speaks the reason); bad options are
+:class:`~companion.errors.SetupError`.
 
 >>> dice = dice_phrases(1, 6)
 >>> dice.match("I rolled a 4").value
 Answer(intent='number', slots=(('number', 4),))
 >>> dice.match("please roll the dice for me").value == ROLL_FOR_ME
 True
->>> import random
->>> rolled(Answer.of("number", number=4), random.Random(1), 1, 6)
-4
+>>> dice = SeededRandom(seed=1)
+>>> rolled(Answer.of("number", number=4), dice, 1, 6), dice.draws
+(4, 0)
 """
 
 from __future__ import annotations
@@ -82,15 +83,17 @@ def number_phrases(
     return PhraseSet.from_templates(choices, labels=labels)
 
 
+ROLL_FOR_ME_PHRASES = PhraseSet.from_templates(
+    {ROLL_FOR_ME: ROLL_FOR_ME_TEMPLATES}, labels={ROLL_FOR_ME: "roll for me"}
+)
+"""The answer "roll for me" alone, for a step that adds it to its own answers."""
+
+
 @cache
 def dice_phrases(low: int = 1, high: int = 6, roll_for_me: bool = True) -> PhraseSet:
     """Every roll from ``low`` to ``high``, and "roll for me" unless ``roll_for_me`` is off."""
     rolls = number_phrases(low, high, DICE_TEMPLATES)
-    if not roll_for_me:
-        return rolls
-    return rolls | PhraseSet.from_templates(
-        {ROLL_FOR_ME: ROLL_FOR_ME_TEMPLATES}, labels={ROLL_FOR_ME: "roll for me"}
-    )
+    return rolls | ROLL_FOR_ME_PHRASES if roll_for_me else rolls
 
 
 def roll_hint(low: int, high: int) -> str:
@@ -105,11 +108,12 @@ def roll_hint(low: int, high: int) -> str:
     return f"Say the number you rolled, from {low_words} to {high_words}, or say roll for me."
 
 
-def rolled(answer: Answer, rng: random.Random, low: int = 1, high: int = 6) -> int:
-    """The number said, or a roll from ``rng`` when the answer is "roll for me"."""
+def rolled(answer: Answer, dice: SeededRandom, low: int = 1, high: int = 6) -> int:
+    """The number said, or, when the answer is "roll for me", a roll of the game's
+    ``dice`` (a draw is used only then, so said rolls leave the dice as they were)."""
     if answer.intent == NUMBER:
         return int(answer[NUMBER])
-    return rng.randint(low, high)
+    return dice.next_rng().randint(low, high)
 
 
 def new_dice(options: GameOptions) -> SeededRandom:
@@ -145,7 +149,10 @@ class GameKit:
     """The pydantic model of the whole saved state."""
     min_players: ClassVar[int] = 2
     uses_gender: ClassVar[bool] = False
-    """True for a game whose rules treat men and women differently (the Reader's Court)."""
+    """True for a game whose rules treat men and women differently (the Reader's Court):
+    each player is then asked their hero's gender right after their name."""
+    gender_reason: ClassVar[str] = "the rules use gender"
+    """Why a game with ``uses_gender`` needs each player's gender, for its setup error."""
 
     def __init__(self, state: Any) -> None:
         self.state = state
@@ -214,7 +221,9 @@ class GameKit:
             dialogue.check_restored()
             return dialogue
         except (ValidationError, SetupError) as error:
-            raise SaveError(f"this is not a {cls.title} game I can use: {error}") from None
+            reason = " ".join(str(error).split())[:300]
+            title = cls.title.removeprefix("the ")
+            raise SaveError(f"this is not a {title} game I can resume: {reason}") from None
 
     @classmethod
     def spec(cls, **extra: Any) -> GameSpec:
@@ -249,10 +258,10 @@ class GameKit:
         seating = self.state.seating
         if seating.count is None:
             return "count"
+        if self.uses_gender and len(seating.genders) < len(seating.names):
+            return "gender"
         if len(seating.names) < seating.count:
             return "name"
-        if self.uses_gender and len(seating.genders) < seating.count:
-            return "gender"
         return None
 
     def _seat(self, players: Sequence[tuple[str, str]]) -> None:
@@ -261,9 +270,7 @@ class GameKit:
         for name, gender in players:
             self._check_name(name, SetupError)
             if self.uses_gender and gender not in ("m", "f"):
-                raise SetupError(
-                    f"{self.title} needs each player's gender: write {name}:m or {name}:f"
-                )
+                raise SetupError(f"{self.gender_reason}: write {name}:m or {name}:f")
             self.state.seating.names.append(name.strip())
             if self.uses_gender:
                 self.state.seating.genders.append(gender)
@@ -297,6 +304,8 @@ class GameKit:
         count = int(answer.get(NUMBER, 0))
         self._check_count(count)
         self.state.seating.count = count
+        if count == 1:
+            return [Speech("One player. Welcome.")]
         return [Speech(f"{number_to_words(count).capitalize()} players. Welcome, all of you.")]
 
     def _ask_name(self) -> Step:
@@ -309,7 +318,10 @@ class GameKit:
         )
 
     def _on_name(self, answer: Answer) -> list[Speech]:
-        name = answer.intent.strip()
+        typed = str(answer[NUMBER]) if answer.intent == NUMBER else answer.intent
+        name = " ".join(typed.split())
+        if name.islower():
+            name = name.title()
         self._check_name(name)
         self.state.seating.names.append(name)
         return [Speech(f"Welcome, {name}."), *self._after_seating()]
@@ -317,9 +329,12 @@ class GameKit:
     def _ask_gender(self) -> Step:
         name = self.state.seating.names[len(self.state.seating.genders)]
         return Step(
-            f"{name}, do you play a man or a woman?",
+            f"{name}, is your hero a man or a woman?",
             PhraseSet.from_templates(
-                {Answer("m"): ["[a] man", "male", "m"], Answer("f"): ["[a] woman", "female", "f"]},
+                {
+                    Answer("m"): ["[a] man", "male", "he", "him", "m"],
+                    Answer("f"): ["[a] woman", "female", "she", "her", "f"],
+                },
                 labels={Answer("m"): "man", Answer("f"): "woman"},
             ),
         )

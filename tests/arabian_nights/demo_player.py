@@ -72,7 +72,10 @@ class DemoPlayer:
         ):
             return "undo"
         chooser = getattr(self, f"_{phase}", None)
-        return chooser(values) if chooser else self._label(step, self.rng.choice(values))
+        if chooser is None:
+            return self._label(step, self.rng.choice(values))
+        said = chooser(values)
+        return said if isinstance(said, str) else self._label(step, said)  # an Answer's words
 
     def _label(self, step: Step, value: str) -> str:
         return step.expects.phrases_for(value)[0]
@@ -93,7 +96,7 @@ class DemoPlayer:
         return "draw for me" if self.rng.random() < 0.8 else self.rng.choice(values)
 
     def _reaction(self, values) -> str:
-        court = [value for value in values if value.lower() == "court"]
+        court = [value for value in values if value == "Court"]
         if court and self.rng.random() < 0.4:
             return "court"
         return self.rng.choice(values)

@@ -11,14 +11,15 @@ from companion.games.arabian_nights.card_effects import city_toll
 from companion.games.arabian_nights.game import GAME
 from companion.games.arabian_nights.loader import load_pack
 from companion.games.arabian_nights.phrasing import article
-from companion.games.arabian_nights.sheet_commands import SheetCommand, is_command
+from companion.games.arabian_nights.sheet_commands import OPEN_SHEET, SheetCommand, is_command
 from companion.games.arabian_nights.state import PlayerSheet
+from companion.kit import roll_hint
 from companion.saves import read_save
 from companion.session import PrintMouth, Session, TypedEars, run_typed
 from tests.arabian_nights.pack_edits import copy_mini, edit
 from tests.arabian_nights.reader_helpers import SETUP, edit_save, paragraphs_read, resume, sheet
 
-SKIP = SheetCommand(player="", action="skip").value()
+SKIP = SheetCommand(player="", action="skip").answer()
 # Ali (m): Storytelling, Courtly Graces, Wits; Zed (f): Seamanship, Quick Thinking, Stealth.
 DEMO_SETUP = [
     "choose",
@@ -161,10 +162,10 @@ def test_sheet_commands_are_confirmed_chronicled_and_undone(tmp_path):
     start(save)
     change(save, 0, statuses=["Imprisoned"])
     dialogue = GAME.restore(read_save(save).state)
-    assert dialogue.step().commands.values == (SKIP, "change sheet")  # few beside "stay"
-    dialogue.answer("change sheet")
+    assert dialogue.step().commands.values == (SKIP, OPEN_SHEET)  # few beside "stay"
+    dialogue.answer(OPEN_SHEET)
     said = dialogue.step().expects.values
-    commands = [SheetCommand.from_value(value) for value in said if is_command(value)]
+    commands = [SheetCommand.from_answer(value) for value in said if is_command(value)]
     assert {command.player for command in commands} == {"Ali", ""}  # at Ali's turn start
     lines = resume(["change my sheet", "Ali loses Imprisoned", "yes"], save)
     assert "What changes on Ali's sheet?" in lines
@@ -451,7 +452,7 @@ def test_quests_are_announced_with_their_spaces_and_reminded_in_status(tmp_path)
 def test_out_of_range_answers_say_what_is_allowed(tmp_path):
     save = tmp_path / "game.json"
     lines = start(save, ["stay", "Merchant of Basra", "7"])
-    assert "A die shows one to six. Say the number rolled." in lines
+    assert f"Not seven. {roll_hint(1, 6)}" in lines
     dialogue = GAME.new(GameOptions(seed=1, players=[("Ali", "m"), ("Zed", "f")]))
     lines = run_typed(dialogue, GAME, ["random", "25"], tmp_path / "other.json")
     assert "The Destiny goal is a number from zero to twenty." in lines

@@ -81,7 +81,7 @@ def test_gender_is_asked_only_where_the_rules_use_it():
     court = Court.new(GameOptions())
     court.answer("1")
     court.answer("Sara")
-    assert court.step().prompt == "Sara, do you play a man or a woman?"
+    assert court.step().prompt == "Sara, is your hero a man or a woman?"
     court.answer(court.step().expects.match("a woman").value)
     assert court.state.seating.genders == ["f"] and court.phase() == "court"
 

@@ -37,7 +37,7 @@ class ToyDialogue(GameKit):
         return Step(f"The total is {self.state.total}. Say your roll.", dice_phrases(1, 6))
 
     def _on_roll(self, answer: Answer) -> list[Speech]:
-        roll = rolled(answer, self.state.dice.next_rng())
+        roll = rolled(answer, self.state.dice)
         self.state.total += roll
         self.state.rolls.append(roll)
         if roll == 6 and self.state.total == 6:

@@ -1,9 +1,11 @@
 """The Reader: a whole game of Tales of the Arabian Nights as a dialogue over text.
 
-The dialogue asks one thing at a time (see :class:`~companion.dialogue.Step`), takes the
-matched answer, applies the rules core and says what happened. It never rolls a die
-itself: "roll for me" draws from the seeded :class:`~companion.dialogue.SeededRandom`
-kept in its state, so undo and resume replay exactly.
+A :class:`~companion.kit.GameKit` like every game: the kit seats the players (how many,
+their names, each hero's gender, for the Court), then this dialogue asks the skills, the
+secret formulas and who goes first, and plays the turns, one ``_ask_<phase>`` /
+``_on_<phase>`` pair per question. It never rolls a die itself: "roll for me" draws from
+the seeded :class:`~companion.dialogue.SeededRandom` kept in its state, so undo and
+resume replay exactly.
 
 A turn follows the rulebook: whose turn, reminders of treasures and statuses, the move,
 the encounter card (or the Place of Power), the chart roll, the reaction, the Destiny Die
@@ -16,12 +18,13 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, Self
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, model_validator
 
-from companion.answers import Answer
-from companion.dialogue import YES_NO, BoardMap, InvalidAnswer, SeededRandom, Speech, Step
+from companion.answers import NUMBER, Answer
+from companion.dialogue import YES_NO, BoardMap, GameOptions, SeededRandom, Speech, Step
+from companion.errors import IllegalAction, SetupError
 from companion.games.arabian_nights import phrasing
 from companion.games.arabian_nights.award import (
     FollowUp,
@@ -106,6 +109,7 @@ from companion.games.arabian_nights.rewards import (
     MoveTo,
     parse_reward,
 )
+from companion.games.arabian_nights.saved_state import check_saved_table
 from companion.games.arabian_nights.sheet_commands import (
     OPEN_SHEET,
     Holdings,
@@ -125,13 +129,22 @@ from companion.games.arabian_nights.state import (
     new_table,
 )
 from companion.games.arabian_nights.victory import can_declare, declare_victory, end_turn
-from companion.kit import DICE_TEMPLATES, ROLL_FOR_ME_TEMPLATES, roll_hint
-from companion.packs import pack_location, shipped_pack
+from companion.kit import (
+    ROLL_FOR_ME,
+    ROLL_FOR_ME_PHRASES,
+    GameKit,
+    Seating,
+    dice_phrases,
+    new_dice,
+    roll_hint,
+    rolled,
+)
+from companion.packs import pack_location, pack_reference, shipped_pack
 from companion.phrases import PhraseSet, number_to_words
 from companion.wording import spoken_list
 
 Phase = Literal[
-    "count", "name", "gender", "skills_mode", "skill", "confirm_skills", "formula",
+    "skills_mode", "skill", "confirm_skills", "formula",
     "first_player", "escape", "move", "card", "chart_roll", "reaction", "destiny",
     "master_choice", "fortunate", "lucky", "diseased", "section", "choose_status", "choose_skill",
     "choose_space", "keep_city", "play_city", "city_roll", "over",
@@ -144,18 +157,22 @@ their treasures and statuses), for the player whose turn it is. The full list of
 commands is heard only once the sheet is open: beside every answer it made answers many
 times slower to match and short ones ("stay") hard to hear."""
 STARTING_SKILLS = 3
-ROLL_FOR_ME = {"roll": list(ROLL_FOR_ME_TEMPLATES)}
-"""The game kit's wordings of "roll for me" (:mod:`companion.kit`)."""
-DESTINY_PHRASES = PhraseSet.from_templates(
-    {
-        "minus": ["minus", "down", "negative", "[a] minus sign"],
-        "blank": ["blank", "nothing", "empty", "[a] blank face"],
-        "plus": ["plus", "up", "positive", "[a] plus sign"],
-        **ROLL_FOR_ME,
-    },
-    labels={"minus": "minus", "blank": "blank", "plus": "plus", "roll": "roll for me"},
+SETUP_PHASES = ("count", "name", "gender")
+"""Phases of saves made before the game kit: the kit asks these now."""
+DESTINY_PHRASES = (
+    PhraseSet.from_templates(
+        {
+            "minus": ["minus", "down", "negative", "[a] minus sign"],
+            "blank": ["blank", "nothing", "empty", "[a] blank face"],
+            "plus": ["plus", "up", "positive", "[a] plus sign"],
+        },
+        labels={"minus": "minus", "blank": "blank", "plus": "plus"},
+    )
+    | ROLL_FOR_ME_PHRASES
 )
 """The Destiny Die's faces, or "roll for me" (also ``companion hear --expect destiny``)."""
+USE_MASTER = Answer("master")
+"""The answer "use my master skill", before saying which shortcut."""
 
 
 @lru_cache(maxsize=8)
@@ -208,9 +225,11 @@ class ReaderState(BaseModel):
 
     pack_path: str
     dice: SeededRandom
-    phase: Phase = "count"
-    expected_players: int = 0
+    seating: Seating = Seating()
+    phase: Phase = "skills_mode"
+    """The game's own phase once the kit has seated everyone."""
     new_players: list[NewPlayer] = []
+    """The players while they choose skills and formulas, before the table is laid."""
     setup_index: int = 0
     """Which new player (or, while choosing skills, which pick) is being asked."""
     table: TableState | None = None
@@ -222,20 +241,91 @@ class ReaderState(BaseModel):
     instructions: list[str] = Field(default_factory=list, description="Free-text log.")
     rules: TableRules = TableRules()
     pending: SheetCommand | None = None
+    """A sheet command said by the table, waiting for its confirmation."""
     sheet_open: bool = False
     """True after "change my sheet": the next answer is one sheet command."""
-    """A sheet command said by the table, waiting for its confirmation."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _seating_of_older_saves(cls, data: Any) -> Any:
+        """Saves made before the game kit asked the players in phases count, name and
+        gender, into ``expected_players`` and ``new_players``; they are read into
+        ``seating``, and the kit asks what was still missing.
+
+        >>> old = {"pack_path": "demo", "dice": {"seed": 1}, "phase": "gender",
+        ...        "expected_players": 2, "new_players": [{"name": "Ali"}]}
+        >>> ReaderState.model_validate(old).seating
+        Seating(count=2, names=['Ali'], genders=[])
+        """
+        if not isinstance(data, dict) or "seating" in data:
+            return data
+        data = dict(data)
+        expected = data.pop("expected_players", 0)
+        table = data.get("table")
+        players = table["players"] if isinstance(table, dict) else data.get("new_players", [])
+        names = [player["name"] for player in players]
+        genders = [player["gender"] for player in players if player.get("gender")]
+        data["seating"] = {"count": expected or len(names) or None, "names": names,
+                           "genders": genders}  # fmt: skip
+        if data.get("phase", SETUP_PHASES[0]) in SETUP_PHASES:
+            data["phase"], data["new_players"] = "skills_mode", []
+        return data
 
 
-class ReaderDialogue:
+class ReaderDialogue(GameKit):
     """The Reader and Matrix Reader of Tales of the Arabian Nights."""
 
     game = "arabian-nights"
+    title = "the Tales of the Arabian Nights"
+    State = ReaderState
+    min_players = 1
+    uses_gender = True
+    gender_reason = "the Reader's Court uses gender"
 
     def __init__(self, state: ReaderState) -> None:
-        self.state = state
+        super().__init__(state)
         self.pack = cached_pack(state.pack_path)
         self.vocabulary = reward_vocabulary(self.pack)
+
+    @classmethod
+    def initial_state(cls, options: GameOptions) -> ReaderState:
+        pack_path = pack_reference(options.pack or default_pack_path())
+        cached_pack(pack_path)
+        try:
+            rules = TableRules.from_settings(options.settings)
+        except ValueError as error:
+            raise SetupError(f"--set: {error}") from None
+        return ReaderState(pack_path=pack_path, dice=new_dice(options), rules=rules)
+
+    @classmethod
+    def restore(cls, data: dict[str, Any]) -> Self:
+        """The saved game; a sheet command still waiting for its confirmation (or an open
+        sheet) is dropped, so that "undo" after a confirmed command goes back to before
+        the command, not to its questions."""
+        dialogue = super().restore(data)
+        dialogue.state.pending, dialogue.state.sheet_open = None, False
+        return dialogue
+
+    def check_restored(self) -> None:
+        check_saved_table(self.state.table, self.pack)
+
+    def seated(self) -> list[Speech]:
+        seating = self.state.seating
+        self.state.new_players = [
+            NewPlayer(name=name, gender=gender)  # type: ignore[arg-type]
+            for name, gender in zip(seating.names, seating.genders, strict=True)
+        ]
+        self.state.phase = "skills_mode"
+        return []
+
+    def game_phase(self) -> str:
+        """The state's phase, unless a sheet command waits for its confirmation
+        ("pending") or the sheet is open for one ("sheet")."""
+        if self.state.pending is not None:
+            return "pending"
+        if self.state.sheet_open:
+            return "sheet"
+        return self.state.phase
 
     # -- the Dialogue protocol ----------------------------------------------------------
 
@@ -244,31 +334,23 @@ class ReaderDialogue:
         return self.state.phase == "over"
 
     def step(self) -> Step:
-        if self.state.pending is not None:
-            return self._ask_pending()
-        if self.state.sheet_open:
-            return self._ask_sheet()
-        step = getattr(self, f"_ask_{self.state.phase}")()
-        if self.state.phase not in SHEET_PHASES or self.state.table is None:
+        """The phase's question; at a turn's first questions, also the quick sheet
+        commands ("change my sheet", "sell the Pearls", "skip my turn")."""
+        step = super().step()
+        if self.phase() not in SHEET_PHASES:
             return step
         held_by = holdings([self.sheet])
         commands = _quick_phrases(self.state.pack_path, held_by, self.sheet.name)
         return replace(step, commands=commands)
 
-    def answer(self, value: str) -> list[Speech]:
+    def answer(self, value: Answer | str) -> list[Speech]:
+        answer = Answer.coerce(value)
         try:
-            if self.state.pending is not None:
-                return self._on_pending(value)
-            if self.state.sheet_open:
-                return self._on_sheet(value)
-            if value == OPEN_SHEET:
-                self.state.sheet_open = True
-                return []
-            if is_command(value):
-                return self._take_command(SheetCommand.from_value(value))
-            return getattr(self, f"_on_{self.state.phase}")(value)
+            if self.phase() in SHEET_PHASES and (answer == OPEN_SHEET or is_command(answer)):
+                return self._on_sheet(answer)
+            return super().answer(answer)
         except IllegalActionError as error:
-            raise InvalidAnswer(phrasing.sentence(str(error))) from None
+            raise IllegalAction(phrasing.sentence(str(error))) from None
 
     def opening(self) -> list[Speech]:
         welcome = Speech(f"Welcome to the Tales of the Arabian Nights, told from {self.pack.name}.")
@@ -301,10 +383,7 @@ class ReaderDialogue:
     def player_names(self) -> list[str]:
         if self.state.table is not None:
             return [sheet.name for sheet in self.state.table.players]
-        return [player.name for player in self.state.new_players]
-
-    def to_save(self) -> dict[str, Any]:
-        return self.state.model_dump(mode="json")
+        return super().player_names()
 
     def scoreboard(self) -> list[dict[str, str]]:
         """One row per player for the live view (never the secret formula)."""
@@ -361,24 +440,14 @@ class ReaderDialogue:
         assert self.state.encounter is not None
         return self.state.encounter
 
-    def _die(self, value: str, sides: int = 6) -> int:
-        if value == "roll":
-            return self.state.dice.next_rng().randint(1, sides)
-        if not 1 <= int(value) <= sides:
-            raise InvalidAnswer(
-                f"A die shows one to {number_to_words(sides)}. Say the number rolled."
-            )
-        return int(value)
-
     # -- the sheet in the players' hands --------------------------------------------------
 
     def _take_command(self, command: SheetCommand) -> list[Speech]:
-        """Check a sheet command on a copy, then ask the table to confirm it."""
+        """Try a sheet command on a copy of the game, so the rules refuse it now rather
+        than after its confirmation, then ask the table to confirm it."""
         if not command.player:
             command = command.model_copy(update={"player": self.sheet.name})
-        saved = self.state.model_copy(deep=True)
-        self._apply_command(command)
-        self.state = saved
+        ReaderDialogue(self.state.model_copy(deep=True))._apply_command(command)
         self.state.pending = command
         return []
 
@@ -396,19 +465,23 @@ class ReaderDialogue:
             f"{name} gains two wealth, sell or use a treasure, skip my turn, or nothing.",
         )
 
-    def _on_sheet(self, value: str) -> list[Speech]:
+    def _on_sheet(self, answer: Answer) -> list[Speech]:
+        """A sheet command, or "change my sheet" (then the next answer is one)."""
+        if answer == OPEN_SHEET:
+            self.state.sheet_open = True
+            return []
         self.state.sheet_open = False
-        if value == "nothing":
+        if answer.intent == "nothing":
             return [Speech("Then the sheet stays as it was.")]
-        return self._take_command(SheetCommand.from_value(value))
+        return self._take_command(SheetCommand.from_answer(answer))
 
     def _ask_pending(self) -> Step:
         command = self.state.pending
         return Step(f"{phrasing.sentence(command.describe())} Is that right?", YES_NO)
 
-    def _on_pending(self, value: str) -> list[Speech]:
+    def _on_pending(self, answer: Answer) -> list[Speech]:
         command, self.state.pending = self.state.pending, None
-        if value == "no":
+        if answer.intent == "no":
             return [Speech("Then the sheet stays as it was.")]
         return self._apply_command(command)
 
@@ -448,53 +521,6 @@ class ReaderDialogue:
 
     # -- setup --------------------------------------------------------------------------
 
-    def _ask_count(self) -> Step:
-        return Step(
-            "How many players are at the table? Say a number from one to six.",
-            PhraseSet.numbers(range(1, 7), ["{n}", "{n} players", "we are {n}"]),
-        )
-
-    def _on_count(self, value: str) -> list[Speech]:
-        self.state.expected_players = int(value)
-        self.state.phase = "name"
-        return []
-
-    def _ask_name(self) -> Step:
-        number = len(self.state.new_players) + 1
-        return Step(
-            f"Player {number_to_words(number)}, what is your name?",
-            PhraseSet(()),
-            free_text=True,
-            hint="Type your name and press enter.",
-        )
-
-    def _on_name(self, value: str) -> list[Speech]:
-        name = " ".join(value.split()).title() if value.islower() else " ".join(value.split())
-        if any(player.name.casefold() == name.casefold() for player in self.state.new_players):
-            raise InvalidAnswer(f"There is already a player called {name}. Choose another name.")
-        self.state.new_players.append(NewPlayer(name=name))
-        self.state.phase = "gender"
-        return []
-
-    def _ask_gender(self) -> Step:
-        name = self.state.new_players[-1].name
-        return Step(
-            f"{name}, is your hero a man or a woman?",
-            PhraseSet.from_templates(
-                {
-                    "m": ["[a] man", "male", "he", "him", "m"],
-                    "f": ["[a] woman", "female", "she", "her", "f"],
-                },
-                labels={"m": "man", "f": "woman"},
-            ),
-        )
-
-    def _on_gender(self, value: str) -> list[Speech]:
-        self.state.new_players[-1].gender = value  # type: ignore[assignment]
-        more = len(self.state.new_players) < self.state.expected_players
-        self.state.phase = "name" if more else "skills_mode"
-        return []
-
     def _ask_skills_mode(self) -> Step:
         return Step(
             "Shall I deal three random skills to each player, or will you choose them?",
@@ -507,8 +533,8 @@ class ReaderDialogue:
             ),
         )
 
-    def _on_skills_mode(self, value: str) -> list[Speech]:
-        if value == "choose":
+    def _on_skills_mode(self, answer: Answer) -> list[Speech]:
+        if answer.intent == "choose":
             self.state.phase = "skill"
             self.state.setup_index = 0
             return []
@@ -538,11 +564,11 @@ class ReaderDialogue:
             hint=f"The skills are {described}.",
         )
 
-    def _on_skill(self, value: str) -> list[Speech]:
+    def _on_skill(self, answer: Answer) -> list[Speech]:
         player = self._picking_player()
-        player.skills.append(value)
+        player.skills.append(answer.intent)
         self.state.setup_index += 1
-        said = Speech(f"{player.name} takes {value}.")
+        said = Speech(f"{player.name} takes {answer.intent}.")
         if self.state.setup_index < STARTING_SKILLS * len(self.state.new_players):
             return [said]
         picks = [
@@ -566,11 +592,12 @@ class ReaderDialogue:
             hint="Type a number from zero to twenty and press enter.",
         )
 
-    def _on_formula(self, value: str) -> list[Speech]:
-        if int(value) > VICTORY_POINTS:
-            raise InvalidAnswer("The Destiny goal is a number from zero to twenty.")
+    def _on_formula(self, answer: Answer) -> list[Speech]:
+        goal = int(answer[NUMBER])
+        if goal > VICTORY_POINTS:
+            raise IllegalAction("The Destiny goal is a number from zero to twenty.")
         player = self.state.new_players[self.state.setup_index]
-        player.destiny_goal = int(value)
+        player.destiny_goal = goal
         self.state.setup_index += 1
         done = Speech(f"{player.name}'s formula is written down.")
         if self.state.setup_index < len(self.state.new_players):
@@ -582,16 +609,16 @@ class ReaderDialogue:
         names = [player.name for player in self.state.new_players]
         return Step(
             "Who goes first? Say a name, or say roll for me and I will roll two dice for each.",
-            PhraseSet.from_templates({name: [name, f"{name} goes first"] for name in names})
-            | PhraseSet.from_templates(ROLL_FOR_ME, labels={"roll": "roll for me"}),
+            PhraseSet.from_templates({Answer(name): [name, f"{name} goes first"] for name in names})
+            | ROLL_FOR_ME_PHRASES,
         )
 
-    def _on_first_player(self, value: str) -> list[Speech]:
+    def _on_first_player(self, answer: Answer) -> list[Speech]:
         players = self.state.new_players
-        speeches = []
-        if value == "roll":
-            value, speeches = self._roll_for_first(players)
-        first = next(index for index, p in enumerate(players) if p.name == value)
+        first_name, speeches = answer.intent, []
+        if answer == ROLL_FOR_ME:
+            first_name, speeches = self._roll_for_first(players)
+        first = next(index for index, p in enumerate(players) if p.name == first_name)
         ordered = players[first:] + players[:first]
         return speeches + self._start_game(ordered)
 
@@ -670,12 +697,12 @@ class ReaderDialogue:
             f"{self.sheet.name}, you are {status}. Roll a die: "
             f"{spoken_list([number_to_words(face) for face in faces], 'or')} sets you free. "
             "Say the number, or say roll for me.",
-            _dice_phrases(),
-            hint="Say a number from one to six, or say roll for me.",
+            dice_phrases(),
+            hint=roll_hint(1, 6),
         )
 
-    def _on_escape(self, value: str) -> list[Speech]:
-        die = self._die(value)
+    def _on_escape(self, answer: Answer) -> list[Speech]:
+        die = rolled(answer, self.state.dice)
         name = self.sheet.name
         held = [status for status, _ in escape_statuses(self.pack, self.sheet)]
         self.state.table, freed = roll_to_escape(self.pack, self.table, name, die)
@@ -705,8 +732,9 @@ class ReaderDialogue:
             + phrasing.reachable(sheet, reachable_spaces(self.pack, sheet)),
         )
 
-    def _on_move(self, value: str) -> list[Speech]:
+    def _on_move(self, answer: Answer) -> list[Speech]:
         sheet = self.sheet
+        value = answer.intent
         if value == "where":
             return [Speech(phrasing.reachable(sheet, reachable_spaces(self.pack, sheet)))]
         goal = sheet.position if value == "stay" else value
@@ -715,11 +743,11 @@ class ReaderDialogue:
             and sheet.must_leave == sheet.position
             and reachable_spaces(self.pack, sheet)
         ):
-            raise InvalidAnswer(f"{sheet.name} must leave {sheet.position}. Say where to go.")
+            raise IllegalAction(f"{sheet.name} must leave {sheet.position}. Say where to go.")
         if value != "stay" and can_reach(self.pack, sheet.position, goal, sheet) is False:
             routes = reachable_spaces(self.pack, sheet)
             within = f" {phrasing.reachable(sheet, routes)}" if routes else ""
-            raise InvalidAnswer(f"{phrasing.unreachable(self.pack, sheet, goal)}{within}")
+            raise IllegalAction(f"{phrasing.unreachable(self.pack, sheet, goal)}{within}")
         if sheet.must_leave is not None:
             self.state.table = self.table.evolve(
                 lambda copy: setattr(copy.player(sheet.name), "must_leave", None)
@@ -760,7 +788,8 @@ class ReaderDialogue:
             f"{spoken_list(encounter_card_names(self.pack))}.",
         )
 
-    def _on_card(self, value: str) -> list[Speech]:
+    def _on_card(self, answer: Answer) -> list[Speech]:
+        value = answer.intent
         if value == "reshuffle":
             time_of_day = NEXT_TIME[self.table.time_of_day]
             self.state.table = self.table.evolve(
@@ -811,12 +840,12 @@ class ReaderDialogue:
     def _ask_chart_roll(self) -> Step:
         return Step(
             "Roll one die for the encounter and say the number, or say roll for me.",
-            _dice_phrases(),
+            dice_phrases(),
             hint=roll_hint(1, 6),
         )
 
-    def _on_chart_roll(self, value: str) -> list[Speech]:
-        die = self._die(value)
+    def _on_chart_roll(self, answer: Answer) -> list[Speech]:
+        die = rolled(answer, self.state.dice)
         sheet = self.sheet
         space = self.pack.spaces.get(sheet.position)
         number = space.number if space else None
@@ -844,7 +873,7 @@ class ReaderDialogue:
         return names[:1] if must_take_first_reaction(self.pack, self.sheet) else names
 
     def _ask_reaction(self) -> Step:
-        step = self._ask_plain_reaction()
+        step = self._plain_reaction_step()
         mad = reaction_chooser(self.pack, self.table)
         if mad is not None and not must_take_first_reaction(self.pack, self.sheet):
             status, chooser = mad
@@ -864,10 +893,10 @@ class ReaderDialogue:
                 expects=step.expects
                 | PhraseSet.from_templates(
                     {
-                        f"foresee:{n}": [f"what would {n} bring", f"what does {n} bring"]
+                        _foreseen(n): [f"what would {n} bring", f"what does {n} bring"]
                         for n in names
                     },
-                    labels={f"foresee:{n}": f"what would {n.lower()} bring" for n in names},
+                    labels={_foreseen(n): f"what would {n.lower()} bring" for n in names},
                 ),
             )
         falcon = refusing_treasure(self.pack, self.sheet)
@@ -895,7 +924,7 @@ class ReaderDialogue:
         seen = seen or f"paragraph {number} of the Book of Tales."
         return [Speech(f"The {ball} shows {reaction.lower()} on a blank die: {seen}")]
 
-    def _ask_plain_reaction(self) -> Step:
+    def _plain_reaction_step(self) -> Step:
         matrix = self.pack.matrices[self.encounter.matrix]
         names = self._allowed_reactions()
         forced = must_take_first_reaction(self.pack, self.sheet)
@@ -919,10 +948,11 @@ class ReaderDialogue:
             hint=f"Say one of: {spoken_list(names, 'or').lower()}.",
         )
 
-    def _on_reaction(self, value: str) -> list[Speech]:
+    def _on_reaction(self, answer: Answer) -> list[Speech]:
+        value = answer.intent
         ball = seeing_treasure(self.pack, self.sheet)
-        if value.startswith("foresee:") and ball is not None and not self.encounter.foreseen:
-            return self._foresee(ball, value.removeprefix("foresee:"))
+        if value == FORESEE and ball is not None and not self.encounter.foreseen:
+            return self._foresee(ball, str(answer["reaction"]))
         falcon = refusing_treasure(self.pack, self.sheet)
         if value == "refuse" and falcon is not None:
             self.state.table = refuse_encounter(self.table, self.sheet.name, falcon)
@@ -937,9 +967,9 @@ class ReaderDialogue:
         allowed = self._allowed_reactions()
         forced = must_take_first_reaction(self.pack, self.sheet)
         if forced and value not in allowed:
-            raise InvalidAnswer(f"As {forced}, you must {allowed[0].lower()}.")
+            raise IllegalAction(f"As {forced}, you must {allowed[0].lower()}.")
         if value not in allowed:
-            raise InvalidAnswer(
+            raise IllegalAction(
                 f"{value} is only possible toward someone of the opposite gender. "
                 f"Choose {spoken_list(allowed, 'or').lower()}."
             )
@@ -970,20 +1000,16 @@ class ReaderDialogue:
             ) | _shortcut_phrases(shortcuts)
         return Step(prompt, phrases)
 
-    def _on_destiny(self, value: str) -> list[Speech]:
-        if value == "master":
+    def _on_destiny(self, answer: Answer) -> list[Speech]:
+        if answer == USE_MASTER:
             options = _shortcut_options(self._shortcuts())
             if len(options) > 1:
                 self.state.phase = "master_choice"
                 return []
-            value = next(iter(options))
-        if isinstance(value, Answer):
-            return self._take_shortcut(value)
-        speeches = []
-        face = value
-        if value == "roll":
-            face = roll_destiny_die(self.state.dice.next_rng())
-            speeches.append(Speech(f"The Destiny Die shows {face}."))
+            answer = next(iter(options))
+        if answer.intent == USE_MASTER.intent:
+            return self._take_shortcut(answer)
+        face, speeches = self._destiny_face(answer)
         if face != "plus" and fortune_status(self.pack, self.sheet) is not None:
             self.encounter.face = face
             self.state.phase = "fortunate"
@@ -1003,17 +1029,13 @@ class ReaderDialogue:
             ),
         )
 
-    def _on_fortunate(self, value: str) -> list[Speech]:
+    def _on_fortunate(self, answer: Answer) -> list[Speech]:
         first: DestinyFace = self.encounter.face or "minus"
         self.encounter.face = None
         status = fortune_status(self.pack, self.sheet)
-        if value == "keep" or status is None:
+        if answer.intent == "keep" or status is None:
             return self._face_known(first)
-        speeches = []
-        second = value
-        if value == "roll":
-            second = roll_destiny_die(self.state.dice.next_rng())
-            speeches.append(Speech(f"The Destiny Die shows {second}."))
+        second, speeches = self._destiny_face(answer)
         self.state.table = spend_fortune(self.table, self.sheet.name, status)
         face = better_face(first, second)
         speeches.append(
@@ -1024,6 +1046,13 @@ class ReaderDialogue:
             )
         )
         return speeches + self._face_known(face)
+
+    def _destiny_face(self, answer: Answer) -> tuple[DestinyFace, list[Speech]]:
+        """The face said, or the Destiny Die rolled for the player (and said)."""
+        if answer != ROLL_FOR_ME:
+            return answer.intent, []  # type: ignore[return-value]
+        face = roll_destiny_die(self.state.dice.next_rng())
+        return face, [Speech(f"The Destiny Die shows {face}.")]
 
     def _face_known(self, face: DestinyFace) -> list[Speech]:
         speeches: list[Speech] = []
@@ -1036,7 +1065,7 @@ class ReaderDialogue:
 
     def _take_shortcut(self, shortcut: Answer) -> list[Speech]:
         if shortcut not in _shortcut_options(self._shortcuts()):
-            raise InvalidAnswer("That Master skill is not listed in this encounter's paragraphs.")
+            raise IllegalAction("That Master skill is not listed in this encounter's paragraphs.")
         self.encounter.master_skill = str(shortcut["skill"])
         return [
             Speech(f"Your mastery of {shortcut['skill']} guides you."),
@@ -1055,11 +1084,11 @@ class ReaderDialogue:
             ),
         )
 
-    def _on_master_choice(self, value: str) -> list[Speech]:
-        if value == "roll":
+    def _on_master_choice(self, answer: Answer) -> list[Speech]:
+        if answer.intent == "roll":
             self.state.phase = "destiny"
             return []
-        return self._take_shortcut(value)
+        return self._take_shortcut(answer)
 
     def _ask_lucky(self) -> Step:
         coin = lucky_treasure(self.pack, self.sheet)
@@ -1067,11 +1096,11 @@ class ReaderDialogue:
             return Step("The Destiny Die shows minus. Shall I read on?", YES_NO)
         return Step(f"The Destiny Die shows minus. Spend the {coin} to make it a blank?", YES_NO)
 
-    def _on_lucky(self, value: str) -> list[Speech]:
+    def _on_lucky(self, answer: Answer) -> list[Speech]:
         coin = lucky_treasure(self.pack, self.sheet)
         face: DestinyFace = "minus"
         speeches = []
-        if value == "yes" and coin is not None:
+        if answer.intent == "yes" and coin is not None:
             self.state.table = spend_treasure(self.pack, self.table, self.sheet.name, coin)
             face = "blank"
             speeches.append(Speech(f"The {coin} turns the minus into a blank."))
@@ -1112,23 +1141,23 @@ class ReaderDialogue:
     def _ask_section(self) -> Step:
         paragraph = self.pack.paragraph(self.encounter.paragraph)
         sections = self._usable_sections(paragraph)
-        choices = {}
+        choices: dict[Answer, list[str]] = {}
         for index, section in enumerate(sections):
             names = section.requirements or ["no skill"]
-            choices[str(index)] = [*names, *(f"[use] [my] {name}" for name in names)]
+            choices[_section(index)] = [*names, *(f"[use] [my] {name}" for name in names)]
             if section.no_skill:
-                choices[str(index)] += ["none", "no", "nothing"]
-        labels = {str(i): phrasing.heading(s) for i, s in enumerate(sections)}
-        skills_first = sorted(labels, key=lambda key: sections[int(key)].no_skill)
+                choices[_section(index)] += ["none", "no", "nothing"]
+        labels = {_section(i): phrasing.heading(s) for i, s in enumerate(sections)}
+        skills_first = sorted(labels, key=lambda key: sections[int(key[SECTION])].no_skill)
         spoken = spoken_list([labels[key] for key in skills_first], "or")
         return Step(
             f"You may use {spoken}. Which do you choose?",
             PhraseSet.from_templates(choices, labels=labels),
         )
 
-    def _on_section(self, value: str) -> list[Speech]:
+    def _on_section(self, answer: Answer) -> list[Speech]:
         paragraph = self.pack.paragraph(self.encounter.paragraph)
-        return self._read_section(self._usable_sections(paragraph)[int(value)])
+        return self._read_section(self._usable_sections(paragraph)[int(answer[SECTION])])
 
     def _read_section(self, section: Section) -> list[Speech]:
         speeches = []
@@ -1191,12 +1220,13 @@ class ReaderDialogue:
             ),
         )
 
-    def _on_choose_status(self, value: str) -> list[Speech]:
+    def _on_choose_status(self, answer: Answer) -> list[Speech]:
         name = self.sheet.name
         speeches = [Speech(f"{name} keeps every status.")]
-        if value != "none":
+        if answer.intent != "none":
+            lost = LoseStatus(name=answer.intent)
             self.state.table, changes = apply_reward(
-                self.pack, self.table, name, [LoseStatus(name=value)], self.state.dice.next_rng()
+                self.pack, self.table, name, [lost], self.state.dice.next_rng()
             )
             speeches = [Speech(describe_changes(name, changes), kind="reward", player=name)]
         return speeches + self._after_choice()
@@ -1212,10 +1242,11 @@ class ReaderDialogue:
             hint=f"Say one of: {spoken_list(skills, 'or')}.",
         )
 
-    def _on_choose_skill(self, value: str) -> list[Speech]:
+    def _on_choose_skill(self, answer: Answer) -> list[Speech]:
         name = self.sheet.name
+        gained = GainSkill(name=answer.intent)
         self.state.table, changes = apply_reward(
-            self.pack, self.table, name, [GainSkill(name=value)], self.state.dice.next_rng()
+            self.pack, self.table, name, [gained], self.state.dice.next_rng()
         )
         return [
             Speech(describe_changes(name, changes), kind="reward", player=name),
@@ -1241,12 +1272,13 @@ class ReaderDialogue:
             hint=f"Say one of: {spoken_list([*spaces, 'stay'], 'or')}.",
         )
 
-    def _on_choose_space(self, value: str) -> list[Speech]:
+    def _on_choose_space(self, answer: Answer) -> list[Speech]:
         name = self.sheet.name
         speeches = [Speech(f"{name} stays in {self.sheet.position}.")]
-        if value != "stay":
+        if answer.intent != "stay":
+            moved = MoveTo(destination=answer.intent)
             self.state.table, changes = apply_reward(
-                self.pack, self.table, name, [MoveTo(destination=value)], self.state.dice.next_rng()
+                self.pack, self.table, name, [moved], self.state.dice.next_rng()
             )
             speeches = [Speech(describe_changes(name, changes), kind="reward", player=name)]
         return speeches + self._after_choice()
@@ -1286,9 +1318,9 @@ class ReaderDialogue:
         card = card_named(self.pack, self.encounter.card)
         return Step(f"Do you keep the {card.name} card, to play later in {card.city}?", YES_NO)
 
-    def _on_keep_city(self, value: str) -> list[Speech]:
+    def _on_keep_city(self, answer: Answer) -> list[Speech]:
         card = self.encounter.card
-        if value == "yes":
+        if answer.intent == "yes":
             self.state.table = keep_city_card(self.pack, self.table, self.sheet.name, card)
             said = Speech(f"{self.sheet.name} keeps the {card} card.")
         else:
@@ -1318,8 +1350,8 @@ class ReaderDialogue:
         card = self._playable_now()[0]
         return Step(f"You hold the {card} card and you are in its city. Play it now?", YES_NO)
 
-    def _on_play_city(self, value: str) -> list[Speech]:
-        if value == "no":
+    def _on_play_city(self, answer: Answer) -> list[Speech]:
+        if answer.intent == "no":
             return self._end_of_turn()
         self.state.city_card = self._playable_now()[0]
         self.state.phase = "city_roll"
@@ -1329,12 +1361,12 @@ class ReaderDialogue:
         return Step(
             f"Roll a die for the {self.state.city_card} card and say the number, "
             "or say roll for me.",
-            _dice_phrases(),
+            dice_phrases(),
             hint=roll_hint(1, 6),
         )
 
-    def _on_city_roll(self, value: str) -> list[Speech]:
-        die = self._die(value)
+    def _on_city_roll(self, answer: Answer) -> list[Speech]:
+        die = rolled(answer, self.state.dice)
         card = self.state.city_card
         self.state.table, result = play_city_card(self.pack, self.table, self.sheet.name, card, die)
         self.state.city_card = None
@@ -1367,9 +1399,9 @@ class ReaderDialogue:
             ),
         )
 
-    def _on_diseased(self, value: str) -> list[Speech]:
+    def _on_diseased(self, answer: Answer) -> list[Speech]:
         name = self.sheet.name
-        if value == "pay":
+        if answer.intent == "pay":
             self.state.table = pay_toll(self.pack, self.table, name)
             said = f"{name} pays a wealth level and is now {self.sheet.wealth}."
         else:
@@ -1498,11 +1530,18 @@ def _shortcut_phrases(shortcuts: list[MasterShortcut]) -> PhraseSet:
     return PhraseSet.from_templates(choices, labels=_shortcut_options(shortcuts))
 
 
-@lru_cache(maxsize=1)
-def _dice_phrases() -> PhraseSet:
-    return PhraseSet.numbers(range(21), DICE_TEMPLATES) | (
-        PhraseSet.from_templates(ROLL_FOR_ME, labels={"roll": "roll for me"})
-    )
+FORESEE = "foresee"
+"""The intent of asking a treasure what a reaction would bring; slot ``reaction``."""
+SECTION = "section"
+"""The intent of choosing a paragraph's section; slot ``section``, its index."""
+
+
+def _foreseen(reaction: str) -> Answer:
+    return Answer.of(FORESEE, reaction=reaction)
+
+
+def _section(index: int) -> Answer:
+    return Answer.of(SECTION, section=index)
 
 
 @lru_cache(maxsize=64)

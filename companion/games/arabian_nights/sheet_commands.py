@@ -7,18 +7,21 @@ through the same rules as a reward, so it is saved (undoable) and said aloud (ch
 >>> command = SheetCommand(player="Ali", action="gains", what="Wealth", amount=2)
 >>> command.describe()
 'Ali gains 2 wealth'
->>> SheetCommand.from_value(command.value()) == command
+>>> answer = command.answer()
+>>> answer.intent, answer["player"], answer["what"], answer["amount"]
+('sheet', 'Ali', 'Wealth', 2)
+>>> SheetCommand.from_answer(command.answer()) == command
 True
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from typing import Literal
 
 from pydantic import BaseModel
 
+from companion.answers import Answer
 from companion.games.arabian_nights.pack import Pack
 from companion.games.arabian_nights.rewards import (
     DestinyChange,
@@ -35,8 +38,8 @@ from companion.games.arabian_nights.rewards import (
 from companion.games.arabian_nights.state import PlayerSheet
 from companion.phrases import PhraseSet, number_to_words
 
-PREFIX = "sheet:"
-"""Every sheet command's answer value starts with this."""
+SHEET = "sheet"
+"""The intent of every sheet command's answer; its slots are the command's fields."""
 Action = Literal["gains", "loses", "sell", "use", "skip"]
 POINTS = ("Destiny", "Story", "Wealth")
 MOST = 5
@@ -55,13 +58,13 @@ class SheetCommand(BaseModel):
     treasure: bool = False
     """True when ``what`` is a treasure (it is then said with "the")."""
 
-    def value(self) -> str:
-        """The answer value this command travels as."""
-        return PREFIX + json.dumps(self.model_dump(), separators=(",", ":"))
+    def answer(self) -> Answer:
+        """The answer this command travels as: its fields are the slots."""
+        return Answer.of(SHEET, **self.model_dump())
 
     @classmethod
-    def from_value(cls, value: str) -> SheetCommand:
-        return cls.model_validate_json(value.removeprefix(PREFIX))
+    def from_answer(cls, answer: Answer) -> SheetCommand:
+        return cls.model_validate(dict(answer.slots))
 
     def describe(self) -> str:
         """The command in words, for its confirmation."""
@@ -95,7 +98,8 @@ class SheetCommand(BaseModel):
 
 
 def is_command(value: object) -> bool:
-    return isinstance(value, str) and value.startswith(PREFIX)
+    """Whether ``value`` (an answer, or a phrase set's bare-string value) is a sheet command."""
+    return isinstance(value, Answer) and value.intent == SHEET
 
 
 def short_names(pack: Pack, treasure: str) -> list[str]:
@@ -123,7 +127,7 @@ def _said(pack: Pack, name: str) -> str:
     return f"the {name}" if name in pack.treasures else name
 
 
-def _card_choices(pack: Pack, player: str, held: tuple[str, ...]) -> dict[str, list[str]]:
+def _card_choices(pack: Pack, player: str, held: tuple[str, ...]) -> dict[Answer, list[str]]:
     """Gaining anything the pack names; losing only what the player holds."""
     choices = {}
     for action, names in (("gains", [*pack.skills, *pack.statuses, *pack.treasures]),
@@ -132,46 +136,46 @@ def _card_choices(pack: Pack, player: str, held: tuple[str, ...]) -> dict[str, l
             command = SheetCommand(
                 player=player, action=action, what=name, treasure=name in pack.treasures
             )
-            choices[command.value()] = [f"{player} {action} {_said(pack, name)}"]
+            choices[command.answer()] = [f"{player} {action} {_said(pack, name)}"]
     return choices
 
 
-def _point_choices(player: str) -> dict[str, list[str]]:
+def _point_choices(player: str) -> dict[Answer, list[str]]:
     choices = {}
     for what in POINTS:
         unit = what.lower()
         for amount in range(1, MOST + 1):
             for action in ("gains", "loses"):
                 command = SheetCommand(player=player, action=action, what=what, amount=amount)
-                choices[command.value()] = [f"{player} {action} {number_to_words(amount)} {unit}"]
+                choices[command.answer()] = [f"{player} {action} {number_to_words(amount)} {unit}"]
     return choices
 
 
-OPEN_SHEET = "change sheet"
+OPEN_SHEET = Answer("change sheet")
 """The answer that opens the sheet: the next answer is one sheet command."""
 
 
-def _choices(pack: Pack, held_by: Holdings, current: str) -> dict[str, list[str]]:
-    choices: dict[str, list[str]] = {}
+def _choices(pack: Pack, held_by: Holdings, current: str) -> dict[Answer, list[str]]:
+    choices: dict[Answer, list[str]] = {}
     for player, held in held_by:
         choices |= _card_choices(pack, player, held)
         choices |= _point_choices(player)
     return choices | _turn_choices(pack, held_by, current)
 
 
-def _turn_choices(pack: Pack, held_by: Holdings, current: str) -> dict[str, list[str]]:
+def _turn_choices(pack: Pack, held_by: Holdings, current: str) -> dict[Answer, list[str]]:
     """What the current player does with their own treasures and turn."""
-    choices: dict[str, list[str]] = {}
+    choices: dict[Answer, list[str]] = {}
     treasures = [name for player, held in held_by if player == current for name in held
                  if name in pack.treasures]  # fmt: skip
     for treasure in treasures:
         for action in ("sell", "use"):
             command = SheetCommand(player="", action=action, what=treasure)
-            choices[command.value()] = [
+            choices[command.answer()] = [
                 f"[i] {action} [the|my] {name}" for name in short_names(pack, treasure)
             ]
     skip = SheetCommand(player="", action="skip")
-    choices[skip.value()] = ["skip my turn", "[i] pass my turn"]
+    choices[skip.answer()] = ["skip my turn", "[i] pass my turn"]
     return choices
 
 
@@ -180,8 +184,7 @@ def command_phrases(pack: Pack, held_by: Holdings, current: str) -> PhraseSet:
     or 1 to 5 points, or loses what they hold; the current player sells or uses a treasure
     they hold, or skips the turn. Cache it on (pack, ``held_by``, ``current``)."""
     choices = _choices(pack, held_by, current)
-    labels = {value: SheetCommand.from_value(value).describe() for value in choices}
-    return PhraseSet.from_templates(choices, labels=labels)
+    return PhraseSet.from_templates(choices, labels=_labels(choices))
 
 
 def quick_phrases(pack: Pack, held_by: Holdings, current: str) -> PhraseSet:
@@ -189,8 +192,13 @@ def quick_phrases(pack: Pack, held_by: Holdings, current: str) -> PhraseSet:
     sheet"), sell or use a treasure held, skip the turn. Few, so that short answers such as
     "stay" stay easy to hear."""
     choices = _turn_choices(pack, held_by, current)
-    labels = {value: SheetCommand.from_value(value).describe() for value in choices}
+    labels = _labels(choices)
     opening = {OPEN_SHEET: ["change my sheet", "[correct|change] [the|a] sheet", "my sheet"]}
     return PhraseSet.from_templates(
         choices | opening, labels=labels | {OPEN_SHEET: "change my sheet"}
     )
+
+
+def _labels(choices: dict[Answer, list[str]]) -> dict[Answer, str]:
+    """Each command said as its confirmation says it."""
+    return {answer: SheetCommand.from_answer(answer).describe() for answer in choices}
