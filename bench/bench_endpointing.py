@@ -10,7 +10,10 @@ with the answers it overlaps:
 * cut: an answer split over two utterances, or more than 100 ms of its speech left out;
 * merged: two answers in one utterance;
 * false: an utterance with no answer in it; missed: an answer with no utterance;
-* delay: from the end of an answer's speech to the moment its utterance is handed on.
+* delay: from the end of an answer's speech to the moment its utterance is handed on;
+* early: the same to the moment the microphone ears start hearing it (the pause listener
+  was told the utterance and it stood); "early withdrawn" counts hearings started at a
+  pause inside speech and dropped because speech came back.
 
     scripts/bench bench/bench_endpointing.py
 """
@@ -102,24 +105,48 @@ def build_stream(
     return stream.astype(np.float32), answers
 
 
-def endpoint(stream: np.ndarray, endpointer: Endpointer) -> tuple[list[tuple[int, int]], float]:
-    """Utterances as (start, handed-on) sample positions, and CPU seconds used."""
-    utterances = []
+@dataclass
+class Cut:
+    """What the endpointer did with one stream."""
+
+    utterances: list[tuple[int, int]]
+    """(start, handed-on) sample positions."""
+    early: list[int]
+    """For each utterance, where the pause listener was told it (its hand-on if never)."""
+    withdrawn: int
+    cpu: float
+
+
+def endpoint(stream: np.ndarray, endpointer: Endpointer) -> Cut:
+    """Cut the stream as the microphone does, noting the early hand-ons."""
+    cut, told = Cut([], [], 0, 0.0), [None]
+    position = 0
+
+    def paused(samples: np.ndarray | None) -> None:
+        told[0] = None if samples is None else position + FRAME
+        cut.withdrawn += samples is None
+
+    endpointer.on_pause = paused
     started = time.process_time()
     for position in range(0, len(stream) - FRAME + 1, FRAME):
         utterance = endpointer.push(stream[position : position + FRAME])
         if utterance is not None:
             done = position + FRAME
-            utterances.append((done - len(utterance), done))
-    return utterances, time.process_time() - started
+            cut.utterances.append((done - len(utterance), done))
+            cut.early.append(told[0] or done)
+            told[0] = None
+    cut.cpu = time.process_time() - started
+    return cut
 
 
-def score(answers: list[Answer], utterances: list[tuple[int, int]]) -> dict[str, float]:
+def score(answers: list[Answer], cut: Cut) -> dict[str, float]:
+    utterances = cut.utterances
+
     def overlaps(answer: Answer, utterance: tuple[int, int]) -> int:
         return max(0, min(answer.end, utterance[1]) - max(answer.start, utterance[0]))
 
     counts = {"answers": len(answers), "cut": 0, "merged": 0, "false": 0, "missed": 0}
-    delays = []
+    delays, early = [], []
     for answer in answers:
         covering = [u for u in utterances if overlaps(answer, u) > 0]
         if not covering:
@@ -129,12 +156,15 @@ def score(answers: list[Answer], utterances: list[tuple[int, int]]) -> dict[str,
         if len(covering) > 1 or answer.end - answer.start - heard > 0.1 * RATE:
             counts["cut"] += 1
         delays.append((covering[-1][1] - answer.end) / RATE)
+        early.append((cut.early[utterances.index(covering[-1])] - answer.end) / RATE)
     for utterance in utterances:
         inside = sum(overlaps(answer, utterance) > 0 for answer in answers)
         counts["merged"] += inside > 1
         counts["false"] += inside == 0
     counts["delay median ms"] = round(1000 * statistics.median(delays)) if delays else 0
     counts["delay p90 ms"] = round(1000 * np.percentile(delays, 90)) if delays else 0
+    counts["early median ms"] = round(1000 * statistics.median(early)) if early else 0
+    counts["early withdrawn"] = cut.withdrawn
     return counts
 
 
@@ -152,9 +182,9 @@ def main() -> None:
         for vad in (EnergyVad, SileroVad):
             for silence in (0.7, 0.5, 0.3):
                 endpointer = Endpointer(Endpointing(silence=silence), vad())
-                utterances, cpu = endpoint(stream, endpointer)
-                result = score(answers, utterances)
-                cost = 1000 * cpu / (len(stream) / RATE)
+                cut = endpoint(stream, endpointer)
+                result = score(answers, cut)
+                cost = 1000 * cut.cpu / (len(stream) / RATE)
                 print(f"{label}, {vad.__name__}, silence {silence} s: {result}, "
                       f"CPU {cost:.1f} ms per second of audio")  # fmt: skip
 

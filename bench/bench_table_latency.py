@@ -6,21 +6,25 @@ players (espeak-ng voices, room noise at -50 dBFS) play the Reader's opening on 
 small test book into the microphone, whisper hears them, espeak-ng answers through the
 loudspeaker, which is recorded. For every answer:
 
-* endpoint: end of speech -> the utterance handed to the recogniser (the 0.5 s of
-  silence that ends an answer, and the stream's own buffering);
-* recognise: the recogniser's own time;
+* endpoint: end of speech -> the utterance handed to the recogniser: at the pause that
+  may end it (0.2 s of silence) since the ears hear early, else after the 0.5 s of
+  silence that ends an answer (``--no-early``), plus the stream's own buffering;
+* recognise: the recogniser's own time (an early hearing overlaps the rest of the wait
+  for the end);
 * decide: the session (match, confirm, rules, save) until the reply starts;
 * sound: the synthesiser's first chunk and the audio output until it is heard.
 
-It also counts utterances the microphone caught with no player speaking (the companion
-hearing itself), and answers not heard at all.
+It also counts the answers understood as meant, wrongly or not at all, utterances the
+microphone caught with no player speaking (the companion hearing itself), and answers
+not heard at all.
 
-    scripts/bench bench/bench_table_latency.py [-- --rounds 2]
+    scripts/bench bench/bench_table_latency.py [-- --rounds 2] [--no-early]
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import statistics
 import sys
 import tempfile
@@ -34,9 +38,11 @@ sys.path.insert(0, str(ROOT))
 from companion.dialogue import GameOptions  # noqa: E402
 from companion.games import game_spec  # noqa: E402
 from companion.table_game import ScriptedPlayer, TableGame, TableLog, voices_from  # noqa: E402
+from companion.voice import microphone  # noqa: E402
 from companion.voice.corpus import espeak_clip  # noqa: E402
 from companion.voice.engines.whisper import WhisperRecognizer  # noqa: E402
 from companion.voice.speakers import EspeakSpeaker, VoiceSettings  # noqa: E402
+from companion.voice.vad import Endpointing  # noqa: E402
 from companion.voice.virtual_table import VirtualTable, portaudio_on  # noqa: E402
 
 MINI = ROOT / "tests" / "arabian_nights" / "fixtures" / "mini"
@@ -83,18 +89,26 @@ def play_once(recognizer, folder: Path, seed: int) -> TableLog:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--rounds", type=int, default=1)
+    parser.add_argument("--no-early", action="store_true", help="hear only once answers end")
     args = parser.parse_args()
+    if args.no_early:
+        microphone.Endpointing = functools.partial(Endpointing, early=None)  # type: ignore[misc]
     recognizer = WhisperRecognizer()
-    rows, unprompted, unheard, said = [], 0, 0, 0
+    rows, unprompted, unheard, said = [], 0, 0, []
     with tempfile.TemporaryDirectory() as folder:
         for seed in range(args.rounds):
             log = play_once(recognizer, Path(folder), seed)
             rows += breakdown(log)
             unprompted += log.unprompted
-            said += len(log.said)
+            said += log.said
             unheard += log.ending.startswith("nothing was heard")
-    print(f"{said} answers said, {len(rows)} timed; the microphone heard the companion "
+    answers = [s for s in said if s.meant is not None]
+    right = sum(s.understood == s.meant for s in answers)
+    missed = sum(s.understood is None for s in answers)
+    print(f"{len(said)} answers said, {len(rows)} timed; the microphone heard the companion "
           f"{unprompted} times; answers never heard: {unheard}")  # fmt: skip
+    print(f"{len(answers)} answers meant something: {right} understood as meant, "
+          f"{len(answers) - right - missed} wrongly, {missed} not understood")  # fmt: skip
     for part in ("total", "endpoint", "recognise", "decide", "sound"):
         values = [row[part] * 1000 for row in rows]
         print(f"{part:>9}: median {statistics.median(values):5.0f} ms, "

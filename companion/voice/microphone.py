@@ -23,7 +23,7 @@ from companion.voice.audio import (
     default_device,
     import_sounddevice,
 )
-from companion.voice.vad import Endpointer, Endpointing
+from companion.voice.vad import Endpointer, Endpointing, PauseListener
 
 UNPLUGGED = "The microphone stopped (was it unplugged?)."
 DEAD_AIR = "The microphone hears nothing at all, not even the room (is it muted?)."
@@ -148,12 +148,17 @@ class Microphone:
         self._stopped = threading.Event()
         self._dead = self._clipped = 0.0
 
-    def utterances(self, timeout: float | None = None) -> Iterator[np.ndarray]:
-        """Utterances as they are spoken; stops after ``timeout`` seconds of no speech."""
+    def utterances(
+        self, timeout: float | None = None, on_pause: PauseListener | None = None
+    ) -> Iterator[np.ndarray]:
+        """Utterances as they are spoken; stops after ``timeout`` seconds of no speech.
+        ``on_pause`` hears of each pause that may end an utterance (see
+        :class:`~companion.voice.vad.Endpointer`)."""
         if self._frames is None or self._frames.closed:
             self._frames = MicrophoneFrames.shared(self.device, self.gate, self.endpointing.frame)
             self._endpointer = Endpointer(self.endpointing)
         assert self._endpointer is not None
+        self._endpointer.on_pause = on_pause
         waited = 0.0
         while (timeout is None or waited < timeout) and not self._stopped.is_set():
             try:
@@ -182,9 +187,11 @@ class Microphone:
             self._dead = self._clipped = 0.0
             raise AudioUnavailable(CLIPPING if clipped else DEAD_AIR)
 
-    def record(self, timeout: float | None = None) -> np.ndarray | None:
+    def record(
+        self, timeout: float | None = None, on_pause: PauseListener | None = None
+    ) -> np.ndarray | None:
         """The next utterance, or None when nothing was said within ``timeout`` seconds."""
-        return next(self.utterances(timeout), None)
+        return next(self.utterances(timeout, on_pause), None)
 
     def stop(self) -> None:
         """Stop listening: the utterance being waited for never comes (input ends)."""

@@ -139,25 +139,45 @@ class Endpointing:
     """Less speech than this (a click, a cough's edge) is not an utterance."""
     hangover: float = 0.25
     """A pause shorter than this inside speech still counts as speaking."""
+    early: float | None = 0.2
+    """Seconds of silence after which the utterance so far is handed to the pause
+    listener, so that it can be heard while the end is still being waited for (None:
+    never). It is withdrawn if speech comes back before the end."""
+
+
+PauseListener = Callable[[np.ndarray | None], None]
+"""Told the utterance so far when a pause may be its end, and None when speech came back:
+what it was told no longer stands. The utterance handed on next, if none came back, is
+the one it was told and the silence after it."""
 
 
 class Endpointer:
     """Cuts a stream of frames (any size) into utterances.
 
     Feed frames with :meth:`push`; it returns the utterance's samples once it has ended.
-    :attr:`speaking` tells whether the stream is speech right now.
+    :attr:`speaking` tells whether the stream is speech right now. :attr:`on_pause`, when
+    set, hears of each pause that may end the utterance (see :attr:`Endpointing.early`):
+    the utterance then handed on is those samples and the silence after them.
     """
 
     def __init__(
-        self, settings: Endpointing = Endpointing(), vad: VoiceActivity | None = None
+        self,
+        settings: Endpointing = Endpointing(),
+        vad: VoiceActivity | None = None,
+        on_pause: PauseListener | None = None,
     ) -> None:
         self.settings = settings
         self.vad = vad or voice_activity()
+        self.on_pause = on_pause
         self._pending = np.zeros(0, np.float32)
         self._pre: list[np.ndarray] = []
         self._speech: list[np.ndarray] = []
         self._voiced = 0.0
         self._quiet = settings.hangover
+        self._still = 0.0
+        """Seconds since the last window that was not clearly silence."""
+        self._told = False
+        """Whether the pause listener holds the utterance so far."""
 
     @property
     def speaking(self) -> bool:
@@ -181,9 +201,10 @@ class Endpointer:
                 self._pre = [*self._pre, window][-keep:]
                 return None
             self._speech, self._pre = [*self._pre, window], []
-            self._voiced, self._quiet = seconds, 0.0
+            self._voiced, self._quiet, self._still = seconds, 0.0, 0.0
             return None
         self._speech.append(window)
+        self._follow_pause(probability)
         if probability >= self.settings.threshold:
             self._voiced += seconds
             self._quiet = 0.0
@@ -194,9 +215,33 @@ class Endpointer:
             return self._finish()
         return None
 
+    def _follow_pause(self, probability: float) -> None:
+        """Tell the pause listener of a pause of :attr:`Endpointing.early` seconds, and
+        withdraw it at the first window that is not clearly silence."""
+        if probability >= self.settings.release:
+            self._still = 0.0
+            self._withdraw()
+            return
+        self._still += WINDOW / RATE
+        early = self.settings.early
+        if (
+            self.on_pause is not None
+            and early is not None
+            and not self._told
+            and self._still >= early
+            and self._voiced >= self.settings.shortest
+        ):
+            self._told = True
+            self.on_pause(np.concatenate(self._speech))
+
+    def _withdraw(self) -> None:
+        if self._told and self.on_pause is not None:
+            self._told = False
+            self.on_pause(None)
+
     def _finish(self) -> np.ndarray | None:
         utterance, voiced = np.concatenate(self._speech), self._voiced
-        self._speech, self._quiet = [], self.settings.hangover
+        self._speech, self._quiet, self._told = [], self.settings.hangover, False
         return utterance if voiced >= self.settings.shortest else None
 
     def flush(self) -> np.ndarray | None:

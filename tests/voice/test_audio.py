@@ -70,6 +70,46 @@ def test_endpointer_cuts_one_utterance_after_the_silence():
     assert least - 0.07 <= len(utterances[0]) / RATE <= least + 0.07
 
 
+def pauses_and_utterances(stream: np.ndarray, settings: Endpointing) -> list:
+    """What the pause listener was told and the utterances handed on, in order."""
+    events: list = []
+    endpointer = Endpointer(settings, EnergyVad(), on_pause=events.append)
+    for frame in frames(stream):
+        if (utterance := endpointer.push(frame)) is not None:
+            events.append(("utterance", utterance))
+    return events
+
+
+def test_a_pause_that_ends_the_utterance_is_told_early_with_the_utterance_so_far():
+    rng = np.random.default_rng(1)
+    hiss = lambda seconds: rng.normal(0, 0.002, int(seconds * RATE)).astype(np.float32)  # noqa: E731
+    stream = np.concatenate([hiss(1.0), tone(0.8, RATE), hiss(1.5)])
+    told, (kind, utterance) = pauses_and_utterances(stream, Endpointing(silence=0.5, early=0.2))
+    assert kind == "utterance"
+    np.testing.assert_array_equal(utterance[: len(told)], told)
+    # Told after 0.2 s of silence, handed on after 0.5 s: 0.3 s sooner, within a window.
+    assert abs((len(utterance) - len(told)) / RATE - 0.3) <= 0.04
+
+
+def test_speech_coming_back_after_a_pause_withdraws_what_was_told():
+    rng = np.random.default_rng(2)
+    hiss = lambda seconds: rng.normal(0, 0.002, int(seconds * RATE)).astype(np.float32)  # noqa: E731
+    stream = np.concatenate([hiss(1.0), tone(0.5, RATE), hiss(0.35), tone(0.5, RATE), hiss(1.5)])
+    first, withdrawn, second, (kind, utterance) = pauses_and_utterances(
+        stream, Endpointing(silence=0.5, early=0.2)
+    )
+    assert withdrawn is None and kind == "utterance"
+    assert len(first) < len(second)
+    np.testing.assert_array_equal(utterance[: len(second)], second)
+
+
+def test_no_early_setting_tells_nothing():
+    silence = np.zeros(RATE, np.float32)
+    stream = np.concatenate([silence, tone(0.8, RATE), silence])
+    [(kind, _)] = pauses_and_utterances(stream, Endpointing(early=None))
+    assert kind == "utterance"
+
+
 def test_endpointer_cuts_a_never_ending_utterance():
     endpointer = Endpointer(Endpointing(longest=1.0), EnergyVad())
     stream = np.concatenate([np.zeros(RATE // 2, np.float32), tone(3.0, RATE)])

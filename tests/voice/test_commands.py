@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from companion.cli import main
@@ -9,6 +10,7 @@ from companion.phrases import PhraseSet
 from companion.voice import audio, io, recognizers
 from companion.voice.audio import AudioUnavailable, read_wav
 from companion.voice.corpus import labelled_clips
+from companion.voice.recognition import Recognition
 
 
 def test_hear_prints_one_tsv_line_per_file(whisper, shared_speech, capsys, monkeypatch):
@@ -106,9 +108,50 @@ def test_an_unknown_engine_is_named():
 
 def test_a_failing_microphone_reaches_the_session(pocketsphinx):
     class UnpluggedMicrophone:
-        def record(self):
+        def record(self, on_pause=None):
             raise AudioUnavailable("The microphone stopped (was it unplugged?).")
 
     ears = io.MicrophoneEars(pocketsphinx, UnpluggedMicrophone())
     with pytest.raises(AudioUnavailable, match="unplugged"):
         ears.hear(None, PhraseSet.of("yes"))
+
+
+class LengthRecognizer:
+    """Hears every utterance as its length in samples, and keeps what it was given."""
+
+    name = "length"
+
+    def __init__(self) -> None:
+        self.given: list[int] = []
+
+    def recognize(self, samples, phrases):
+        self.given.append(len(samples))
+        return Recognition(str(len(samples)), 0.9)
+
+
+class ScriptedMicrophone:
+    """Tells the pause listener what it is given, then hands on the utterance."""
+
+    def __init__(self, told: list, utterance: np.ndarray) -> None:
+        self.told, self.utterance = told, utterance
+
+    def record(self, on_pause=None):
+        for samples in self.told:
+            on_pause(samples)
+        return self.utterance
+
+
+def test_the_ears_answer_with_what_they_heard_at_the_pause_that_ended_the_answer():
+    recognizer = LengthRecognizer()
+    told, utterance = np.zeros(800, np.float32), np.zeros(1600, np.float32)
+    ears = io.MicrophoneEars(recognizer, ScriptedMicrophone([told], utterance))
+    assert ears.hear(None, PhraseSet.of("yes")).text == "800"
+    assert recognizer.given == [800]
+
+
+def test_the_ears_hear_the_whole_answer_when_speech_came_back_after_a_pause():
+    recognizer = LengthRecognizer()
+    pause, utterance = np.zeros(800, np.float32), np.zeros(3200, np.float32)
+    ears = io.MicrophoneEars(recognizer, ScriptedMicrophone([pause, None], utterance))
+    assert ears.hear(None, PhraseSet.of("yes")).text == "3200"
+    assert recognizer.given == [800, 3200]
