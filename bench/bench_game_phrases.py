@@ -9,7 +9,13 @@ synthetic voices in turn (espeak-ng voices, Piper), once clean and once with whi
 10 dB below it, and judged the way the session does. There are no human recordings of
 the game's own words: the human measure is bench_recognition.py.
 
+With ``--two-tries``, each answer is said as at the table: by one voice, and when it is
+missed or asked back wrongly, again by the next voice (another noise too), clean and
+noisy counted apart (see ``tally.TwoTries``). ``--offset K`` takes the K-th answer after
+each one the sample would take: a sample disjoint from the default one, to tune on.
+
     scripts/bench bench/bench_game_phrases.py [-- --engines whisper --every-voice --sample 100]
+    scripts/bench bench/bench_game_phrases.py -- --engines whisper --sample 100 --two-tries
 """
 
 from __future__ import annotations
@@ -21,7 +27,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tally import Tally, load_recognizers  # noqa: E402
+from tally import Tally, TwoTries, load_recognizers  # noqa: E402
 
 from companion.games.survey import GAMES, Said, game_phrases  # noqa: E402
 from companion.voice.corpus import synthetic_voices, with_noise  # noqa: E402
@@ -43,11 +49,26 @@ def hear_all(recognizer: Recognizer, said: list[Said], every_voice: bool) -> Tal
     return tally
 
 
-def spread(answers: list[Said], most: int | None) -> list[Said]:
-    """At most ``most`` of the answers, taken evenly (all when ``most`` is None)."""
+def hear_twice(recognizer: Recognizer, said: list[Said], noisy: bool) -> TwoTries:
+    """Each answer said by one voice in turn, and if need be again by the next voice."""
+    voices = synthetic_voices()
+    tally = TwoTries()
+    for index, answer in enumerate(said):
+        takes = []
+        for take in range(2):
+            _, voice = voices[(index + take) % len(voices)]
+            clip = voice(answer.words)
+            takes.append(with_noise(clip, 10, 2 * index + take) if noisy else clip)
+        tally.hear(recognizer, takes, answer)
+    return tally
+
+
+def spread(answers: list[Said], most: int | None, offset: int = 0) -> list[Said]:
+    """At most ``most`` of the answers, taken evenly (all when ``most`` is None), each
+    ``offset`` places after the even choice."""
     if most is None or len(answers) <= most:
         return answers
-    return [answers[index * len(answers) // most] for index in range(most)]
+    return [answers[index * len(answers) // most + offset] for index in range(most)]
 
 
 def main() -> int:
@@ -55,13 +76,20 @@ def main() -> int:
     parser.add_argument("--engines", default="whisper,pocketsphinx,vosk")
     parser.add_argument("--every-voice", action="store_true", help="each answer in every voice")
     parser.add_argument("--sample", type=int, help="at most this many answers per game, spread")
+    parser.add_argument("--offset", type=int, default=0, help="shift the sample (to tune on)")
+    parser.add_argument("--two-tries", action="store_true", help="a second take when missed")
     args = parser.parse_args()
-    said = {spec.name: spread(game_phrases(spec), args.sample) for spec in GAMES}
+    said = {spec.name: spread(game_phrases(spec), args.sample, args.offset) for spec in GAMES}
     for game, answers in said.items():
         print(f"{game}: {len(answers)} answers of {len({id(a.phrases) for a in answers})} steps")
     for recognizer in load_recognizers(args.engines.split(",")):
         print(f"\n{recognizer.name}")
         for game, answers in said.items():
+            if args.two_tries:
+                for noisy in (False, True):
+                    condition = "noisy" if noisy else "clean"
+                    print(hear_twice(recognizer, answers, noisy).line(f"{game}, {condition}"))
+                continue
             tally = hear_all(recognizer, answers, args.every_voice)
             print(tally.line(game))
             print(tally.misses_line(by="words"))

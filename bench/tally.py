@@ -9,12 +9,14 @@ from collections import Counter
 
 import numpy as np
 
+from companion.games.survey import Said
 from companion.phrases import PhraseSet
 from companion.voice.corpus import judge
 from companion.voice.recognition import ModelMissingError, Recognizer
 from companion.voice.recognizers import make_recognizer
 
 OUTCOMES = ("correct", "wrong", "confirmed", "rejected")
+TRIES = ("first try", "second try", "wrong", "missed twice")
 
 
 def load_recognizers(names: list[str]) -> list[Recognizer]:
@@ -88,4 +90,55 @@ class Tally:
             f"    -> right at once or after a yes {right:.1%}; "
             f"first choice right {self.first_choices_right / max(count, 1):.1%}; "
             f"{self.misses.total()} misses, most by {by}: {worst}"
+        )
+
+
+class TwoTries:
+    """Each answer as a player at the table gives it: said once; if it is missed, or asked
+    back wrongly (the player says "no"), said again by another take (voice). An answer
+    asked back rightly is taken after the player's "yes" (one word more), as the session
+    does (including its rule that the same unsure answer heard twice is asked back)."""
+
+    def __init__(self) -> None:
+        self.outcomes: Counter[str] = Counter()
+        self.words = 0
+        """Words said in all, the yeses and noes to "Did you say …?" included."""
+        self.misses: Counter[str] = Counter()
+        """Answers not right within two tries, by what was said."""
+
+    def hear(
+        self,
+        recognizer: Recognizer,
+        takes: list[np.ndarray],
+        said: Said,
+    ) -> None:
+        """``takes``: two recordings of ``said`` (the second is used only if needed)."""
+        unsure = None
+        for tries, samples in zip(TRIES[:2], takes, strict=True):
+            self.words += len(said.words.split())
+            recognition = recognizer.recognize(samples, said.phrases)
+            verdict = judge(recognition, said.phrases, said.answers, unsure)
+            right = verdict.value == said.value
+            self.words += verdict.outcome == "confirmed"
+            if verdict.outcome == "accepted" and not right:
+                self._count("wrong", said)
+                return
+            if right and verdict.outcome != "rejected":
+                self.outcomes[tries] += 1
+                return
+            unsure = verdict.value if verdict.outcome == "rejected" else None
+        self._count("missed twice", said)
+
+    def _count(self, outcome: str, said: Said) -> None:
+        self.outcomes[outcome] += 1
+        self.misses[said.words] += 1
+
+    def line(self, name: str) -> str:
+        count = max(self.outcomes.total(), 1)
+        right = (self.outcomes["first try"] + self.outcomes["second try"]) / count
+        shares = "  ".join(f"{outcome} {self.outcomes[outcome] / count:6.1%}" for outcome in TRIES)
+        worst = ", ".join(f"{words} {n}" for words, n in self.misses.most_common(6))
+        return (
+            f"  {name:<34} n={count:<4} right within two tries {right:6.1%}  {shares}  "
+            f"words per answer {self.words / count:.2f}\n    -> missed most: {worst}"
         )

@@ -34,6 +34,9 @@ CONFIRM_CONFIDENCE = 0.45
 """Between this and ACCEPT_CONFIDENCE the companion asks "Did you say …?"."""
 DICTATED_CONFIDENCE = 0.6
 """A free answer written down from speech is always asked back ("Did you say Ali?")."""
+REPEATED_CONFIRM_CONFIDENCE = 0.15
+"""The same unsure answer heard twice in a row at one step is asked back from this level:
+two hearings agreeing are better evidence than one, and chatter rarely repeats itself."""
 TYPED_MINIMUM_SCORE = 0.75
 """Typed text less similar than this to every phrase is not understood (no guessing)."""
 SURE_CONFIDENCE = 0.5

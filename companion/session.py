@@ -34,6 +34,7 @@ from companion.errors import IllegalAction
 from companion.hearing import (
     ACCEPT_CONFIDENCE,
     CONFIRM_CONFIDENCE,
+    REPEATED_CONFIRM_CONFIDENCE,
     SAVE_AND_QUIT,
     Command,
     DeviceUnavailable,
@@ -51,9 +52,6 @@ from companion.phrases import PhraseSet, Value
 from companion.saves import SaveFile, UndoHistory, write_save
 from companion.session_words import said
 
-REPEATED_CONFIRM_CONFIDENCE = 0.15
-"""The same unsure answer heard twice in a row at one step is asked back from this level:
-two hearings agreeing are better evidence than one, and chatter rarely repeats itself."""
 FAILURES_BEFORE_OPTIONS = 2
 """After this many answers it did not catch, the companion lists the options."""
 RATE_STEP = 1.15

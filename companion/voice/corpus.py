@@ -20,7 +20,13 @@ from pathlib import Path
 import numpy as np
 
 from companion.dialogue import Step
-from companion.hearing import ACCEPT_CONFIDENCE, CONFIRM_CONFIDENCE, Heard, understand
+from companion.hearing import (
+    ACCEPT_CONFIDENCE,
+    CONFIRM_CONFIDENCE,
+    REPEATED_CONFIRM_CONFIDENCE,
+    Heard,
+    understand,
+)
 from companion.phrases import PhraseSet
 from companion.voice.audio import RATE, read_wav, resample
 from companion.voice.recognition import Recognition
@@ -119,18 +125,25 @@ class Verdict:
 
 
 def judge(
-    recognition: Recognition, phrases: PhraseSet, answers: PhraseSet | None = None
+    recognition: Recognition,
+    phrases: PhraseSet,
+    answers: PhraseSet | None = None,
+    unsure: str | None = None,
 ) -> Verdict:
     """What the session would do: accept a clear sure answer, confirm an unsure one.
 
     ``phrases``: everything the recogniser was given; ``answers``: the step's own answers
     among them (all of ``phrases`` when not given), which win over a global command
-    worded the same way, as in a game.
+    worded the same way, as in a game. ``unsure``: the answer the previous try at this
+    step understood but was too unsure of to ask; heard again, it is asked back from
+    ``REPEATED_CONFIRM_CONFIDENCE``.
 
     >>> from companion.phrases import PhraseSet
     >>> judge(Recognition("five", 0.95), PhraseSet.numbers(range(1, 7)))
     Verdict(outcome='accepted', value='5')
     >>> judge(Recognition("five", 0.5), PhraseSet.numbers(range(1, 7))).outcome
+    'confirmed'
+    >>> judge(Recognition("five", 0.2), PhraseSet.numbers(range(1, 7)), unsure="5").outcome
     'confirmed'
     """
     step = Step("", answers if answers is not None else phrases)
@@ -139,7 +152,10 @@ def judge(
         return Verdict("rejected", None)
     if understood.confidence >= ACCEPT_CONFIDENCE:
         return Verdict("accepted", understood.value)
-    if understood.confidence >= CONFIRM_CONFIDENCE:
+    least = CONFIRM_CONFIDENCE
+    if unsure is not None and understood.value == unsure:
+        least = REPEATED_CONFIRM_CONFIDENCE
+    if understood.confidence >= least:
         return Verdict("confirmed", understood.value)
     return Verdict("rejected", understood.value)
 
