@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 from companion.cli import main
+from companion.dialogue import Step
 from companion.phrases import PhraseSet
 from companion.voice import audio, io, recognizers
 from companion.voice.audio import AudioUnavailable, read_wav
@@ -145,7 +146,7 @@ def test_the_ears_answer_with_what_they_heard_at_the_pause_that_ended_the_answer
     recognizer = LengthRecognizer()
     told, utterance = np.zeros(800, np.float32), np.zeros(1600, np.float32)
     ears = io.MicrophoneEars(recognizer, ScriptedMicrophone([told], utterance))
-    assert ears.hear(None, PhraseSet.of("yes")).text == "800"
+    assert ears.hear(Step("Ready?", PhraseSet.of("yes")), PhraseSet.of("yes")).text == "800"
     assert recognizer.given == [800]
 
 
@@ -153,5 +154,5 @@ def test_the_ears_hear_the_whole_answer_when_speech_came_back_after_a_pause():
     recognizer = LengthRecognizer()
     pause, utterance = np.zeros(800, np.float32), np.zeros(3200, np.float32)
     ears = io.MicrophoneEars(recognizer, ScriptedMicrophone([pause, None], utterance))
-    assert ears.hear(None, PhraseSet.of("yes")).text == "3200"
+    assert ears.hear(Step("Ready?", PhraseSet.of("yes")), PhraseSet.of("yes")).text == "3200"
     assert recognizer.given == [800, 3200]
