@@ -78,6 +78,11 @@ CASES = {
         "Brass Lamp | A lamp. | counts as Flying", "Brass Lamp",
         "Brass Lamp: 'Flying' is not a skill or status of world.txt",
     ),
+    "treasure used for an unknown reward": Case(
+        "world.txt", "Brass Lamp  | Once per game, the djinn inside carries you to any city.",
+        "Brass Lamp | A lamp. | use [You may fly]", "Brass Lamp",
+        "Brass Lamp: use: {You may fly}",
+    ),
     "not a number": Case(
         "world.txt", "Jerusalem       | City   | 2", "Jerusalem | City | two", "two",
         "number must be a whole number, not 'two'",

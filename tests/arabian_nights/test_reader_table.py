@@ -549,3 +549,14 @@ def test_a_grieving_player_gains_no_story(tmp_path):
     lines = resume(["change my sheet", "Ali gains two Story", "yes"], save)
     assert "Ali gains no Story while Grieving." in lines
     assert sheet(save, "Ali")["story"] == 0
+
+
+def test_a_treasure_whose_use_is_read_aloud_is_used_without_a_hitch(tmp_path):
+    save = tmp_path / "game.json"
+    start(save)
+    change(save, 0, treasures=["Brass Lamp"])
+    lines = resume(["use the Brass Lamp", "yes"], save)
+    assert "Ali uses the Brass Lamp. Is that right?" in lines
+    assert "Ali uses the Brass Lamp, and it is spent." in lines
+    assert "You may move to any city of the map." in lines
+    assert sheet(save, "Ali")["treasures"] == []

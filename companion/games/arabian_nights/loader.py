@@ -434,6 +434,7 @@ class _Loader:
                     name=row.cells[0],
                     effect=row.cells[1],
                     acts=self.acts(row, parse_treasure_acts, TreasureActs()),
+                    line=row.line,
                 )
                 for row in rows["treasures"]
                 if self.declare("treasure", row.cells[0], WORLD, row.line)
@@ -1010,6 +1011,10 @@ class _CrossCheck:
             self.paragraph(WORLD, place.line, place.paragraph, f"Place of Power {place.name}")
         for quest in self.pack.quests:
             self.reward_code(WORLD, quest.line, quest.reward_code, f"quest {quest.name}")
+        for treasure in self.pack.treasures.values():
+            if treasure.acts.use is not None:
+                where = f"{treasure.name}: use"
+                self.reward_code(WORLD, treasure.line, treasure.acts.use, where)
 
     def reward_codes(self) -> None:
         for paragraph in self.pack.paragraphs.values():

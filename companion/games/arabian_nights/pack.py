@@ -363,6 +363,7 @@ class Treasure(_Model):
     name: str
     effect: str
     acts: TreasureActs = TreasureActs()
+    line: int = 0
 
 
 class WealthLevel(_Model):
