@@ -29,10 +29,12 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 from companion.cli import ArgumentError
+from companion.hearing import global_commands
 
 HELP = "show the Markdown chronicle of a night (turns told, paragraphs read, the winner)"
 TITLE = "Chronicle of the night"
@@ -59,6 +61,7 @@ class Chronicle:
         self._telling = False
         self._listing = False
         self._aside = False
+        self._asides = aside_labels()
         self._private = False
         if not self.path.exists() or not self.path.read_bytes().strip():
             self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -114,11 +117,15 @@ class Chronicle:
 
     # -- session observer -----------------------------------------------------------------
 
-    def on_step(self, step: Any = None, *args: Any, **kwargs: Any) -> None:
-        """Remember the prompt, so that it is not noted as an event.
+    def on_step(self, step: Any = None, dialogue: Any = None, *args: Any, **kwargs: Any) -> None:
+        """Remember the prompt, so that it is not noted as an event, and how the asides
+        are said in this game ("status of Zoe" for each player, in its language).
 
         During a storytelling turn nothing is noted: the turn's entry sums it up.
         """
+        if dialogue is not None:
+            players = tuple(dialogue.player_names())
+            self._asides = aside_labels(players, getattr(dialogue, "language", "en"))
         self._prompt = getattr(step, "prompt", None)
         self._telling = getattr(step, "telling", None) is not None
         self._private = bool(getattr(step, "private", False))
@@ -128,7 +135,7 @@ class Chronicle:
         """What follows a missed answer or an aside command (help, status…) is not noted."""
         value = str(understood) if understood is not None else None
         missed = value is None and not self._private
-        self._aside = missed or value in ASIDES or (value or "").startswith("status:")
+        self._aside = missed or value in self._asides
 
     def on_speech(self, speech: Any = None, *args: Any, **kwargs: Any) -> None:
         """Paragraphs read go in as readings; other words as events (``note_speech``)."""
@@ -205,3 +212,14 @@ def run(args: argparse.Namespace) -> int:
     else:
         sys.stdout.write(text)
     return 0
+
+
+@cache
+def aside_labels(players: tuple[str, ...] = (), language: str = "en") -> frozenset[str]:
+    """How the session words the global commands whose replies are asides.
+
+    >>> sorted(aside_labels(("Zoe",)) - aside_labels())
+    ['zoe status']
+    """
+    commands = global_commands(players, language)
+    return frozenset(commands.label(value) for value in commands.values if value.intent in ASIDES)

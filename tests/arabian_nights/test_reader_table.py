@@ -485,7 +485,8 @@ def test_the_chronicle_tells_the_story_without_the_asides(tmp_path):
     night = Chronicle(tmp_path / "night.md")
     dialogue = GAME.new(GameOptions(seed=3, players=[("Ali", "m"), ("Zed", "f")]))
     lines = [*DEMO_SETUP, "flibbertigibbet", "help", "status", "stay", "Merchant of Basra", "2",
-             "help", "blank", "no skill", "my sheet", "Zed gains two Story", "yes"]  # fmt: skip
+             "help", "blank", "no skill", "status of Zed", "my sheet", "Zed gains two Story",
+             "yes"]  # fmt: skip
     session = Session(dialogue=dialogue, spec=GAME, ears=TypedEars(lines),
                       mouth=PrintMouth(lambda line: None), save_path=tmp_path / "g.json",
                       observers=[night])  # fmt: skip
