@@ -114,7 +114,7 @@ def test_a_failing_microphone_reaches_the_session(pocketsphinx):
 
     ears = io.MicrophoneEars(pocketsphinx, UnpluggedMicrophone())
     with pytest.raises(AudioUnavailable, match="unplugged"):
-        ears.hear(None, PhraseSet.of("yes"))
+        ears.hear(Step("", PhraseSet(())), PhraseSet.of("yes"))
 
 
 class LengthRecognizer:

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from companion.answers import Answer
-from companion.dialogue import Speech
+from companion.dialogue import Speech, Step
 from companion.phrases import PhraseSet
 from companion.session import global_commands
 from companion.voice.audio import read_wav, resample
@@ -117,7 +117,7 @@ def test_round_trip_speech_to_wav_to_phrase(whisper, companion_voice, tmp_path, 
     SpeakingMouth(companion_voice, sink).say(Speech(text))
     sink.save(tmp_path / "said.wav")
     phrases = expected_phrases("destiny" if text == "minus" else "dice")
-    heard = FileEars(whisper, [tmp_path / "said.wav"]).hear(None, phrases)
+    heard = FileEars(whisper, [tmp_path / "said.wav"]).hear(Step("", PhraseSet(())), phrases)
     verdict = judge(Recognition(heard.text, heard.confidence), phrases)
     assert verdict == judge(Recognition(text, 1.0), phrases)
     assert verdict.outcome == "accepted"
@@ -136,9 +136,9 @@ def test_file_ears_hear_each_file_once_then_end(whisper, shared_speech, tmp_path
     five = labelled_clips("speech_commands", ["five"])[0].path
     ears = FileEars(whisper, [five, five])
     phrases = expected_phrases("dice")
-    assert phrases.match(ears.hear(None, phrases).text).value == Answer.number(5)
-    assert ears.hear(None, phrases) is not None
-    assert ears.hear(None, phrases) is None
+    assert phrases.match(ears.hear(Step("", PhraseSet(())), phrases).text).value == Answer.number(5)
+    assert ears.hear(Step("", PhraseSet(())), phrases) is not None
+    assert ears.hear(Step("", PhraseSet(())), phrases) is None
 
 
 def test_silence_and_noise_are_not_answers(whisper):

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from companion.dialogue import Step
 from companion.phrases import PhraseSet
 from companion.session import ACCEPT_CONFIDENCE
 from companion.voice.engines.vosk import VoskRecognizer, find_vosk_model
@@ -78,8 +79,8 @@ def test_files_are_heard_one_after_another(vosk_ko, espeak, tmp_path):
     for index, word in enumerate(["셋", "넷"]):
         write_wav(tmp_path / f"{index}.wav", espeak(word, "ko"))
     ears = FileEars(vosk_ko, sorted(tmp_path.glob("*.wav")))
-    assert [ears.hear(None, NUMBERS).text for _ in range(2)] == ["셋", "넷"]
-    assert ears.hear(None, NUMBERS) is None
+    assert [ears.hear(Step("", PhraseSet(())), NUMBERS).text for _ in range(2)] == ["셋", "넷"]
+    assert ears.hear(Step("", PhraseSet(())), NUMBERS) is None
 
 
 def test_a_missing_model_says_how_to_get_one(tmp_path):
