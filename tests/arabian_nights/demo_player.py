@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from collections import deque
 
+from companion.answers import Answer
 from companion.dialogue import Speech, Step
 from companion.games.arabian_nights.dialogue import ReaderDialogue
 from companion.games.arabian_nights.movement import can_reach
@@ -96,13 +97,13 @@ class DemoPlayer:
         return "draw for me" if self.rng.random() < 0.8 else self.rng.choice(values)
 
     def _reaction(self, values) -> str:
-        court = [value for value in values if value == "Court"]
+        court = [value for value in values if value == Answer("Court")]
         if court and self.rng.random() < 0.4:
             return "court"
         return self.rng.choice(values)
 
     def _destiny(self, values) -> str:
-        if "master" in values:
+        if Answer("master") in values:
             return "use my master skill"
         return self.rng.choice(["minus", "blank", "plus", "roll for me"])
 
@@ -119,7 +120,8 @@ class DemoPlayer:
 
     def _move(self, values) -> str:
         pack, sheet = self.dialogue.pack, self.dialogue.table.current
-        reachable = [name for name in values if name != "stay"
+        names = [value.intent for value in values]
+        reachable = [name for name in names if name != "stay"
                      and can_reach(pack, sheet.position, name, sheet)]  # fmt: skip
         if sheet.destination in reachable:
             return sheet.destination

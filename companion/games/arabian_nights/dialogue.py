@@ -136,6 +136,7 @@ from companion.kit import (
     Seating,
     dice_phrases,
     new_dice,
+    number_phrases,
     roll_hint,
     rolled,
 )
@@ -156,11 +157,22 @@ skipped: at the start of a turn, before its encounter (when the rulebook has pla
 their treasures and statuses), for the player whose turn it is. The full list of sheet
 commands is heard only once the sheet is open: beside every answer it made answers many
 times slower to match and short ones ("stay") hard to hear."""
+
+
+def _intents(choices: dict[str, list[str]], labels: dict[str, str] | None = None) -> PhraseSet:
+    """The phrase set of answers without slots, one per intent of ``choices``:
+    ``_intents({"pay": ["pay", "i pay"]})`` answers ``Answer("pay")``."""
+    return PhraseSet.from_templates(
+        {Answer(intent): templates for intent, templates in choices.items()},
+        labels={Answer(intent): label for intent, label in (labels or {}).items()},
+    )
+
+
 STARTING_SKILLS = 3
 SETUP_PHASES = ("count", "name", "gender")
 """Phases of saves made before the game kit: the kit asks these now."""
 DESTINY_PHRASES = (
-    PhraseSet.from_templates(
+    _intents(
         {
             "minus": ["minus", "down", "negative", "[a] minus sign"],
             "blank": ["blank", "nothing", "empty", "[a] blank face"],
@@ -455,7 +467,7 @@ class ReaderDialogue(GameKit):
         name = self.sheet.name
         held_by = holdings([self.sheet])
         commands = _command_phrases(self.state.pack_path, held_by, name)
-        keep = PhraseSet.from_templates(
+        keep = _intents(
             {"nothing": ["nothing", "never mind", "no change"]}, labels={"nothing": "nothing"}
         )
         return Step(
@@ -524,7 +536,7 @@ class ReaderDialogue(GameKit):
     def _ask_skills_mode(self) -> Step:
         return Step(
             "Shall I deal three random skills to each player, or will you choose them?",
-            PhraseSet.from_templates(
+            _intents(
                 {
                     "random": ["random", "deal [them]", "at random", "random skills"],
                     "choose": ["choose", "we choose", "we will choose", "let us choose"],
@@ -557,7 +569,7 @@ class ReaderDialogue(GameKit):
         )
         return Step(
             f"{player.name}, choose a skill.",
-            PhraseSet.from_templates(
+            _intents(
                 {skill: [skill, f"i (choose|take) {skill}"] for skill in left},
                 labels={skill: skill for skill in left},
             ),
@@ -587,7 +599,7 @@ class ReaderDialogue(GameKit):
         return Step(
             f"{player.name}, type your secret Destiny goal, from zero to twenty. "
             "Your Story goal is twenty minus that.",
-            PhraseSet.numbers(range(100)),
+            number_phrases(0, 99),
             private=True,
             hint="Type a number from zero to twenty and press enter.",
         )
@@ -908,7 +920,7 @@ class ReaderDialogue(GameKit):
             prompt=f"{step.prompt} {offer}",
             hint=f"{step.hint} Or say refuse." if step.hint else None,
             expects=step.expects
-            | PhraseSet.from_templates(
+            | _intents(
                 {"refuse": ["refuse", "refuse [the] encounter", f"use the {falcon}"]},
                 labels={"refuse": "refuse"},
             ),
@@ -931,7 +943,7 @@ class ReaderDialogue(GameKit):
         if forced:
             return Step(
                 f"As {forced}, you must {names[0].lower()}. Say {names[0].lower()}.",
-                PhraseSet.from_templates(
+                _intents(
                     {reaction.name: [reaction.name] for reaction in matrix.reactions},
                     labels={names[0]: names[0].lower()},
                 ),
@@ -944,7 +956,7 @@ class ReaderDialogue(GameKit):
         return Step(
             f"How do you react to the {self.encounter.encountered}? "
             f"You may {spoken_list(names, 'or').lower()}.",
-            PhraseSet.from_templates(everything, labels={n: n.lower() for n in names}),
+            _intents(everything, labels={n: n.lower() for n in names}),
             hint=f"Say one of: {spoken_list(names, 'or').lower()}.",
         )
 
@@ -994,7 +1006,7 @@ class ReaderDialogue(GameKit):
                 f"Your Master skill in {skills} can take you straight to a result. "
                 "Say use my master skill, or roll the Destiny Die and say minus, blank or plus."
             )
-            phrases |= PhraseSet.from_templates(
+            phrases |= _intents(
                 {"master": ["use my master skill", "master skill", "use master"]},
                 labels={"master": "use my master skill"},
             ) | _shortcut_phrases(shortcuts)
@@ -1024,9 +1036,7 @@ class ReaderDialogue(GameKit):
             "the better face. Roll again and say minus, blank or plus, or say roll for me, "
             "or say keep.",
             DESTINY_PHRASES
-            | PhraseSet.from_templates(
-                {"keep": ["keep", "keep it", "no"]}, labels={"keep": "keep"}
-            ),
+            | _intents({"keep": ["keep", "keep it", "no"]}, labels={"keep": "keep"}),
         )
 
     def _on_fortunate(self, answer: Answer) -> list[Speech]:
@@ -1079,9 +1089,7 @@ class ReaderDialogue(GameKit):
             f"{spoken_list(list(options.values()), 'or')}. "
             "Which do you take? Or say roll to roll the Destiny Die instead.",
             _shortcut_phrases(self._shortcuts())
-            | PhraseSet.from_templates(
-                {"roll": ["roll", "roll instead", "roll the die"]}, labels={"roll": "roll"}
-            ),
+            | _intents({"roll": ["roll", "roll instead", "roll the die"]}, labels={"roll": "roll"}),
         )
 
     def _on_master_choice(self, answer: Answer) -> list[Speech]:
@@ -1211,7 +1219,7 @@ class ReaderDialogue(GameKit):
         statuses = self.sheet.statuses
         return Step(
             f"Which status do you lose: {spoken_list(statuses, 'or')}? Or say none.",
-            PhraseSet.from_templates(
+            _intents(
                 {
                     **{status: [status, f"[i] lose {status}"] for status in statuses},
                     "none": ["none", "no status", "keep them [all]"],
@@ -1235,7 +1243,7 @@ class ReaderDialogue(GameKit):
         skills = list(self.pack.skills)
         return Step(
             "Which skill do you gain?",
-            PhraseSet.from_templates(
+            _intents(
                 {skill: [skill, f"[i] (take|choose) {skill}"] for skill in skills},
                 labels={skill: skill for skill in skills},
             ),
@@ -1265,7 +1273,7 @@ class ReaderDialogue(GameKit):
         spaces = self._continent_spaces()
         return Step(
             "Where do you go? Say a space of this continent, or stay.",
-            PhraseSet.from_templates(
+            _intents(
                 {**{space: [space, f"[go to] {space}"] for space in spaces}, "stay": ["stay"]},
                 labels={**{space: space for space in spaces}, "stay": "stay"},
             ),
@@ -1393,7 +1401,7 @@ class ReaderDialogue(GameKit):
         return Step(
             f"{sheet.name} is {city_toll(self.pack, sheet)} in {sheet.position}. Pay one wealth "
             "level to stay, or leave the city on the next move? Say pay or leave.",
-            PhraseSet.from_templates(
+            _intents(
                 {"pay": ["pay", "i [will] pay"], "leave": ["leave", "i [will] leave"]},
                 labels={"pay": "pay", "leave": "leave"},
             ),
@@ -1467,7 +1475,7 @@ class ReaderDialogue(GameKit):
         return speeches
 
 
-_WHERE_CAN_I_GO = PhraseSet.from_templates(
+_WHERE_CAN_I_GO = _intents(
     {
         "where": [
             "where can i go",
@@ -1548,13 +1556,13 @@ def _section(index: int) -> Answer:
 def _destination_phrases(pack_path: str | None, places: tuple[str, ...] = ()) -> PhraseSet:
     """Where a move may end: every space of the pack (or the given places), or stay."""
     names = list(cached_pack(pack_path).spaces) if pack_path else list(places)
-    spaces = PhraseSet.from_templates(
+    spaces = _intents(
         {name: [name, f"go to {name}"] for name in names}, labels={name: name for name in names}
     )
     if not pack_path:
         return spaces
     stay = ["stay", "[i] stay here", "i stay", "stay in place", "no move"]
-    return spaces | PhraseSet.from_templates({"stay": stay})
+    return spaces | _intents({"stay": stay})
 
 
 @lru_cache(maxsize=8)
@@ -1562,8 +1570,8 @@ def _card_phrases(pack_path: str) -> PhraseSet:
     """The name of every encounter card of the pack, or "draw for me"."""
     pack = cached_pack(pack_path)
     cards = [card.name for card in (*pack.character_cards, *pack.terrain_cards, *pack.city_cards)]
-    named = PhraseSet.from_templates({card: [card, f"[i drew] [the] {card}"] for card in cards})
-    draw = PhraseSet.from_templates(
+    named = _intents({card: [card, f"[i drew] [the] {card}"] for card in cards})
+    draw = _intents(
         {
             "draw": ["draw for me", "you draw", "draw [a card]"],
             "reshuffle": ["[we] reshuffle[d] [the deck]", "the deck (is|was) reshuffled"],
