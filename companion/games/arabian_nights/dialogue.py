@@ -520,12 +520,16 @@ class ReaderDialogue(GameKit):
             return [Speech(said), *self._sheet_reward(name, parse_reward(code, self.vocabulary))]
         return self._sheet_reward(name, command.effects(self.pack))
 
-    def _sheet_reward(self, name: str, effects: list) -> list[Speech]:
+    def _award(self, name: str, effects: list) -> tuple[list[Speech], list]:
+        """Give ``name`` the reward ``effects``: what changed, said, and the changes."""
         self.state.table, changes = apply_reward(
             self.pack, self.table, name, effects, self.state.dice.next_rng()
         )
-        speeches = [Speech(describe_changes(name, changes), kind="reward", player=name)]
-        speeches += phrasing.new_cards(self.pack, changes)
+        said = Speech(describe_changes(name, changes), kind="reward", player=name)
+        return [said, *phrasing.new_cards(self.pack, changes)], changes
+
+    def _sheet_reward(self, name: str, effects: list) -> list[Speech]:
+        speeches, changes = self._award(name, effects)
         for change in changes:
             if isinstance(change, FollowUp) and isinstance(change.effect, Instruction):
                 speeches.append(Speech(phrasing.sentence(change.effect.text)))
@@ -1183,11 +1187,7 @@ class ReaderDialogue(GameKit):
     def _reward(self, code: str) -> list[Speech]:
         effects = parse_reward(code, self.vocabulary)
         name = self.sheet.name
-        self.state.table, changes = apply_reward(
-            self.pack, self.table, name, effects, self.state.dice.next_rng()
-        )
-        speeches = [Speech(describe_changes(name, changes), kind="reward", player=name)]
-        speeches += phrasing.new_cards(self.pack, changes)
+        speeches, changes = self._award(name, effects)
         choice = None
         for change in changes:
             if isinstance(change, FollowUp) and isinstance(change.effect, Instruction):
@@ -1230,14 +1230,10 @@ class ReaderDialogue(GameKit):
 
     def _on_choose_status(self, answer: Answer) -> list[Speech]:
         name = self.sheet.name
-        speeches = [Speech(f"{name} keeps every status.")]
-        if answer.intent != "none":
-            lost = LoseStatus(name=answer.intent)
-            self.state.table, changes = apply_reward(
-                self.pack, self.table, name, [lost], self.state.dice.next_rng()
-            )
-            speeches = [Speech(describe_changes(name, changes), kind="reward", player=name)]
-        return speeches + self._after_choice()
+        if answer.intent == "none":
+            return [Speech(f"{name} keeps every status."), *self._after_choice()]
+        said, _ = self._award(name, [LoseStatus(name=answer.intent)])
+        return said + self._after_choice()
 
     def _ask_choose_skill(self) -> Step:
         skills = list(self.pack.skills)
@@ -1251,15 +1247,8 @@ class ReaderDialogue(GameKit):
         )
 
     def _on_choose_skill(self, answer: Answer) -> list[Speech]:
-        name = self.sheet.name
-        gained = GainSkill(name=answer.intent)
-        self.state.table, changes = apply_reward(
-            self.pack, self.table, name, [gained], self.state.dice.next_rng()
-        )
-        return [
-            Speech(describe_changes(name, changes), kind="reward", player=name),
-            *self._after_choice(),
-        ]
+        said, _ = self._award(self.sheet.name, [GainSkill(name=answer.intent)])
+        return said + self._after_choice()
 
     def _continent_spaces(self) -> list[str]:
         """The other spaces of the continent the player stands on (none off the map)."""
@@ -1282,14 +1271,10 @@ class ReaderDialogue(GameKit):
 
     def _on_choose_space(self, answer: Answer) -> list[Speech]:
         name = self.sheet.name
-        speeches = [Speech(f"{name} stays in {self.sheet.position}.")]
-        if answer.intent != "stay":
-            moved = MoveTo(destination=answer.intent)
-            self.state.table, changes = apply_reward(
-                self.pack, self.table, name, [moved], self.state.dice.next_rng()
-            )
-            speeches = [Speech(describe_changes(name, changes), kind="reward", player=name)]
-        return speeches + self._after_choice()
+        if answer.intent == "stay":
+            return [Speech(f"{name} stays in {self.sheet.position}."), *self._after_choice()]
+        said, _ = self._award(name, [MoveTo(destination=answer.intent)])
+        return said + self._after_choice()
 
     def _after_choice(self) -> list[Speech]:
         code, self.encounter.pending_code = self.encounter.pending_code, None
