@@ -86,6 +86,18 @@ def test_gender_is_asked_only_where_the_rules_use_it():
     assert court.state.seating.genders == ["f"] and court.phase() == "court"
 
 
+def test_a_gendered_game_asks_each_gender_right_after_the_name():
+    court = Court.new(GameOptions())
+    court.answer("2")
+    asked = []
+    for said in ["ali  baba", "he", "42", "f"]:
+        asked.append(court.phase())
+        court.answer(court.step().expects.match(said).value if said in ("he", "f") else said)
+    assert asked == ["name", "gender", "name", "gender"]
+    assert court.state.seating.names == ["Ali Baba", "42"]
+    assert court.state.seating.genders == ["m", "f"] and court.phase() == "court"
+
+
 def test_a_phase_needs_both_its_question_and_its_answer():
     with pytest.raises(TypeError, match="lonely"):
 
