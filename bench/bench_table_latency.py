@@ -109,6 +109,9 @@ def main() -> None:
           f"{unprompted} times; answers never heard: {unheard}")  # fmt: skip
     print(f"{len(answers)} answers meant something: {right} understood as meant, "
           f"{len(answers) - right - missed} wrongly, {missed} not understood")  # fmt: skip
+    for wrong in [s for s in answers if s.understood not in (s.meant, None)]:
+        print(f"  wrongly: {wrong.words!r} ({wrong.voice}) understood as {wrong.understood!r}, "
+              f"confidence {wrong.confidence:.2f}, meant {wrong.meant!r}")  # fmt: skip
     for part in ("total", "endpoint", "recognise", "decide", "sound"):
         values = [row[part] * 1000 for row in rows]
         print(f"{part:>9}: median {statistics.median(values):5.0f} ms, "

@@ -153,6 +153,31 @@ def test_unsure_names_that_sound_right_are_asked_back(phrases, text, transcript,
     assert judge(recognition, phrases).outcome == outcome
 
 
+CARDS = PhraseSet.of("discoverer genie costs two", "scary genie costs two", "assassins guild")
+
+
+@pytest.mark.parametrize(
+    ("phrases", "transcript", "asked"),
+    [
+        (CARDS, " Discover Genie costs two", "discoverer genie costs two"),  # reads clearly
+        (CARDS, " Assassin Guild.", "assassins guild"),
+        (CARDS, " Tree", None),  # table talk reads like no answer
+        (ROLLS, " three", None),  # rolls keep their thresholds
+    ],
+)
+def test_an_answer_the_free_transcript_reads_as_is_asked_back(phrases, transcript, asked):
+    """The constrained decoding chose "scary genie costs two" (or "one"), unsure."""
+    chosen = phrases.phrases[1].text
+    scores = {phrases.phrases[1].value: -1.0, phrases.phrases[0].value: -1.5}
+    engine = ScriptedEngine([Candidates(chosen, 0.05, scores, said("1"), transcript)])
+    recognition = LearningRecognizer(engine).recognize(np.zeros(10), phrases)
+    verdict = judge(recognition, phrases)
+    if asked is None:
+        assert verdict.outcome == "rejected"
+    else:
+        assert (verdict.outcome, recognition.text) == ("confirmed", asked)
+
+
 def test_an_unsure_yes_is_not_made_a_yes():
     yes_no = PhraseSet.of("yes", "no")
     engine = ScriptedEngine([Candidates("yes", 0.3, {"yes": -1.0, "no": -6.0}, said("1"), " Yes")])
