@@ -41,7 +41,7 @@ from rapidfuzz import fuzz, process
 from companion.answers import Answer
 from companion.asking import TABLE, said_as_numbers
 from companion.dialogue import YES_NO
-from companion.hearing import Command
+from companion.hearing import CONFIRM_CONFIDENCE, Command
 from companion.phrases import PhraseSet, normalize
 from companion.voice.recognition import Candidates, Dictating, Recognition
 
@@ -248,6 +248,8 @@ def asked_when_clear(
     alike = max((fuzz.ratio(free, _letters(text)) / 100 for text in spoken), default=0.0)
     if margin >= ASK_MARGIN and alike >= SOUNDS_ALIKE:
         return Recognition(recognition.text, ASKED)
+    if recognition.confidence >= CONFIRM_CONFIDENCE:  # asked back as it is already
+        return recognition
     return read_in_transcript(heard.transcript, phrases) or recognition
 
 
