@@ -296,7 +296,15 @@ class PhraseSet:
 
     def phrases_for(self, value: Value) -> list[str]:
         """Every phrase that stands for ``value``."""
-        return [phrase.text for phrase in self.phrases if phrase.value == value]
+        return list(self._texts_by_value.get(value, ()))
+
+    @cached_property
+    def _texts_by_value(self) -> dict[Value, list[str]]:
+        """Each answer's phrases, in order, found in one pass (labels ask for many)."""
+        by_value: dict[Value, list[str]] = {}
+        for phrase in self.phrases:
+            by_value.setdefault(phrase.value, []).append(phrase.text)
+        return by_value
 
     def label(self, value: Value) -> str:
         """How to speak ``value`` when listing the options."""

@@ -739,9 +739,7 @@ class ReaderDialogue(GameKit):
         )
         return Step(
             question,
-            _destination_phrases(self.state.pack_path)
-            | _destination_phrases(None, places)
-            | _WHERE_CAN_I_GO,
+            _move_phrases(self.state.pack_path, places),
             hint=f"{stuck} Say stay."
             if stuck
             else "Say the name of the space where your hero ends the move, or say stay. "
@@ -1535,6 +1533,13 @@ def _foreseen(reaction: str) -> Answer:
 
 def _section(index: int) -> Answer:
     return Answer.of(SECTION, section=index)
+
+
+@lru_cache(maxsize=64)
+def _move_phrases(pack_path: str, places: tuple[str, ...]) -> PhraseSet:
+    """Every answer of the move step, built once per pack and Destination marker (so the
+    matcher's own caches live across turns)."""
+    return _destination_phrases(pack_path) | _destination_phrases(None, places) | _WHERE_CAN_I_GO
 
 
 @lru_cache(maxsize=64)

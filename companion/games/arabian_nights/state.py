@@ -36,6 +36,8 @@ def same_name(first: str, second: str) -> bool:
 
 def find_name(name: str, names: Sequence[str]) -> str | None:
     """The element of ``names`` that is the same name as ``name``, or None."""
+    if name in names:
+        return name
     return next((known for known in names if same_name(known, name)), None)
 
 
