@@ -26,7 +26,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from companion.dialogue import Dialogue, GameSpec, Speech, Step
-from companion.hearing import Ears, Heard
+from companion.hearing import ACCEPT_CONFIDENCE, Ears, Heard
 from companion.phrases import PhraseSet
 from companion.session import Session
 from companion.voice.audio import RATE, AudioUnavailable, HalfDuplex, Player
@@ -62,6 +62,10 @@ class Said:
     confidence: float = 0.0
     reply: float | None = None
     """When the companion's next sound began on the loudspeaker."""
+    secret: bool = False
+    """A private step: what was understood is not shown."""
+    unheard: bool = False
+    """No utterance was cut from it (the endpointer missed it): the player said it again."""
 
 
 @dataclass
@@ -83,10 +87,78 @@ class TableLog:
     ending: str = ""
     recognitions: list[tuple[float, float]] = field(default_factory=list)
     """When each utterance was handed to the recogniser, and when it was heard."""
+    handed: list[float] = field(default_factory=list)
+    """When each utterance was handed to the recogniser (before it is heard)."""
 
     def latencies(self) -> list[float]:
         """Seconds from the end of each answer to the first sound of the reply."""
         return [said.reply - said.ended for said in self.said if said.reply is not None]
+
+
+@dataclass(frozen=True)
+class Tally:
+    """How the answers said at the table were heard."""
+
+    answers: int
+    """Answers said (each try counts), yes/no and stories left out."""
+    right_first_time: int
+    confirmed: int
+    said_again: int
+    """Tries that followed one not caught or not confirmed."""
+    wrong: int
+    secret: int
+    unheard: int
+    """Answers of which the microphone cut no utterance (an endpointing miss)."""
+
+
+def outcomes(log: TableLog) -> list[tuple[Said, str]]:
+    """Each answer said (yes/no and stories left out) and how it was heard: "right"
+    (taken as meant), "confirmed" (the companion asked "Did you say …?"), "missed" (not
+    caught: asked again), "wrong" (taken without asking, not as meant), "unheard" (the
+    microphone cut nothing from it), or "secret" (a private step)."""
+    found = []
+    for index, said in enumerate(log.said):
+        if said.meant is None:
+            continue
+        following = log.said[index + 1] if index + 1 < len(log.said) else None
+        if said.unheard:
+            outcome = "unheard"
+        elif said.secret:
+            outcome = "secret"
+        elif following is not None and following.prompt.startswith("Did you say"):
+            outcome = "confirmed"
+        elif said.understood is None or said.confidence < ACCEPT_CONFIDENCE:
+            outcome = "missed"
+        else:
+            outcome = "right" if said.understood == said.meant else "wrong"
+        found.append((said, outcome))
+    return found
+
+
+def taken(said: Said, outcome: str) -> bool:
+    """Whether the companion acted on the answer (confirmed ones: when it was meant)."""
+    return outcome in ("right", "wrong", "secret") or (
+        outcome == "confirmed" and said.understood == said.meant
+    )
+
+
+def tally(log: TableLog) -> Tally:
+    """Count the outcomes of the answers in ``log``; an answer said after one not taken
+    (missed, unheard, or confirmed "no") is a try again."""
+    found = outcomes(log)
+    again = [index > 0 and not taken(*found[index - 1]) for index in range(len(found))]
+    kinds = [outcome for _, outcome in found]
+    return Tally(
+        answers=len(found),
+        right_first_time=sum(
+            kind == "right" and not retry for kind, retry in zip(kinds, again, strict=True)
+        ),
+        confirmed=kinds.count("confirmed"),
+        said_again=sum(again),
+        wrong=kinds.count("wrong"),
+        secret=kinds.count("secret"),
+        unheard=kinds.count("unheard"),
+    )
 
 
 class TablePlayer(Protocol):
@@ -94,6 +166,13 @@ class TablePlayer(Protocol):
 
     def words(self, step: Step, phrases: PhraseSet) -> tuple[str | None, str | None]:
         """(the value meant, the words said) for ``step``; words None to stop playing."""
+
+    def heard(self, understood: str | None) -> None:
+        """What the companion understood of the last answer (None: nothing)."""
+
+
+Policy = Callable[[Step, list[Any], random.Random], list[Any]]
+"""The answers a player would give at ``step``, among its allowed ones (empty: any)."""
 
 
 class Voices(Protocol):
@@ -127,6 +206,7 @@ class _TimedRecognizer:
 
     def recognize(self, samples: np.ndarray, phrases: PhraseSet) -> Recognition:
         started = time.perf_counter()
+        self.log.handed.append(started)
         recognition = self.recognizer.recognize(samples, phrases)
         self.log.recognitions.append((started, time.perf_counter()))
         return recognition
@@ -176,6 +256,8 @@ class TableGame:
     spotter: Spotter | None = None
     noise_db: float | None = -50.0
     answer_timeout: float = 60.0
+    patience: float = 8.0
+    """Seconds a player waits, after speaking, for the companion to start hearing it."""
     opening: Sequence[Speech] | None = None
     """What the companion says first; None: the dialogue's opening ([] when resuming)."""
     keyboard: Ears | None = None
@@ -219,7 +301,8 @@ class TableGame:
     def _run(self, session: Any, log: TableLog, ears: _ListeningEars) -> None:
         try:
             opening = self.dialogue.opening() if self.opening is None else self.opening
-            log.ending = session.run(opening).reason
+            ending = session.run(opening).reason
+            log.ending = log.ending or ending  # a player's reason to stop comes first
         except AudioUnavailable as error:
             log.ending = f"audio lost: {error}"
         except Exception as error:  # reported in the log, for the test to show
@@ -239,26 +322,51 @@ class TableGame:
                 return
             meant, words = self.player.words(step, phrases)
             if words is None:
+                log.ending = f"the players stopped at {step.prompt[:60]!r}"
                 return
             self._wait_for_quiet(loudspeaker)
             if ears.returned.is_set() and step.telling is None:
                 log.unprompted += 1  # the microphone answered before anyone spoke
                 watcher.understood.get(timeout=self.answer_timeout)
                 continue
-            voice, samples = self.voices(words, turn)
-            ended = self.table.say(samples) - trailing_silence(samples)
-            said = Said(step.prompt, words, voice, meant, ended)
-            log.said.append(said)
+            said = self._say(step, meant, words, turn, log)
             turn += 1
+            while step.telling is None and not self._caught(said, log, ears, runner):
+                said.unheard = True  # no utterance reached the recogniser: say it again
+                said = self._say(step, meant, words, turn, log)
+                turn += 1
             if step.telling is None and not is_confirmation(step):
                 try:
                     said.understood, said.confidence = watcher.understood.get(
                         timeout=self.answer_timeout
                     )
                 except queue.Empty:
-                    log.ending = f"nothing was heard of {words!r}"
+                    log.ending = log.ending or f"nothing was heard of {words!r}"
                     return
+                sure = said.confidence >= ACCEPT_CONFIDENCE  # else a confirmation tells
+                self.player.heard(said.understood if sure else None)
             said.reply = self._reply_onset(loudspeaker, said.ended, runner)
+
+    def _say(self, step: Step, meant: str | None, words: str, turn: int, log: TableLog) -> Said:
+        voice, samples = self.voices(words, turn)
+        ended = self.table.say(samples) - trailing_silence(samples)
+        said = Said(step.prompt, words, voice, meant, ended, secret=step.private)
+        log.said.append(said)
+        return said
+
+    def _caught(
+        self, said: Said, log: TableLog, ears: _ListeningEars, runner: threading.Thread
+    ) -> bool:
+        """Whether the microphone cut an utterance from ``said`` within
+        ``patience`` seconds (else the player, hearing nothing, says it again)."""
+        deadline = said.ended + self.patience
+        while time.perf_counter() < deadline:
+            if any(start > said.ended - 0.1 for start in log.handed) or not runner.is_alive():
+                return True
+            if ears.returned.is_set():
+                return True
+            time.sleep(0.05)
+        return False
 
     def _wait_for_quiet(self, loudspeaker: Recording) -> None:
         deadline = time.perf_counter() + self.answer_timeout
@@ -309,6 +417,13 @@ class _Player:
         self._prompt: str | None = None
         self._meant: tuple[str | None, str] | None = None
         """The label of the answer meant last, and its words."""
+        self._accepted = False
+        """The last answer was understood as meant (asked again, it was refused)."""
+
+    def heard(self, understood: str | None) -> None:
+        self._accepted = (
+            understood is not None and self._meant is not None and (understood == self._meant[0])
+        )
 
     def words(self, step: Step, phrases: PhraseSet) -> tuple[str | None, str | None]:
         if step.telling is not None:
@@ -317,10 +432,11 @@ class _Player:
             return None, self._confirmation(step)
         if self._meant is not None and NUMBERED.match(step.prompt):
             return self._meant[0], self._by_number(step.prompt)
-        again = step.prompt == self._prompt
+        refused = step.prompt == self._prompt and self._accepted
+        again = step.prompt == self._prompt and not refused
         self._tries = self._tries + 1 if again else 0
-        self._prompt = step.prompt
-        ways = self._ways(step, phrases, again)
+        self._prompt, self._accepted = step.prompt, False
+        ways = self._refused(step, phrases) if refused else self._ways(step, phrases, again)
         if ways is None or self._tries >= self.attempts:
             return None, None
         match = phrases.match(ways[0])
@@ -338,9 +454,15 @@ class _Player:
         """The ways of saying the next answer (None: no more answers)."""
         raise NotImplementedError
 
+    def _refused(self, step: Step, phrases: PhraseSet) -> list[str] | None:
+        """The ways of saying another answer, the last one heard right but refused by the
+        rules; a script says the same again."""
+        return self._ways(step, phrases, True)
+
     def _confirmation(self, step: Step) -> str:
         label = self._meant[0] if self._meant else None
-        return "yes" if label is not None and step.prompt == f"Did you say {label}?" else "no"
+        self._accepted = label is not None and step.prompt == f"Did you say {label}?"
+        return "yes" if self._accepted else "no"
 
 
 class ScriptedPlayer(_Player):
@@ -364,7 +486,9 @@ class ScriptedPlayer(_Player):
 
 class RandomPlayer(_Player):
     """A player who knows the game: at each step, one of its answers chosen with a seeded
-    generator, in its shortest words; ``name`` where free text is asked."""
+    generator (among those ``prefer`` names, when it names some), in its shortest words
+    (said again in its next ``wordings`` shortest when not caught); ``name`` where free
+    text is asked. An answer the rules refuse is not given again."""
 
     def __init__(
         self,
@@ -372,18 +496,38 @@ class RandomPlayer(_Player):
         story: Callable[[Any], str] | None = None,
         attempts: int = 4,
         name: str = "Ali",
+        prefer: Policy | None = None,
+        wordings: int = 1,
     ) -> None:
         super().__init__(story, attempts)
         self.rng = random.Random(seed)
         self.name = name
+        self.prefer = prefer
+        self.wordings = wordings
         self._choice: list[str] = []
+        self._value: Any = None
+        self._refusals: set[Any] = set()
 
     def _ways(self, step: Step, phrases: PhraseSet, again: bool) -> list[str] | None:
         if not again:
-            values = sorted(step.expects.values, key=str)
-            value = self.rng.choice(values) if values else None
-            self._choice = [min(step.expects.phrases_for(value), key=len)] if value else [self.name]
+            self._refusals = set()
+            self._choose(step)
         return self._choice
+
+    def _refused(self, step: Step, phrases: PhraseSet) -> list[str] | None:
+        self._refusals.add(self._value)
+        self._choose(step)
+        return self._choice
+
+    def _choose(self, step: Step) -> None:
+        values = [v for v in sorted(step.expects.values, key=str) if v not in self._refusals]
+        liked = self.prefer(step, values, self.rng) if self.prefer and values else []
+        self._value = self.rng.choice(liked or values) if values else None
+        if self._value is None:
+            self._choice = [self.name]
+            return
+        ways = sorted(step.expects.phrases_for(self._value), key=len)
+        self._choice = ways[: self.wordings]
 
 
 class PlayerKeyboard:
@@ -393,7 +537,8 @@ class PlayerKeyboard:
         self.player = player
 
     def hear(self, step: Step, phrases: PhraseSet) -> Heard | None:
-        words = self.player.words(step, phrases)[1]
+        meant, words = self.player.words(step, phrases)
+        self.player.heard(meant)  # typed: understood as meant
         return None if words is None else Heard(words.split("|")[0], typed=True)
 
 

@@ -5,8 +5,10 @@ from its loudspeaker and checked by ear (whisper writes down what it said)."""
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import random
 import shutil
+from functools import partial
 
 import pytest
 from rapidfuzz import fuzz
@@ -17,6 +19,7 @@ from companion.errors import IllegalAction
 from companion.games import game_spec
 from companion.hearing import CONFIRM_CONFIDENCE
 from companion.saves import read_save
+from companion.short_games import SHORT_GAMES, samarande_box
 from companion.table_game import (
     PlayerKeyboard,
     RandomPlayer,
@@ -199,3 +202,34 @@ def test_the_opening_of_a_game_is_played_by_voice(game, table, whisper, player_v
     understood = [said for said in log.said if said.understood is not None]
     assert len(understood) >= 3, [(said.words, said.confidence) for said in log.said]
     assert any(audible(loudspeaker.since(said.ended)) for said in log.said)
+
+
+SAMARANDE_TURN = [
+    "take one|take card one", "take two|take card two", "take three|take card three",
+    "done|end my turn",
+]  # fmt: skip
+"""One vizier's turn: three face-up cards for all six action points, then the end."""
+TINY_BOX = {"district": 6, "artisan": 6, "guard": 4, "action": 4}
+"""Twenty cards: the deck holds six once the line is laid, so two turns empty it."""
+
+
+def test_a_whole_game_played_by_voice_ends_with_every_answer_accounted_for(
+    table, whisper, player_voices, listener, tmp_path
+):
+    short = dataclasses.replace(SHORT_GAMES["samarande"], pack=partial(samarande_box, box=TINY_BOX))
+    spec = game_spec("samarande")
+    dialogue = spec.new(short.options(tmp_path, seed=3))
+    player = ScriptedPlayer(["kept", "kept", "roll for me", *SAMARANDE_TURN * 2], attempts=6)
+    game = TableGame(
+        table, spec, dialogue, whisper, EspeakSpeaker(VoiceSettings(rate=1.8)),
+        player, player_voices, tmp_path / "game.json", answer_timeout=90.0,
+    )  # fmt: skip
+    log, loudspeaker = game.play(most_answers=40)
+    loudspeaker.stop()
+    answers = [(said.words, said.understood, said.confidence) for said in log.said]
+    assert log.ending == "finished", (log.ending, answers)
+    assert_accounted_for(log)
+    ending = next(spoken for spoken in log.spoken if spoken.speech.kind == "ending")
+    assert "share the win" in ending.speech.text or "wins" in ending.speech.text
+    assert audible(loudspeaker.since(ending.started))  # the verdict came out of the speaker
+    heard_back(loudspeaker, log, ending, listener)
