@@ -14,9 +14,9 @@ loudspeaker, which is recorded. For every answer:
 * decide: the session (match, confirm, rules, save) until the reply starts;
 * sound: the synthesiser's first chunk and the audio output until it is heard.
 
-It also counts the answers understood as meant, wrongly or not at all, utterances the
-microphone caught with no player speaking (the companion hearing itself), and answers
-not heard at all.
+It also counts the answers understood as meant, accepted or asked back wrongly, or not
+caught, utterances the microphone caught with no player speaking (the companion hearing
+itself), and answers not heard at all.
 
     scripts/bench bench/bench_table_latency.py [-- --rounds 2] [--no-early]
 """
@@ -37,6 +37,7 @@ sys.path.insert(0, str(ROOT))
 
 from companion.dialogue import GameOptions  # noqa: E402
 from companion.games import game_spec  # noqa: E402
+from companion.hearing import ACCEPT_CONFIDENCE, CONFIRM_CONFIDENCE  # noqa: E402
 from companion.table_game import ScriptedPlayer, TableGame, TableLog, voices_from  # noqa: E402
 from companion.voice import microphone  # noqa: E402
 from companion.voice.corpus import espeak_clip  # noqa: E402
@@ -103,15 +104,18 @@ def main() -> None:
             said += log.said
             unheard += log.ending.startswith("nothing was heard")
     answers = [s for s in said if s.meant is not None]
-    right = sum(s.understood == s.meant for s in answers)
-    missed = sum(s.understood is None for s in answers)
+    taken = [s for s in answers if s.understood is not None and s.confidence >= CONFIRM_CONFIDENCE]
+    right = [s for s in taken if s.understood == s.meant]
+    accepted = [s for s in taken if s not in right and s.confidence >= ACCEPT_CONFIDENCE]
+    asked = [s for s in taken if s not in right and s.confidence < ACCEPT_CONFIDENCE]
     print(f"{len(said)} answers said, {len(rows)} timed; the microphone heard the companion "
           f"{unprompted} times; answers never heard: {unheard}")  # fmt: skip
-    print(f"{len(answers)} answers meant something: {right} understood as meant, "
-          f"{len(answers) - right - missed} wrongly, {missed} not understood")  # fmt: skip
-    for wrong in [s for s in answers if s.understood not in (s.meant, None)]:
-        print(f"  wrongly: {wrong.words!r} ({wrong.voice}) understood as {wrong.understood!r}, "
-              f"confidence {wrong.confidence:.2f}, meant {wrong.meant!r}")  # fmt: skip
+    print(f"{len(answers)} answers meant something: {len(right)} understood as meant (maybe "
+          f"after a yes), {len(accepted)} accepted wrongly, {len(asked)} asked back wrongly, "
+          f"the rest not caught")  # fmt: skip
+    for guess in accepted + asked:
+        print(f"  wrongly: {guess.words!r} ({guess.voice}) understood as {guess.understood!r}, "
+              f"confidence {guess.confidence:.2f}, meant {guess.meant!r}")  # fmt: skip
     for part in ("total", "endpoint", "recognise", "decide", "sound"):
         values = [row[part] * 1000 for row in rows]
         print(f"{part:>9}: median {statistics.median(values):5.0f} ms, "
