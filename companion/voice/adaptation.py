@@ -222,7 +222,8 @@ def asked_when_clear(
     badly again. Asked back are
 
     * an unsure name that beats every other answer and that the engine's own free
-      transcript sounds like ("Big dad" for Baghdad), or else
+      transcript sounds like ("Big dad" for Baghdad), not a global command (table talk
+      sounds like them: "house" like "pause"; said to the companion, they are clear), or
     * the answer that the free transcript reads as, when it reads clearly like one
       ("Discover Genie costs two": "discoverer genie costs two"), even where the
       constrained decoding chose another (see :func:`read_in_transcript`).
@@ -246,7 +247,7 @@ def asked_when_clear(
     free = _letters(heard.transcript)
     spoken = phrases.phrases_for(value) if value else []
     alike = max((fuzz.ratio(free, _letters(text)) / 100 for text in spoken), default=0.0)
-    if margin >= ASK_MARGIN and alike >= SOUNDS_ALIKE:
+    if margin >= ASK_MARGIN and alike >= SOUNDS_ALIKE and not isinstance(value, Command):
         return Recognition(recognition.text, ASKED)
     if recognition.confidence >= CONFIRM_CONFIDENCE:  # asked back as it is already
         return recognition

@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 from companion.answers import Answer
+from companion.hearing import global_commands
 from companion.phrases import PhraseSet
 from companion.voice.adaptation import LearningRecognizer, VoiceMemory
 from companion.voice.audio import read_wav
@@ -143,6 +144,7 @@ PLACES = PhraseSet.from_templates({name: name.lower() for name in ("Baghdad", "B
         (PLACES, "baghdad", " Big dad", "confirmed"),  # a name heard badly is asked back
         (PLACES, "mosul", " Dog.", "rejected"),  # table talk matched to a name is not
         (ROLLS, "three", " Tree", "rejected"),  # rolls keep their thresholds
+        (PLACES | global_commands(()), "pause", " house", "rejected"),  # not a command
     ],
 )
 def test_unsure_names_that_sound_right_are_asked_back(phrases, text, transcript, outcome):
