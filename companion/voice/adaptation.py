@@ -132,8 +132,10 @@ class VoiceMemory:
             index.append({"voice": voice, "heard": known.heard, "answers": answers})
         arrays["index"] = np.array(json.dumps(index))
         partial = path.with_name(path.name + ".partial")
-        with partial.open("wb") as stream:
-            np.savez(stream, **arrays)
+        with os.fdopen(
+            os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "wb"
+        ) as stream:
+            np.savez(stream, **arrays)  # private, like the save: it describes voices
         os.replace(partial, path)
 
     @classmethod

@@ -214,3 +214,4 @@ def test_an_unreadable_voices_file_is_said_and_the_voices_are_learned_again(tmp_
     learner.attend("Ali")
     learner.learn(ROLLS.match(learner.recognize(np.zeros(10), ROLLS).text).value)
     assert LearningRecognizer(ScriptedEngine([])).keep_in(kept) is None  # replaced, readable
+    assert kept.stat().st_mode & 0o077 == 0  # private, like the save

@@ -48,3 +48,23 @@ def test_a_written_down_name_is_asked_back_and_seated_once_confirmed(tmp_path):
     assert printed.count("Did you say Arlie?") == 2
     assert "Then please say it again." in printed
     assert session.dialogue.player_names() == ["Arlie", "Zed"]
+
+
+def test_players_name_themselves_aloud_and_their_voices_are_kept_privately(
+    whisper, espeak, tmp_path, capsys
+):
+    from companion import cli
+    from companion.voice.audio import write_wav
+
+    said = ["two", "My name is Robert", "yes", "Maria", "yes", "save and quit", "yes"]
+    clips = []
+    for index, words in enumerate(said):
+        clips.append(tmp_path / f"{index:02d}.wav")
+        write_wav(str(clips[-1]), espeak(words, "en-us"))
+    save = tmp_path / "game.json"
+    arguments = ["play", "--game", "tales-of-arabia", "--seed", "1", "--save", str(save)]
+    assert cli.main([*arguments, "--listen-files", *map(str, clips)]) == 0
+    printed = capsys.readouterr().out
+    assert "Did you say Robert?" in printed and "Welcome, Maria." in printed
+    voices = save.with_suffix(".voices.npz")
+    assert voices.exists() and voices.stat().st_mode & 0o077 == 0
