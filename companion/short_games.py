@@ -49,6 +49,15 @@ def _number(value: Any) -> int | None:
     return None
 
 
+def _named(values: list[Any], *names: str) -> list[Any]:
+    """The answers called one of ``names`` (``Answer("stay")`` or ``"stay"``).
+
+    >>> _named([Answer("stay"), "Baghdad", Answer("no")], "stay", "Baghdad")
+    [Answer(intent='stay', slots=()), 'Baghdad']
+    """
+    return [value for value in values if getattr(value, "intent", value) in names]
+
+
 def sensible(step: Step, values: list[Any], rng: random.Random) -> list[Any]:
     """What any player says: a die roll from one to six, a kept roll, a number in range.
 
@@ -59,7 +68,7 @@ def sensible(step: Step, values: list[Any], rng: random.Random) -> list[Any]:
         rolls = [value for value in values if (_number(value) or 0) in range(1, 7)]
         if rolls:
             return rolls
-    keep = [value for value in values if value in (Answer("no"), "no")]
+    keep = _named(values, "no")
     if "roll again" in step.prompt.lower() and keep:
         return keep
     return [
@@ -90,17 +99,15 @@ def samarande_turns(step: Step, values: list[Any], rng: random.Random) -> list[A
 def reader_heads_home(step: Step, values: list[Any], rng: random.Random) -> list[Any]:
     """Declare when it may, go to Baghdad (stay there), set the formula to ten and ten."""
     home = "stay" if "you are in Baghdad" in step.prompt else "Baghdad"
-    for wanted in ("declare", home):
-        if wanted in values:
-            return [wanted]
-    if "Destiny goal" in step.prompt and "10" in values:
-        return ["10"]
-    return sensible(step, values, rng)
+    ten = [value for value in values if _number(value) == 10]
+    if "Destiny goal" in step.prompt and ten:
+        return ten
+    return _named(values, "declare", home) or sensible(step, values, rng)
 
 
 def scheherazade_fills(step: Step, values: list[Any], rng: random.Random) -> list[Any]:
     """Say "done" when filling a hand (no Sultan or hourglass drawn), else as any player."""
-    done = [value for value in values if value in (Answer("done"), "done")]
+    done = _named(values, "done")
     if "Say done when your hand is full" in step.prompt and done:
         return done
     return sensible(step, values, rng)

@@ -7,6 +7,7 @@ the server is stopped. Each answer is printed with what was understood and how l
 reply took to start.
 
     scripts/virtual-table --game tales-of-arabia --answers 12 --record table.wav
+    scripts/virtual-table --game samarande --whole --answers 200
     scripts/virtual-table --game arabian-nights --script "random,ten,ten,roll for me"
 """
 
@@ -20,6 +21,7 @@ from pathlib import Path
 
 from companion.dialogue import GameOptions
 from companion.games import game_spec
+from companion.short_games import SHORT_GAMES
 from companion.table_game import RandomPlayer, ScriptedPlayer, TableGame, TablePlayer, voices_from
 from companion.voice.audio import write_wav
 from companion.voice.corpus import espeak_clip
@@ -38,6 +40,10 @@ def parser() -> argparse.ArgumentParser:
     parse.add_argument("--pack", help="content pack folder (the Reader)")
     parse.add_argument("--script", help="comma-separated answers, said in order")
     parse.add_argument("--answers", type=int, default=10, help="most answers to say")
+    parse.add_argument(
+        "--whole", action="store_true",
+        help="a short whole game (companion/short_games.py): players who play to finish",
+    )  # fmt: skip
     parse.add_argument("--engine", default="whisper")
     parse.add_argument("--rate", type=float, default=1.5, help="the companion's speed")
     parse.add_argument("--noise-db", type=float, default=-50.0, help="room noise, dBFS")
@@ -52,12 +58,23 @@ def story(spec) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
+    with tempfile.TemporaryDirectory() as folder:
+        return play(args, Path(folder))
+
+
+def play(args: argparse.Namespace, folder: Path) -> int:
+    """Play the game ``args`` describe; ``folder`` keeps its save and pack."""
     spec = game_spec(args.game)
     players = [(name.strip(), "m") for name in args.players.split(",") if name.strip()]
-    dialogue = spec.new(GameOptions(seed=args.seed, players=players, pack=args.pack))
+    options = GameOptions(seed=args.seed, players=players, pack=args.pack)
+    short = SHORT_GAMES.get(args.game) if args.whole else None
+    if short is not None:
+        options = short.options(folder, args.seed)
+    dialogue = spec.new(options)
     player: TablePlayer = (
         ScriptedPlayer(args.script.split(","), story) if args.script
-        else RandomPlayer(args.seed, story)
+        else RandomPlayer(args.seed, story, prefer=short.prefer if short else None,
+                          attempts=8 if short else 4, wordings=3 if short else 1)
     )  # fmt: skip
     voices = voices_from([(v, lambda words, v=v: espeak_clip(words, v)) for v in VOICES])
     spotter = None
@@ -66,15 +83,11 @@ def main(argv: list[str] | None = None) -> int:
 
         spotter = spotter_for(args.engine)
     try:
-        with (
-            VirtualTable.open() as table,
-            portaudio_on(table),
-            tempfile.TemporaryDirectory() as tmp,
-        ):
+        with VirtualTable.open() as table, portaudio_on(table):
             game = TableGame(
                 table, spec, dialogue, make_recognizer(args.engine),
                 EspeakSpeaker(VoiceSettings(rate=args.rate)), player, voices,
-                Path(tmp) / "game.json", spotter=spotter, noise_db=args.noise_db,
+                folder / "game.json", spotter=spotter, noise_db=args.noise_db,
             )  # fmt: skip
             log, loudspeaker = game.play(most_answers=args.answers)
             loudspeaker.stop()
