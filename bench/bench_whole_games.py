@@ -51,11 +51,20 @@ HUMAN_WORDS = (*DIE_WORDS, "yes", "no")
 DIGITS = {str(number): word for number, word in enumerate(DIE_WORDS, start=1)}
 
 
-def story(telling) -> str:
-    """A short tale that names the card's element and ends plainly."""
-    word = telling.keywords[0] if telling.keywords else "lamp"
-    return (f"Long ago a poor weaver went to {word}. There she found a lamp that sang, "
-            f"and she lived in {word} ever after. The end.")  # fmt: skip
+@dataclass
+class Storyteller:
+    """Short tales; one in ``naming`` names its card's element (the Sultan hears it), the
+    others do not and cost Scheherazade Hope, so the night ends in minutes."""
+
+    naming: int = 3
+    told: int = 0
+
+    def __call__(self, telling) -> str:
+        self.told += 1
+        named = self.told % self.naming == 0 and telling.keywords
+        word = telling.keywords[0] if named else "a far city"
+        return (f"Long ago a poor weaver went to {word}. There she found a lamp that sang, "
+                f"and she lived in {word} ever after. The end.")  # fmt: skip
 
 
 @dataclass
@@ -101,7 +110,7 @@ def play(mode: str, recognizer, voices: TableVoices, args) -> tuple[TableLog, fl
         portaudio_on(table),
     ):
         dialogue = spec.new(short.options(Path(folder), args.seed))
-        player = RandomPlayer(args.seed, story, attempts=8, prefer=short.prefer, wordings=3)
+        player = RandomPlayer(args.seed, Storyteller(), attempts=8, prefer=short.prefer, wordings=3)
         game = TableGame(
             table, spec, dialogue, recognizer, EspeakSpeaker(VoiceSettings(rate=args.rate)),
             player, voices, Path(folder) / "game.json", spotter=spotter,
