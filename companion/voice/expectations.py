@@ -9,7 +9,7 @@ Destiny Die's are the Reader's own.
 from __future__ import annotations
 
 from companion.dialogue import YES_NO
-from companion.games.arabian_nights.dialogue import DESTINY_PHRASES
+from companion.games.arabian_nights.reader_phrases import DESTINY_PHRASES
 from companion.hearing import global_commands
 from companion.kit import DICE_TEMPLATES, number_phrases
 from companion.phrases import PhraseSet

@@ -1,0 +1,152 @@
+"""A section's reward, and the choices its instructions leave to the player.
+
+Phases: ``choose_status`` (a status to lose), ``choose_skill`` (a skill to gain) and
+``choose_space`` (a space of this continent); then a "go to" or a Place of Power goes on
+with the tale, or the encounter ends.
+"""
+
+from __future__ import annotations
+
+from companion.answers import Answer
+from companion.dialogue import Speech, Step
+from companion.games.arabian_nights import phrasing
+from companion.games.arabian_nights.award import FollowUp
+from companion.games.arabian_nights.card_effects import instruction_action, lose_next_turn
+from companion.games.arabian_nights.pack import Pack
+from companion.games.arabian_nights.reader_base import ReaderBase
+from companion.games.arabian_nights.reader_phrases import intents
+from companion.games.arabian_nights.reader_state import Phase
+from companion.games.arabian_nights.rewards import (
+    GainSkill,
+    GoToParagraph,
+    Instruction,
+    LoseStatus,
+    MoveTo,
+    parse_reward,
+)
+from companion.wording import spoken_list
+
+
+class ReaderRewards(ReaderBase):
+    """Rewards given, the choices they ask, and where the tale goes after."""
+
+    def _reward(self, code: str) -> list[Speech]:
+        effects = parse_reward(code, self.vocabulary)
+        name = self.sheet.name
+        speeches, changes = self._award(name, effects)
+        choice = None
+        for change in changes:
+            if isinstance(change, FollowUp) and isinstance(change.effect, Instruction):
+                self.state.instructions.append(f"{name}: {change.effect.text}")
+                action = instruction_action(change.effect.text)
+                if action == "lose turn":
+                    self.state.table = lose_next_turn(self.table, name)
+                    speeches.append(Speech(f"{name} will lose the next turn."))
+                    continue
+                speeches.append(Speech(phrasing.sentence(change.effect.text)))
+                choice = self._choice_for(action) or choice
+        if choice is not None:
+            self.encounter.pending_code = code
+            self.state.phase = choice
+            return speeches
+        return speeches + self._go_on(effects)
+
+    def _choice_for(self, action: str | None) -> Phase | None:
+        """The question an instruction asks, when the player has something to choose."""
+        if action == "choose status to lose" and self.sheet.statuses:
+            return "choose_status"
+        if action == "choose skill to gain":
+            return "choose_skill"
+        if action == "choose space on continent" and self._continent_spaces():
+            return "choose_space"
+        return None
+
+    def _ask_choose_status(self) -> Step:
+        statuses = self.sheet.statuses
+        return Step(
+            f"Which status do you lose: {spoken_list(statuses, 'or')}? Or say none.",
+            intents(
+                {
+                    **{status: [status, f"[i] lose {status}"] for status in statuses},
+                    "none": ["none", "no status", "keep them [all]"],
+                },
+                labels={**{status: status for status in statuses}, "none": "none"},
+            ),
+        )
+
+    def _on_choose_status(self, answer: Answer) -> list[Speech]:
+        name = self.sheet.name
+        if answer.intent == "none":
+            return [Speech(f"{name} keeps every status."), *self._after_choice()]
+        said, _ = self._award(name, [LoseStatus(name=answer.intent)])
+        return said + self._after_choice()
+
+    def _ask_choose_skill(self) -> Step:
+        skills = list(self.pack.skills)
+        return Step(
+            "Which skill do you gain?",
+            intents(
+                {skill: [skill, f"[i] (take|choose) {skill}"] for skill in skills},
+                labels={skill: skill for skill in skills},
+            ),
+            hint=f"Say one of: {spoken_list(skills, 'or')}.",
+        )
+
+    def _on_choose_skill(self, answer: Answer) -> list[Speech]:
+        said, _ = self._award(self.sheet.name, [GainSkill(name=answer.intent)])
+        return said + self._after_choice()
+
+    def _continent_spaces(self) -> list[str]:
+        """The other spaces of the continent the player stands on (none off the map)."""
+        here = self.pack.spaces.get(self.sheet.position)
+        if here is None:
+            return []
+        return [name for name, space in self.pack.spaces.items()
+                if space.continent == here.continent and name != here.name]  # fmt: skip
+
+    def _ask_choose_space(self) -> Step:
+        spaces = self._continent_spaces()
+        return Step(
+            "Where do you go? Say a space of this continent, or stay.",
+            intents(
+                {**{space: [space, f"[go to] {space}"] for space in spaces}, "stay": ["stay"]},
+                labels={**{space: space for space in spaces}, "stay": "stay"},
+            ),
+            hint=f"Say one of: {spoken_list([*spaces, 'stay'], 'or')}.",
+        )
+
+    def _on_choose_space(self, answer: Answer) -> list[Speech]:
+        name = self.sheet.name
+        if answer.intent == "stay":
+            return [Speech(f"{name} stays in {self.sheet.position}."), *self._after_choice()]
+        said, _ = self._award(name, [MoveTo(destination=answer.intent)])
+        return said + self._after_choice()
+
+    def _after_choice(self) -> list[Speech]:
+        code, self.encounter.pending_code = self.encounter.pending_code, None
+        return self._go_on(parse_reward(code or "", self.vocabulary))
+
+    def _go_on(self, effects: list) -> list[Speech]:
+        """After a reward: a "go to" or a Place of Power continues the tale, else it ends."""
+        follow = _follow_up(effects, self.pack)
+        if isinstance(follow, GoToParagraph):
+            return self._enter_paragraph(follow.paragraph)
+        if isinstance(follow, MoveTo):
+            place = self.pack.places[follow.destination]
+            self.encounter.encountered = place.name
+            self.encounter.master_skill = None
+            return [
+                Speech(f"You are carried to the {place.name}."),
+                *self._enter_paragraph(place.paragraph),
+            ]
+        return self._finish_encounter()
+
+
+def _follow_up(effects: list, pack: Pack) -> GoToParagraph | MoveTo | None:
+    """The reward's "go to" or its move into a Place of Power, which continue the tale."""
+    for effect in effects:
+        if isinstance(effect, GoToParagraph):
+            return effect
+        if isinstance(effect, MoveTo) and effect.destination in pack.places:
+            return effect
+    return None
