@@ -51,20 +51,12 @@ HUMAN_WORDS = (*DIE_WORDS, "yes", "no")
 DIGITS = {str(number): word for number, word in enumerate(DIE_WORDS, start=1)}
 
 
-@dataclass
-class Storyteller:
-    """Short tales; one in ``naming`` names its card's element (the Sultan hears it), the
-    others do not and cost Scheherazade Hope, so the night ends in minutes."""
-
-    naming: int = 3
-    told: int = 0
-
-    def __call__(self, telling) -> str:
-        self.told += 1
-        named = self.told % self.naming == 0 and telling.keywords
-        word = telling.keywords[0] if named else "a far city"
-        return (f"Long ago a poor weaver went to {word}. There she found a lamp that sang, "
-                f"and she lived in {word} ever after. The end.")  # fmt: skip
+def story(telling) -> str:
+    """A short tale that never names its card's element: the Sultan does not hear of it
+    and Scheherazade loses Hope, so the night ends in minutes (a tale that names it is
+    checked in tests/voice/test_virtual_table.py)."""
+    return ("Long ago a poor weaver went to a far city. There she found a lamp that sang, "
+            "and she lived there ever after. The end.")  # fmt: skip
 
 
 @dataclass
@@ -110,7 +102,7 @@ def play(mode: str, recognizer, voices: TableVoices, args) -> tuple[TableLog, fl
         portaudio_on(table),
     ):
         dialogue = spec.new(short.options(Path(folder), args.seed))
-        player = RandomPlayer(args.seed, Storyteller(), attempts=8, prefer=short.prefer, wordings=3)
+        player = RandomPlayer(args.seed, story, attempts=8, prefer=short.prefer, wordings=3)
         game = TableGame(
             table, spec, dialogue, recognizer, EspeakSpeaker(VoiceSettings(rate=args.rate)),
             player, voices, Path(folder) / "game.json", spotter=spotter,

@@ -36,6 +36,7 @@ ACTION_POINTS = re.compile(r"(\d+) action points?\. What do you do\?")
 REWARD = re.compile(r"\b([DS])(\d+)\b")
 """A Destiny or Story gain in a paragraph's reward brackets: ``[D2/S1/...]``."""
 ROLL_WORDS = ("roll", "die", "dice")
+HAND_FULL = "Say done when your hand is full"
 SHORT_NIGHT = {"turn_seconds": "40", "warn_seconds": "10", "hands": "screen"}
 """Scheherazade: short turns, hands on the players' screens rather than read aloud."""
 
@@ -106,9 +107,10 @@ def reader_heads_home(step: Step, values: list[Any], rng: random.Random) -> list
 
 
 def scheherazade_fills(step: Step, values: list[Any], rng: random.Random) -> list[Any]:
-    """Say "done" when filling a hand (no Sultan or hourglass drawn), else as any player."""
+    """Say "done" when filling a hand or shuffling the deck (no Sultan or hourglass drawn),
+    else as any player."""
     done = _named(values, "done")
-    if "Say done when your hand is full" in step.prompt and done:
+    if done and (HAND_FULL in step.prompt or step.prompt.startswith("Shuffle")):
         return done
     return sensible(step, values, rng)
 
