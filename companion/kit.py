@@ -11,10 +11,10 @@ Every game's dialogue (the Reader, Tales of Arabia, Samarande, Scheherazade) sub
 :meth:`GameKit.phase` names the current phase (by default the state's ``phase`` field).
 The kit brings the phases every game starts with (``count``, ``name`` and, for a game
 whose rules use it, ``gender``, asked right after each name), the game-over phase, the
-shared dice answers (:func:`dice_phrases`, :func:`rolled`), and ``new``/``restore``/
-``spec`` for the registry. Rules problems are :class:`~companion.errors.IllegalAction`
-(the session rolls back and speaks the reason); bad options are
-:class:`~companion.errors.SetupError`.
+shared dice answers and roll steps (:func:`dice_phrases`, :func:`roll_step`,
+:func:`rolled`), and ``new``/``restore``/``spec`` for the registry. Rules problems are
+:class:`~companion.errors.IllegalAction` (the session rolls back and speaks the reason);
+bad options are :class:`~companion.errors.SetupError`.
 
 >>> dice = dice_phrases(1, 6)
 >>> dice.match("I rolled a 4").value
@@ -106,6 +106,19 @@ def roll_hint(low: int, high: int) -> str:
         return "A die shows one to six. Say the number you rolled, or say roll for me."
     low_words, high_words = number_to_words(low), number_to_words(high)
     return f"Say the number you rolled, from {low_words} to {high_words}, or say roll for me."
+
+
+def roll_step(prompt: str, low: int = 1, high: int = 6, expects: PhraseSet | None = None) -> Step:
+    """A step asking for one roll from ``low`` to ``high``: it hears the rolls and "roll for
+    me" (or ``expects``, for a step that hears more beside them), and says :func:`roll_hint`
+    for "help".
+
+    >>> step = roll_step("Roll for the storm.")
+    >>> step.expects.match("five").value["number"], step.hint == roll_hint(1, 6)
+    (5, True)
+    """
+    rolls = dice_phrases(low, high) if expects is None else expects
+    return Step(prompt, rolls, hint=roll_hint(low, high))
 
 
 def rolled(answer: Answer, dice: SeededRandom, low: int = 1, high: int = 6) -> int:

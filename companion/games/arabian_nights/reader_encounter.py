@@ -44,7 +44,7 @@ from companion.games.arabian_nights.encounter import (
 from companion.games.arabian_nights.pack import MatrixTarget, Paragraph, ParagraphTarget, Section
 from companion.games.arabian_nights.reader_base import ReaderBase
 from companion.games.arabian_nights.reader_phrases import DESTINY_PHRASES, intents
-from companion.kit import ROLL_FOR_ME, dice_phrases, roll_hint, rolled
+from companion.kit import ROLL_FOR_ME, roll_step, rolled
 from companion.phrases import PhraseSet, number_to_words
 from companion.wording import spoken_list
 
@@ -70,11 +70,7 @@ class ReaderEncounter(ReaderBase):
         return self._enter_paragraph(target.paragraph)
 
     def _ask_chart_roll(self) -> Step:
-        return Step(
-            "Roll one die for the encounter and say the number, or say roll for me.",
-            dice_phrases(),
-            hint=roll_hint(1, 6),
-        )
+        return roll_step("Roll one die for the encounter and say the number, or say roll for me.")
 
     def _on_chart_roll(self, answer: Answer) -> list[Speech]:
         die = rolled(answer, self.state.dice)

@@ -45,7 +45,7 @@ from companion.games.arabian_nights.reader_phrases import intents
 from companion.games.arabian_nights.reader_state import Encounter, cached_pack
 from companion.games.arabian_nights.rewards import parse_reward
 from companion.games.arabian_nights.state import IllegalActionError, encounter_card_names
-from companion.kit import dice_phrases, roll_hint, rolled
+from companion.kit import roll_step, rolled
 from companion.phrases import PhraseSet, number_to_words
 from companion.wording import spoken_list
 
@@ -73,12 +73,10 @@ class ReaderTurn(ReaderBase):
 
     def _ask_escape(self) -> Step:
         status, faces = escape_statuses(self.pack, self.sheet)[0]
-        return Step(
+        return roll_step(
             f"{self.sheet.name}, you are {status}. Roll a die: "
             f"{spoken_list([number_to_words(face) for face in faces], 'or')} sets you free. "
-            "Say the number, or say roll for me.",
-            dice_phrases(),
-            hint=roll_hint(1, 6),
+            "Say the number, or say roll for me."
         )
 
     def _on_escape(self, answer: Answer) -> list[Speech]:
@@ -257,11 +255,9 @@ class ReaderTurn(ReaderBase):
         return []
 
     def _ask_city_roll(self) -> Step:
-        return Step(
+        return roll_step(
             f"Roll a die for the {self.state.city_card} card and say the number, "
-            "or say roll for me.",
-            dice_phrases(),
-            hint=roll_hint(1, 6),
+            "or say roll for me."
         )
 
     def _on_city_roll(self, answer: Answer) -> list[Speech]:

@@ -10,13 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partialmethod
 
-from companion.answers import NUMBER, Answer
+from companion.answers import Answer
 from companion.dialogue import YES_NO, Speech, Step
 from companion.errors import IllegalAction
 from companion.games.samarande.phrasing import (
     CANCEL,
-    DICE,
-    DICE_HINT,
     artisan_label,
     counted,
     district_label,
@@ -27,7 +25,7 @@ from companion.games.samarande.phrasing import (
 )
 from companion.games.samarande.rules import District, Player, Table
 from companion.games.samarande.state import Pending, SamarandeState
-from companion.kit import ROLL_FOR_ME
+from companion.kit import ROLL_FOR_ME, roll_step, rolled
 from companion.phrases import PhraseSet
 
 #: What an action card needs to know before it is paid, in the order it is asked.
@@ -381,7 +379,7 @@ class CardPlay:
             "guard_roll": f"for the {pending.guard}",
             "theft_roll": "to see how much gold you steal",
         }[slot]
-        return Step(f"{roller}, roll {what}.", DICE, hint=DICE_HINT)
+        return roll_step(f"{roller}, roll {what}.")
 
     def _answer_roll(self, slot: str, answer: Answer) -> list[Speech]:
         roll, speech = self._roll(answer)
@@ -515,10 +513,8 @@ class CardPlay:
 
     def _roll(self, answer: Answer) -> tuple[int, list[Speech]]:
         """A die from the players, or one the companion rolls ("roll for me")."""
-        if answer == ROLL_FOR_ME:
-            roll = self.state.dice.next_rng().randint(1, 6)
-            return roll, [Speech(f"I roll a {roll}.")]
-        return int(answer[NUMBER]), []
+        roll = rolled(answer, self.state.dice)
+        return roll, [Speech(f"I roll a {roll}.")] if answer == ROLL_FOR_ME else []
 
     # One phase per question an action card may ask (the kit dispatches on the names).
     _ask_victim = partialmethod(_slot_step, "victim")

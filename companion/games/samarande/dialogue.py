@@ -38,8 +38,6 @@ from companion.games.samarande.catalogue import (
     load_catalogue,
 )
 from companion.games.samarande.phrasing import (
-    DICE,
-    DICE_HINT,
     FIGURE_QUESTIONS,
     action_phrases,
     counted,
@@ -64,7 +62,7 @@ from companion.games.samarande.scoring import (
     standings,
 )
 from companion.games.samarande.state import Mode, SamarandeState
-from companion.kit import ROLL_FOR_ME, GameKit, new_dice, number_phrases
+from companion.kit import ROLL_FOR_ME, GameKit, new_dice, number_phrases, roll_step
 from companion.phrases import PhraseSet, normalize
 
 TITLE = "Les Fils de Samarande"
@@ -273,10 +271,8 @@ class SamarandeDialogue(CardPlay, GameKit):
         table = self.table
         neighbour = table.left_neighbour(table.current)
         again = "again " if self.state.difficulty_rerolled else ""
-        return Step(
-            f"{neighbour.name}, roll {again}for the genies against {table.current.name}.",
-            DICE,
-            hint=DICE_HINT,
+        return roll_step(
+            f"{neighbour.name}, roll {again}for the genies against {table.current.name}."
         )
 
     def _on_difficulty(self, answer: Answer) -> list[Speech]:
@@ -312,7 +308,7 @@ class SamarandeDialogue(CardPlay, GameKit):
         return []
 
     def _ask_protection(self) -> Step:
-        return Step(f"{self.table.current.name}, roll for your protection.", DICE, hint=DICE_HINT)
+        return roll_step(f"{self.table.current.name}, roll for your protection.")
 
     def _on_protection(self, answer: Answer) -> list[Speech]:
         table = self.table

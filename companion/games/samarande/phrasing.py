@@ -9,12 +9,9 @@ from companion.answers import Answer
 from companion.dialogue import YES_NO
 from companion.games.samarande.catalogue import FIGURE_RANGES, KINDS, Catalogue
 from companion.games.samarande.rules import District, Player
-from companion.kit import dice_phrases, number_phrases, roll_hint
+from companion.kit import number_phrases
 from companion.phrases import PhraseSet, number_to_words
 from companion.wording import spoken_list
-
-DICE = dice_phrases(1, 6)
-DICE_HINT = roll_hint(1, 6)
 
 CANCEL = PhraseSet.from_templates(
     {Answer("cancel"): ["cancel", "never mind", "forget it", "take it back"]},

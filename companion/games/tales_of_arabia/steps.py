@@ -28,7 +28,7 @@ from companion.games.tales_of_arabia.rules import (
     Rules,
 )
 from companion.games.tales_of_arabia.state import Decision, GameState
-from companion.kit import dice_phrases, roll_hint
+from companion.kit import dice_phrases, roll_step
 from companion.phrases import Phrase, PhraseSet, normalize, number_to_words
 from companion.wording import spoken_list
 
@@ -141,7 +141,7 @@ class StepBuilder:
             expects = roll_phrases(
                 decision.low, decision.high, tuple(decision.actions), decision.two_dice
             )
-            return Step(prompt, expects, hint=roll_hint(decision.low, decision.high))
+            return roll_step(prompt, decision.low, decision.high, expects)
         expects = choice_phrases(self._choices(state, decision))
         prompt = f"{name}, {self._choice_prompt(state, decision, expects)}"
         hint = "Say keep it, or say roll again." if decision.purpose == "reroll" else None
