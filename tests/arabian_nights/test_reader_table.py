@@ -50,16 +50,30 @@ def change(save: Path, player: int, **fields) -> None:
     edit_save(save, update)
 
 
-def test_a_status_of_ones_choice_is_asked_for_and_lost(tmp_path):
-    save = tmp_path / "game.json"
+def choose_a_status(save: Path, answer: str) -> list[str]:
+    """Ali, Cursed and Wounded, reaches the Garden of Irem (a status of one's choice is
+    lost there) and answers the question with ``answer``."""
     start(save)
     change(save, 0, destination="Garden of Irem", position="Empty Quarter",
            statuses=["Cursed", "Wounded"])  # fmt: skip
-    lines = resume(["Garden of Irem", "wounded"], save)
+    return resume(["Garden of Irem", answer], save)
+
+
+def test_a_status_of_ones_choice_is_asked_for_and_lost(tmp_path):
+    save = tmp_path / "game.json"
+    lines = choose_a_status(save, "wounded")
     assert paragraphs_read(lines) == [60]
     assert "Which status do you lose: Cursed or Wounded? Or say none." in lines
     assert "Ali is no longer Wounded." in lines
     assert sheet(save, "Ali")["statuses"] == ["Cursed"]
+    assert "Ali follows the arrow out to Empty Quarter." in lines
+
+
+def test_a_status_of_ones_choice_may_be_kept(tmp_path):
+    save = tmp_path / "game.json"
+    lines = choose_a_status(save, "keep them all")
+    assert "Ali keeps every status." in lines
+    assert sheet(save, "Ali")["statuses"] == ["Cursed", "Wounded"]
     assert "Ali follows the arrow out to Empty Quarter." in lines
 
 
@@ -505,18 +519,40 @@ def test_the_demo_pack_introduces_the_rain_and_the_pilgrims():
     assert article(demo, "Weeping Princess") == "a Weeping Princess"
 
 
-def test_a_free_move_on_the_continent_asks_where(tmp_path):
+def follow_instruction(tmp_path: Path, instruction: str, *answers: str) -> list[str]:
+    """Ali's first encounter of the small book, its reward replaced by ``instruction``,
+    which Ali answers with ``answers`` (the game is saved in ``g.json``)."""
     pack = copy_mini(tmp_path)
     edit(pack, "book.txt", "[D2/S1/W 1 (Max: Poor)/Storytelling/Respected]",
-         '[S1/"You may move to any space on your continent"]')  # fmt: skip
+         f'[S1/"{instruction}"]')  # fmt: skip
     dialogue = GAME.new(GameOptions(seed=1, players=[("Ali", "m"), ("Zed", "f")], pack=str(pack)))
-    script = [*SETUP, "stay", "wanderer", "5", "pray", "blank", "help", "Mecca"]
-    lines = run_typed(dialogue, GAME, script, tmp_path / "g.json")
+    script = [*SETUP, "stay", "wanderer", "5", "pray", "blank", *answers]
+    return run_typed(dialogue, GAME, script, tmp_path / "g.json")
+
+
+FREE_MOVE = "You may move to any space on your continent"
+
+
+def test_a_free_move_on_the_continent_asks_where(tmp_path):
+    lines = follow_instruction(tmp_path, FREE_MOVE, "help", "Mecca")
     assert "Where do you go? Say a space of this continent, or stay." in lines
     hint = next(line for line in lines if line.startswith("Say one of: "))
     assert "Mecca" in hint and "Jerusalem" not in hint  # Jerusalem is in Europa
     assert "Ali is carried to Mecca." in lines
     assert sheet(tmp_path / "g.json", "Ali")["position"] == "Mecca"
+
+
+def test_a_free_move_on_the_continent_may_stay(tmp_path):
+    lines = follow_instruction(tmp_path, FREE_MOVE, "stay")
+    assert "Ali stays in Baghdad." in lines
+    assert sheet(tmp_path / "g.json", "Ali")["position"] == "Baghdad"
+
+
+def test_a_skill_of_ones_choice_is_asked_for_and_learnt(tmp_path):
+    lines = follow_instruction(tmp_path, "Gain a skill of your choice", "i take seamanship")
+    assert "Which skill do you gain?" in lines
+    assert "Ali learns Seamanship." in lines
+    assert "Seamanship" in sheet(tmp_path / "g.json", "Ali")["skills"]
 
 
 def test_the_ebony_horse_flies_its_rider_across_the_continent(tmp_path):

@@ -22,8 +22,10 @@ from companion.games.arabian_nights.rewards import (
     Instruction,
     LoseStatus,
     MoveTo,
+    RewardEffect,
     parse_reward,
 )
+from companion.phrases import PhraseSet
 from companion.wording import spoken_list
 
 
@@ -65,36 +67,24 @@ class ReaderRewards(ReaderBase):
         statuses = self.sheet.statuses
         return Step(
             f"Which status do you lose: {spoken_list(statuses, 'or')}? Or say none.",
-            intents(
-                {
-                    **{status: [status, f"[i] lose {status}"] for status in statuses},
-                    "none": ["none", "no status", "keep them [all]"],
-                },
-                labels={**{status: status for status in statuses}, "none": "none"},
-            ),
+            _one_of(statuses, "[i] lose", {"none": ["none", "no status", "keep them [all]"]}),
         )
 
     def _on_choose_status(self, answer: Answer) -> list[Speech]:
-        name = self.sheet.name
         if answer.intent == "none":
-            return [Speech(f"{name} keeps every status."), *self._after_choice()]
-        said, _ = self._award(name, [LoseStatus(name=answer.intent)])
-        return said + self._after_choice()
+            return self._after_choice(f"{self.sheet.name} keeps every status.")
+        return self._after_choice(LoseStatus(name=answer.intent))
 
     def _ask_choose_skill(self) -> Step:
         skills = list(self.pack.skills)
         return Step(
             "Which skill do you gain?",
-            intents(
-                {skill: [skill, f"[i] (take|choose) {skill}"] for skill in skills},
-                labels={skill: skill for skill in skills},
-            ),
+            _one_of(skills, "[i] (take|choose)"),
             hint=f"Say one of: {spoken_list(skills, 'or')}.",
         )
 
     def _on_choose_skill(self, answer: Answer) -> list[Speech]:
-        said, _ = self._award(self.sheet.name, [GainSkill(name=answer.intent)])
-        return said + self._after_choice()
+        return self._after_choice(GainSkill(name=answer.intent))
 
     def _continent_spaces(self) -> list[str]:
         """The other spaces of the continent the player stands on (none off the map)."""
@@ -108,23 +98,24 @@ class ReaderRewards(ReaderBase):
         spaces = self._continent_spaces()
         return Step(
             "Where do you go? Say a space of this continent, or stay.",
-            intents(
-                {**{space: [space, f"[go to] {space}"] for space in spaces}, "stay": ["stay"]},
-                labels={**{space: space for space in spaces}, "stay": "stay"},
-            ),
+            _one_of(spaces, "[go to]", {"stay": ["stay"]}),
             hint=f"Say one of: {spoken_list([*spaces, 'stay'], 'or')}.",
         )
 
     def _on_choose_space(self, answer: Answer) -> list[Speech]:
-        name = self.sheet.name
         if answer.intent == "stay":
-            return [Speech(f"{name} stays in {self.sheet.position}."), *self._after_choice()]
-        said, _ = self._award(name, [MoveTo(destination=answer.intent)])
-        return said + self._after_choice()
+            return self._after_choice(f"{self.sheet.name} stays in {self.sheet.position}.")
+        return self._after_choice(MoveTo(destination=answer.intent))
 
-    def _after_choice(self) -> list[Speech]:
+    def _after_choice(self, chosen: RewardEffect | str) -> list[Speech]:
+        """Give what the player chose (or say what a declined choice leaves), then go on
+        with the reward that asked."""
+        if isinstance(chosen, str):
+            said = [Speech(chosen)]
+        else:
+            said, _ = self._award(self.sheet.name, [chosen])
         code, self.encounter.pending_code = self.encounter.pending_code, None
-        return self._go_on(parse_reward(code or "", self.vocabulary))
+        return said + self._go_on(parse_reward(code or "", self.vocabulary))
 
     def _go_on(self, effects: list) -> list[Speech]:
         """After a reward: a "go to" or a Place of Power continues the tale, else it ends."""
@@ -140,6 +131,18 @@ class ReaderRewards(ReaderBase):
                 *self._enter_paragraph(place.paragraph),
             ]
         return self._finish_encounter()
+
+
+def _one_of(names: list[str], verb: str, others: dict[str, list[str]] | None = None) -> PhraseSet:
+    """One answer per name, said alone or after ``verb`` ("[i] lose Wounded"), and the
+    ``others`` answers with their sayings; each is spoken as its own name.
+
+    >>> choices = _one_of(["Wounded"], "[i] lose", {"none": ["none"]})
+    >>> [choices.match(said).value.intent for said in ("i lose wounded", "none")]
+    ['Wounded', 'none']
+    """
+    choices = {**{name: [name, f"{verb} {name}"] for name in names}, **(others or {})}
+    return intents(choices, labels={value: value for value in choices})
 
 
 def _follow_up(effects: list, pack: Pack) -> GoToParagraph | MoveTo | None:
