@@ -102,6 +102,27 @@ def _clauses(text: str) -> list[str]:
     return [" ".join(clause.split()) for clause in text.split(";") if clause.strip()]
 
 
+_STATUS_FLAGS = {
+    "no move": "no_move",
+    "skip turn": "skip_turn",
+    "first reaction": "first_reaction",
+    "no story": "no_story",
+    "pay in cities": "city_toll",
+    "others choose reaction": "others_choose",
+    "reroll destiny": "reroll_destiny",
+    "stays free in cities": "free_stay",
+}
+"""The status clauses that are a flag alone, and the field each one sets."""
+_TREASURE_FLAGS = {
+    "flies on continent": "continent_flight",
+    "foresees a reaction": "foresees_reaction",
+    "refuses one encounter": "refuses_encounter",
+    "used up": "used_up",
+    "minus is blank": "minus_is_blank",
+}
+"""The treasure clauses that are a flag alone, and the field each one sets."""
+
+
 def parse_status_acts(text: str, check: NameCheck = _as_declared) -> StatusActs:
     """The effects of a status from its third cell; ValueError names a clause it cannot read.
 
@@ -111,33 +132,19 @@ def parse_status_acts(text: str, check: NameCheck = _as_declared) -> StatusActs:
     fields: dict[str, object] = {}
     for clause in _clauses(text):
         lower = clause.casefold()
-        if match := re.fullmatch(rf"roll\s*{_SIGNED}( at night)?", lower):
+        if lower in _STATUS_FLAGS:
+            fields[_STATUS_FLAGS[lower]] = True
+        elif match := re.fullmatch(rf"roll\s*{_SIGNED}( at night)?", lower):
             fields["roll"] = _signed(match[1])
             fields["night_only"] = bool(match[2])
-        elif lower == "no move":
-            fields["no_move"] = True
         elif match := re.fullmatch(r"move\s*-\s*(\d{1,2})", lower):
             fields["move_less"] = int(match[1])
-        elif lower == "skip turn":
-            fields["skip_turn"] = True
-        elif lower == "first reaction":
-            fields["first_reaction"] = True
         elif lower.startswith("blocks "):
             fields["blocks"] = _names(clause[len("blocks ") :], check)
         elif lower.startswith("barred from "):
             fields["barred"] = [
                 " ".join(name.split()) for name in clause[12:].split(",") if name.strip()
             ]
-        elif lower == "no story":
-            fields["no_story"] = True
-        elif lower == "pay in cities":
-            fields["city_toll"] = True
-        elif lower == "others choose reaction":
-            fields["others_choose"] = True
-        elif lower == "reroll destiny":
-            fields["reroll_destiny"] = True
-        elif lower == "stays free in cities":
-            fields["free_stay"] = True
         elif match := re.fullmatch(r"end of game story\s*-\s*(\d{1,2})", lower):
             fields["end_story"] = int(match[1])
         elif match := re.fullmatch(r"wealth loss\s*-\s*(\d{1,2})", lower):
@@ -191,24 +198,16 @@ def parse_treasure_acts(text: str, check: NameCheck = _as_declared) -> TreasureA
     fields: dict[str, object] = {}
     for clause in _clauses(text):
         lower = clause.casefold()
-        if lower.startswith("counts as "):
+        if lower in _TREASURE_FLAGS:
+            fields[_TREASURE_FLAGS[lower]] = True
+        elif lower.startswith("counts as "):
             fields["counts_as"] = _counts_as(clause[len("counts as ") :], check)
         elif match := re.fullmatch(r"(land|sea)\s*\+\s*(\d{1,2})", lower):
             fields[match[1]] = int(match[2])
         elif match := re.fullmatch(r"air\s*(\d{1,2})", lower):
             fields["air"] = int(match[1])
-        elif lower == "flies on continent":
-            fields["continent_flight"] = True
-        elif lower == "foresees a reaction":
-            fields["foresees_reaction"] = True
-        elif lower == "refuses one encounter":
-            fields["refuses_encounter"] = True
         elif match := re.fullmatch(r"use\s*\[([^\[\]]*)\]", clause, re.IGNORECASE):
             fields["use"] = match[1].strip()
-        elif lower == "used up":
-            fields["used_up"] = True
-        elif lower == "minus is blank":
-            fields["minus_is_blank"] = True
         elif lower.startswith("prevents "):
             fields["prevents"] = _names(clause[len("prevents ") :], check)
         elif match := re.fullmatch(r"sells for (\d{1,2})", lower):
