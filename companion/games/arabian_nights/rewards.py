@@ -37,7 +37,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 from rapidfuzz import fuzz, process
@@ -111,10 +111,16 @@ class RewardEffect(BaseModel):
     """Base of every effect: frozen, and written back as a code part by `describe`."""
 
     model_config = ConfigDict(frozen=True)
+    written: ClassVar[str]
+    """How the effect is written as a code part, its fields named: ``"Go to {paragraph}"``."""
 
     def describe(self) -> str:
-        """This effect as a reward-code part."""
-        raise NotImplementedError
+        """This effect as a reward-code part.
+
+        >>> GoToParagraph(paragraph=12).describe(), Instruction(text="Pray").describe()
+        ('Go to 12', '"Pray"')
+        """
+        return self.written.format_map(dict(self))
 
 
 class DestinyChange(RewardEffect):
@@ -122,9 +128,7 @@ class DestinyChange(RewardEffect):
 
     kind: Literal["destiny"] = "destiny"
     amount: int
-
-    def describe(self) -> str:
-        return f"D{self.amount}"
+    written = "D{amount}"
 
 
 class StoryChange(RewardEffect):
@@ -132,9 +136,7 @@ class StoryChange(RewardEffect):
 
     kind: Literal["story"] = "story"
     amount: int
-
-    def describe(self) -> str:
-        return f"S{self.amount}"
+    written = "S{amount}"
 
 
 class WealthChange(RewardEffect):
@@ -169,9 +171,7 @@ class GainSkill(RewardEffect):
 
 class _NamedLoss(RewardEffect):
     name: str
-
-    def describe(self) -> str:
-        return f"Lose {self.name}"
+    written = "Lose {name}"
 
 
 class LoseSkill(_NamedLoss):
@@ -185,9 +185,7 @@ class GainStatus(RewardEffect):
 
     kind: Literal["gain_status"] = "gain_status"
     name: str
-
-    def describe(self) -> str:
-        return self.name
+    written = "{name}"
 
 
 class LoseStatus(_NamedLoss):
@@ -200,9 +198,7 @@ class RandomTreasure(RewardEffect):
     """Draw the top card of the treasure deck."""
 
     kind: Literal["random_treasure"] = "random_treasure"
-
-    def describe(self) -> str:
-        return "Treasure"
+    written = "Treasure"
 
 
 class GainTreasure(RewardEffect):
@@ -210,9 +206,7 @@ class GainTreasure(RewardEffect):
 
     kind: Literal["gain_treasure"] = "gain_treasure"
     name: str
-
-    def describe(self) -> str:
-        return self.name
+    written = "{name}"
 
 
 class LoseTreasure(_NamedLoss):
@@ -226,9 +220,7 @@ class GoToParagraph(RewardEffect):
 
     kind: Literal["go_to"] = "go_to"
     paragraph: int
-
-    def describe(self) -> str:
-        return f"Go to {self.paragraph}"
+    written = "Go to {paragraph}"
 
 
 class Opportunity(RewardEffect):
@@ -236,9 +228,7 @@ class Opportunity(RewardEffect):
 
     kind: Literal["opportunity"] = "opportunity"
     place: str
-
-    def describe(self) -> str:
-        return f"Opportunity: {self.place}"
+    written = "Opportunity: {place}"
 
 
 class MoveTo(RewardEffect):
@@ -246,9 +236,7 @@ class MoveTo(RewardEffect):
 
     kind: Literal["move_to"] = "move_to"
     destination: str
-
-    def describe(self) -> str:
-        return f"Move to {self.destination}"
+    written = "Move to {destination}"
 
 
 class Instruction(RewardEffect):
@@ -256,9 +244,7 @@ class Instruction(RewardEffect):
 
     kind: Literal["instruction"] = "instruction"
     text: str
-
-    def describe(self) -> str:
-        return f'"{self.text}"'
+    written = '"{text}"'
 
 
 Effect = Annotated[
