@@ -15,6 +15,7 @@ from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
 
 from rapidfuzz import fuzz, process
 
@@ -189,6 +190,7 @@ def _reward_paragraphs(pack: Pack, code: str, vocabulary: Vocabulary) -> list[in
 
 
 Acts = StatusActs | TreasureActs
+_Card = TypeVar("_Card", Skill, Status, Treasure)
 
 
 @dataclass(frozen=True)
@@ -415,30 +417,9 @@ class _Loader:
             "terrains": list(self.terrains.values()),
             "wealth_track": self.wealth_track(rows["wealth track"]),
             "destiny_bonuses": self.destiny_bonuses(rows["destiny bonus"]),
-            "skills": {
-                row.cells[0]: Skill(name=row.cells[0], description=row.cells[1])
-                for row in rows["skills"]
-                if self.declare("skill", row.cells[0], WORLD, row.line)
-            },
-            "statuses": {
-                row.cells[0]: Status(
-                    name=row.cells[0],
-                    effect=row.cells[1],
-                    acts=self.acts(row, parse_status_acts, StatusActs()),
-                )
-                for row in rows["statuses"]
-                if self.declare("status", row.cells[0], WORLD, row.line)
-            },
-            "treasures": {
-                row.cells[0]: Treasure(
-                    name=row.cells[0],
-                    effect=row.cells[1],
-                    acts=self.acts(row, parse_treasure_acts, TreasureActs()),
-                    line=row.line,
-                )
-                for row in rows["treasures"]
-                if self.declare("treasure", row.cells[0], WORLD, row.line)
-            },
+            "skills": self.declared("skill", rows["skills"], self.skill),
+            "statuses": self.declared("status", rows["statuses"], self.status),
+            "treasures": self.declared("treasure", rows["treasures"], self.treasure),
             "spaces": self.spaces(rows["spaces"]),
             "places": self.places(rows["places of power"]),
             "introductions": self.introductions(rows["introductions"]),
@@ -486,6 +467,28 @@ class _Loader:
             acts = status.acts.model_copy(update={"barred": spaces})
             checked[name] = status.model_copy(update={"acts": acts})
         return checked
+
+    def declared(
+        self, kind: str, rows: list[_Row], card: Callable[[_Row], _Card]
+    ) -> dict[str, _Card]:
+        """The ``card`` of each row by its name, but for a name that is already taken or
+        cannot be said (reported)."""
+        return {
+            row.cells[0]: card(row)
+            for row in rows
+            if self.declare(kind, row.cells[0], WORLD, row.line)
+        }
+
+    def skill(self, row: _Row) -> Skill:
+        return Skill(name=row.cells[0], description=row.cells[1])
+
+    def status(self, row: _Row) -> Status:
+        acts = self.acts(row, parse_status_acts, StatusActs())
+        return Status(name=row.cells[0], effect=row.cells[1], acts=acts)
+
+    def treasure(self, row: _Row) -> Treasure:
+        acts = self.acts(row, parse_treasure_acts, TreasureActs())
+        return Treasure(name=row.cells[0], effect=row.cells[1], acts=acts, line=row.line)
 
     def acts(self, row: _Row, parse: Callable[..., Acts], nothing: Acts) -> Acts:
         """What a status or treasure does (its optional third cell); problems reported."""
