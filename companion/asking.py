@@ -88,7 +88,11 @@ class Asking:
             for value in answers.values
         }
         labels = {value: answers.label(value) for value in answers.values}
-        listed = Step(f"Say {', '.join(spoken)}.", PhraseSet.from_templates(choices, labels=labels))
+        listed = Step(
+            f"Say {', '.join(spoken)}.",
+            PhraseSet.from_templates(choices, labels=labels),
+            commands=step.commands,
+        )
         self._listed = listed
         return listed
 

@@ -3,8 +3,10 @@ that act, choices the book gives, the sheet in the players' hands, the right win
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
+from companion.answers import Answer
 from companion.chronicle import Chronicle
 from companion.dialogue import GameOptions
 from companion.games.arabian_nights.card_effects import city_toll
@@ -13,6 +15,7 @@ from companion.games.arabian_nights.loader import load_pack
 from companion.games.arabian_nights.phrasing import article
 from companion.games.arabian_nights.sheet_commands import OPEN_SHEET, SheetCommand, is_command
 from companion.games.arabian_nights.state import PlayerSheet
+from companion.hearing import Heard
 from companion.kit import roll_hint
 from companion.saves import read_save
 from companion.session import PrintMouth, Session, TypedEars, run_typed
@@ -171,12 +174,38 @@ def test_where_can_i_go_counts_the_star_chart(tmp_path):
     assert len(charted) > len(plain)
 
 
+class HeardAloud:
+    """Ears that hear the scripted utterances, then nothing (the input ends)."""
+
+    def __init__(self, heard: list[Heard]) -> None:
+        self._heard = iter(heard)
+
+    def hear(self, step, phrases) -> Heard | None:
+        return next(self._heard, None)
+
+
+def test_a_move_missed_twice_offers_places_by_number_not_the_question(tmp_path):
+    save = tmp_path / "game.json"
+    start(save)
+    misses = [Heard("where can we", 0.2), Heard("wear can i", 0.2), Heard("no", 0.95)]
+    ears = HeardAloud([*misses, Heard("where can i go", 0.95)])
+    printed: list[str] = []
+    dialogue = GAME.restore(read_save(save).state)
+    Session(dialogue, GAME, ears, PrintMouth(printed.append), save).run([])
+    offer = next(line for line in printed if line.startswith("Say one for"))
+    offered = re.findall(r"\b(?:one|two|three|four) for ([^,.]+)", offer)
+    assert len(offered) == 4 and set(offered) <= set(dialogue.pack.spaces), offer
+    after_offer = printed[printed.index(offer) + 1 :]
+    assert any(line.startswith("From Baghdad you can reach") for line in after_offer)
+
+
 def test_sheet_commands_are_confirmed_chronicled_and_undone(tmp_path):
     save = tmp_path / "game.json"
     start(save)
     change(save, 0, statuses=["Imprisoned"])
     dialogue = GAME.restore(read_save(save).state)
-    assert dialogue.step().commands.values == (SKIP, OPEN_SHEET)  # few beside "stay"
+    few = (SKIP, OPEN_SHEET, Answer("where"))  # beside the places: "where can I go"
+    assert dialogue.step().commands.values == few
     dialogue.answer(OPEN_SHEET)
     said = dialogue.step().expects.values
     commands = [SheetCommand.from_answer(value) for value in said if is_command(value)]

@@ -143,7 +143,7 @@ class ReaderDialogue(
             return step
         held_by = holdings([self.sheet])
         commands = _quick_phrases(self.state.pack_path, held_by, self.sheet.name)
-        return replace(step, commands=commands)
+        return replace(step, commands=commands | step.commands if step.commands else commands)
 
     def answer(self, value: Answer | str) -> list[Speech]:
         answer = Answer.coerce(value)

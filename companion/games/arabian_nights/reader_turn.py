@@ -106,6 +106,7 @@ class ReaderTurn(ReaderBase):
             if stuck
             else "Say the name of the space where your hero ends the move, or say stay. "
             + phrasing.reachable(sheet, reachable_spaces(self.pack, sheet)),
+            commands=_WHERE_CAN_I_GO,
         )
 
     def _on_move(self, answer: Answer) -> list[Speech]:
@@ -287,9 +288,10 @@ _WHERE_CAN_I_GO = intents(
 
 @lru_cache(maxsize=64)
 def _move_phrases(pack_path: str, places: tuple[str, ...]) -> PhraseSet:
-    """Every answer of the move step, built once per pack and Destination marker (so the
-    matcher's own caches live across turns)."""
-    return _destination_phrases(pack_path) | _destination_phrases(None, places) | _WHERE_CAN_I_GO
+    """Every place of the move step, built once per pack and Destination marker (so the
+    matcher's own caches live across turns); "where can I go" is a command beside them,
+    never offered as a place."""
+    return _destination_phrases(pack_path) | _destination_phrases(None, places)
 
 
 @lru_cache(maxsize=64)
