@@ -7,7 +7,7 @@ session does: accepted (sure and clear), confirmed (asked back) or rejected. The
 confidence was fitted on the tuning half of the clips (corpus.halves); the held-out half
 is the honest figure.
 
-    .venv/bin/python bench/bench_recognition.py [--engines whisper,pocketsphinx] [--quick]
+    .venv/bin/python bench/bench_recognition.py [--engines whisper,pocketsphinx] [--quick] [--human]
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
+import time
 from collections.abc import Iterable
 
 import numpy as np
@@ -27,7 +28,7 @@ from companion.voice.corpus import (
     DIGIT_WORDS,
     NON_COMMAND_WORDS,
     SHARED_SPEECH,
-    halves,
+    in_tuning_half,
     labelled_clips,
     read_clips,
     spread,
@@ -70,20 +71,43 @@ def measure(
     return tally
 
 
+def measure_parts(
+    recognizer: Recognizer,
+    folder_words: list[tuple[str, Iterable[str]]],
+    values: dict[str, str | None],
+    per_word: int | None,
+    phrases: PhraseSet,
+) -> dict[str, Tally]:
+    """Each clip heard once, tallied under "all", its folder, its half ("tuning half" or
+    "held-out half"), and "re-heard" when whisper base heard it again."""
+    engine = getattr(recognizer, "engine", recognizer)
+    parts: dict[str, Tally] = {}
+    for folder, words in folder_words:
+        clips = labelled_clips(folder, words)
+        for clip, samples in read_clips(spread(clips, per_word) if per_word else clips):
+            before = getattr(engine, "reheard", 0)
+            started = time.perf_counter()
+            recognition = recognizer.recognize(samples, phrases)
+            seconds = time.perf_counter() - started
+            half = "tuning half" if in_tuning_half(clip.path) else "held-out half"
+            again = ["re-heard"] if getattr(engine, "reheard", 0) > before else []
+            for name in ("all", folder, half, *again):
+                parts.setdefault(name, Tally()).count(
+                    recognition, seconds, phrases, values[clip.transcript], clip.speaker
+                )
+    return parts
+
+
 def human(
     folder_words: list[tuple[str, Iterable[str]]],
     values: dict[str, str | None],
     per_word: int | None,
-    half: int | None = None,
 ):
-    """Samples, expected values and speakers; ``half`` 0 or 1: only the tuning or
-    held-out half."""
+    """Samples, expected values and speakers."""
     for folder, words in folder_words:
         clips = labelled_clips(folder, words)
         if per_word:
             clips = spread(clips, per_word)
-        if half is not None:
-            clips = halves(clips)[half]
         for clip, samples in read_clips(clips):
             yield samples, values[clip.transcript], clip.speaker
 
@@ -107,6 +131,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--engines", default="auto,whisper,pocketsphinx,vosk")
     parser.add_argument("--quick", action="store_true", help="a few clips per word only")
+    parser.add_argument("--human", action="store_true", help="human clips only, no synthetic")
     args = parser.parse_args()
     if not SHARED_SPEECH.is_dir():
         print(f"skipped: no human speech clips in {SHARED_SPEECH}")
@@ -115,7 +140,7 @@ def main() -> int:
     dice = expected_phrases("dice")
     die_values = {word: Answer.number(n) for n, word in enumerate(DIGIT_WORDS)}
     chatter = dict.fromkeys(NON_COMMAND_WORDS)
-    synthetic = synthetic_clips(args.quick)
+    synthetic = [] if args.human else synthetic_clips(args.quick)
     names = args.engines.split(",")
     measured: set[str] = set()
     for recognizer in load_recognizers(names):
@@ -124,16 +149,15 @@ def main() -> int:
             continue
         measured.add(recognizer.name)
         print(f"\n{recognizer.name}")
-        for folder in ("speech_commands", "fsdd"):
-            rolls = measure(recognizer, human([(folder, DIE_WORDS)], die_values, per_word), dice)
-            print(rolls.line(f"die rolls one-six, {folder}"))
         both = [("speech_commands", DIE_WORDS), ("fsdd", DIE_WORDS)]
-        for half, label in enumerate(("tuning half", "held-out half")):
-            tally = measure(recognizer, human(both, die_values, per_word, half), dice)
-            print(tally.line(f"die rolls one-six, {label}"))
-        rolls = measure(recognizer, human(both, die_values, per_word), dice)
-        print(rolls.line("die rolls one-six, all human"))
+        rolls_by = measure_parts(recognizer, both, die_values, per_word, dice)
+        rolls = rolls_by["all"]
+        for name in ("speech_commands", "fsdd", "tuning half", "held-out half", "all"):
+            print(rolls_by[name].line(f"die rolls one-six, {name}"))
         print(rolls.misses_line())
+        if "re-heard" in rolls_by:
+            reheard = rolls_by["re-heard"]
+            print(reheard.line("die rolls re-heard by whisper base"))
         digits = measure(
             recognizer,
             human([("speech_commands", DIGIT_WORDS), ("fsdd", DIGIT_WORDS)], die_values, per_word),
@@ -146,17 +170,13 @@ def main() -> int:
             expected_phrases("yesno"),
         )
         print(yes_no.line("yes/no, speech_commands"))
-        for half, label in enumerate(("tuning half", "held-out half")):
-            tally = measure(
-                recognizer,
-                human([("speech_commands", NON_COMMAND_WORDS)], chatter, None, half),
-                dice,
-            )
-            print(tally.line(f"10 non-command words vs dice, {label}"))
-        noise = measure(
-            recognizer, human([("speech_commands", NON_COMMAND_WORDS)], chatter, None), dice
+        noise_by = measure_parts(
+            recognizer, [("speech_commands", NON_COMMAND_WORDS)], chatter, None, dice
         )
-        print(noise.line("10 non-command words vs dice"))
+        noise = noise_by["all"]
+        for name in ("tuning half", "held-out half", "all", "re-heard"):
+            if name in noise_by:
+                print(noise_by[name].line(f"10 non-command words vs dice, {name}"))
         print(
             f"    -> non-command words rejected outright {noise.share('rejected'):.1%}, "
             f"asked back {noise.share('confirmed'):.1%}, accepted {noise.share('wrong'):.1%}"

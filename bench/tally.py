@@ -12,7 +12,7 @@ import numpy as np
 from companion.games.survey import Said
 from companion.phrases import PhraseSet
 from companion.voice.corpus import judge
-from companion.voice.recognition import ModelMissingError, Recognizer
+from companion.voice.recognition import ModelMissingError, Recognition, Recognizer
 from companion.voice.recognizers import make_recognizer
 
 OUTCOMES = ("correct", "wrong", "confirmed", "rejected")
@@ -60,7 +60,19 @@ class Tally:
         is ``expected`` (None: nothing should be accepted), else "wrong"."""
         started = time.perf_counter()
         recognition = recognizer.recognize(samples, phrases)
-        self.seconds.append(time.perf_counter() - started)
+        self.count(recognition, time.perf_counter() - started, phrases, expected, label, answers)
+
+    def count(
+        self,
+        recognition: Recognition,
+        seconds: float,
+        phrases: PhraseSet,
+        expected: str | None,
+        label: str = "",
+        answers: PhraseSet | None = None,
+    ) -> None:
+        """Judge one recognition that took ``seconds`` (see :meth:`hear`)."""
+        self.seconds.append(seconds)
         verdict = judge(recognition, phrases, answers)
         outcome = verdict.outcome
         if outcome == "accepted":

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from companion.phrases import PhraseSet, normalize
-from companion.voice.recognition import Recognition
+from companion.voice.recognition import CHATTER, Recognition
 
 
 @dataclass(frozen=True)
@@ -41,6 +41,11 @@ def confidence_from_search(
 ) -> Recognition:
     """Best phrase, and the probability that it is what was said.
 
+    ``finished`` may also hold decoys: texts that are not allowed phrases but sound like
+    one (see :func:`decoys_for`). A decoy scored close to the best phrase, or above it,
+    means the utterance was more likely the decoy ("tree" for "three"): the confidence
+    is then at most CHATTER, rejected.
+
     Three measures, combined by a logistic model fitted on a tuning half of the human
     clips (bench/bench_recognition.py reports the other half): how far the winning
     answer beats the best other answer (nats), how far its tokens fell short of the
@@ -48,6 +53,8 @@ def confidence_from_search(
     this answer too. Chatter fails the last two: whisper writes "tree", not "three".
     """
     value_of = {phrase.text: phrase.value for phrase in phrases.phrases}
+    decoys = [hypothesis.logp for text, hypothesis in finished.items() if text not in value_of]
+    finished = {text: hypothesis for text, hypothesis in finished.items() if text in value_of}
     per_value: dict[str, float] = {}
     for text, hypothesis in finished.items():
         value = value_of[text]
@@ -66,7 +73,35 @@ def confidence_from_search(
         + WEIGHTS["shortfall"] * shortfall
         + WEIGHTS["agrees"] * agrees
     )
-    return Recognition(best_text, round(squash(evidence, centre=0.0, width=1.0), 4))
+    confidence = round(squash(evidence, centre=0.0, width=1.0), 4)
+    if best.logp - max(decoys, default=-math.inf) < DECOY_MARGIN:
+        confidence = min(confidence, CHATTER)
+    return Recognition(best_text, confidence)
+
+
+NEAR_HOMOPHONES = {"three": ("tree",)}
+"""Words that table talk says in place of an answer's word, and whisper tiny hears as the
+answer: three of the five human "tree" clips were accepted as a roll of three."""
+DECOY_MARGIN = 3.0
+"""Nats by which the best phrase must beat every decoy (human "three" clips: 5.3 and
+more when the decoy is scored at all; "tree" clips: -2.3 to 1.9, or the decoy pruned)."""
+
+
+def decoys_for(phrases: PhraseSet) -> frozenset[str]:
+    """The near-homophones of the phrases' words that are not words of the phrases.
+
+    >>> sorted(decoys_for(PhraseSet.of("two", "three")))
+    ['tree']
+    >>> decoys_for(PhraseSet.of("three", "tree"))
+    frozenset()
+    """
+    words = phrases.words()
+    return frozenset(
+        decoy
+        for word in words & NEAR_HOMOPHONES.keys()
+        for decoy in NEAR_HOMOPHONES[word]
+        if decoy not in words
+    )
 
 
 MAX_MARGIN = 12.0

