@@ -374,3 +374,18 @@ def test_spanish_answers_are_heard_by_multilingual_whisper(speech_wav, spanish_w
         wav = speech_wav(f"respuesta-{said}", [said], voice="es")
         heard[said] = hope.match(recognizer.recognize(read_wav(wav), hope).text).value["action"]
     assert heard == {"buscar": "search", "Schehrazada": "scheherazade"}
+
+
+def test_the_deal_and_draw_instructions_are_read_once_then_the_question_is_short():
+    dialogue = new_game()
+    told = TellingReport(seconds=9, spoken_seconds=9, ended_by="phrase").to_value()
+    say(dialogue, "Ali")
+    assert dialogue.step().prompt.startswith("Shuffle the 64 story cards")
+    say(dialogue, "queen")
+    assert dialogue.step().prompt == "Name the next card you set aside, or say done."
+    say(dialogue, "done", *["draw"] * 8, "red place", "begin", told)
+    assert dialogue.step().prompt.startswith("Ali, draw to fill your hand")
+    say(dialogue, "sultan")
+    assert dialogue.step().prompt == "Name the next card you draw. Say done when your hand is full."
+    say(dialogue, "done", "red artifact", "begin", told)
+    assert dialogue.step().prompt.startswith("Bea, draw to fill your hand")

@@ -163,6 +163,9 @@ class ScheherazadeState(DialogueState):
     return_to: Phase = "play"
     """Where the night goes once the current action is over."""
     drawing_for: Literal["refill", "action"] = "refill"
+    cards_named: int = 0
+    """Printed cards named since the deal or the draw began: its long instructions are
+    read once, then the question is short."""
     discarded: str | None = None
     """The story card just discarded (an ally may let more follow)."""
 
@@ -457,11 +460,11 @@ class ScheherazadeDialogue(GameKit):
 
     def _ask_deal(self) -> Step:
         setup = setup_for(len(self.players))
-        return Step(
-            self.say("deal_prompt", events=self._events(), hand=setup.hand_size),
-            self._event_phrases(),
-            hint=self.say("deal_hint"),
-        )
+        if self.state.cards_named:
+            prompt = self.say("deal_next")
+        else:
+            prompt = self.say("deal_prompt", events=self._events(), hand=setup.hand_size)
+        return Step(prompt, self._event_phrases(), hint=self.say("deal_hint"))
 
     def _on_deal(self, answer: Answer) -> list[Speech]:
         table = self.state.counted
@@ -470,6 +473,7 @@ class ScheherazadeDialogue(GameKit):
             self.state.phase = "hope"
             return [Speech(self.say("deck_now", count=self._cards(table.deck_count)))]
         table.set_aside_during_deal()
+        self.state.cards_named += 1
         card = L.event_name(self.lang, EventCard(answer["event"]))
         return [Speech(self.say("set_aside", card=card))]
 
@@ -728,6 +732,7 @@ class ScheherazadeDialogue(GameKit):
         if action is Action.DRAW:
             self.state.drawing_for = "action"
             self.state.phase = "event_draw"
+            self.state.cards_named = 0
             return []
         from_pile = action is Action.RECOVER
         table.take_cards(self.state.current, strength, from_pile=from_pile)
@@ -847,6 +852,7 @@ class ScheherazadeDialogue(GameKit):
         """After the telling (or a discard): draw back up to the hand limit."""
         self.state.phase = "draw"
         self.state.drawing_for = "refill"
+        self.state.cards_named = 0
         table = self.state.counted
         if table is None:
             return self._refill()
@@ -917,7 +923,10 @@ class ScheherazadeDialogue(GameKit):
         """Printed cards: the players draw and name each card that is not a story card
         (phase ``draw`` at the end of a turn, ``event_draw`` for the Draw action)."""
         table = self.state.counted
-        if self.state.drawing_for == "action":
+        action = self.state.drawing_for == "action"
+        if self.state.cards_named:
+            prompt = self.say("draw_action_next" if action else "draw_next")
+        elif action:
             prompt = self.say("draw_action_printed", x=self.state.action_left)
         else:
             prompt = self.say(
@@ -928,6 +937,7 @@ class ScheherazadeDialogue(GameKit):
     def _on_event_draw(self, answer: Answer) -> list[Speech]:
         table, player = self.state.counted, self.state.current
         if answer != DONE:
+            self.state.cards_named += 1
             result = table.draw_event(EventCard(answer["event"]), self.state.dice.next_rng())
             speeches = [Speech(self._event_text(result))]
             return speeches + self._ending() if table.outcome else speeches

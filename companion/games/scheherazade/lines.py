@@ -89,6 +89,10 @@ LINES: dict[str, tuple[str, str]] = {
         "tenga {hand} cartas de narración; cualquier otra carta repartida se descarta sin "
         "efecto. Dime cada carta que descartes y después di hecho.",
     ),
+    "deal_next": (
+        "Name the next card you set aside, or say done.",
+        "Nombra la siguiente carta que apartes, o di hecho.",
+    ),
     "deal_hint": (
         "Say the name of each card you set aside, for example: queen. Then: done.",
         "Di el nombre de cada carta apartada, por ejemplo: reina. Después: hecho.",
@@ -333,6 +337,14 @@ LINES: dict[str, tuple[str, str]] = {
         "{name}, roba hasta completar tu mano (cartas que faltan: {missing}). Roba cartas de narración de "
         "una en una, quédate con una y pon el resto al fondo, hasta llenar la mano. Dime "
         "cada carta de sultán, reloj de arena, ifrit, roc, Bahamut, reina o aliado que robes. Di hecho cuando tengas la mano llena.",
+    ),
+    "draw_next": (
+        "Name the next card you draw. Say done when your hand is full.",
+        "Nombra la siguiente carta que robes. Di hecho cuando tengas la mano llena.",
+    ),
+    "draw_action_next": (
+        "Name the next card you draw, or say done.",
+        "Nombra la siguiente carta que robes, o di hecho.",
     ),
     "draw_hint": (
         "Say the card you drew, for example: sultan. Or: done.",
