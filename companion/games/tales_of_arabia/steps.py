@@ -126,6 +126,15 @@ def hero_choices(pack: Pack, heroes: list[str]) -> Choices:
     return tuple((hero, (hero, *pack.hero(hero).also)) for hero in heroes)
 
 
+_ASKED_BY_NAME = {
+    "save": "you are about to miss a turn.",
+    "steal_from": "steal from whom?",
+    "keep_card": "which card do you keep?",
+    "target": "which opponent misses a turn?",
+}
+"""The choices whose question is only asked, then answered by naming one of the options."""
+
+
 class StepBuilder:
     """Turns the rules' pending :class:`Decision` into a spoken :class:`Step`."""
 
@@ -196,6 +205,8 @@ class StepBuilder:
     def _choice_prompt(self, state: GameState, decision: Decision, labels: PhraseSet) -> str:
         offers = spoken_list((labels.label(Answer(option)) for option in decision.options), "or")
         purpose = decision.purpose
+        if purpose in _ASKED_BY_NAME:
+            return f"{_ASKED_BY_NAME[purpose]} Say {offers}."
         if purpose == "reroll":
             rules = Rules(self.pack, state)
             player = state.players[decision.player]
@@ -204,23 +215,15 @@ class StepBuilder:
             return f"that roll leads to {where}. Keep it, or roll again?"
         if purpose == "rescue":
             return f"that roll is not enough{self._at_stake(state, decision)}. Say {offers}."
-        if purpose == "save":
-            return f"you are about to miss a turn. Say {offers}."
         if purpose == "steal_try":
             return f"{state.players[decision.other].name} is here too. Try to steal? Yes or no."
-        if purpose == "steal_from":
-            return f"steal from whom? Say {offers}."
         if purpose == "steal_what":
             return f"what do you take from {state.players[decision.other].name}? Say {offers}."
-        if purpose == "keep_card":
-            return f"which card do you keep? Say {offers}."
         if purpose == "trade":
             effect = self.pack.card(decision.card).effects[0]
             pay = f"{number_to_words(effect.pay_amount)} {effect.pay.title()}"
             get = f"{number_to_words(effect.get_amount)} {effect.get.title()}"
             return f"give {pay} to gain {get}? Yes or no."
-        if purpose == "target":
-            return f"which opponent misses a turn? Say {offers}."
         return f"you won. Take {offers}?"
 
     def _at_stake(self, state: GameState, decision: Decision) -> str:
