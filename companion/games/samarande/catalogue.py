@@ -136,9 +136,7 @@ class Card(BaseModel):
     @classmethod
     def _older_saves(cls, data: Any) -> Any:
         """Saves made before the card list knew unknown figures marked each card checked."""
-        if isinstance(data, dict) and "checked" in data:
-            data = {key: value for key, value in data.items() if key != "checked"}
-        return data
+        return _without(data, "checked")
 
     @model_validator(mode="after")
     def _fields_fit_kind(self) -> Card:
@@ -186,6 +184,18 @@ class Card(BaseModel):
         return tuple(dict.fromkeys(spoken_form(name) for name in names if spoken_form(name)))
 
 
+def _without(data: Any, field: str) -> Any:
+    """Saved ``data`` without a ``field`` that older saves have and the model no longer
+    does (the models forbid unknown fields).
+
+    >>> _without({"name": "Hut", "checked": True}, "checked")
+    {'name': 'Hut'}
+    """
+    if isinstance(data, dict) and field in data:
+        return {key: value for key, value in data.items() if key != field}
+    return data
+
+
 class Box(BaseModel):
     """How many cards of each kind the box holds."""
 
@@ -216,9 +226,7 @@ class Catalogue(BaseModel):
     @classmethod
     def _older_saves(cls, data: Any) -> Any:
         """Saves made before the box was counted by kind held only its total (110)."""
-        if isinstance(data, dict) and "total_cards" in data:
-            data = {key: value for key, value in data.items() if key != "total_cards"}
-        return data
+        return _without(data, "total_cards")
 
     @property
     def total_cards(self) -> int:
