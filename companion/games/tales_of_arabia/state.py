@@ -106,11 +106,23 @@ class _Task(BaseModel):
     player: int
 
 
-class _RollTask(_Task):
+class _Choosing(_Task):
+    """A task that waits for its player's choice."""
+
+    choice: str | None = None
+    """What the player chose (None until asked); after a roll, "no" keeps it."""
+
+
+class _RollTask(_Choosing):
     value: int | None = None
     """The roll once it is made."""
-    choice: str | None = None
-    """What the player chose after seeing the roll ("no" keeps it)."""
+
+
+class _AtCard(_Task):
+    """A task about one challenge card, drawn or met on the board."""
+
+    card: str
+    on_board: bool
 
 
 class OrderRoll(_RollTask):
@@ -151,12 +163,11 @@ class Draw(_Task):
     kind: Literal["draw"] = "draw"
 
 
-class KeepOne(_Task):
+class KeepOne(_Choosing):
     """Celestial Orb: keep one of the cards drawn."""
 
     kind: Literal["keep_one"] = "keep_one"
     cards: list[str]
-    choice: str | None = None
 
 
 class Resolve(_Task):
@@ -164,10 +175,8 @@ class Resolve(_Task):
     card: str
 
 
-class Face(_Task):
+class Face(_AtCard):
     kind: Literal["face"] = "face"
-    card: str
-    on_board: bool
 
 
 class FateRoll(_RollTask):
@@ -176,33 +185,27 @@ class FateRoll(_RollTask):
     on_board: bool = False
 
 
-class Won(_Task):
+class Won(_AtCard):
     kind: Literal["won"] = "won"
-    card: str
-    on_board: bool
     by: str | None = None
     """The card that won the challenge instead of a roll."""
 
 
-class Failed(_Task):
+class Failed(_AtCard):
     kind: Literal["failed"] = "failed"
-    card: str
-    on_board: bool
 
 
-class Reward(_Task):
+class Reward(_Choosing):
     """Choose which token a won Fate roll brings (Valley of Serpents)."""
 
     kind: Literal["reward"] = "reward"
     options: list[Token]
-    choice: str | None = None
 
 
-class ApplyEffect(_Task):
+class ApplyEffect(_Choosing):
     kind: Literal["effect"] = "effect"
     effect: Effect
     source: str
-    choice: str | None = None
 
 
 class LoseTurn(_Task):
@@ -214,15 +217,13 @@ class RingRoll(_RollTask):
     ring: str
 
 
-class SaveOffer(_Task):
+class SaveOffer(_Choosing):
     kind: Literal["save_offer"] = "save_offer"
-    choice: str | None = None
 
 
-class StealOffer(_Task):
+class StealOffer(_Choosing):
     kind: Literal["steal_offer"] = "steal_offer"
     victims: list[int]
-    choice: str | None = None
 
 
 class StealRoll(_RollTask):
@@ -230,10 +231,9 @@ class StealRoll(_RollTask):
     victim: int
 
 
-class StealPick(_Task):
+class StealPick(_Choosing):
     kind: Literal["steal_pick"] = "steal_pick"
     victim: int
-    choice: str | None = None
 
 
 class EndTurn(_Task):
