@@ -169,6 +169,11 @@ class GainSkill(RewardEffect):
         return f"{self.name} (Master)" if self.master else self.name
 
 
+class _NamedGain(RewardEffect):
+    name: str
+    written = "{name}"
+
+
 class _NamedLoss(RewardEffect):
     name: str
     written = "Lose {name}"
@@ -180,12 +185,10 @@ class LoseSkill(_NamedLoss):
     kind: Literal["lose_skill"] = "lose_skill"
 
 
-class GainStatus(RewardEffect):
+class GainStatus(_NamedGain):
     """Gain a status."""
 
     kind: Literal["gain_status"] = "gain_status"
-    name: str
-    written = "{name}"
 
 
 class LoseStatus(_NamedLoss):
@@ -201,12 +204,10 @@ class RandomTreasure(RewardEffect):
     written = "Treasure"
 
 
-class GainTreasure(RewardEffect):
+class GainTreasure(_NamedGain):
     """Take a named treasure, from the deck or from whoever holds it."""
 
     kind: Literal["gain_treasure"] = "gain_treasure"
-    name: str
-    written = "{name}"
 
 
 class LoseTreasure(_NamedLoss):
