@@ -389,3 +389,13 @@ def test_the_deal_and_draw_instructions_are_read_once_then_the_question_is_short
     assert dialogue.step().prompt == "Name the next card you draw. Say done when your hand is full."
     say(dialogue, "done", "red artifact", "begin", told)
     assert dialogue.step().prompt.startswith("Bea, draw to fill your hand")
+
+
+def test_what_is_in_my_hand_is_a_question_beside_the_cards_never_one_of_them():
+    dialogue = new_game(seed=4, players=SOLO, cards="companion")
+    while dialogue.phase() == "hope":
+        say(dialogue, "search")
+    step = dialogue.step()
+    assert dialogue.phase() == "play" and Answer("hand") not in step.expects.values
+    assert step.commands.match("what is in my hand").value == Answer("hand")
+    assert dialogue.answer(Answer("hand"))[-1].text.startswith("Your hand: ")

@@ -550,6 +550,7 @@ class ScheherazadeDialogue(GameKit):
                 self.say("play_prompt", name=self._name()),
                 self._hand_phrases() | actions,
                 hint=self.say("play_hint"),
+                commands=self._hand_question(),
             )
         return Step(
             self.say("play_printed_prompt", name=self._name()),
@@ -1131,11 +1132,13 @@ class ScheherazadeDialogue(GameKit):
 
     def _hand_phrases(self, verbs: tuple[str, ...] = ("play", "discard")) -> PhraseSet:
         hand = self.state.night.hands[self.state.current]
-        phrases = self._card_phrases(hand, verbs)
-        if "play" in verbs:
-            words = ["[my] hand", "what is in my hand"] if self.lang == "en" else ["[mi] mano"]
-            phrases |= PhraseSet.from_templates({HAND: words}, labels={HAND: "hand"})
-        return phrases
+        return self._card_phrases(hand, verbs)
+
+    def _hand_question(self) -> PhraseSet:
+        """ "What is in my hand": a question beside the play step's answers, never offered
+        as one of them."""
+        words = ["[my] hand", "what is in my hand"] if self.lang == "en" else ["[mi] mano"]
+        return PhraseSet.from_templates({HAND: words}, labels={HAND: "hand"})
 
     def _card_phrases(self, codes: list[str], verbs: tuple[str, ...]) -> PhraseSet:
         """Cards said by name or key word: ``play the copper lamp``, ``discard lamp``."""
