@@ -13,9 +13,13 @@ With ``--two-tries``, each answer is said as at the table: by one voice, and whe
 missed or asked back wrongly, again by the next voice (another noise too), clean and
 noisy counted apart (see ``tally.TwoTries``). ``--offset K`` takes the K-th answer after
 each one the sample would take: a sample disjoint from the default one, to tune on.
+``--games`` measures some games only (one at a time is kinder to a shared machine), and
+``--misses`` prints what each take of an answer missed twice was heard as.
 
     scripts/bench bench/bench_game_phrases.py [-- --engines whisper --every-voice --sample 100]
     scripts/bench bench/bench_game_phrases.py -- --engines whisper --sample 100 --two-tries
+    scripts/bench bench/bench_game_phrases.py -- --engines whisper --sample 100 --two-tries \
+        --games samarande --misses
 """
 
 from __future__ import annotations
@@ -78,8 +82,21 @@ def main() -> int:
     parser.add_argument("--sample", type=int, help="at most this many answers per game, spread")
     parser.add_argument("--offset", type=int, default=0, help="shift the sample (to tune on)")
     parser.add_argument("--two-tries", action="store_true", help="a second take when missed")
+    parser.add_argument(
+        "--games",
+        default=",".join(spec.name for spec in GAMES),
+        help="the games to measure, by name, comma-separated",
+    )
+    parser.add_argument(
+        "--misses", action="store_true", help="with --two-tries: how each miss was heard"
+    )
     args = parser.parse_args()
-    said = {spec.name: spread(game_phrases(spec), args.sample, args.offset) for spec in GAMES}
+    games = [spec for spec in GAMES if spec.name in args.games.split(",")]
+    if not games:
+        parser.error(
+            f"--games: none of {args.games}; the games are {', '.join(s.name for s in GAMES)}"
+        )
+    said = {spec.name: spread(game_phrases(spec), args.sample, args.offset) for spec in games}
     for game, answers in said.items():
         print(f"{game}: {len(answers)} answers of {len({id(a.phrases) for a in answers})} steps")
     for recognizer in load_recognizers(args.engines.split(",")):
@@ -88,7 +105,10 @@ def main() -> int:
             if args.two_tries:
                 for noisy in (False, True):
                     condition = "noisy" if noisy else "clean"
-                    print(hear_twice(recognizer, answers, noisy).line(f"{game}, {condition}"))
+                    tally = hear_twice(recognizer, answers, noisy)
+                    print(tally.line(f"{game}, {condition}"))
+                    if args.misses:
+                        print(tally.heard_lines())
                 continue
             tally = hear_all(recognizer, answers, args.every_voice)
             print(tally.line(game))

@@ -117,6 +117,9 @@ class TwoTries:
         """Words said in all, the yeses and noes to "Did you say …?" included."""
         self.misses: Counter[str] = Counter()
         """Answers not right within two tries, by what was said."""
+        self.heard: list[tuple[str, str, list[str]]] = []
+        """Each answer not right within two tries: what was said, the outcome, and each
+        take as heard ("'palace costs nine' 0.50 confirmed")."""
 
     def hear(
         self,
@@ -126,24 +129,34 @@ class TwoTries:
     ) -> None:
         """``takes``: two recordings of ``said`` (the second is used only if needed)."""
         unsure = None
+        heard = []
         for tries, samples in zip(TRIES[:2], takes, strict=True):
             self.words += len(said.words.split())
             recognition = recognizer.recognize(samples, said.phrases)
             verdict = judge(recognition, said.phrases, said.answers, unsure)
+            heard.append(f"{recognition.text!r} {recognition.confidence:.2f} {verdict.outcome}")
             right = verdict.value == said.value
             self.words += verdict.outcome == "confirmed"
             if verdict.outcome == "accepted" and not right:
-                self._count("wrong", said)
+                self._count("wrong", said, heard)
                 return
             if right and verdict.outcome != "rejected":
                 self.outcomes[tries] += 1
                 return
             unsure = verdict.value if verdict.outcome == "rejected" else None
-        self._count("missed twice", said)
+        self._count("missed twice", said, heard)
 
-    def _count(self, outcome: str, said: Said) -> None:
+    def _count(self, outcome: str, said: Said, heard: list[str]) -> None:
         self.outcomes[outcome] += 1
         self.misses[said.words] += 1
+        self.heard.append((said.words, outcome, heard))
+
+    def heard_lines(self) -> str:
+        """Each answer not right within two tries, and how its takes were heard."""
+        return "\n".join(
+            f"      {words!r} {outcome}: " + " / ".join(takes)
+            for words, outcome, takes in self.heard
+        )
 
     def line(self, name: str) -> str:
         count = max(self.outcomes.total(), 1)

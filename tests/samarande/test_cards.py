@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import pytest
 
+from companion.answers import Answer
 from companion.cli import main
+from companion.dialogue import Step
 from companion.games.samarande.card_check import check_catalogue
 from companion.games.samarande.catalogue import (
     CatalogueError,
     UnknownFigureError,
     load_catalogue,
 )
+from companion.games.samarande.phrasing import action_phrases
+from companion.hearing import Heard, global_commands, understand
 
 #: Every card the rulebook names, by the name it prints (French when it gives one).
 RULEBOOK_NAMES = [
@@ -115,3 +119,26 @@ def test_companion_check_reports_a_card_list(tmp_path, capsys):
     out = capsys.readouterr().out
     assert f"{path}:2: the cards' counts add up to 2 guards but the box holds 1" in out
     assert out.strip().endswith("1 problem")
+
+
+@pytest.mark.parametrize(
+    ("typed", "meant"),
+    [
+        ("sword", Answer.of("play", card="Enchanted Scimitar")),
+        ("play the enchanted sword", Answer.of("play", card="Enchanted Scimitar")),
+        ("scimitar", Answer.of("play", card="Enchanted Scimitar")),
+        ("play the giant", Answer.of("play", card="Giant Genie")),
+        ("scary", Answer.of("play", card="Scary Genie")),
+        ("sesame", Answer.of("play", card="Open Sesame")),
+        ("the giant genie costs two", Answer.of("cost", card="Giant Genie", cost=2)),
+        ("scary genie costs two", Answer.of("cost", card="Scary Genie", cost=2)),
+    ],
+)
+def test_the_short_english_names_play_their_card_and_leave_the_others_alone(typed, meant):
+    """Names added for the voice ("sword": whisper hears it far better than "scimitar")
+    are exact, unambiguous answers at the actions step, and the statements of a cost
+    still mean the cost."""
+    answers = action_phrases(load_catalogue(), (1, 2, 3, 4, 5, 6))
+    everything = answers | global_commands(("Ali", "Zoe"))
+    understood = understand(Heard(typed, typed=True), Step("Your actions?", answers), everything)
+    assert (understood.value, understood.exact, understood.clear) == (meant, True, True)

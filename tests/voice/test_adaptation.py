@@ -180,6 +180,25 @@ def test_an_answer_the_free_transcript_reads_as_is_asked_back(phrases, transcrip
         assert (verdict.outcome, recognition.text) == ("confirmed", asked)
 
 
+@pytest.mark.parametrize(
+    ("phrases", "text", "transcript", "outcome"),
+    [
+        (CARDS, "assassins guild", " Assassins Guild costs seven", "confirmed"),  # says more
+        (CARDS, "assassins guild", " Assassins guild, assassins guild", "accepted"),  # repeats
+        (CARDS, "assassins guild", " the Assassins Guild", "accepted"),  # one word more
+        (ROLLS, "three", " three, I rolled it", "accepted"),  # rolls keep their thresholds
+    ],
+)
+def test_a_sure_answer_is_asked_back_when_the_transcript_says_more(
+    phrases, text, transcript, outcome
+):
+    """A sure "assassins guild" may be the start of "assassins guild costs seven"."""
+    value = phrases.match(text).value
+    engine = ScriptedEngine([Candidates(text, 0.9, {value: -0.1}, said("1"), transcript)])
+    recognition = LearningRecognizer(engine).recognize(np.zeros(10), phrases)
+    assert judge(recognition, phrases).outcome == outcome
+
+
 def test_an_unsure_yes_is_not_made_a_yes():
     yes_no = PhraseSet.of("yes", "no")
     engine = ScriptedEngine([Candidates("yes", 0.3, {"yes": -1.0, "no": -6.0}, said("1"), " Yes")])

@@ -293,10 +293,16 @@ class WhisperRecognizer:
         return float(np.logaddexp.reduce(row[list(self._end_tokens | {first_token})]))
 
     @staticmethod
-    def priming_words(phrases: PhraseSet, casing: dict[str, str] | None = None) -> str:
+    def priming_words(
+        phrases: PhraseSet, casing: dict[str, str] | None = None, covering: bool = False
+    ) -> str:
         """Each answer's shortest phrase, the global commands first and the step's own
         answers last, then the longest answer phrase, so sentences are expected too.
         Names are written as ``casing`` says.
+
+        ``covering`` (for a step too big for the prompt, whose start is cut off): the
+        phrases that bring a word not primed yet go last, so the kept end holds every
+        word of the step, each name at least once in a phrase of its own.
 
         >>> from companion.hearing import Command
         >>> undo = PhraseSet.from_templates({Command("undo"): "undo"})
@@ -304,10 +310,16 @@ class WhisperRecognizer:
         'undo wanderer'
         >>> WhisperRecognizer.priming_words(PhraseSet.of("go to basra"), {"basra": "Basra"})
         'go to Basra'
+        >>> costs = PhraseSet.of("lamp costs one", "sesame costs one", "lamp costs two",
+        ...                      "sesame costs two")
+        >>> WhisperRecognizer.priming_words(costs, covering=True)
+        'sesame costs two lamp costs one sesame costs one lamp costs two'
         """
         commands = set(global_commands(()).values)
         values = sorted(phrases.values, key=lambda value: value not in commands)
         words = [min(phrases.phrases_for(value), key=len) for value in values]
+        if covering:
+            words = sorted(words, key=_bringing_new_words(words).__contains__)
         longest = max(
             (phrase.text for phrase in phrases.phrases if phrase.value not in commands),
             key=len,
@@ -315,6 +327,14 @@ class WhisperRecognizer:
         )
         text = " ".join([*words, longest] if longest not in words else words)
         return " ".join((casing or {}).get(word, word) for word in text.split())
+
+    def _priming(self, phrases: PhraseSet, casing: dict[str, str]) -> str:
+        """The priming words, covering every word of the step when they would not all fit
+        (Samarande's actions step: about 1,100 tokens)."""
+        words = self.priming_words(phrases, casing)
+        if len(self._token_ids(" " + words)) <= self.PROMPT_TOKENS:
+            return words
+        return self.priming_words(phrases, casing, covering=True)
 
     @lru_cache(maxsize=64)  # noqa: B019 - one recogniser lives for the whole game
     def _primed_start(self, words: str) -> list[int]:
@@ -357,7 +377,7 @@ class WhisperRecognizer:
             return None
         encoded = self.encode(samples)
         casing = name_casing(phrases)
-        start = self._primed_start(self.priming_words(phrases, dict(casing)))
+        start = self._primed_start(self._priming(phrases, dict(casing)))
         finished, free = self.score_phrases(encoded, texts | decoys_for(phrases), start, casing)
         if not texts & finished.keys():
             return None
@@ -378,6 +398,21 @@ class WhisperRecognizer:
         first = round(self.LEAD * 50)
         frames = max(round(len(samples) / RATE * 50), 1)
         return np.asarray(encoded[0, first : first + frames], dtype=np.float32).mean(axis=0)
+
+
+def _bringing_new_words(phrases: list[str]) -> set[str]:
+    """The phrases that bring a word no phrase before them has.
+
+    >>> sorted(_bringing_new_words(["take one", "take two", "take one"]))
+    ['take one', 'take two']
+    """
+    seen: set[str] = set()
+    bringing = set()
+    for phrase in phrases:
+        if not seen.issuperset(phrase.split()):
+            bringing.add(phrase)
+        seen.update(phrase.split())
+    return bringing
 
 
 def name_casing(phrases: PhraseSet) -> tuple[tuple[str, str], ...]:
