@@ -29,8 +29,8 @@ from typing import Protocol, runtime_checkable
 from rapidfuzz import fuzz, process
 
 from companion.dialogue import Dialogue, Step
-from companion.hearing import Heard
-from companion.phrases import PhraseSet, number_to_words, words_to_number
+from companion.hearing import Heard, said_as_numbers
+from companion.phrases import PhraseSet, number_to_words
 
 LISTED = 4
 """At most this many answers are offered by number."""
@@ -126,11 +126,6 @@ class Asking:
 
 def _said_as_number(number: str | None) -> list[str]:
     return [] if number is None else [number, f"number {number}"]
-
-
-def said_as_numbers(answers: PhraseSet) -> bool:
-    """Whether some answer is said as a number (a die roll, a count)."""
-    return any(words_to_number(phrase.text) is not None for phrase in answers.phrases)
 
 
 def attend(ears: object, voice: str) -> None:

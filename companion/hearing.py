@@ -24,7 +24,7 @@ from typing import IO, Any, Protocol
 
 from companion.answers import Answer
 from companion.dialogue import Speech, Step
-from companion.phrases import Match, PhraseSet, Value
+from companion.phrases import Match, PhraseSet, Value, words_to_number
 from companion.session_words import GLOBAL_TEMPLATES as SESSION_COMMANDS
 from companion.session_words import STATUS_OF, known
 
@@ -37,6 +37,11 @@ DICTATED_CONFIDENCE = 0.6
 REPEATED_CONFIRM_CONFIDENCE = 0.15
 """The same unsure answer heard twice in a row at one step is asked back from this level:
 two hearings agreeing are better evidence than one, and chatter rarely repeats itself."""
+REPEATED_NAME_CONFIDENCE = 0.08
+"""The same, at a step whose answers are names (places, cards, deeds), not numbers: a name
+whisper hears badly is heard badly again, while table talk seldom sounds like the same
+name twice. Chosen on answers outside bench_game_phrases.py's reported sample (see
+docs/voice.md); rolls keep REPEATED_CONFIRM_CONFIDENCE ("tree" and "three")."""
 TYPED_MINIMUM_SCORE = 0.75
 """Typed text less similar than this to every phrase is not understood (no guessing)."""
 SURE_CONFIDENCE = 0.5
@@ -228,6 +233,25 @@ def understand(heard: Heard, step: Step, phrases: PhraseSet) -> Understood:
         exact=exact,
         clear=match.clear or (exact and match.runner_up < 1.0),
     )
+
+
+def said_as_numbers(answers: PhraseSet) -> bool:
+    """Whether some answer is said as a number (a die roll, a count)."""
+    return any(words_to_number(phrase.text) is not None for phrase in answers.phrases)
+
+
+def repeated_confirm_confidence(answers: PhraseSet) -> float:
+    """How sure an unsure answer heard twice in a row at a step with these ``answers``
+    must be to be asked back.
+
+    >>> repeated_confirm_confidence(PhraseSet.numbers(range(1, 7)))
+    0.15
+    >>> repeated_confirm_confidence(PhraseSet.of("basra", "baghdad"))
+    0.08
+    """
+    if said_as_numbers(answers):
+        return REPEATED_CONFIRM_CONFIDENCE
+    return REPEATED_NAME_CONFIDENCE
 
 
 def written_down(text: str) -> str:

@@ -34,7 +34,6 @@ from companion.errors import IllegalAction
 from companion.hearing import (
     ACCEPT_CONFIDENCE,
     CONFIRM_CONFIDENCE,
-    REPEATED_CONFIRM_CONFIDENCE,
     SAVE_AND_QUIT,
     Command,
     DeviceUnavailable,
@@ -46,6 +45,7 @@ from companion.hearing import (
     TypedEars,
     Understood,
     global_commands,
+    repeated_confirm_confidence,
     understand,
 )
 from companion.phrases import PhraseSet, Value
@@ -205,7 +205,8 @@ class Session:
         what a global command said instead of yes or no led to)."""
         unsure = (step.prompt, understood.value)
         heard_twice = (
-            self._unsure == unsure and understood.confidence >= REPEATED_CONFIRM_CONFIDENCE
+            self._unsure == unsure
+            and understood.confidence >= repeated_confirm_confidence(step.expects)
         )
         if understood.confidence < CONFIRM_CONFIDENCE and not heard_twice:
             self._unsure = unsure

@@ -23,8 +23,8 @@ from companion.dialogue import Step
 from companion.hearing import (
     ACCEPT_CONFIDENCE,
     CONFIRM_CONFIDENCE,
-    REPEATED_CONFIRM_CONFIDENCE,
     Heard,
+    repeated_confirm_confidence,
     understand,
 )
 from companion.phrases import PhraseSet
@@ -136,7 +136,7 @@ def judge(
     among them (all of ``phrases`` when not given), which win over a global command
     worded the same way, as in a game. ``unsure``: the answer the previous try at this
     step understood but was too unsure of to ask; heard again, it is asked back from
-    ``REPEATED_CONFIRM_CONFIDENCE``.
+    :func:`~companion.hearing.repeated_confirm_confidence`.
 
     >>> from companion.phrases import PhraseSet
     >>> judge(Recognition("five", 0.95), PhraseSet.numbers(range(1, 7)))
@@ -154,7 +154,7 @@ def judge(
         return Verdict("accepted", understood.value)
     least = CONFIRM_CONFIDENCE
     if unsure is not None and understood.value == unsure:
-        least = REPEATED_CONFIRM_CONFIDENCE
+        least = repeated_confirm_confidence(step.expects)
     if understood.confidence >= least:
         return Verdict("confirmed", understood.value)
     return Verdict("rejected", understood.value)

@@ -96,6 +96,15 @@ def test_the_name_itself_is_still_understood_after_the_offer(tmp_path):
     assert dialogue.went == ["Mosul"]
 
 
+def test_a_name_heard_twice_very_unsure_is_asked_back(tmp_path):
+    """Below the 0.15 a roll needs (see test_session): names are asked back from 0.08."""
+    heard = [Heard("basra", 0.1), Heard("basra", 0.1), Heard("yes", 0.95)]
+    printed, dialogue, _ = journey(heard, tmp_path)
+    assert printed.count("Sorry, I did not catch that.") == 1
+    assert "Did you say Basra?" in printed
+    assert dialogue.went == ["Basra"]
+
+
 def test_typed_misses_get_the_usual_options_not_numbers(tmp_path):
     misses = [Heard("bgdd", typed=True), Heard("bsr", typed=True)]
     printed, _, _ = journey(misses, tmp_path)

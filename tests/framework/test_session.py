@@ -234,6 +234,13 @@ def test_the_same_unsure_answer_heard_twice_is_asked_back(tmp_path):
     assert session.dialogue.state.rolls == [4]
 
 
+def test_a_roll_heard_twice_very_unsure_is_not_asked_back(tmp_path):
+    """Table talk says "tree" for "three": rolls heard twice need 0.15 (names 0.08)."""
+    printed, session = run_heard([Heard("four", 0.1), Heard("four", 0.1)], tmp_path)
+    assert printed.count("Sorry, I did not catch that.") == 2
+    assert session.dialogue.state.rolls == []
+
+
 def test_two_different_unsure_answers_are_both_rejected(tmp_path):
     printed, session = run_heard([Heard("four", 0.3), Heard("five", 0.3)], tmp_path)
     assert printed.count("Sorry, I did not catch that.") == 2
