@@ -87,6 +87,16 @@ def test_an_accepted_roll_the_second_hearing_contradicts_surely_is_overturned():
     assert cascade.recognize(SILENCE, DICE) == Recognition("six", 0.93)
 
 
+def test_what_tiny_finds_like_no_answer_is_not_heard_again():
+    """Base's answer must have scored SUPPORT with tiny: below it for every answer, base
+    could settle nothing (table talk is answered as fast as before)."""
+    second = Engine(SURE_FOUR)
+    talk = heard("two", 0.05, two=-6.5, four=-9.0)
+    cascade = RehearingWhisper(Engine(talk), second)
+    assert cascade.recognize(SILENCE, DICE) == Recognition("two", 0.05)
+    assert second.calls == 0
+
+
 def test_answers_that_are_not_numbers_are_never_heard_again():
     second = Engine(SURE_FOUR)
     places = PhraseSet.of("baghdad", "basra")

@@ -67,13 +67,15 @@ class RehearingWhisper:
     def candidates(self, samples: np.ndarray, phrases: PhraseSet) -> Candidates | None:
         """Tiny's candidates; for an unsure roll, with base's answer and confidence when
         base settles it. Scores, vector and transcript stay tiny's: the voices learned
-        (:mod:`companion.voice.adaptation`) are in tiny's terms."""
+        (:mod:`companion.voice.adaptation`) are in tiny's terms. Where tiny scored every
+        answer below SUPPORT (table talk, mostly) base could settle nothing: not asked."""
         heard = self.first.candidates(samples, phrases)
         if (
             heard is None
             or self.second is None
             or heard.confidence >= RECHECK
             or not said_as_numbers(phrases)
+            or max(heard.scores.values(), default=-math.inf) < SUPPORT
         ):
             return heard
         self.reheard += 1
