@@ -11,6 +11,7 @@ and writing WAV files works on machines without PortAudio.
 
 from __future__ import annotations
 
+import collections
 import threading
 import time
 from pathlib import Path
@@ -87,8 +88,57 @@ def default_device(kind: str) -> int:
     return int(info["index"])
 
 
+class StreamClock:
+    """When the samples of a live stream were captured, from how many have come so far.
+
+    A block arrives some time after its last sample was captured, and sometimes much
+    later (a loaded machine runs the callback late), never earlier: the earliest
+    ``arrival - samples so far / rate`` seen lately is the truest start of the stream
+    (only lately: samples lost in an overrun would make every later time too early).
+
+    >>> clock = StreamClock(rate=100)
+    >>> clock.tick(10, arrived=5.2)   # ten samples, the last captured at about 5.2
+    5.2
+    >>> round(clock.tick(10, arrived=5.9), 3)   # arrived late: its last sample was at 5.3
+    5.3
+    """
+
+    LATELY = 2.0
+    """Seconds of arrivals the start is judged from."""
+
+    def __init__(self, rate: int = RATE) -> None:
+        self.rate = rate
+        self.count = 0
+        self.start = float("inf")
+        self._starts: collections.deque[tuple[float, float]] = collections.deque()
+        """(arrival, start it implies), the smallest start first (a monotonic queue)."""
+
+    def tick(self, samples: int, arrived: float) -> float:
+        """``samples`` more arrived at ``arrived``; when the last of them was captured."""
+        self.count += samples
+        start = arrived - self.count / self.rate
+        while self._starts and self._starts[-1][1] >= start:
+            self._starts.pop()
+        self._starts.append((arrived, start))
+        while self._starts[0][0] < arrived - self.LATELY:
+            self._starts.popleft()
+        self.start = self._starts[0][1]
+        return self.time_of(self.count)
+
+    def time_of(self, index: int) -> float:
+        return self.start + index / self.rate
+
+
 class HalfDuplex:
-    """Keeps the microphone deaf while the companion speaks, plus a short tail.
+    """Keeps the microphone deaf to what was captured while the companion's voice was
+    in the air: from the moment it starts speaking until its sound has left the
+    loudspeaker (the player waits for that), plus a short tail for the room's echo
+    (50 ms: the virtual table's loopback takes 20 ms; bench/bench_quick_answers.py).
+
+    Sound is judged by when it was *captured* (``time.monotonic``), not when it reached
+    the program, so a player who answers as soon as the companion's voice has stopped is
+    heard from the first syllable, and the companion's last words, captured before the
+    gate opened but read after, are still dropped.
 
     >>> gate = HalfDuplex(tail=0.0)
     >>> gate.speaking(True); gate.muted()
@@ -97,26 +147,52 @@ class HalfDuplex:
     False
     """
 
-    def __init__(self, tail: float = 0.3) -> None:
+    def __init__(self, tail: float = 0.05) -> None:
         self.tail = tail
         self._speaking = 0
-        self._until = 0.0
+        self._since = float("inf")
+        self._spoken: list[tuple[float, float, float]] = []
+        """The recent times the companion's voice was in the air: (it began, its sound
+        left the loudspeaker, the tail ends); its sound can be read after the next
+        sentence has begun."""
         self._lock = threading.Lock()
 
-    def speaking(self, on: bool) -> None:
+    def speaking(self, on: bool, at: float | None = None) -> None:
+        """The companion's voice starts (``True``), or its sound has left the loudspeaker,
+        now or ``at`` (``time.monotonic``)."""
         with self._lock:
-            self._speaking += 1 if on else -1
-            self._speaking = max(self._speaking, 0)
-            if not on:
-                self._until = time.monotonic() + self.tail
+            now = time.monotonic() if at is None else at
+            if on and self._speaking == 0:
+                self._since = now
+            self._speaking = max(self._speaking + (1 if on else -1), 0)
+            if not on and self._speaking == 0:
+                recent = [spoken for spoken in self._spoken if spoken[2] > now - self.KEPT]
+                self._spoken = [*recent, (self._since, now, now + self.tail)]
+                self._since = float("inf")
 
-    def muted(self) -> bool:
+    KEPT = 5.0
+    """Seconds a past sentence is remembered: no sound is read later than that."""
+
+    def muted(self, captured: float | None = None) -> bool:
+        """Whether sound captured at ``captured`` (default: now) is to be dropped."""
+        at = time.monotonic() if captured is None else captured
         with self._lock:
-            return self._speaking > 0 or time.monotonic() < self._until
+            return at >= self._since or any(start <= at < end for start, _, end in self._spoken)
+
+    def just_after(self, captured: float, doubt: float) -> bool:
+        """Whether sound captured at ``captured`` may be from just after the companion's
+        voice left the loudspeaker (within the tail, or ``doubt`` seconds before it left,
+        for a capture time that may be early): muted, yet it may hold the first syllable
+        of a quick answer."""
+        with self._lock:
+            return any(left - doubt <= captured < end for _, left, end in self._spoken)
 
 
 class Player:
     """Plays float audio on the default output device; :meth:`stop` cuts it short."""
+
+    LONGEST_DRAIN = 2.0
+    """Seconds the output may take beyond the sound's length before it is given up."""
 
     def __init__(self, gate: HalfDuplex | None = None, device: int | None = None) -> None:
         self._sounddevice = import_sounddevice()
@@ -125,20 +201,26 @@ class Player:
         self._stopped = threading.Event()
 
     def play(self, samples: np.ndarray, rate: int) -> None:
-        """Play and block until done or stopped."""
+        """Play and block until the sound has left the loudspeaker, or was stopped.
+
+        The output stream stays active until its last buffer has been played, however
+        late it started: the gate opens then, not after a guessed delay."""
         self._stopped.clear()
         self.gate.speaking(True)
+        ended = None
         try:
             self._sounddevice.play(samples, rate, device=self.device)
-            seconds = len(samples) / rate
-            deadline = time.monotonic() + seconds + 0.2
-            while time.monotonic() < deadline and not self._stopped.wait(0.05):
-                pass
+            stream = self._sounddevice.get_stream()
+            deadline = time.monotonic() + len(samples) / rate + self.LONGEST_DRAIN
+            while stream.active and time.monotonic() < deadline:
+                if self._stopped.wait(0.01):
+                    break
+            ended = time.monotonic()
             self._sounddevice.stop()
         except self._sounddevice.PortAudioError as error:
             raise AudioUnavailable(f"The speaker failed ({error}).") from None
         finally:
-            self.gate.speaking(False)
+            self.gate.speaking(False, at=ended)
 
     def stop(self) -> None:
         self._stopped.set()

@@ -1,8 +1,10 @@
 """The microphone: a live stream of frames, and the utterances cut from it.
 
 :class:`MicrophoneFrames` keeps one input stream open and buffers its frames, so that
-slow recognition loses no audio; frames captured while the half-duplex gate is muted
-(the companion speaking) are dropped, so the companion never hears itself.
+slow recognition loses no audio; frames *captured* while the half-duplex gate is muted
+(the companion's voice in the air) are dropped, so the companion never hears itself,
+and a frame captured after its voice has left the loudspeaker is kept even when it
+reaches the program before the gate has opened.
 :class:`Microphone` cuts the frames into utterances with the voice-activity endpointer.
 """
 
@@ -11,8 +13,9 @@ from __future__ import annotations
 import contextlib
 import queue
 import threading
+import time
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -20,6 +23,7 @@ from companion.voice.audio import (
     RATE,
     AudioUnavailable,
     HalfDuplex,
+    StreamClock,
     default_device,
     import_sounddevice,
 )
@@ -32,6 +36,17 @@ DEAD_AIR_SECONDS = 20.0
 """This long without a single sample above -80 dBFS: no working microphone sounds so."""
 CLIPPED_SECONDS = 1.0
 """This long of frames with a tenth of their samples at full scale: nothing can be heard."""
+
+
+class Frame(NamedTuple):
+    """Samples from the microphone, and whether the gate held them back."""
+
+    samples: np.ndarray
+    held: bool = False
+    """Captured while the gate was closed, in the moments just after the companion's
+    voice left the loudspeaker: the start of a quick answer, or the room's echo of the
+    companion. Handed on only when the gate opens, as the onset of an utterance that
+    the frames after it begin, never as what begins one."""
 
 
 class MicrophoneFrames:
@@ -68,8 +83,13 @@ class MicrophoneFrames:
         self.device = default_device("input") if device is None else device
         self.gate = gate
         self.closed = False
-        self._frames: queue.Queue[np.ndarray] = queue.Queue()
+        self._frames: queue.Queue[Frame] = queue.Queue()
+        self._held: list[np.ndarray] = []
         self._most = int(self.BACKLOG / frame)
+        self._clock = StreamClock()
+        self._latency = 0.0
+        """What the device says its input lags (taken off the clock: when in doubt, a
+        frame counts as captured earlier, while the companion may still be speaking)."""
         try:
             self._stream = sounddevice.InputStream(
                 samplerate=RATE,
@@ -82,12 +102,29 @@ class MicrophoneFrames:
             self._stream.start()
         except sounddevice.PortAudioError as error:
             raise AudioUnavailable(f"The microphone cannot be opened ({error}).") from None
+        self._latency = float(getattr(self._stream, "latency", 0.0) or 0.0)
 
-    def _collect(self, data: np.ndarray, _frames: int, _time: Any, _status: Any) -> None:
-        if self.gate is None or not self.gate.muted():
-            self._frames.put(data[:, 0].copy())
-            if self._frames.qsize() > self._most:
-                self._frames.get_nowait()
+    HELD = 0.3
+    """At most this many seconds are held back after the companion's voice (see Frame)."""
+
+    def _collect(self, data: np.ndarray, frames: int, _time: Any, _status: Any) -> None:
+        last = self._clock.tick(frames, time.monotonic()) - self._latency
+        first = last - frames / RATE
+        samples = data[:, 0].copy()
+        if self.gate is None or not (self.gate.muted(first) or self.gate.muted(last)):
+            for held in self._held:
+                self._put(Frame(held, held=True))
+            self._held = []
+            self._put(Frame(samples))
+        elif self.gate.just_after(first, doubt=self._latency):
+            self._held = [*self._held, samples][-max(1, round(self.HELD * RATE / frames)) :]
+        else:
+            self._held = []
+
+    def _put(self, frame: Frame) -> None:
+        self._frames.put(frame)
+        if self._frames.qsize() > self._most:
+            self._frames.get_nowait()
 
     @property
     def active(self) -> bool:
@@ -98,8 +135,13 @@ class MicrophoneFrames:
             return False
 
     def read(self) -> np.ndarray | None:
-        """The next frame; None after :attr:`WATCHDOG` seconds without one (the gate is
-        muted); AudioUnavailable when the device has stopped delivering."""
+        """The next frame's samples; None after :attr:`WATCHDOG` seconds without one (the
+        gate is muted); AudioUnavailable when the device has stopped delivering."""
+        frame = self.read_frame()
+        return None if frame is None else frame.samples
+
+    def read_frame(self) -> Frame | None:
+        """The next :class:`Frame`, as :meth:`read`."""
         try:
             return self._frames.get(timeout=self.WATCHDOG)
         except queue.Empty:
@@ -162,17 +204,18 @@ class Microphone:
         waited = 0.0
         while (timeout is None or waited < timeout) and not self._stopped.is_set():
             try:
-                frame = self._frames.read()
+                frame = self._frames.read_frame()
                 if frame is not None:
-                    self._check(frame)
+                    self._check(frame.samples)
             except AudioUnavailable:
                 self.close()
                 raise
             if frame is None:
                 waited += MicrophoneFrames.WATCHDOG
                 continue
-            waited = 0.0 if self._endpointer.speaking else waited + len(frame) / RATE
-            utterance = self._endpointer.push(frame)
+            seconds = len(frame.samples) / RATE
+            waited = 0.0 if self._endpointer.speaking else waited + seconds
+            utterance = self._endpointer.push(frame.samples, may_start=not frame.held)
             if utterance is not None:
                 waited = 0.0
                 yield utterance

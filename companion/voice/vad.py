@@ -183,20 +183,22 @@ class Endpointer:
     def speaking(self) -> bool:
         return bool(self._speech) and self._quiet < self.settings.hangover
 
-    def push(self, frame: np.ndarray) -> np.ndarray | None:
-        """Take one frame; the whole utterance when this frame ended one."""
+    def push(self, frame: np.ndarray, may_start: bool = True) -> np.ndarray | None:
+        """Take one frame; the whole utterance when this frame ended one. A frame that
+        ``may_start`` no utterance is kept as the onset of one the next frames begin (the
+        microphone's frames held back just after the companion spoke)."""
         self._pending = np.concatenate([self._pending, frame.astype(np.float32)])
         ended = None
         while len(self._pending) >= WINDOW:
             window, self._pending = self._pending[:WINDOW], self._pending[WINDOW:]
-            ended = self._window(window) if ended is None else ended
+            ended = self._window(window, may_start) if ended is None else ended
         return ended
 
-    def _window(self, window: np.ndarray) -> np.ndarray | None:
+    def _window(self, window: np.ndarray, may_start: bool = True) -> np.ndarray | None:
         seconds = WINDOW / RATE
         probability = self.vad.probability(window)
         if not self._speech:
-            if probability < self.settings.threshold:
+            if probability < self.settings.threshold or not may_start:
                 keep = max(1, round(self.settings.preroll / seconds))
                 self._pre = [*self._pre, window][-keep:]
                 return None

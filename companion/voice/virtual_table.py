@@ -33,7 +33,7 @@ from pathlib import Path
 
 import numpy as np
 
-from companion.voice.audio import RATE, write_wav
+from companion.voice.audio import RATE, StreamClock, write_wav
 
 ROOM = "table"
 """The room's sink: players and noise are played here; its monitor is the microphone."""
@@ -79,8 +79,7 @@ class Recording:
             env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
         )  # fmt: skip
         self._chunks: list[np.ndarray] = []
-        self._count = 0
-        self._start = float("inf")
+        self._clock = StreamClock()
         self._lock = threading.Lock()
         self._thread = threading.Thread(target=self._read, daemon=True)
         self._thread.start()
@@ -92,19 +91,17 @@ class Recording:
             now = time.perf_counter()
             with self._lock:
                 self._chunks.append(samples)
-                self._count += len(samples)
-                # the earliest estimate is the truest: reads only ever come late
-                self._start = min(self._start, now - self._count / RATE)
+                self._clock.tick(len(samples), now)
 
     def samples(self) -> np.ndarray:
         with self._lock:
             return np.concatenate(self._chunks) if self._chunks else np.zeros(0, np.float32)
 
     def time_of(self, index: int) -> float:
-        return self._start + index / RATE
+        return self._clock.time_of(index)
 
     def index_at(self, moment: float) -> int:
-        return max(0, round((moment - self._start) * RATE))
+        return max(0, round((moment - self._clock.start) * RATE))
 
     def since(self, moment: float) -> np.ndarray:
         return self.samples()[self.index_at(moment) :]
@@ -199,7 +196,7 @@ class VirtualTable:
         started = self._run(
             "pulseaudio", "--daemonize=yes", "--exit-idle-time=-1", "-n", "--use-pid-file=yes",
             "--load=module-native-protocol-unix",
-            f"--load=module-null-sink sink_name={ROOM}",
+            f"--load=module-null-sink sink_name={ROOM} rate={RATE} channels=1",
             f"--load=module-null-sink sink_name={SPEAKER}",
             f"--load=module-loopback source={SPEAKER}.monitor sink={ROOM} latency_msec=20",
         )  # fmt: skip

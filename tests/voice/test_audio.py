@@ -70,6 +70,22 @@ def test_endpointer_cuts_one_utterance_after_the_silence():
     assert least - 0.07 <= len(utterances[0]) / RATE <= least + 0.07
 
 
+def test_held_frames_are_an_utterances_onset_but_never_begin_one():
+    rng = np.random.default_rng(2)
+    hiss = lambda seconds: rng.normal(0, 0.002, int(seconds * RATE)).astype(np.float32)  # noqa: E731
+    endpointer = Endpointer(Endpointing(), EnergyVad())
+    for frame in frames(np.concatenate([hiss(1.0), tone(0.3, RATE)])):  # echo, held back
+        assert endpointer.push(frame, may_start=False) is None
+    assert not endpointer.speaking
+    onset = tone(0.2, RATE, level=0.2)  # a quick answer's first syllable, held back
+    held = [endpointer.push(frame, may_start=False) for frame in frames(onset)]
+    rest = np.concatenate([tone(0.4, RATE, level=0.2), hiss(1.0)])
+    cut = [u for f in frames(rest) if (u := endpointer.push(f)) is not None]
+    assert held == [None] * len(held) and len(cut) == 1
+    windows = np.lib.stride_tricks.sliding_window_view(cut[0], len(onset))
+    assert np.isclose(windows, onset).all(axis=1).any()  # the held syllable, whole, in it
+
+
 def pauses_and_utterances(stream: np.ndarray, settings: Endpointing) -> list:
     """What the pause listener was told and the utterances handed on, in order."""
     events: list = []
@@ -129,6 +145,23 @@ def test_half_duplex_mutes_while_speaking_and_for_the_tail(monkeypatch):
     assert gate.muted()
     clock[0] += 0.31
     assert not gate.muted()
+
+
+def test_the_gate_judges_sound_by_when_it_was_captured(monkeypatch):
+    clock = [100.0]
+    monkeypatch.setattr(audio.time, "monotonic", lambda: clock[0])
+    gate = HalfDuplex(tail=0.05)
+    gate.speaking(True)
+    clock[0] = 101.5  # the player learns late that the sound left the loudspeaker
+    gate.speaking(False, at=101.0)
+    assert gate.muted(100.5)  # the companion's voice, read late
+    assert gate.muted(101.04)  # its echo in the room
+    assert not gate.muted(101.06)  # an answer begun right after, read before this moment
+    assert not gate.muted(99.9)  # said before the companion began
+    assert gate.just_after(101.04, doubt=0.1) and gate.just_after(100.95, doubt=0.1)
+    assert not gate.just_after(100.5, doubt=0.1) and not gate.just_after(101.06, doubt=0.1)
+    gate.speaking(True)  # the next sentence begins before the last one's sound is read
+    assert gate.muted(100.5) and gate.muted(101.6) and not gate.muted(101.2)
 
 
 class FakeSoundDevice:
