@@ -25,14 +25,16 @@ from typing import Any, Protocol
 
 import numpy as np
 
+from companion.asking import LearningEars, attend
 from companion.dialogue import Dialogue, GameSpec, Speech, Step
 from companion.hearing import ACCEPT_CONFIDENCE, Ears, Heard
 from companion.phrases import PhraseSet
 from companion.session import Session
+from companion.session_words import said as said_in
 from companion.voice.audio import RATE, AudioUnavailable, HalfDuplex, Player
 from companion.voice.io import MicrophoneEars, SpeakingMouth
 from companion.voice.microphone import Microphone, MicrophoneFrames
-from companion.voice.recognition import Recognition, Recognizer
+from companion.voice.recognition import Dictating, Recognition, Recognizer
 from companion.voice.speakers import Speaker
 from companion.voice.telling import AudioTellingListener, Spotter
 from companion.voice.virtual_table import SILENCE_DBFS, Recording, VirtualTable
@@ -198,7 +200,10 @@ class _Watcher:
 
 
 class _TimedRecognizer:
-    """The recogniser, noting when each utterance came in and when it was heard."""
+    """The recogniser, noting when each utterance came in and when it was heard. What
+    else it can do is passed through as in ``companion play``: writing a name down
+    (:class:`~companion.voice.recognition.Dictating`), learning each voice
+    (:class:`~companion.asking.LearningEars`) and keeping the voices beside the save."""
 
     def __init__(self, recognizer: Recognizer, log: TableLog) -> None:
         self.recognizer, self.log = recognizer, log
@@ -211,14 +216,37 @@ class _TimedRecognizer:
         self.log.recognitions.append((started, time.perf_counter()))
         return recognition
 
+    def dictate(self, samples: np.ndarray) -> str:
+        """The recogniser's free transcript; "" when it cannot write freely."""
+        return self.recognizer.dictate(samples) if isinstance(self.recognizer, Dictating) else ""
+
+    def attend(self, voice: str) -> None:
+        attend(self.recognizer, voice)
+
+    def learn(self, value: str) -> None:
+        if isinstance(self.recognizer, LearningEars):
+            self.recognizer.learn(value)
+
+    def keep_in(self, path: Path) -> str | None:
+        """Keep the voices learned in ``path`` (a recogniser that learns them)."""
+        keep = getattr(self.recognizer, "keep_in", None)
+        return keep(path) if keep is not None else None
+
 
 class _ListeningEars:
-    """The microphone ears, telling the room whenever the companion starts listening."""
+    """The microphone ears, telling the room whenever the companion starts listening;
+    whose voice comes next and what an answer meant are passed on to them."""
 
     def __init__(self, ears: MicrophoneEars) -> None:
         self.ears = ears
         self.listening: queue.Queue[tuple[Step, PhraseSet] | None] = queue.Queue()
         self.returned = threading.Event()
+
+    def attend(self, voice: str) -> None:
+        self.ears.attend(voice)
+
+    def learn(self, value: str) -> None:
+        self.ears.learn(value)
 
     def hear(self, step: Step, phrases: PhraseSet) -> Heard | None:
         self.returned.clear()
@@ -264,6 +292,9 @@ class TableGame:
     """Where answers come from once the microphone is lost."""
     kill_server_after: int | None = None
     """Kill the audio server once this many answers were said (while listening)."""
+    offer_enrolment: bool = False
+    """Offer the voice-learning round once everyone is seated, as a new game by voice does
+    (the voices learned are kept beside the save, ``.voices.npz``)."""
 
     def play(self, most_answers: int = 200) -> tuple[TableLog, Recording]:
         """Play until the game ends, the player stops or ``most_answers`` were said;
@@ -274,6 +305,7 @@ class TableGame:
         watcher = _Watcher(log)
         recognizer = _TimedRecognizer(self.recognizer, log)
         ears = _ListeningEars(MicrophoneEars(recognizer, Microphone(gate)))
+        unreadable = ears.ears.keep_voices(self.save_path.with_suffix(".voices.npz"))
         telling = None
         if self.spotter is not None:
             telling = _TellingCue(
@@ -284,8 +316,12 @@ class TableGame:
             dialogue=self.dialogue, spec=self.spec, ears=ears,
             mouth=SpeakingMouth(self.speaker, Player(gate)), save_path=self.save_path,
             observers=[watcher], telling_listener=telling, keyboard=self.keyboard,
+            offer_enrolment=self.offer_enrolment,
         )  # fmt: skip
-        runner = threading.Thread(target=self._run, args=(session, log, ears), daemon=True)
+
+        runner = threading.Thread(
+            target=self._run, args=(session, log, ears, unreadable), daemon=True
+        )
         runner.start()
         try:
             self._players(log, ears, watcher, loudspeaker, runner, most_answers)
@@ -298,9 +334,13 @@ class TableGame:
                 noise.stop()
         return log, loudspeaker
 
-    def _run(self, session: Any, log: TableLog, ears: _ListeningEars) -> None:
+    def _run(
+        self, session: Any, log: TableLog, ears: _ListeningEars, unreadable: str | None
+    ) -> None:
         try:
             opening = self.dialogue.opening() if self.opening is None else self.opening
+            if unreadable:  # the voices kept could not be read: said first, as in play
+                opening = [Speech(unreadable), *opening]
             ending = session.run(opening).reason
             log.ending = log.ending or ending  # a player's reason to stop comes first
         except AudioUnavailable as error:
@@ -325,17 +365,19 @@ class TableGame:
                 log.ending = f"the players stopped at {step.prompt[:60]!r}"
                 return
             self._wait_for_quiet(loudspeaker)
+            reported = step.telling is None and not asked_by_the_session(step)
             if ears.returned.is_set() and step.telling is None:
                 log.unprompted += 1  # the microphone answered before anyone spoke
-                watcher.understood.get(timeout=self.answer_timeout)
+                if reported:
+                    watcher.understood.get(timeout=self.answer_timeout)
                 continue
-            said = self._say(step, meant, words, turn, log)
+            said = self._say(step, meant if reported else None, words, turn, log)
             turn += 1
             while step.telling is None and not self._caught(said, log, ears, runner):
                 said.unheard = True  # no utterance reached the recogniser: say it again
                 said = self._say(step, meant, words, turn, log)
                 turn += 1
-            if step.telling is None and not is_confirmation(step):
+            if reported:
                 try:
                     said.understood, said.confidence = watcher.understood.get(
                         timeout=self.answer_timeout
@@ -441,6 +483,8 @@ class _Player:
             return None, None
         match = phrases.match(ways[0])
         label = phrases.label(match.value) if match else None
+        if step.free_text:  # a name: what is meant is what is said
+            label = ways[0]
         self._meant = (label, ways[0])
         return label, ways[self._tries % len(ways)]
 
@@ -544,6 +588,22 @@ class PlayerKeyboard:
 
 def is_confirmation(step: Step) -> bool:
     return step.prompt.startswith("Did you say")
+
+
+ENROLMENT_OFFER = said_in("en", "enrol_offer")
+ENROLMENT_STEP = re.compile(r".+, say (?:one|two|three|four|five|six)\.$")
+"""The voice-learning round (companion/enrolment.py): "Ali, say one." …"""
+
+
+def asked_by_the_session(step: Step) -> bool:
+    """Whether the session asks this itself, telling no observer what it heard: "Did you
+    say …?", the offer to learn the voices, and the round that learns them (each answer
+    there is an example of the number asked for, whatever was heard)."""
+    return (
+        is_confirmation(step)
+        or step.prompt == ENROLMENT_OFFER
+        or ENROLMENT_STEP.match(step.prompt) is not None
+    )
 
 
 def voices_from(makers: Sequence[tuple[str, Callable[[str], np.ndarray]]]) -> Voices:

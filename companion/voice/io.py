@@ -33,7 +33,6 @@ from companion.hearing import (
     PrintMouth,
 )
 from companion.phrases import PhraseSet
-from companion.voice.adaptation import LearningRecognizer
 from companion.voice.audio import AudioUnavailable, HalfDuplex, Player, read_wav, write_wav
 from companion.voice.microphone import Microphone
 from companion.voice.recognition import Dictating, Recognizer
@@ -75,10 +74,11 @@ class RecognizerEars:
 
     def keep_voices(self, path: Path) -> str | None:
         """Learn on from the voices of this game kept in ``path``, and keep new examples
-        there (whisper's learning only); what to tell the players when they are unreadable."""
-        if isinstance(self.recognizer, LearningRecognizer):
-            return self.recognizer.keep_in(path)
-        return None
+        there (whisper's learning only: a recogniser with ``keep_in``, such as
+        :class:`~companion.voice.adaptation.LearningRecognizer` or one wrapping it); what to
+        tell the players when they are unreadable."""
+        keep_in = getattr(self.recognizer, "keep_in", None)
+        return keep_in(path) if keep_in is not None else None
 
 
 class FileEars(RecognizerEars):

@@ -10,6 +10,7 @@ import random
 import shutil
 from functools import partial
 
+import numpy as np
 import pytest
 from rapidfuzz import fuzz
 
@@ -21,6 +22,7 @@ from companion.hearing import CONFIRM_CONFIDENCE
 from companion.saves import read_save
 from companion.short_games import SHORT_GAMES, samarande_box
 from companion.table_game import (
+    ENROLMENT_STEP,
     PlayerKeyboard,
     RandomPlayer,
     ScriptedPlayer,
@@ -28,6 +30,7 @@ from companion.table_game import (
     transcript_of,
     voices_from,
 )
+from companion.voice.adaptation import LearningRecognizer, VoiceMemory
 from companion.voice.speakers import EspeakSpeaker, VoiceSettings
 from companion.voice.virtual_table import (
     VirtualTable,
@@ -233,3 +236,47 @@ def test_a_whole_game_played_by_voice_ends_with_every_answer_accounted_for(
     assert "share the win" in ending.speech.text or "wins" in ending.speech.text
     assert audible(loudspeaker.since(ending.started))  # the verdict came out of the speaker
     heard_back(loudspeaker, log, ending, listener)
+
+
+SEATS = {"Ali": "en-us", "Maria": "en-gb+m7"}
+"""The players' names, and their voices (names whisper writes down as said)."""
+ONE_TO_SIX = ["one", "two", "three", "four", "five", "six"]
+
+
+def test_a_game_set_up_by_voice_learns_each_players_voice_and_plays_on(
+    table, whisper, espeak, tmp_path
+):
+    short = dataclasses.replace(SHORT_GAMES["samarande"], pack=partial(samarande_box, box=TINY_BOX))
+    spec = game_spec("samarande")
+    dialogue = spec.new(dataclasses.replace(short.options(tmp_path, seed=3), players=()))
+    learning = LearningRecognizer(whisper)
+    clips: dict[tuple[str, str], np.ndarray] = {}
+
+    def voices(words: str, turn: int) -> tuple[str, np.ndarray]:
+        """Whoever the companion expects speaks; at setup, a name in its owner's voice."""
+        voice = SEATS.get(learning.voice) or SEATS.get(words) or "en-us+f3"
+        if (voice, words) not in clips:
+            clips[voice, words] = espeak(words, voice)
+        return voice, clips[voice, words]
+
+    script = ["two", *SEATS, "yes", *ONE_TO_SIX * len(SEATS), "kept", "kept", "roll for me",
+              *SAMARANDE_TURN * 2]  # fmt: skip
+    game = TableGame(
+        table, spec, dialogue, learning, EspeakSpeaker(VoiceSettings(rate=1.8)),
+        ScriptedPlayer(script, attempts=6), voices, tmp_path / "game.json",
+        answer_timeout=90.0, offer_enrolment=True,
+    )  # fmt: skip
+    log, loudspeaker = game.play(most_answers=80)
+    loudspeaker.stop()
+    answers = [(said.prompt[:30], said.words, said.understood) for said in log.said]
+    assert log.ending == "finished", (log.ending, answers)
+    assert_accounted_for(log)
+    saved = spec.restore(read_save(tmp_path / "game.json").state)
+    assert saved.player_names() == list(SEATS)  # the names said aloud
+    rounds = [said for said in log.said if ENROLMENT_STEP.match(said.prompt)]
+    assert {said.prompt for said in rounds if not said.unheard} == {
+        f"{name}, say {number}." for name in SEATS for number in ONE_TO_SIX
+    }, answers  # every number of the round was heard from each player
+    kept = VoiceMemory.read(tmp_path / "game.voices.npz")
+    assert all(kept.knows(name) for name in SEATS)  # and is what whisper hears them by
+    assert learning.memory.knows(learning.voice)
