@@ -68,6 +68,9 @@ class Said:
     """A private step: what was understood is not shown."""
     unheard: bool = False
     """No utterance was cut from it (the endpointer missed it): the player said it again."""
+    free: bool = False
+    """A free answer (a name), written down as heard: always asked back, never taken
+    unconfirmed."""
 
 
 @dataclass
@@ -392,7 +395,9 @@ class TableGame:
     def _say(self, step: Step, meant: str | None, words: str, turn: int, log: TableLog) -> Said:
         voice, samples = self.voices(words, turn)
         ended = self.table.say(samples) - trailing_silence(samples)
-        said = Said(step.prompt, words, voice, meant, ended, secret=step.private)
+        said = Said(
+            step.prompt, words, voice, meant, ended, secret=step.private, free=step.free_text
+        )
         log.said.append(said)
         return said
 
