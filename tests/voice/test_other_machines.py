@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from companion import play
-from companion.voice import speakers, virtual_table
+from companion.voice import speakers
 from companion.voice.virtual_table import VirtualTable, VirtualTableUnavailable
 
 ROOT = Path(__file__).resolve().parents[2]
