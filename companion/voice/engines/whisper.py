@@ -357,6 +357,10 @@ class WhisperRecognizer:
         heard = self.candidates(samples, phrases)
         return Recognition(heard.text, heard.confidence) if heard else Recognition("", 0.0)
 
+    accept_margin: float | None = None
+    """Nats by which a number must beat the others to be accepted (None: the confidence
+    model's ACCEPT_MARGIN); whisper base, re-hearing, has its own (whisper_cascade)."""
+
     DICTATION_TOKENS = 12
     """Longest free answer written down (a player's name is two to six tokens)."""
 
@@ -388,7 +392,7 @@ class WhisperRecognizer:
         finished, free = self.score_phrases(encoded, texts | decoys_for(phrases), start, casing)
         if not texts & finished.keys():
             return None
-        recognition = confidence_from_search(finished, phrases, free)
+        recognition = confidence_from_search(finished, phrases, free, self.accept_margin)
         value_of = {phrase.text: phrase.value for phrase in phrases.phrases}
         scores: dict[str, float] = {}
         for text, hypothesis in finished.items():
