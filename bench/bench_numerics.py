@@ -283,8 +283,9 @@ def report_features(features_by: dict[str, dict[str, str]]) -> None:
     first, *others = named
     print(f"clips whose features differ bit for bit from {first}'s:")
     for name in others:
-        different = sum(named[name].get(key) != digest for key, digest in named[first].items())
-        print(f"  {name}: {different} of {len(named[first])}")
+        common = named[first].keys() & named[name].keys()
+        different = sum(named[name][key] != named[first][key] for key in common)
+        print(f"  {name}: {different} of {len(common)}")
 
 
 def report(decided_by: dict[str, dict[str, dict[str, tuple[str, float]]]]) -> None:
