@@ -1,0 +1,80 @@
+"""Tesseract 5 through tesserocr (its wheel carries the library; the language models come
+from Debian's tesseract-ocr-eng, Homebrew's or Chocolatey's tesseract, or TESSDATA_PREFIX)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import numpy as np
+
+from companion.book_import.engines import EngineUnavailable, RawWord
+
+INSTALL_HINT = (
+    "install Tesseract's models (Debian/Ubuntu: sudo apt-get install tesseract-ocr "
+    "tesseract-ocr-eng; macOS: brew install tesseract; Windows: choco install tesseract) "
+    "and the Python package (pip install 'tales-companion[book]'), or set TESSDATA_PREFIX "
+    "to the folder that holds eng.traineddata"
+)
+_TESSDATA_FOLDERS = (
+    "/usr/share/tesseract-ocr/5/tessdata",
+    "/usr/share/tesseract-ocr/4.00/tessdata",
+    "/usr/share/tessdata",
+    "/usr/local/share/tessdata",
+    "/opt/homebrew/share/tessdata",
+    "C:/Program Files/Tesseract-OCR/tessdata",
+)
+
+
+def tessdata_folder(language: str) -> Path:
+    """The folder holding ``language``.traineddata (TESSDATA_PREFIX first)."""
+    folders = [os.environ["TESSDATA_PREFIX"]] if os.environ.get("TESSDATA_PREFIX") else []
+    for folder in (*folders, *_TESSDATA_FOLDERS):
+        if (Path(folder) / f"{language}.traineddata").is_file():
+            return Path(folder)
+    raise EngineUnavailable(f"no Tesseract model for language {language!r}: {INSTALL_HINT}")
+
+
+class TesseractReader:
+    """Tesseract's LSTM reader, one API object kept for every image (models load once)."""
+
+    def __init__(self, language: str) -> None:
+        try:
+            import tesserocr
+        except ImportError as missing:
+            raise EngineUnavailable(f"tesserocr is not installed: {INSTALL_HINT}") from missing
+        self._tesserocr = tesserocr
+        folder = tessdata_folder(language)
+        self._api = tesserocr.PyTessBaseAPI(
+            path=f"{folder}/", lang=language, psm=tesserocr.PSM.SINGLE_COLUMN,
+        )
+
+    def read(self, image: np.ndarray) -> list[RawWord]:
+        from PIL import Image
+
+        tesserocr = self._tesserocr
+        self._api.SetImage(Image.fromarray(image))
+        self._api.Recognize()
+        words: list[RawWord] = []
+        iterator = self._api.GetIterator()
+        level, line = tesserocr.RIL.WORD, -1
+        for word in tesserocr.iterate_level(iterator, level):
+            text = word.GetUTF8Text(level)
+            box = word.BoundingBox(level)
+            if word.IsAtBeginningOf(tesserocr.RIL.TEXTLINE) or line < 0:
+                line += 1
+            if not text or not text.strip() or box is None:
+                continue
+            left, top, right, bottom = box
+            words.append(RawWord(
+                text=text.strip(), confidence=max(0.0, min(1.0, word.Confidence(level) / 100)),
+                left=left, top=top, width=right - left, height=bottom - top, line=line,
+                bold=_bold(word),
+            ))
+        return words
+
+
+def _bold(word) -> bool | None:
+    """Tesseract's LSTM engine gives no font attributes; the legacy one did."""
+    attributes = word.WordFontAttributes()
+    return bool(attributes["bold"]) if attributes else None
