@@ -21,6 +21,7 @@ import numpy as np
 from PIL import Image, ImageOps, ImageSequence, UnidentifiedImageError
 
 from companion.book_import import page_image
+from companion.book_import.bold import with_measured_bold
 from companion.book_import.engines import (
     EngineUnavailable,
     OcrEngine,
@@ -37,6 +38,7 @@ from companion.book_import.pdf import (
     UnreadablePdf,
     pdf_pages,
 )
+from companion.book_import.rereading import reread_doubtful
 
 LOGGER = logging.getLogger(__name__)
 BLANK_INK_SHARE = 0.002  # less ink than this: a blank page
@@ -159,7 +161,8 @@ def _ocr_page(gray: np.ndarray, source: str, number: int, reader: Reader) -> Pag
     page = prepared.image
     if page_image.ink_share(page) < BLANK_INK_SHARE:
         return PageFailure(source=source, page=number, reason="a blank page")
-    lines = _read_columns(page, prepared.line_pitch, reader)
+    pitch = prepared.line_pitch or page_image.TARGET_LINE_PITCH
+    lines = reread_doubtful(page, _read_columns(page, pitch, reader), reader, pitch)
     sure = sum(1 for line in lines for word in line.words
                if word.confidence >= SURE and sum(c.isalpha() for c in word.text) >= 2)
     if sure < MIN_SURE_WORDS:
@@ -173,16 +176,17 @@ def _ocr_page(gray: np.ndarray, source: str, number: int, reader: Reader) -> Pag
 def _read_columns(page: np.ndarray, pitch: float, reader: Reader) -> list[OcrLine]:
     small, scale = page_image.shrunk(page)
     mask = page_image.ink(small)
-    word_gap = max(2, round((pitch or page_image.TARGET_LINE_PITCH) * scale * 0.6))
+    word_gap = max(2, round(pitch * scale * 0.6))
     columns = find_columns(_without_specks(mask), word_gap)
-    margin = round((pitch or page_image.TARGET_LINE_PITCH) * 0.4)
+    margin = round(pitch * 0.4)
     rows = np.flatnonzero(page_image.ink(page).any(axis=1))
     top, bottom = max(0, int(rows[0]) - margin), min(page.shape[0], int(rows[-1]) + margin)
     lines: list[OcrLine] = []
     for index, (left, right) in enumerate(columns):
         x0 = max(0, round(left / scale) - margin)
         x1 = min(page.shape[1], round(right / scale) + margin)
-        words: list[RawWord] = reader.read(np.ascontiguousarray(page[top:bottom, x0:x1]))
+        crop = np.ascontiguousarray(page[top:bottom, x0:x1])
+        words: list[RawWord] = with_measured_bold(crop, reader.read(crop))
         lines.extend(column_lines(index, words, (x0, top)))
     return lines
 

@@ -45,6 +45,10 @@ def test_a_scan_reads_back_with_its_words_and_columns(text_page, tesseract):
     assert abs(len(left) - len(text_page.page.columns[0])) <= 1
     assert all(0.0 <= word.confidence <= 1.0 for line in page.lines for word in line.words)
     assert page.rotated == 0 and not page.from_text_layer
+    numbers = [line.words[0] for line in page.lines if line.text.isdigit()]
+    assert len(numbers) >= 5 and all(word.bold for word in numbers)
+    body = [word for line in page.lines for word in line.words if word.text.islower()]
+    assert sum(bool(word.bold) for word in body) <= 0.02 * len(body)
 
 
 def test_a_phone_photo_reads_back(text_page, tesseract):

@@ -25,6 +25,7 @@ from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
 FONT_FOLDER = Path("/usr/share/fonts/truetype")
 DPI = 300
+PHOTO_LONG_SIDE = 2800  # pixels: the page at about 240 dpi, as a 12 MP phone frames it
 
 
 class Typeface(Enum):
@@ -266,8 +267,8 @@ def photograph(scan: Image.Image, seed: int, max_tilt: float = 3.0) -> Image.Ima
     pixels *= _uneven_light(pixels.shape, rng)
     pixels += rng.normal(0.0, 4.0, pixels.shape)
     photo = Image.fromarray(pixels.clip(0, 255).astype(np.uint8)).convert("RGB")
-    photo = photo.filter(ImageFilter.GaussianBlur(float(rng.uniform(0.8, 1.4))))
-    scale = 3024 / max(photo.size) if max(photo.size) > 3024 else 1.0
+    photo = photo.filter(ImageFilter.GaussianBlur(float(rng.uniform(1.0, 1.8))))
+    scale = PHOTO_LONG_SIDE / max(photo.size) if max(photo.size) > PHOTO_LONG_SIDE else 1.0
     photo = photo.resize((round(photo.width * scale), round(photo.height * scale)),
                          Image.Resampling.LANCZOS)
     buffer = io.BytesIO()

@@ -52,6 +52,10 @@ class Reader(Protocol):
         """The words of a greyscale image of one column of text."""
         ...
 
+    def read_line(self, image: np.ndarray) -> list[RawWord]:
+        """The words of a greyscale image of one line of text."""
+        ...
+
 
 def _tesseract(language: str) -> Reader:
     from companion.book_import.engines.tesseract import TesseractReader

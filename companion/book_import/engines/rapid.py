@@ -25,6 +25,9 @@ class RapidReader:
                 from missing
         self._ocr = RapidOCR(intra_op_num_threads=1, inter_op_num_threads=1)
 
+    def read_line(self, image: np.ndarray) -> list[RawWord]:
+        return self.read(image)
+
     def read(self, image: np.ndarray) -> list[RawWord]:
         result, _ = self._ocr(image, use_cls=False)
         lines = sorted(result or [], key=lambda found: min(point[1] for point in found[0]))

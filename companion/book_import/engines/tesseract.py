@@ -36,7 +36,9 @@ def tessdata_folder(language: str) -> Path:
 
 
 class TesseractReader:
-    """Tesseract's LSTM reader, one API object kept for every image (models load once)."""
+    """Tesseract's LSTM reader, one API object kept for every image (models load once).
+    It tells no font attributes (its WordFontAttributes says "not bold" of bold words), so
+    its words' ``bold`` is None, for the page to measure."""
 
     def __init__(self, language: str) -> None:
         try:
@@ -50,9 +52,16 @@ class TesseractReader:
         )
 
     def read(self, image: np.ndarray) -> list[RawWord]:
+        return self._read(image, self._tesserocr.PSM.SINGLE_COLUMN)
+
+    def read_line(self, image: np.ndarray) -> list[RawWord]:
+        return self._read(image, self._tesserocr.PSM.SINGLE_LINE)
+
+    def _read(self, image: np.ndarray, layout) -> list[RawWord]:
         from PIL import Image
 
         tesserocr = self._tesserocr
+        self._api.SetPageSegMode(layout)
         self._api.SetImage(Image.fromarray(image))
         self._api.Recognize()
         words: list[RawWord] = []
@@ -69,12 +78,5 @@ class TesseractReader:
             words.append(RawWord(
                 text=text.strip(), confidence=max(0.0, min(1.0, word.Confidence(level) / 100)),
                 left=left, top=top, width=right - left, height=bottom - top, line=line,
-                bold=_bold(word),
             ))
         return words
-
-
-def _bold(word) -> bool | None:
-    """Tesseract's LSTM engine gives no font attributes; the legacy one did."""
-    attributes = word.WordFontAttributes()
-    return bool(attributes["bold"]) if attributes else None
