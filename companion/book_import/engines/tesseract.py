@@ -67,8 +67,13 @@ class TesseractReader:
         words: list[RawWord] = []
         iterator = self._api.GetIterator()
         level, line = tesserocr.RIL.WORD, -1
+        if iterator is None:
+            return words
         for word in tesserocr.iterate_level(iterator, level):
-            text = word.GetUTF8Text(level)
+            try:
+                text = word.GetUTF8Text(level)
+            except RuntimeError:  # tesserocr's word for "nothing read here"
+                continue
             box = word.BoundingBox(level)
             if word.IsAtBeginningOf(tesserocr.RIL.TEXTLINE) or line < 0:
                 line += 1
