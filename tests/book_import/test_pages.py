@@ -169,3 +169,14 @@ def test_without_tesseract_the_import_names_its_other_engine(monkeypatch, tmp_pa
     choice = choose_engine()
     assert choice.engine is OcrEngine.RAPIDOCR
     assert "reading with rapidocr" in choice.notice
+
+
+def test_every_frame_of_a_tiff_is_a_page(tmp_path, tesseract):
+    path = tmp_path / "two.tif"
+    frames = [Image.new("L", (1200, 1600), 250), Image.new("L", (1200, 1600), 240)]
+    frames[0].save(path, save_all=True, append_images=frames[1:])
+    results = list(read_pages([path, path], choice=tesseract))
+    assert [(result.page, result.source) for result in results] == [
+        (number, str(path)) for number in (1, 2, 3, 4)
+    ]
+    assert all("blank" in result.reason for result in results)

@@ -97,7 +97,7 @@ class _Block:
     space_before: float = 0.0  # in line heights
 
 
-_HEADING = re.compile(r"^((?:[A-Z][A-Z ,'()-]*?)(?:\s*\(mandatory\))?:)\s*(.*)$")
+_HEADING = re.compile(r"^((?:[A-Z][A-Z0-9 ,'()-]*?)(?:\s*\(mandatory\))?:)\s*(.*)$")
 
 
 def book_paragraphs(book: str) -> Iterator[tuple[int, list[str]]]:
