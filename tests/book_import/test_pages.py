@@ -12,11 +12,12 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from companion.book_import import page_image
 from companion.book_import.engines import EngineUnavailable, OcrEngine
 from companion.book_import.engines import tesseract as tesseract_engine
+from companion.book_import.layout import find_columns
 from companion.book_import.model import OcrPage, PageFailure
 from companion.book_import.pages import choose_engine, read_pages
 from tests.book_import.scoring import paragraphs_exact, words_right
@@ -180,3 +181,16 @@ def test_every_frame_of_a_tiff_is_a_page(tmp_path, tesseract):
         (number, str(path)) for number in (1, 2, 3, 4)
     ]
     assert all("blank" in result.reason for result in results)
+
+
+def test_a_rule_between_the_columns_hides_no_gutter(text_page):
+    scan = Image.open(text_page.scan).convert("L")
+    width, height = scan.size
+    drawing = ImageDraw.Draw(scan)
+    drawing.line([(width // 2, 150), (width // 2, height - 150)], fill=0, width=3)
+    drawing.line([(150, 140), (width - 150, 140)], fill=0, width=4)
+    page = page_image.prepare(np.asarray(scan)).image
+    small, scale = page_image.shrunk(page)
+    columns = find_columns(page_image.ink(small), word_gap=round(20 * scale))
+    assert len(columns) == 2
+    assert abs(columns[0][1] * 2 - small.shape[1]) < 0.05 * small.shape[1]
