@@ -24,6 +24,7 @@ from companion.book_import.model import Box, OcrLine, OcrWord
 from companion.book_import.page_image import runs
 
 MIN_GUTTER_SHARE = 0.02  # of the text's width
+EDGE_SHARE = 0.12  # a line across the gutter this near the text's top or bottom: head or foot
 GUTTER_CROSSINGS = 0.04  # share of the text's rows that may cross a gutter (wide headings)
 
 
@@ -101,3 +102,37 @@ def lines_by_position(words: Sequence[RawWord]) -> list[RawWord]:
             width=word.width, height=word.height, line=line, bold=word.bold,
         ))
     return placed
+
+
+def head_and_foot(
+    mask: np.ndarray, columns: Sequence[tuple[int, int]], word_gap: int,
+) -> tuple[int | None, int | None]:
+    """Where a running head ends and a foot (a page number) begins on an ink mask: lines
+    that cross the gutter near the text's top or bottom, to be read across the page.
+    None for each that the page does not have."""
+    rows_span = _text_span(mask.any(axis=1))
+    if rows_span is None or len(columns) < 2:
+        return None, None
+    top, bottom = rows_span
+    bridged = cv2.dilate(mask, np.ones((1, max(1, word_gap)), np.uint8)) > 0
+    crossing = np.zeros(mask.shape[0], dtype=bool)
+    for _, boundary in columns[:-1]:
+        crossing |= bridged[:, min(boundary, mask.shape[1] - 1)]
+    height = bottom - top
+    head_end = foot_start = None
+    for start, stop in runs(crossing):
+        if stop <= top + EDGE_SHARE * height:
+            head_end = stop
+        elif start >= bottom - EDGE_SHARE * height and foot_start is None:
+            foot_start = start
+    return head_end, foot_start
+
+
+def numbered(lines: Sequence[OcrLine]) -> list[OcrLine]:
+    """The lines in the order given, numbered again from 1 in each column."""
+    counts: dict[int, int] = {}
+    renumbered = []
+    for line in lines:
+        counts[line.column] = counts.get(line.column, 0) + 1
+        renumbered.append(line.model_copy(update={"number": counts[line.column]}))
+    return renumbered

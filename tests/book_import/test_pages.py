@@ -12,12 +12,12 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from companion.book_import import page_image
 from companion.book_import.engines import EngineUnavailable, OcrEngine
 from companion.book_import.engines import tesseract as tesseract_engine
-from companion.book_import.layout import find_columns
+from companion.book_import.layout import find_columns, head_and_foot
 from companion.book_import.model import OcrPage, PageFailure
 from companion.book_import.pages import choose_engine, read_pages
 from tests.book_import.scoring import paragraphs_exact, words_right
@@ -194,3 +194,20 @@ def test_a_rule_between_the_columns_hides_no_gutter(text_page):
     columns = find_columns(page_image.ink(small), word_gap=round(20 * scale))
     assert len(columns) == 2
     assert abs(columns[0][1] * 2 - small.shape[1]) < 0.05 * small.shape[1]
+
+
+def test_a_running_head_and_a_page_number_are_found_across_the_gutter(text_page):
+    scan = Image.open(text_page.scan).convert("L")
+    width, height = scan.size
+    font = ImageFont.truetype("/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf", 40)
+    drawing = ImageDraw.Draw(scan)
+    drawing.text((width // 2 - 250, 90), "THE BOOK OF TALES 114", font=font, fill=0)
+    drawing.text((width // 2 - 25, height - 110), "37", font=font, fill=0)
+    plain = page_image.ink(page_image.shrunk(np.asarray(Image.open(text_page.scan)))[0])
+    marked = page_image.ink(page_image.shrunk(np.asarray(scan))[0])
+    gap = 8
+    assert head_and_foot(plain, find_columns(plain, gap), gap) == (None, None)
+    head_end, foot_start = head_and_foot(marked, find_columns(marked, gap), gap)
+    assert head_end is not None and foot_start is not None
+    first_text = np.flatnonzero(plain.any(axis=1))
+    assert head_end <= first_text[0] and foot_start >= first_text[-1]
