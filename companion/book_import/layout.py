@@ -78,10 +78,34 @@ def column_lines(column: int, words: Sequence[RawWord], offset: tuple[int, int])
     ordered = sorted(by_line.values(), key=lambda line: _union([w.box for w in line]).top)
     lines = []
     for number, line_words in enumerate(ordered, start=1):
-        line_words.sort(key=lambda word: word.box.left)
-        lines.append(OcrLine(words=tuple(line_words), box=_union([w.box for w in line_words]),
+        joined = joined_overlaps(line_words)
+        lines.append(OcrLine(words=tuple(joined), box=_union([w.box for w in joined]),
                              column=column, number=number))
     return lines
+
+
+def joined_overlaps(words: Sequence[OcrWord]) -> list[OcrWord]:
+    """A line's words left to right, a word whose box begins inside the one before it
+    joined to it: no space is printed there (an engine splits "S1]" into "S 1]" so).
+
+    >>> box = lambda left, width: Box(left=left, top=0, width=width, height=20)
+    >>> words = [OcrWord(text="[Lose", confidence=0.9, box=box(0, 50)),
+    ...          OcrWord(text="Hunted/S", confidence=0.9, box=box(60, 80)),
+    ...          OcrWord(text="1]", confidence=0.7, box=box(120, 20))]
+    >>> [word.text for word in joined_overlaps(words)]
+    ['[Lose', 'Hunted/S1]']
+    """
+    joined: list[OcrWord] = []
+    for word in sorted(words, key=lambda w: w.box.left):
+        last = joined[-1] if joined else None
+        if last is not None and word.box.left < last.box.left + last.box.width:
+            joined[-1] = OcrWord(
+                text=last.text + word.text, box=_union([last.box, word.box]),
+                confidence=min(last.confidence, word.confidence), bold=last.bold,
+            )
+        else:
+            joined.append(word)
+    return joined
 
 
 def lines_by_position(words: Sequence[RawWord]) -> list[RawWord]:
