@@ -159,7 +159,7 @@ def test_a_50_megapixel_photo_is_read_within_bounded_memory(text_page, tmp_path)
     kind, peak = probe.stdout.split("\n")[:2]
     assert kind.startswith("OcrPage")
     assert int(kind.split()[1]) >= 0.9 * len(" ".join(text_page.truth).split())
-    assert int(peak) < 900  # MiB; the 50 MP picture alone would take 150 MiB in RGB
+    assert int(peak) < 600  # MiB (measured 266); decoded whole in RGB it would take 150 more
 
 
 def test_without_tesseract_the_import_names_its_other_engine(monkeypatch, tmp_path):
