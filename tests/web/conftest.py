@@ -16,7 +16,6 @@ from companion.hearing import Heard, PrintMouth
 from companion.phrases import PhraseSet
 from companion.session import Session
 from companion.web.server import TableServer
-from companion.web.taps import TapEars
 from tests.web.browser import chromium_paths, open_chromium
 
 MINI = Path(__file__).parents[1] / "arabian_nights" / "fixtures" / "mini"
@@ -41,8 +40,7 @@ class TableGame:
         self.script = ScriptedEars()
         self.printed: list[str] = []
         self.server = TableServer(port=0)
-        ears = TapEars(self.script)
-        self.server.on_tap = ears.tap
+        ears = self.server.tap_ears(self.script)
         self.session = Session(
             dialogue=spec.new(options),
             spec=spec,
