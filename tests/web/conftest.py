@@ -26,10 +26,12 @@ class ScriptedEars:
     """Answers the test hands over one at a time; None ends the game's input."""
 
     def __init__(self) -> None:
-        self.lines: queue.Queue[str | None] = queue.Queue()
+        self.lines: queue.Queue[str | tuple[str, float] | None] = queue.Queue()
 
     def hear(self, step: Step, phrases: PhraseSet) -> Heard | None:
         line = self.lines.get(timeout=30)
+        if isinstance(line, tuple):  # (words, confidence): heard, not typed
+            return Heard(line[0], line[1])
         return None if line is None else Heard(line, 1.0, typed=True)
 
 
@@ -53,7 +55,7 @@ class TableGame:
         self._thread = threading.Thread(target=self.session.run, daemon=True)
         self._thread.start()
 
-    def say(self, *lines: str) -> None:
+    def say(self, *lines: str | tuple[str, float]) -> None:
         for line in lines:
             self.script.lines.put(line)
 
