@@ -282,9 +282,7 @@ class TableServer:
     def _reader(self, request: Request) -> str | None:
         """Whose page reads (None: the table's), or a :class:`Refusal` without the token:
         the token in the address, else the cookie the page's first load set."""
-        known, player = self._whose(
-            request.query_params.get("t") or request.cookies.get(COOKIE)
-        )
+        known, player = self._whose(request.query_params.get("t") or request.cookies.get(COOKIE))
         if not known:
             raise Refusal(403, REFUSED)
         return player
