@@ -12,7 +12,7 @@ import pytest
 from companion.dialogue import GameOptions, GameSpec, Step
 from companion.games import game_spec
 from companion.games.arabian_nights.game import GAME
-from companion.hearing import Heard, PrintMouth
+from companion.hearing import Heard, Mouth, PrintMouth
 from companion.phrases import PhraseSet
 from companion.session import Session
 from companion.web.server import TableServer
@@ -38,7 +38,13 @@ class ScriptedEars:
 class TableGame:
     """A running session, its display and what it printed."""
 
-    def __init__(self, save: Path, spec: GameSpec = GAME, options: GameOptions = MINI_GAME) -> None:
+    def __init__(
+        self,
+        save: Path,
+        spec: GameSpec = GAME,
+        options: GameOptions = MINI_GAME,
+        mouth: Mouth | None = None,
+    ) -> None:
         self.script = ScriptedEars()
         self.printed: list[str] = []
         self.server = TableServer(port=0)
@@ -47,7 +53,7 @@ class TableGame:
             dialogue=spec.new(options),
             spec=spec,
             ears=ears,
-            mouth=PrintMouth(self.printed.append),
+            mouth=mouth or PrintMouth(self.printed.append),
             save_path=save,
             observers=[self.server.view],
         )

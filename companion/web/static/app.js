@@ -26,16 +26,24 @@ function fill(list, items, make) {
   list.replaceChildren(...items.map(make));
 }
 
+// A new question's buttons wait a moment before they take a tap, so that the second tap
+// of a double tap never lands on the question that replaced the first.
+const SETTLE_MS = 400;
+
 function renderAnswers(moment) {
   if (moment.serial === serial && $("answers").childElementCount === moment.answers.length) return;
-  serial = moment.serial;
+  const question = serial = moment.serial;
   fill($("answers"), moment.answers, (answer, index) => {
     const button = element("button", answer.label);
     button.type = "button";
-    button.disabled = answered === serial;
+    button.disabled = true;
     button.addEventListener("click", () => tap(index, button));
     return button;
   });
+  setTimeout(() => {
+    if (serial !== question || answered === question) return;
+    $("answers").querySelectorAll("button").forEach((button) => { button.disabled = false; });
+  }, SETTLE_MS);
 }
 
 function renderWords(moment) {
