@@ -7,6 +7,7 @@ and time are bounded)."""
 from __future__ import annotations
 
 import json
+import socket
 import time
 
 import pytest
@@ -21,6 +22,25 @@ from tests.web.flood import (
     allow_descriptors,
     page_loads,
 )
+from tests.web.http_client import Display
+
+MALFORMED_TAPS = (
+    b'{"serial": 1e400, "index": 0}',
+    b'{"serial": Infinity, "index": 0}',
+    b"[" * 100_000,
+)
+
+
+def send_malformed(address: str) -> None:
+    """What made the terminal print tracebacks before: each is refused cleanly."""
+    page = Display(address)
+    assert page.request("GET", "/?t=%C3%A9")[0] == 403
+    headers = {"Content-Type": "application/json", "X-Table-Token": page.token}
+    for body in MALFORMED_TAPS:
+        assert page.request("POST", "/tap", body, headers)[0] in (400, 413)
+    with socket.create_connection((page.host, page.port), timeout=10) as connection:
+        connection.sendall(b"NONSENSE\r\n\r\n")
+        assert connection.recv(12) == b"HTTP/1.1 400"
 
 
 def test_a_flood_of_half_open_connections_neither_ends_nor_disturbs_the_game(tmp_path):
@@ -29,6 +49,7 @@ def test_a_flood_of_half_open_connections_neither_ends_nor_disturbs_the_game(tmp
     game = TypedGame(tmp_path)
     address = game.address()
     port = int(address.split(":")[2].split("/")[0])
+    send_malformed(address)
     with HalfOpenFlood(port, HALF_OPEN, seconds=150, watch=game.process.pid) as flood:
         assert flood.wait_until_held(HALF_OPEN), "the flood never reached its count"
         loaded_in = page_loads(address)
@@ -40,6 +61,7 @@ def test_a_flood_of_half_open_connections_neither_ends_nor_disturbs_the_game(tmp
     terminal = "".join(game.err)
     assert code == 0, terminal[-2000:]
     assert "Traceback" not in terminal and "Too many open files" not in terminal
+    assert "Invalid HTTP request" in (tmp_path / "game.display.log").read_text()
     assert "".join(game.out).count("Undone") == 20
     save = json.loads(game.save.read_text())
     assert len(save["undo"]) == APPLIED
