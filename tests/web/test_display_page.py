@@ -55,6 +55,27 @@ def test_a_double_tap_answers_one_question(table_game, browser):
     assert len(table_game.session.undo_stack) == before + 1
 
 
+def test_two_phones_tapping_at_once_answer_one_question(table_game, browser):
+    """Two taps sent at the same moment from the page's origin, with its token, as two
+    phones showing the same question would: one answers, the other is refused."""
+    browser.get(table_game.address)
+    table_game.say("choose")
+    wait_for_question(browser, "Ali, choose a skill")
+    before = len(table_game.session.undo_stack)
+    statuses = browser.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "const token = sessionStorage.getItem('t');"
+        "const tap = (index) => fetch('/tap', {method: 'POST', body: JSON.stringify("
+        "  {serial: serial, index}), headers: {'Content-Type': 'application/json',"
+        "  'X-Table-Token': token}}).then((response) => response.status);"
+        "Promise.all([tap(0), tap(1)]).then(done);"
+    )
+    assert sorted(statuses) == [204, 409]
+    wait_for_question(browser, "Zed, choose a skill")
+    time.sleep(1)
+    assert len(table_game.session.undo_stack) == before + 1
+
+
 def test_the_buttons_are_disabled_at_the_first_tap(table_game, browser):
     browser.get(table_game.address)
     wait_for_question(browser, "Shall I deal")
