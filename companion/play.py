@@ -358,6 +358,8 @@ def run(args: argparse.Namespace) -> int:
         from companion.web.reading import ReadingControl
 
         ears, mouth = server.tap_ears(ears), ReadingControl(mouth)
+        if telling_listener is not None:
+            telling_listener = server.tappable_tellings(telling_listener)
         server.on_reading = mouth.control
         observers += [server.view, mouth]
     session = Session(

@@ -11,7 +11,8 @@ may see. A request without a known token is refused (403).
 * ``POST /tap`` ``{"serial": N, "index": I}`` answers question N with its I-th answer,
   through the same session as speech; a tap for a question that is answered, or is not
   the one being asked now, is refused with 409 and changes nothing;
-* ``POST /reading`` ``{"action": "stop" | "skip"}`` cuts the reading short at once.
+* ``POST /reading`` ``{"action": "stop" | "skip"}`` cuts the reading short at once;
+* ``POST /telling`` ``{"turn": N}`` ends telling N, under way, as its closing words would.
 
 The page keeps its token out of the browser's history: it sends it in an
 ``X-Table-Token`` header (the events' address carries it as ``?t=``), and the first
@@ -45,7 +46,7 @@ from starlette.responses import FileResponse, JSONResponse, Response, StreamingR
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from companion.hearing import Ears
+from companion.hearing import Ears, TellingListener
 from companion.web.guard import (
     BACKLOG,
     KEEP_ALIVE_SECONDS,
@@ -58,6 +59,7 @@ from companion.web.guard import (
 )
 from companion.web.reading import ReadingAction
 from companion.web.taps import TapEars
+from companion.web.tellings import TappableTellings
 from companion.web.view import Moment, TableView
 
 Reach = Literal["local", "lan"]
@@ -85,6 +87,14 @@ class ReadingRequest(BaseModel):
     model_config = ConfigDict(extra="ignore")
     t: StrictStr | None = Field(default=None, max_length=MOST_TOKEN_CHARS)
     action: ReadingAction
+
+
+class TellingRequest(BaseModel):
+    """ "The tale is told": which telling it ends."""
+
+    model_config = ConfigDict(extra="ignore")
+    t: StrictStr | None = Field(default=None, max_length=MOST_TOKEN_CHARS)
+    turn: StrictInt = Field(ge=0, le=2**53)
 
 
 class Refusal(Exception):
@@ -151,6 +161,9 @@ class TableServer:
         it answered (see :meth:`tap_ears`)."""
         self.on_reading: Callable[[ReadingAction], None] = lambda action: None
         """Called (in the server's thread) when a page's reading button is pressed."""
+        self.on_telling_end: Callable[[int], bool] = lambda turn: False
+        """Called (in the server's thread) with the turn of a telling a page ended; True
+        when it was under way (see :meth:`tappable_tellings`)."""
         self.guard: ConnectionGuard | None = None
         self.on_new_player: Callable[[str, str], None] = lambda name, url: None
         """Called with a player's name and private address when their token is made."""
@@ -204,6 +217,12 @@ class TableServer:
         ears = TapEars(inner, self.view)
         self.on_tap = ears.tap
         return ears
+
+    def tappable_tellings(self, inner: TellingListener) -> TappableTellings:
+        """``inner`` wrapped so that a page can end the telling under way."""
+        tellings = TappableTellings(inner)
+        self.on_telling_end = tellings.end
+        return tellings
 
     def url(self, token: str) -> str:
         """The address of the page for ``token``."""
@@ -262,6 +281,7 @@ class TableServer:
                 Route("/events", self._events),
                 Route("/tap", self._tap, methods=["POST"]),
                 Route("/reading", self._reading, methods=["POST"]),
+                Route("/telling", self._telling, methods=["POST"]),
                 Route("/map", self._map),
                 Mount("/static", StaticFiles(directory=str(STATIC)), name="static"),
             ]
@@ -344,6 +364,15 @@ class TableServer:
         except Refusal as refusal:
             return refusal.response()
         self.on_reading(pressed.action)
+        return Response(status_code=204)
+
+    async def _telling(self, request: Request) -> Response:
+        try:
+            ended = await self._posted(request, TellingRequest)
+        except Refusal as refusal:
+            return refusal.response()
+        if not self.on_telling_end(ended.turn):
+            return JSONResponse({"error": "that telling is not under way"}, status_code=409)
         return Response(status_code=204)
 
     async def _posted(self, request: Request, model: type[Any]) -> Any:

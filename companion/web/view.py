@@ -89,6 +89,8 @@ class Moment(BaseModel):
     map: MapView | None = None
     timer_seconds: float | None = None
     """A storytelling turn's length, counted down on the page from when it began."""
+    telling_turn: int | None = None
+    """The telling under way, which the page's "The tale is told" ends."""
     history: list[str] = Field(default_factory=list)
     players: list[str] = Field(default_factory=list)
     finished: bool = False
@@ -174,6 +176,7 @@ class TableView:
                 "board": _optional_lines(dialogue, "board"),
                 "map": self._map_view(dialogue),
                 "timer_seconds": getattr(step.telling, "turn_seconds", None),
+                "telling_turn": getattr(step.telling, "turn", None),
                 "players": list(dialogue.player_names()),
                 "finished": dialogue.finished,
             }

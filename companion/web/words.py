@@ -27,6 +27,7 @@ PAGE_WORDS: dict[str, dict[str, str]] = {
     "not_understood": {"en": "not understood", "es": "no entendido"},
     "stop": {"en": "Stop reading", "es": "Dejar de leer"},
     "skip": {"en": "Skip", "es": "Saltar"},
+    "tale_told": {"en": "The tale is told", "es": "Fin del cuento"},
     "sent": {"en": "Answer sent.", "es": "Respuesta enviada."},
     "moved_on": {
         "en": "That question was already answered.",

@@ -12,7 +12,7 @@ import pytest
 from companion.dialogue import GameOptions, GameSpec, Step
 from companion.games import game_spec
 from companion.games.arabian_nights.game import GAME
-from companion.hearing import Heard, Mouth, PrintMouth
+from companion.hearing import Heard, Mouth, PrintMouth, TellingListener
 from companion.phrases import PhraseSet
 from companion.session import Session
 from companion.web.server import TableServer
@@ -44,6 +44,7 @@ class TableGame:
         spec: GameSpec = GAME,
         options: GameOptions = MINI_GAME,
         mouth: Mouth | None = None,
+        telling_listener: TellingListener | None = None,
     ) -> None:
         self.script = ScriptedEars()
         self.printed: list[str] = []
@@ -56,6 +57,7 @@ class TableGame:
             mouth=mouth or PrintMouth(self.printed.append),
             save_path=save,
             observers=[self.server.view],
+            telling_listener=telling_listener and self.server.tappable_tellings(telling_listener),
         )
         self.address = self.server.start()
         self._thread = threading.Thread(target=self.session.run, daemon=True)

@@ -199,3 +199,44 @@ def test_a_spanish_night_has_the_page_in_spanish(spanish_night, browser):
     assert browser.find_element(By.TAG_NAME, "html").get_attribute("lang") == "es"
     headings = [h.get_attribute("textContent") for h in browser.find_elements(By.TAG_NAME, "h2")]
     assert not {"Now", "Read aloud", "Sheets", "Recent answers"} & set(headings)
+
+
+class Microphone:
+    """A telling listener as the microphone is: time goes by while the storyteller speaks,
+    until the telling ends; it notes how each telling ended."""
+
+    def __init__(self) -> None:
+        self.ended: list[str] = []
+
+    def listen(self, spec, say):
+        tracker = spec.tracker()
+        while not tracker.done:
+            time.sleep(0.05)
+            for cue in tracker.advance(0.05, speaking=True):
+                say(cue)
+        report = tracker.report()
+        self.ended.append(report.ended_by)
+        return report.to_value()
+
+
+TO_THE_FIRST_TELLING = ["Ali", *["draw"] * 8, "a long journey", "begin"]
+
+
+def test_the_tale_is_told_from_the_page(tmp_path, browser):
+    microphone = Microphone()
+    options = GameOptions(
+        seed=4, players=[("Ali", "m"), ("Zed", "f")], settings={"cards": "companion"}
+    )
+    night = TableGame(tmp_path / "night.json", game_spec("scheherazade"), options,
+                      telling_listener=microphone)  # fmt: skip
+    try:
+        browser.get(night.address)
+        night.say(*TO_THE_FIRST_TELLING)
+        told = (By.ID, "tale-told")
+        WebDriverWait(browser, 15).until(lambda page: page.find_element(*told).is_displayed())
+        browser.find_element(*told).click()
+        WebDriverWait(browser, 10).until(lambda page: not page.find_element(*told).is_displayed())
+        assert microphone.ended == ["phrase"]
+        assert night.server.on_telling_end(1) is False  # over: a late tap ends nothing
+    finally:
+        night.stop()

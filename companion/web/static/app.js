@@ -155,6 +155,10 @@ function render(moment) {
   fill($("board"), moment.board, (line) => element("li", line));
   renderMap(moment.map);
   renderTimer(moment);
+  const tale = $("tale-told");
+  if (tale.hidden !== (moment.telling_turn === null)) tale.disabled = false;
+  tale.hidden = moment.telling_turn === null;
+  tale.dataset.turn = moment.telling_turn ?? "";
   fill($("history"), moment.history, (line) => element("li", line));
   if (moment.player) {
     $("private-panel").hidden = false;
@@ -196,6 +200,12 @@ function connect() {
   events.onerror = () => { $("link").textContent = words.reconnecting || "Reconnecting…"; };
 }
 
+$("tale-told").addEventListener("click", async (event) => {
+  const button = event.currentTarget;
+  button.disabled = true;
+  const response = await post("/telling", { turn: Number(button.dataset.turn) });
+  $("tapped").textContent = response.ok ? words.sent : words.moved_on;
+});
 document.querySelectorAll("[data-reading]").forEach((button) => {
   button.addEventListener("click", () => post("/reading", { action: button.dataset.reading }));
 });
