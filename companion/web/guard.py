@@ -234,13 +234,21 @@ async def _plain(send: Send, status: int, body: bytes) -> None:
 DISPLAY_LOGGERS = ("uvicorn", "uvicorn.error", "uvicorn.access")
 
 
+class _QuietFile(logging.handlers.RotatingFileHandler):
+    """A log file that, when it cannot be written (a full disk, a folder removed), drops
+    the message instead of printing logging's own traceback in the terminal."""
+
+    def handleError(self, record: logging.LogRecord) -> None:
+        """Nothing reaches the players' terminal."""
+
+
 def quiet_logging(log_path: Path | None) -> logging.Handler:
     """Send uvicorn's messages to ``log_path`` (rotated, bounded), or nowhere: never to the
     players' terminal. Returns the handler, for the server loop's own errors."""
     handler: logging.Handler = logging.NullHandler()
     if log_path is not None:
         try:
-            handler = logging.handlers.RotatingFileHandler(
+            handler = _QuietFile(
                 log_path, maxBytes=LOG_BYTES, backupCount=1, encoding="utf-8", delay=True
             )
             handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s"))

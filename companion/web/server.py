@@ -27,6 +27,7 @@ players' terminal.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import secrets
@@ -206,7 +207,8 @@ class TableServer:
         """Close every page's stream and stop the server."""
         if self._server is None or self._loop is None:
             return
-        self._loop.call_soon_threadsafe(self._close_pages)
+        with contextlib.suppress(RuntimeError):  # the loop has just ended by itself
+            self._loop.call_soon_threadsafe(self._close_pages)
         self._server.should_exit = True
         if self._thread is not None:
             self._thread.join(timeout=5)

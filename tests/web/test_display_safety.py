@@ -5,12 +5,14 @@ other sites can neither tap nor frame the display."""
 from __future__ import annotations
 
 import json
+import logging
 import resource
 import socket
 import time
 
 import pytest
 
+from companion.web.guard import quiet_logging
 from companion.web.server import MOST_BODY_BYTES
 from companion.web.view import Moment
 from tests.web.http_client import Display
@@ -167,3 +169,9 @@ def test_a_page_that_never_reads_gets_only_the_newest(table_game, page):
     events = received.count(b"data: ")
     assert b'"serial": 29999' in received
     assert events < 4_000, f"{events} snapshots were queued for a page that read none"
+
+
+def test_a_log_that_cannot_be_written_prints_nothing(tmp_path, capfd):
+    quiet_logging(tmp_path / "removed" / "game.display.log")
+    logging.getLogger("uvicorn.error").warning("Invalid HTTP request received.")
+    assert capfd.readouterr().err == ""
