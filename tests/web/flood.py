@@ -163,6 +163,7 @@ class TypedGame:
     def __init__(self, folder: Path) -> None:
         self.save = folder / "game.json"
         command = [
+            "sh", "-c", f"ulimit -Sn {PI_DESCRIPTORS} 2>/dev/null; exec \"$0\" \"$@\"",
             sys.executable, "-m", "companion", "play", "--typed", "--new", "--display",
             "--display-port", "0", "--pack", str(MINI), "--players", "Ali:m,Zed:f",
             "--seed", "1", "--save", str(self.save),
@@ -174,7 +175,6 @@ class TypedGame:
             stderr=subprocess.PIPE,
             text=True,
             env={**os.environ, "XDG_DATA_HOME": str(folder)},
-            preexec_fn=_pi_limit,
         )
         self.out: list[str] = []
         self.err: list[str] = []
@@ -185,7 +185,7 @@ class TypedGame:
         for reader in self._readers:
             reader.start()
 
-    def address(self, seconds: float = 30) -> str:
+    def address(self, seconds: float = 60) -> str:
         deadline = time.monotonic() + seconds
         while time.monotonic() < deadline:
             for line in self.err:
@@ -207,11 +207,6 @@ class TypedGame:
         for reader in self._readers:
             reader.join(timeout=5)
         return code
-
-
-def _pi_limit() -> None:
-    _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    resource.setrlimit(resource.RLIMIT_NOFILE, (min(PI_DESCRIPTORS, hard), hard))
 
 
 def _drain(stream, lines: list[str]) -> None:

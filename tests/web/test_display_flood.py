@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import socket
 import time
+from pathlib import Path
 
 import pytest
 
@@ -52,7 +53,7 @@ def test_a_flood_of_half_open_connections_neither_ends_nor_disturbs_the_game(tmp
     send_malformed(address)
     with HalfOpenFlood(port, HALF_OPEN, seconds=150, watch=game.process.pid) as flood:
         assert flood.wait_until_held(HALF_OPEN), "the flood never reached its count"
-        loaded_in = page_loads(address)
+        loaded_in = page_loads(address, seconds=60)
         began = time.monotonic()
         game.play(ANSWERS)
         code = game.finish()
@@ -66,7 +67,8 @@ def test_a_flood_of_half_open_connections_neither_ends_nor_disturbs_the_game(tmp
     save = json.loads(game.save.read_text())
     assert len(save["undo"]) == APPLIED
     assert done.closed_by_server > HALF_OPEN  # the server let go of what it could not hold
-    assert 0 < done.most_server_descriptors < PI_DESCRIPTORS - 64
+    if Path("/proc/self/fd").exists():  # Linux: the descriptors were counted
+        assert 0 < done.most_server_descriptors < PI_DESCRIPTORS - 64
     print(
         f"flood: {done.opened} connections made, {done.held} sent a half request, "
         f"{done.closed_by_server} closed by the server, {done.refused} refused, the "
