@@ -66,7 +66,7 @@ from companion.web.view import Moment, TableView
 Reach = Literal["local", "lan"]
 STATIC = resources.files("companion.web") / "static"
 MOST_BODY_BYTES = 2048
-"""A tap's body is a few dozen bytes; anything longer is refused (413) unread."""
+"""A tap's body is a few dozen bytes; anything longer is refused (400) unread."""
 MOST_TOKEN_CHARS = 64
 COOKIE = "table_token"
 TOKEN_HEADER = "x-table-token"
@@ -99,14 +99,17 @@ class TellingRequest(BaseModel):
 
 
 class Refusal(Exception):
-    """A request refused: its status and what to say."""
+    """A request refused: its status and what to say; ``hang_up`` closes the connection
+    after the answer (the rest of a body too long is not read)."""
 
-    def __init__(self, status: int, message: str) -> None:
+    def __init__(self, status: int, message: str, hang_up: bool = False) -> None:
         super().__init__(message)
         self.status = status
+        self.hang_up = hang_up
 
     def response(self) -> Response:
-        return JSONResponse({"error": str(self)}, status_code=self.status)
+        headers = {"Connection": "close"} if self.hang_up else None
+        return JSONResponse({"error": str(self)}, status_code=self.status, headers=headers)
 
 
 class DisplayUnavailable(Exception):
@@ -429,19 +432,19 @@ def same_origin(request: Request) -> bool:
 
 
 async def _small_body(request: Request) -> bytes:
-    """The request's body, refused (413) unread when it says it is longer than
+    """The request's body, refused (400) unread when it says it is longer than
     :data:`MOST_BODY_BYTES`, and as soon as it grows longer when it does not say."""
     declared = request.headers.get("content-length")
     if declared is not None and (
         not declared.isdigit() or len(declared) > 9 or int(declared) > MOST_BODY_BYTES
     ):
-        raise Refusal(413, f"a tap is at most {MOST_BODY_BYTES} bytes")
+        raise Refusal(400, f"a tap is at most {MOST_BODY_BYTES} bytes", hang_up=True)
     body = bytearray()
     try:
         async for chunk in request.stream():
             body += chunk
             if len(body) > MOST_BODY_BYTES:
-                raise Refusal(413, f"a tap is at most {MOST_BODY_BYTES} bytes")
+                raise Refusal(400, f"a tap is at most {MOST_BODY_BYTES} bytes", hang_up=True)
     except ClientDisconnect:
         raise Refusal(400, "the request ended before its body") from None
     return bytes(body)
