@@ -11,6 +11,7 @@ nothing, so it never silences a reading still to come.
 >>> lines = []
 >>> mouth = ReadingControl(PrintMouth(lines.append))
 >>> mouth.control(ReadingAction.STOP)  # nothing is being read: nothing changes
+False
 >>> mouth.say(Speech("Once upon a time."))
 >>> lines
 ['Once upon a time.']
@@ -58,13 +59,15 @@ class ReadingControl:
     def set_rate(self, factor: float) -> None:
         self.inner.set_rate(factor)
 
-    def control(self, action: ReadingAction) -> None:
-        """A page's button (called from the server's thread)."""
+    def control(self, action: ReadingAction) -> bool:
+        """A page's button (called from the server's thread); False when nothing was
+        being read."""
         if not self._speaking.is_set():
-            return
+            return False
         if action is ReadingAction.STOP:
             self._silent.set()
         self.inner.stop()
+        return True
 
     # -- session observer: the next question is spoken again --------------------------
 

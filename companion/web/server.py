@@ -163,8 +163,9 @@ class TableServer:
         self.on_tap: Callable[[int, int], bool] = lambda serial, index: False
         """Called (in the server's thread) with each tap's question and button; True when
         it answered (see :meth:`tap_ears`)."""
-        self.on_reading: Callable[[ReadingAction], None] = lambda action: None
-        """Called (in the server's thread) when a page's reading button is pressed."""
+        self.on_reading: Callable[[ReadingAction], bool] = lambda action: False
+        """Called (in the server's thread) when a page's reading button is pressed; True
+        when something was being read."""
         self.on_telling_end: Callable[[int], bool] = lambda turn: False
         """Called (in the server's thread) with the turn of a telling a page ended; True
         when it was under way (see :meth:`tappable_tellings`)."""
@@ -355,29 +356,36 @@ class TableServer:
         return Response(self.view.map_svg, media_type="image/svg+xml")
 
     async def _tap(self, request: Request) -> Response:
-        try:
-            tap = await self._posted(request, TapRequest)
-        except Refusal as refusal:
-            return refusal.response()
-        if not self.on_tap(tap.serial, tap.index):
-            return JSONResponse({"error": "that question is not being asked"}, status_code=409)
-        return Response(status_code=204)
+        return await self._press(
+            request, TapRequest, lambda tap: self.on_tap(tap.serial, tap.index),
+            "that question is not being asked",
+        )  # fmt: skip
 
     async def _reading(self, request: Request) -> Response:
-        try:
-            pressed = await self._posted(request, ReadingRequest)
-        except Refusal as refusal:
-            return refusal.response()
-        self.on_reading(pressed.action)
-        return Response(status_code=204)
+        return await self._press(
+            request,
+            ReadingRequest,
+            lambda pressed: self.on_reading(pressed.action),
+            "nothing is being read",
+        )
 
     async def _telling(self, request: Request) -> Response:
+        return await self._press(
+            request, TellingRequest, lambda ended: self.on_telling_end(ended.turn),
+            "that telling is not under way",
+        )  # fmt: skip
+
+    async def _press(
+        self, request: Request, model: type[Any], act: Callable[[Any], bool], moved_on: str
+    ) -> Response:
+        """A page's button: its POST checked (:meth:`_posted`), then ``act`` on it; 204
+        when it acted, 409 (``moved_on``) when what it was for is over."""
         try:
-            ended = await self._posted(request, TellingRequest)
+            pressed = await self._posted(request, model)
         except Refusal as refusal:
             return refusal.response()
-        if not self.on_telling_end(ended.turn):
-            return JSONResponse({"error": "that telling is not under way"}, status_code=409)
+        if not act(pressed):
+            return JSONResponse({"error": moved_on}, status_code=409)
         return Response(status_code=204)
 
     async def _posted(self, request: Request, model: type[Any]) -> Any:
