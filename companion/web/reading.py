@@ -6,8 +6,8 @@ once, from the server's thread, while the session's thread is still speaking.
 reading, until the next question is asked. A press while nothing is being read changes
 nothing, so it never silences a reading still to come.
 
->>> from companion.dialogue import Speech
->>> from companion.hearing import PrintMouth
+>>> from companion.framework.dialogue import Speech
+>>> from companion.session.ports import PrintMouth
 >>> lines = []
 >>> mouth = ReadingControl(PrintMouth(lines.append))
 >>> mouth.control(ReadingAction.STOP)  # nothing is being read: nothing changes
@@ -22,8 +22,8 @@ from __future__ import annotations
 import threading
 from enum import StrEnum
 
-from companion.dialogue import Dialogue, Speech, Step
-from companion.hearing import Heard, Mouth
+from companion.framework.dialogue import Dialogue, Speech, Step
+from companion.session.ports import Heard, Mouth
 
 
 class ReadingAction(StrEnum):

@@ -47,7 +47,8 @@ from starlette.responses import FileResponse, JSONResponse, Response, StreamingR
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from companion.hearing import Ears, TellingListener
+from companion.framework.telling import TellingListener
+from companion.session.ports import Ears
 from companion.web.guard import (
     BACKLOG,
     KEEP_ALIVE_SECONDS,

@@ -11,7 +11,7 @@ phones at once or a late tap never answer a question the page did not show.
 The wrapped ears hear in a worker thread. When a tap wins, they keep listening, and what
 they hear answers the next question: no spoken or typed answer is ever dropped.
 
->>> from companion.dialogue import Step, YES_NO
+>>> from companion.framework.dialogue import Step, YES_NO
 >>> import threading
 >>> never = threading.Event()
 >>> class Silent:
@@ -40,10 +40,9 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Protocol
 
-from companion.asking import LearningEars
-from companion.dialogue import Step
-from companion.hearing import Ears, Heard
-from companion.phrases import PhraseSet
+from companion.framework.dialogue import Step
+from companion.framework.phrases import PhraseSet
+from companion.session.ports import Ears, Heard, LearningEars
 from companion.web.view import answers_of, tappable
 
 

@@ -25,7 +25,7 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from companion.hearing import TellingListener
+from companion.framework.telling import TellingListener
 
 
 class _Watched:

@@ -17,7 +17,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from companion.dialogue import GameOptions, Speech
+from companion.framework.dialogue import GameOptions, Speech
 from companion.games import game_spec
 from companion.web.reading import ReadingAction, ReadingControl
 from tests.web.conftest import TableGame

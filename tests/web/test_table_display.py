@@ -20,9 +20,9 @@ pytest.importorskip("selenium")
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from companion.dialogue import Step
-from companion.hearing import Heard
-from companion.phrases import PhraseSet
+from companion.framework.dialogue import Step
+from companion.framework.phrases import PhraseSet
+from companion.session.ports import Heard
 from companion.web.taps import TapEars
 from tests.arabian_nights.reader_helpers import SETUP as MINI_SETUP
 
@@ -66,8 +66,10 @@ def test_the_page_follows_the_game_and_a_tap_moves_a_hero(table_game, browser):
 
     zed = (By.CSS_SELECTOR, '#map .marker[data-player="Zed"] circle')
     in_baghdad = browser.find_element(*zed).get_attribute("cx")
-    mosul = next(b for b in browser.find_elements(By.CSS_SELECTOR, "#answers button")
-                 if b.text == "Mosul")  # fmt: skip
+    mosul = WebDriverWait(browser, 10).until(  # a new question's buttons take taps after 400 ms
+        lambda page: next((b for b in page.find_elements(By.CSS_SELECTOR, "#answers button")
+                           if b.text == "Mosul" and b.is_enabled()), None)
+    )  # fmt: skip
     mosul.click()
     wait_for_text(browser, "heard", "→ Mosul")
     WebDriverWait(browser, 10).until(
