@@ -12,6 +12,8 @@ import importlib
 import os
 import sys
 
+from companion.shown import shown
+
 SUBCOMMANDS: dict[str, str] = {
     "play": "companion.play",
     "check": "companion.games.arabian_nights.check_command",
@@ -59,7 +61,7 @@ def main(argv: list[str] | None = None) -> int:
         try:
             return modules[args.command].run(args)
         except ArgumentError as error:
-            print(f"companion {args.command}: error: {error}", file=sys.stderr)
+            print(f"companion {args.command}: error: {shown(str(error))}", file=sys.stderr)
             return 2
     except KeyboardInterrupt:
         print("companion: interrupted", file=sys.stderr)

@@ -24,9 +24,10 @@ from typing import IO, Any, Protocol
 
 from companion.answers import Answer
 from companion.dialogue import Speech, Step
-from companion.phrases import Match, PhraseSet, Value, words_to_number
+from companion.phrases import Match, PhraseSet, Value, literal, words_to_number
 from companion.session_words import GLOBAL_TEMPLATES as SESSION_COMMANDS
 from companion.session_words import STATUS_OF, known
+from companion.shown import shown
 
 ACCEPT_CONFIDENCE = 0.80
 """Heard answers at least this sure (recogniser confidence × match score) are applied."""
@@ -137,7 +138,7 @@ class PrintMouth:
     def say(self, speech: Speech) -> None:
         if speech.paragraph is not None:
             self._write(f"¶ {speech.paragraph}")
-        self._write(" ".join(speech.text.split()))
+        self._write(shown(" ".join(speech.text.split())))
 
     def stop(self) -> None:
         """Printing is instant: there is nothing to cut short."""
@@ -174,7 +175,7 @@ def global_commands(players: tuple[str, ...], language: str = "en") -> PhraseSet
         return commands
     per_player = {
         Command.of("status", player=name): [
-            wording.replace("{name}", name) for wording in STATUS_OF[language]
+            wording.replace("{name}", literal(name)) for wording in STATUS_OF[language]
         ]
         for name in players
     }

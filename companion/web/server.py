@@ -32,6 +32,7 @@ from starlette.responses import FileResponse, JSONResponse, Response, StreamingR
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from companion.web.addresses import lan_address
 from companion.web.view import Moment, TableView
 
 Reach = Literal["local", "lan"]
@@ -218,16 +219,6 @@ class TableServer:
         if self.reach == "local":
             return "127.0.0.1"
         return lan_address()
-
-
-def lan_address() -> str:
-    """This machine's address on the local network (no packet is sent to find it)."""
-    try:
-        infos = socket.getaddrinfo(socket.gethostname(), None, family=socket.AF_INET)
-    except OSError:
-        infos = []
-    addresses = [info[4][0] for info in infos if not str(info[4][0]).startswith("127.")]
-    return addresses[0] if addresses else "127.0.0.1"
 
 
 def _refused() -> Response:

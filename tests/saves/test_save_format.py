@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.saves import (
+    LARGEST_NUMBER,
     UNDO_DEPTH,
     SaveError,
     SaveFile,
@@ -22,7 +23,7 @@ from companion.saves import (
 )
 
 json_values = st.recursive(
-    st.none() | st.integers() | st.text(max_size=8),
+    st.none() | st.integers(-LARGEST_NUMBER, LARGEST_NUMBER) | st.text(max_size=8),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner),
     max_leaves=25,
 )
