@@ -69,6 +69,7 @@ from companion.games.arabian_nights.rewards import (
     normalise_name,
     parse_reward,
 )
+from companion.packs import PackFileError, read_pack_text
 
 __all__ = [
     "PackError",
@@ -302,7 +303,9 @@ class _Loader:
 
     def read(self, name: str) -> str | None:
         try:
-            return (self.folder / name).read_text(encoding="utf-8-sig")
+            return read_pack_text(self.folder / name, self.folder, encoding="utf-8-sig")
+        except PackFileError as error:
+            self.problem(name, 0, str(error).removeprefix(f"{self.folder / name} "))
         except FileNotFoundError:
             self.problem(name, 0, f"missing: a pack needs {WORLD}, {MATRICES}, {CARDS}, {BOOK}")
         except (OSError, UnicodeDecodeError) as error:

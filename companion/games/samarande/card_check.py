@@ -33,6 +33,7 @@ from companion.games.samarande.catalogue import (
     counts_by_kind,
     spoken_form,
 )
+from companion.packs import PackFileError, read_pack_text
 
 _KEY = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_]*)\s*=")
 _HEADER = re.compile(r"^\s*(\[\[?)\s*([A-Za-z_]+)\s*\]\]?")
@@ -76,7 +77,9 @@ def check_catalogue(folder: str | Path) -> tuple[Catalogue | None, list[str]]:
     if path.is_dir():
         path = path / CATALOGUE_FILE
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_pack_text(path)
+    except PackFileError as error:
+        return None, [f"{path}:1: {str(error).removeprefix(f'{path} ')}"]
     except OSError:
         return None, [
             f"{path}:1: no card list here; write a {CATALOGUE_FILE} (see docs/samarande.md)"
@@ -224,7 +227,7 @@ def is_card_list(folder: Path) -> bool:
     """True when ``folder`` holds a Samarande card list (its cards.toml has a [box])."""
     path = folder / CATALOGUE_FILE if folder.is_dir() else folder
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_pack_text(path)
     except OSError:
         return False
     return any(_HEADER.match(line) and "[box]" in line for line in text.splitlines())
