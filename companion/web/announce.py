@@ -8,7 +8,7 @@ from typing import TextIO
 
 import segno
 
-from companion.shown import shown
+from companion.framework.shown import shown
 from companion.web.addresses import Interface, at_host
 
 

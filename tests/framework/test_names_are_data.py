@@ -14,15 +14,15 @@ import pexpect
 import pytest
 from rich.console import Console
 
-from companion.chronicle import Chronicle
-from companion.dialogue import GameOptions
-from companion.display import LiveDisplay
+from companion.framework.dialogue import GameOptions
+from companion.framework.phrases import expand_template, literal
+from companion.framework.shown import shown
+from companion.framework.telling import TypedTellingListener
 from companion.games import game_spec
-from companion.games.survey import TypistEars
-from companion.phrases import expand_template, literal
-from companion.session import PrintMouth, Session
-from companion.shown import shown
-from companion.telling import TypedTellingListener
+from companion.session.loop import PrintMouth, Session
+from companion.session.observers.chronicle import Chronicle
+from companion.session.observers.display import LiveDisplay
+from testkit.survey import TypistEars
 
 MINI = Path(__file__).parents[1] / "arabian_nights" / "fixtures" / "mini"
 """The Reader's small test pack: a whole game in seconds."""

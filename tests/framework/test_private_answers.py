@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from companion.chronicle import Chronicle
-from companion.dialogue import GameOptions
+from companion.framework.dialogue import GameOptions
 from companion.games import game_spec
-from companion.hearing import Heard, PrintMouth, TypedEars
-from companion.session import Session
+from companion.session.loop import Session
+from companion.session.observers.chronicle import Chronicle
+from companion.session.ports import Heard, PrintMouth, TypedEars
 from companion.web.view import TableView
 
 MINI = Path(__file__).parents[1] / "arabian_nights" / "fixtures" / "mini"

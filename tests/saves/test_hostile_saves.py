@@ -12,12 +12,13 @@ from pathlib import Path
 
 import pytest
 
-from companion.dialogue import GameOptions
+from companion.cli.play import resume
+from companion.framework.dialogue import GameOptions
+from companion.framework.errors import SaveError
+from companion.framework.packs import MAX_PACK_FILE_BYTES, shipped_pack
 from companion.games import game_spec
-from companion.packs import MAX_PACK_FILE_BYTES, shipped_pack
-from companion.play import resume
-from companion.saves import MAX_SAVE_BYTES, SaveError, SaveFile, read_save, write_save
-from companion.session import run_typed
+from companion.session.loop import run_typed
+from companion.session.saves import MAX_SAVE_BYTES, SaveFile, read_save, write_save
 from tests.saves.played import played_state
 
 QUICK = 30

@@ -10,10 +10,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.saves import (
+from companion.framework.errors import SaveError
+from companion.session.saves import (
     LARGEST_NUMBER,
     UNDO_DEPTH,
-    SaveError,
     SaveFile,
     UndoHistory,
     apply_changes,

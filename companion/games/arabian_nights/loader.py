@@ -19,6 +19,7 @@ from typing import TypeVar
 
 from rapidfuzz import fuzz, process
 
+from companion.framework.packs import PackFileError, read_pack_text
 from companion.games.arabian_nights.book_text import (
     MATRIX_LETTERS,
     BookText,
@@ -69,7 +70,6 @@ from companion.games.arabian_nights.rewards import (
     normalise_name,
     parse_reward,
 )
-from companion.packs import PackFileError, read_pack_text
 
 __all__ = [
     "PackError",

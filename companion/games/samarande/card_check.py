@@ -23,6 +23,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from companion.framework.packs import PackFileError, read_pack_text
 from companion.games.samarande.catalogue import (
     BOX,
     CATALOGUE_FILE,
@@ -33,7 +34,6 @@ from companion.games.samarande.catalogue import (
     counts_by_kind,
     spoken_form,
 )
-from companion.packs import PackFileError, read_pack_text
 
 _KEY = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_]*)\s*=")
 _HEADER = re.compile(r"^\s*(\[\[?)\s*([A-Za-z_]+)\s*\]\]?")

@@ -40,6 +40,8 @@ from pydantic import (
     field_validator,
 )
 
+from companion.framework.errors import SaveError
+
 SCHEMA_VERSION = 2
 """Format version. 1: every undo state in full; 2: undo states as differences."""
 OLDEST_READABLE = 1
@@ -53,10 +55,6 @@ game's state comes near it (a seed is below 2**32, a score below 100)."""
 
 Change = list[Any]
 """``[path]`` removes the key at ``path``; ``[path, value]`` sets it."""
-
-
-class SaveError(Exception):
-    """A save file cannot be used; the message names the file and the reason."""
 
 
 def state_changes(new: Any, old: Any) -> list[Change]:
@@ -405,12 +403,11 @@ def _check_numbers(path: Path, data: Any) -> None:
     """Refuse a number no game ever saves (beyond :data:`LARGEST_NUMBER`, or NaN and
     Infinity), naming where it is; each game's state checks its own ranges after this.
 
-    >>> _check_numbers(Path("game.json"), {"state": {"players": [{"destiny": 10**100}]}})
+    >>> _check_numbers(Path("game.json"), {"state": {"players": [{"destiny": 10**20}]}})
     Traceback (most recent call last):
     ...
-    companion.saves.SaveError: game.json: the save file is corrupt (state.players.0.destiny: \
-the number 1000000000000000000000000000000000000000000000000000000000000000000000000000000000000\
-0000000000000000 is out of range); it was left as it is
+    companion.framework.errors.SaveError: game.json: the save file is corrupt \
+(state.players.0.destiny: the number 100000000000000000000 is out of range); it was left as it is
     """
     stack: list[tuple[list[str], Any]] = [([], data)]
     while stack:

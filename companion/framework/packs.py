@@ -34,7 +34,7 @@ def content_root() -> Path:
     installed = Path(str(files("companion") / "content"))
     if installed.is_dir():
         return installed
-    return Path(__file__).resolve().parents[1] / "content"
+    return Path(__file__).resolve().parents[2] / "content"
 
 
 def shipped_pack(name: str) -> Path:
@@ -87,7 +87,7 @@ def read_pack_text(path: Path, folder: Path | None = None, encoding: str = "utf-
     >>> read_pack_text(pack / "world.txt")
     Traceback (most recent call last):
     ...
-    companion.packs.PackFileError: ...world.txt is a link to /dev/zero, outside the pack \
+    companion.framework.packs.PackFileError: ...world.txt is a link to /dev/zero, outside the pack \
 folder ...: copy the file itself into the pack
     """
     path = Path(path)

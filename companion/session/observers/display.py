@@ -8,9 +8,9 @@ from rich.panel import Panel
 from rich.table import Column, Table
 from rich.text import Text
 
-from companion.dialogue import Dialogue, Speech, Step
-from companion.session import Heard
-from companion.shown import shown
+from companion.framework.dialogue import Dialogue, Speech, Step
+from companion.framework.shown import shown
+from companion.session.loop import Heard
 
 
 class LiveDisplay:
