@@ -159,3 +159,14 @@ def test_a_fifo_in_a_pack_is_refused_at_once(tmp_path: Path) -> None:
     result = _check(pack)
     assert result.returncode == 1
     assert "matrices.txt: is not a regular file" in result.stdout
+
+
+def test_check_prints_a_pack_name_with_escape_sequences_escaped(tmp_path: Path) -> None:
+    pack = _demo_copy(tmp_path)
+    world = (pack / "world.txt").read_text(encoding="utf-8")
+    hostile = "The Lamp\x1b]0;owned\x07 and the \x1b[2JRoad"
+    (pack / "world.txt").write_text(world.replace("The Lamp and the Road", hostile))
+    result = _check(pack)
+    assert result.returncode == 0, result.stdout
+    assert "\x1b" not in result.stdout and "\x07" not in result.stdout
+    assert "The Lamp\\x1b]0;owned\\x07 and the \\x1b[2JRoad" in result.stdout

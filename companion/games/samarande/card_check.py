@@ -24,6 +24,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from companion.framework.packs import PackFileError, read_pack_text
+from companion.framework.shown import shown
 from companion.games.samarande.catalogue import (
     BOX,
     CATALOGUE_FILE,
@@ -210,13 +211,13 @@ def run_check(folder: Path) -> int:
     """``companion check`` for a Samarande card list: print a summary or the problems."""
     catalogue, problems = check_catalogue(folder)
     for problem in problems:
-        print(problem)
+        print(shown(problem))
     if catalogue is None:
         print(f"{len(problems)} problem{'s' if len(problems) != 1 else ''}")
         return 1
     kinds = ", ".join(f"{catalogue.box[kind]} {kind}s" for kind in KINDS)
     unknown = sum(1 for card in catalogue.cards if card.missing)
-    print(f"Les Fils de Samarande card list ({folder})")
+    print(shown(f"Les Fils de Samarande card list ({folder})"))
     print(f"  {len(catalogue.cards)} different cards; the box holds {kinds}")
     print(f"  {unknown} cards with figures the players state at the table")
     print("0 problems")
