@@ -49,6 +49,7 @@ from starlette.staticfiles import StaticFiles
 
 from companion.framework.telling import TellingListener
 from companion.session.ports import Ears
+from companion.web.addresses import lan_address
 from companion.web.guard import (
     BACKLOG,
     KEEP_ALIVE_SECONDS,
@@ -414,16 +415,6 @@ class TableServer:
         if self.reach == "local":
             return "127.0.0.1"
         return lan_address()
-
-
-def lan_address() -> str:
-    """This machine's address on the local network (no packet is sent to find it)."""
-    try:
-        infos = socket.getaddrinfo(socket.gethostname(), None, family=socket.AF_INET)
-    except OSError:
-        infos = []
-    addresses = [info[4][0] for info in infos if not str(info[4][0]).startswith("127.")]
-    return addresses[0] if addresses else "127.0.0.1"
 
 
 REFUSED = "this address needs the table's access token"
