@@ -17,7 +17,7 @@ from collections import defaultdict
 
 from companion.games.arabian_nights.chart_terrain import card_routes, terrains_of_charts
 from companion.games.arabian_nights.loader import reward_vocabulary
-from companion.games.arabian_nights.pack import MatrixTarget, Pack, ParagraphTarget
+from companion.games.arabian_nights.pack import Gender, MatrixTarget, Pack, ParagraphTarget
 from companion.games.arabian_nights.rewards import GoToParagraph, parse_reward
 
 PLACE_OF_POWER = "Place of Power"
@@ -31,18 +31,21 @@ def readings(pack: Pack) -> dict[int, set[Reading]]:
     """Every (name, terrain) each result paragraph can be read with."""
     found: dict[int, set[Reading]] = defaultdict(set)
 
-    def row(letter: str, row_name: str, name: str, terrains: set[str]) -> None:
-        for cell in pack.matrices[letter].rows[row_name].values():
+    def row(letter: str, row_name: str, name: str, gender: Gender | None, terrains: set[str]) -> None:
+        matrix = pack.matrices[letter]
+        for reaction, cell in matrix.rows[row_name].items():
+            if gender is None and matrix.reaction(reaction).court:
+                continue  # Court is never offered toward what has no gender
             for number in (cell - 1, cell, cell + 1):
                 found[number] |= {(name, terrain) for terrain in terrains}
 
     chart_terrains = terrains_of_charts(pack)
     for number, chart in pack.charts.items():
         for entry in chart.entries:
-            row(entry.matrix, entry.row, entry.name, chart_terrains[number])
+            row(entry.matrix, entry.row, entry.name, entry.gender, chart_terrains[number])
     for card, terrain, target, _line in card_routes(pack):
         if isinstance(target, MatrixTarget):
-            row(target.matrix, target.row, target.name, {terrain})
+            row(target.matrix, target.row, target.name, target.gender, {terrain})
         elif isinstance(target, ParagraphTarget) and target.paragraph not in pack.charts:
             found[target.paragraph].add((card, terrain))
     for place in pack.places.values():
