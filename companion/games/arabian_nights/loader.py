@@ -143,6 +143,8 @@ def _reachable(pack: Pack) -> set[int]:
         if number in pack.charts:
             for entry in pack.charts[number].entries:
                 to_visit += _row_paragraphs(pack, entry.matrix, entry.adjective)
+            if pack.charts[number].terrains.otherwise is not None:
+                to_visit.append(pack.charts[number].terrains.otherwise)
         elif number in pack.paragraphs:
             for section in pack.paragraphs[number].sections:
                 to_visit += _reward_paragraphs(pack, section.reward_code, vocabulary)
