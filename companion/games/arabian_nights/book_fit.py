@@ -31,7 +31,9 @@ def readings(pack: Pack) -> dict[int, set[Reading]]:
     """Every (name, terrain) each result paragraph can be read with."""
     found: dict[int, set[Reading]] = defaultdict(set)
 
-    def row(letter: str, row_name: str, name: str, gender: Gender | None, terrains: set[str]) -> None:
+    def row(
+        letter: str, row_name: str, name: str, gender: Gender | None, terrains: set[str]
+    ) -> None:
         matrix = pack.matrices[letter]
         for reaction, cell in matrix.rows[row_name].items():
             if gender is None and matrix.reaction(reaction).court:
