@@ -116,20 +116,18 @@ def card_routes(pack: Pack) -> Iterator[tuple[str, str, Target, int]]:
                 ParagraphTarget(paragraph=city_card.paragraph),
                 (city_card.line),
             )
+        played_in = city_card_terrain(pack, city_card.city)
         for result in city_card.results.values():
-            if isinstance(result, ParagraphTarget | MatrixTarget):
-                yield (
-                    city_card.name,
-                    city_card_terrain(pack, city_card.city),
-                    result,
-                    (city_card.line),
-                )
+            if played_in is not None and isinstance(result, ParagraphTarget | MatrixTarget):
+                yield city_card.name, played_in, result, city_card.line
 
 
-def city_card_terrain(pack: Pack, city: str) -> str:
-    """The terrain of a City card's city (where its results are played)."""
-    space = next((s for n, s in pack.spaces.items() if normalise_name(n) == normalise_name(city)))
-    return space.terrain
+def city_card_terrain(pack: Pack, city: str) -> str | None:
+    """The terrain of a City card's city, where its results are played (None when the city
+    is not a space, which `check` reports)."""
+    wanted = normalise_name(city)
+    found = [space for name, space in pack.spaces.items() if normalise_name(name) == wanted]
+    return found[0].terrain if found else None
 
 
 def check_chart_terrains(pack: Pack, problem: Callable[[str, int, str], None]) -> None:
