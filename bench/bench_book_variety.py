@@ -100,8 +100,20 @@ def names_by_paragraph(pack: Pack) -> dict[int, set[str]]:
 
 
 def print_fit(pack: Pack) -> None:
-    """Each result paragraph with every name and terrain it can be read with."""
+    """How shared the paragraphs are, then each result paragraph with every name and
+    terrain it can be read with."""
     found = readings(pack)
+    cells = Counter(
+        cell for matrix in pack.matrices.values() for row in matrix.rows.values()
+        for cell in row.values()
+    )  # fmt: skip
+    names = [len({name for name, _ in found[number]}) for number in found if found[number]]
+    print(
+        f"{len(pack.paragraphs)} result paragraphs; {sum(cells.values())} matrix cells lead "
+        f"to {len(cells)} paragraph groups, {statistics.mean(cells.values()):.2f} cells per "
+        f"group (worst {max(cells.values())}); names per paragraph {statistics.mean(names):.1f}"
+        f" (worst {max(names)})"
+    )
     for number in sorted(found):
         names = {name for name, _ in found[number]}
         print(f"{number} ({len(names)} names): {describe(found[number])}")
