@@ -26,15 +26,15 @@ import tempfile
 from collections import Counter
 from pathlib import Path
 
-from companion.dialogue import GameOptions, Speech, Step
+from companion.framework.dialogue import GameOptions, Speech, Step
+from companion.framework.phrases import PhraseSet
 from companion.games.arabian_nights.book_fit import describe, readings
 from companion.games.arabian_nights.game import GAME
 from companion.games.arabian_nights.loader import load_pack
 from companion.games.arabian_nights.pack import Pack
 from companion.games.arabian_nights.sheet_commands import is_command
-from companion.hearing import Heard
-from companion.phrases import PhraseSet
-from companion.session import PrintMouth, Session
+from companion.session.loop import PrintMouth, Session
+from companion.session.ports import Heard
 
 ROOT = Path(__file__).resolve().parents[1]
 PLAYERS = [("Ali Baba", "m"), ("Zumurrud", "f"), ("Sindbad", "m")]

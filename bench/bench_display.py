@@ -23,12 +23,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from companion.dialogue import GameOptions  # noqa: E402
+from companion.framework.dialogue import GameOptions  # noqa: E402
 from companion.games.arabian_nights.game import GAME  # noqa: E402
-from companion.games.survey import TypistEars  # noqa: E402
-from companion.session import PrintMouth, Session  # noqa: E402
+from companion.session.loop import PrintMouth, Session  # noqa: E402
 from companion.web.server import TableServer  # noqa: E402
 from companion.web.taps import TapEars  # noqa: E402
+from testkit.survey import TypistEars  # noqa: E402
 
 GAMES = 4
 ANSWERS = 150

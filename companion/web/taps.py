@@ -6,7 +6,7 @@ A tap is exact (the page sends a phrase of the step's own), so it arrives as typ
 When a tap wins, the wrapped ears keep listening, and what they hear answers the next
 question: no spoken or typed answer is ever dropped.
 
->>> from companion.dialogue import Step, YES_NO
+>>> from companion.framework.dialogue import Step, YES_NO
 >>> import threading
 >>> never = threading.Event()
 >>> class Silent:
@@ -25,10 +25,9 @@ import queue
 import threading
 from typing import Any
 
-from companion.asking import LearningEars
-from companion.dialogue import Step
-from companion.hearing import Ears, Heard
-from companion.phrases import PhraseSet
+from companion.framework.dialogue import Step
+from companion.framework.phrases import PhraseSet
+from companion.session.ports import Ears, Heard, LearningEars
 
 
 class TapEars:

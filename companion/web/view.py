@@ -6,7 +6,7 @@ heard, what is being read, every sheet and the recent answers. Each change is ha
 ``publish`` callback as a :class:`Moment`; the server sends it to the pages. Nothing here
 does I/O.
 
->>> from companion.dialogue import Speech
+>>> from companion.framework.dialogue import Speech
 >>> moments = []
 >>> view = TableView(publish=moments.append)
 >>> view.on_speech(Speech("Turn to paragraph twelve.", paragraph=12))
@@ -23,10 +23,9 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from companion.answers import OUT_OF_RANGE
-from companion.dialogue import BoardMap, Dialogue, Speech, Step
-from companion.games import UnknownGameError, game_spec
-from companion.hearing import Heard
+from companion.framework.answers import OUT_OF_RANGE
+from companion.framework.dialogue import BoardMap, Dialogue, Speech, Step
+from companion.session.ports import Heard, title_of
 
 READING_KEPT = 6
 """How many of the companion's last utterances a page shows."""
@@ -196,18 +195,6 @@ def _button_label(step: Step, value: Any) -> str:
     ("Mosul", not the matcher's "mosul")."""
     label = step.expects.label(value)
     return value if isinstance(value, str) and value.casefold() == label.casefold() else label
-
-
-def title_of(game: str) -> str:
-    """The spoken title of a registered game (its name for any other).
-
-    >>> title_of("samarande"), title_of("toy")
-    ('Les Fils de Samarande', 'toy')
-    """
-    try:
-        return game_spec(game).title
-    except UnknownGameError:
-        return game
 
 
 def sheets_of(dialogue: Dialogue) -> list[dict[str, str]]:

@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.saves import (
+from companion.framework.errors import SaveError
+from companion.session.saves import (
     UNDO_DEPTH,
-    SaveError,
     SaveFile,
     UndoHistory,
     apply_changes,

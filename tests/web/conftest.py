@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from companion.dialogue import GameOptions, GameSpec, Step
+from companion.framework.dialogue import GameOptions, GameSpec, Step
+from companion.framework.phrases import PhraseSet
 from companion.games import game_spec
 from companion.games.arabian_nights.game import GAME
-from companion.hearing import Heard, PrintMouth
-from companion.phrases import PhraseSet
-from companion.session import Session
+from companion.session.loop import Session
+from companion.session.ports import Heard, PrintMouth
 from companion.web.server import TableServer
 from companion.web.taps import TapEars
 from tests.web.browser import chromium_paths, open_chromium

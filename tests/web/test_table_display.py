@@ -19,9 +19,9 @@ pytest.importorskip("selenium")
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from companion.dialogue import Step
-from companion.hearing import Heard
-from companion.phrases import PhraseSet
+from companion.framework.dialogue import Step
+from companion.framework.phrases import PhraseSet
+from companion.session.ports import Heard
 from companion.web.taps import TapEars
 from tests.arabian_nights.reader_helpers import SETUP as MINI_SETUP
 

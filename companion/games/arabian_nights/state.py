@@ -13,7 +13,7 @@ from typing import Literal, Self
 
 from pydantic import BaseModel, Field, model_validator
 
-from companion.errors import IllegalAction
+from companion.framework.errors import IllegalAction
 from companion.games.arabian_nights.pack import Gender, Pack, TimeOfDay
 from companion.games.arabian_nights.rewards import normalise_name
 

@@ -10,9 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partialmethod
 
-from companion.answers import Answer
-from companion.dialogue import YES_NO, Speech, Step
-from companion.errors import IllegalAction
+from companion.framework.answers import Answer
+from companion.framework.dialogue import YES_NO, Speech, Step
+from companion.framework.errors import IllegalAction
+from companion.framework.kit import ROLL_FOR_ME, roll_step, rolled
+from companion.framework.phrases import PhraseSet
 from companion.games.samarande.phrasing import (
     CANCEL,
     artisan_label,
@@ -25,8 +27,6 @@ from companion.games.samarande.phrasing import (
 )
 from companion.games.samarande.rules import District, Player, Table
 from companion.games.samarande.state import Pending, SamarandeState
-from companion.kit import ROLL_FOR_ME, roll_step, rolled
-from companion.phrases import PhraseSet
 
 #: What an action card needs to know before it is paid, in the order it is asked.
 TARGETS: dict[str, tuple[str, ...]] = {

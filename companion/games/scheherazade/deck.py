@@ -25,8 +25,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator, model_validator
 
-from companion.packs import shipped_pack
-from companion.phrases import normalize
+from companion.framework.packs import shipped_pack
+from companion.framework.phrases import normalize
 
 DEFAULT_DECK = shipped_pack("scheherazade") / "elements.json"
 

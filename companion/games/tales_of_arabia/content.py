@@ -22,7 +22,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from companion.packs import shipped_pack
+from companion.framework.packs import shipped_pack
 
 Token = Literal["fame", "fortune", "faith"]
 Category = Literal["Men", "Women", "Animal", "Beast", "Nature", "Magic", "Djinn", "Underworld"]

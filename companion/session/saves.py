@@ -39,6 +39,8 @@ from pydantic import (
     field_validator,
 )
 
+from companion.framework.errors import SaveError
+
 SCHEMA_VERSION = 2
 """Format version. 1: every undo state in full; 2: undo states as differences."""
 OLDEST_READABLE = 1
@@ -47,10 +49,6 @@ UNDO_DEPTH = 40
 
 Change = list[Any]
 """``[path]`` removes the key at ``path``; ``[path, value]`` sets it."""
-
-
-class SaveError(Exception):
-    """A save file cannot be used; the message names the file and the reason."""
 
 
 def state_changes(new: Any, old: Any) -> list[Change]:

@@ -19,20 +19,20 @@ from pathlib import Path
 
 import numpy as np
 
-from companion.dialogue import Step
-from companion.hearing import (
+from companion.framework.dialogue import Step
+from companion.framework.phrases import PhraseSet
+from companion.session.ports import (
     ACCEPT_CONFIDENCE,
     CONFIRM_CONFIDENCE,
     Heard,
     repeated_confirm_confidence,
     understand,
 )
-from companion.phrases import PhraseSet
 from companion.voice.audio import RATE, read_wav, resample
 from companion.voice.recognition import Recognition
 from companion.voice.speakers import PiperSpeaker, SpeakerUnavailable
 
-SHARED_SPEECH = Path(__file__).resolve().parents[2] / ".." / "shared" / "speech"
+SHARED_SPEECH = Path(__file__).resolve().parents[1] / ".." / "shared" / "speech"
 """The shared human recordings, next to the repository folder."""
 
 DIE_WORDS = ("one", "two", "three", "four", "five", "six")
@@ -136,9 +136,9 @@ def judge(
     among them (all of ``phrases`` when not given), which win over a global command
     worded the same way, as in a game. ``unsure``: the answer the previous try at this
     step understood but was too unsure of to ask; heard again, it is asked back from
-    :func:`~companion.hearing.repeated_confirm_confidence`.
+    :func:`~companion.session.ports.repeated_confirm_confidence`.
 
-    >>> from companion.phrases import PhraseSet
+    >>> from companion.framework.phrases import PhraseSet
     >>> judge(Recognition("five", 0.95), PhraseSet.numbers(range(1, 7)))
     Verdict(outcome='accepted', value='5')
     >>> judge(Recognition("five", 0.5), PhraseSet.numbers(range(1, 7))).outcome

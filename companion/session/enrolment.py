@@ -1,7 +1,7 @@
 """Learning the players' voices before the game: each says the numbers one to six.
 
 The same few people play all evening. Ears that learn each voice
-(:class:`~companion.asking.LearningEars`) take every answer accepted or confirmed as an
+(:class:`~companion.session.ports.LearningEars`) take every answer accepted or confirmed as an
 example of its speaker; a short round at setup gives them six examples of each player
 before the first roll, when a misheard roll costs most. The round is offered once, when
 every player is seated in a new game played by voice; "no" skips it, "skip" ends it.
@@ -19,12 +19,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from companion.answers import Answer
-from companion.asking import LearningEars
-from companion.dialogue import Step
-from companion.hearing import Ears
-from companion.kit import number_phrases
-from companion.phrases import PhraseSet, number_to_words
+from companion.framework.answers import Answer
+from companion.framework.dialogue import Step
+from companion.framework.kit import number_phrases
+from companion.framework.phrases import PhraseSet, number_to_words
+from companion.session.ports import Ears, LearningEars
 
 ENROLMENT_NUMBERS = range(1, 7)
 """What each player says: the faces of a die, the answers misheard most costly."""

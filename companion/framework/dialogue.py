@@ -1,8 +1,8 @@
 """The dialogue framework shared by every game.
 
 A game's dialogue is a pure state machine over text. At every moment it exposes a
-:class:`Step`: what to ask, and the :class:`~companion.phrases.PhraseSet` of answers it
-expects. The session (:mod:`companion.session`) speaks the prompt, hears an answer by
+:class:`Step`: what to ask, and the :class:`~companion.framework.phrases.PhraseSet` of answers it
+expects. The session (:mod:`companion.session.loop`) speaks the prompt, hears an answer by
 voice or keyboard, matches it against the phrase set plus the global commands, confirms
 it when unsure, and hands the matched *value* to :meth:`Dialogue.answer`. The dialogue
 returns what to say about it and moves on.
@@ -22,9 +22,9 @@ from typing import Any, Literal, Protocol, Self
 
 from pydantic import BaseModel
 
-from companion.answers import Answer
-from companion.phrases import PhraseSet
-from companion.session_words import YES_NO_TEMPLATES, known
+from companion.framework.answers import Answer
+from companion.framework.phrases import PhraseSet
+from companion.framework.words import YES_NO_TEMPLATES, known
 
 
 @lru_cache(maxsize=4)
@@ -112,7 +112,8 @@ class Dialogue(Protocol):
     def answer(self, value: Answer | str) -> list[Speech]:
         """Apply a matched answer and return what to say about it.
 
-        Raises :class:`~companion.errors.IllegalAction` when the answer is not allowed now.
+        Raises :class:`~companion.framework.errors.IllegalAction` when the answer is not
+        allowed now.
         """
 
     def opening(self) -> list[Speech]:
@@ -131,8 +132,9 @@ class Dialogue(Protocol):
         """The whole state as JSON-ready data."""
 
     # Optional: ``scoreboard() -> list[dict[str, str]]``, one row per player, shown by the
-    # live view (companion.display) when a game offers it; ``everyone_seated -> bool``
-    # (the kit's), when the session may offer to learn the players' voices.
+    # live view (companion.session.observers.display) when a game offers it;
+    # ``everyone_seated -> bool`` (the kit's), when the session may offer to learn the
+    # players' voices.
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,6 @@
 """Timed storytelling turns, shared by the games that have them and the voice layer.
 
-A telling step (:attr:`companion.dialogue.Step.telling`) carries a :class:`TellingSpec`.
+A telling step (:attr:`companion.framework.dialogue.Step.telling`) carries a :class:`TellingSpec`.
 The session hands it to a *telling listener*, which drives the spec's
 :class:`TellingTracker` (pure bookkeeping: the game's rules of time and words) with
 what it hears until the telling ends, speaking the tracker's cues through ``say`` on
@@ -29,13 +29,17 @@ from typing import Literal, Protocol, TextIO
 
 from pydantic import BaseModel, ConfigDict
 
-from companion.chronicle import Chronicle
-from companion.hearing import TellingListener
-
 WORDS_PER_SECOND = 2.5
 """Speaking rate assumed for typed lines without an explicit duration."""
 
 EndedBy = Literal["phrase", "timeout", "input"]
+
+
+class TellingListener(Protocol):
+    """Listens to a timed storytelling turn (see :attr:`Step.telling`)."""
+
+    def listen(self, spec: TellingSpec, say: Callable[[str], None]) -> str | None:
+        """Listen to one telling; return the answer value, or None when input ended."""
 
 
 class TellingSpec(BaseModel):
@@ -216,28 +220,3 @@ def keyboard_listener(stream: TextIO) -> TypedTellingListener:
         return bool(select.select([stream], [], [], timeout)[0])
 
     return TypedTellingListener(lines, time.monotonic, ready)
-
-
-class ChronicledListener:
-    """Another listener's tellings, each also written to the night's chronicle."""
-
-    def __init__(self, listener: TellingListener, chronicle: Chronicle) -> None:
-        self.listener = listener
-        self.chronicle = chronicle
-
-    def listen(self, spec: TellingSpec, say: Callable[[str], None]) -> str | None:
-        value = self.listener.listen(spec, say)
-        if value is not None:
-            report = TellingReport.from_value(value)
-            self.chronicle.add_turn(
-                number=spec.turn,
-                storyteller=spec.storyteller,
-                element=spec.element,
-                seconds=report.seconds,
-                spoken_seconds=report.spoken_seconds,
-                ended_by=report.ended_by,
-                keywords_heard=report.keywords_heard,
-                nudges=report.nudges,
-                transcript=report.transcript,
-            )
-        return value

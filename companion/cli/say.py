@@ -21,7 +21,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from companion.dialogue import Speech
+    from companion.framework.dialogue import Speech
     from companion.voice.audio import AudioUnavailable, Player
     from companion.voice.io import SpeakingMouth, WavSink
     from companion.voice.speakers import VoiceSettings, make_speaker

@@ -28,7 +28,7 @@ from functools import cached_property
 import numpy as np
 from rapidfuzz import fuzz, process
 
-from companion.answers import Answer
+from companion.framework.answers import Answer
 
 _UNITS = (
     "zero one two three four five six seven eight nine ten eleven twelve thirteen "
@@ -37,7 +37,7 @@ _UNITS = (
 _TENS = "twenty thirty forty fifty sixty seventy eighty ninety".split()
 
 Value = Answer | str
-"""What a phrase stands for: an :class:`~companion.answers.Answer` (a bare string is the
+"""What a phrase stands for: an :class:`~companion.framework.answers.Answer` (a bare string is the
 older form, kept while games move to answers with slots)."""
 
 #: How sure the text matcher must be, and by how much the best answer must beat the

@@ -2,17 +2,17 @@
 
 Each is what a game step would accept, plus the session's global commands, so that a
 test of the microphone hears exactly what a game would: the dice are the game kit's own
-(:mod:`companion.kit`), the same phrases every game's roll step builds on, and the
+(:mod:`companion.framework.kit`), the same phrases every game's roll step builds on, and the
 Destiny Die's are the Reader's own.
 """
 
 from __future__ import annotations
 
-from companion.dialogue import YES_NO
+from companion.framework.dialogue import YES_NO
+from companion.framework.kit import DICE_TEMPLATES, number_phrases
+from companion.framework.phrases import PhraseSet
 from companion.games.arabian_nights.reader_phrases import DESTINY_PHRASES
-from companion.hearing import global_commands
-from companion.kit import DICE_TEMPLATES, number_phrases
-from companion.phrases import PhraseSet
+from companion.session.ports import global_commands
 
 EXPECTATIONS: dict[str, PhraseSet] = {
     # One to six only: the benchmarks measure the roll itself, not "seven" refused.

@@ -7,8 +7,8 @@ from rich.console import Console, Group
 from rich.panel import Panel
 from rich.table import Table
 
-from companion.dialogue import Dialogue, Speech, Step
-from companion.session import Heard
+from companion.framework.dialogue import Dialogue, Speech, Step
+from companion.session.loop import Heard
 
 
 class LiveDisplay:

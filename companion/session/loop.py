@@ -8,7 +8,7 @@ atomically after every change of state, with the earlier states kept for undo.
 Typed play, for scripts and tests:
 
 >>> import pathlib, tempfile
->>> from companion.dialogue import GameOptions
+>>> from companion.framework.dialogue import GameOptions
 >>> from companion.games import game_spec
 >>> spec = game_spec("tales-of-arabia")
 >>> game = spec.new(GameOptions(seed=1, players=[("Ali", ""), ("Sara", "")]))
@@ -27,11 +27,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from companion.asking import Asking, attend, speaker_of
-from companion.dialogue import Dialogue, GameSpec, Speech, Step, yes_no
-from companion.enrolment import can_enrol, enrol
-from companion.errors import IllegalAction
-from companion.hearing import (
+from companion.framework.dialogue import Dialogue, GameSpec, Speech, Step, yes_no
+from companion.framework.errors import IllegalAction
+from companion.framework.phrases import PhraseSet, Value
+from companion.framework.telling import TellingListener
+from companion.framework.words import said
+from companion.session.asking import Asking, attend, speaker_of
+from companion.session.enrolment import can_enrol, enrol
+from companion.session.ports import (
     ACCEPT_CONFIDENCE,
     CONFIRM_CONFIDENCE,
     SAVE_AND_QUIT,
@@ -41,16 +44,13 @@ from companion.hearing import (
     Heard,
     Mouth,
     PrintMouth,
-    TellingListener,
     TypedEars,
     Understood,
     global_commands,
     repeated_confirm_confidence,
     understand,
 )
-from companion.phrases import PhraseSet, Value
-from companion.saves import SaveFile, UndoHistory, write_save
-from companion.session_words import said
+from companion.session.saves import SaveFile, UndoHistory, write_save
 
 FAILURES_BEFORE_OPTIONS = 2
 """After this many answers it did not catch, the companion lists the options."""
@@ -160,7 +160,7 @@ class Session:
         return self._apply(understood.value, understood.label)
 
     def _offer_enrolment(self, step: Step) -> str:
-        """Ask whether to learn the voices first (see :mod:`companion.enrolment`); the
+        """Ask whether to learn the voices first (see :mod:`companion.session.enrolment`); the
         outcome of the yes or no, or "input-ended"."""
         names = self.dialogue.player_names()
         if self._language != "en" or not can_enrol(self.ears, names):

@@ -1,4 +1,4 @@
-"""`companion map PACK`: a printable SVG map of a pack's spaces, routes and terrains.
+"""A printable SVG map (drawn by ``companion map PACK``) of a pack's spaces, routes and terrains.
 
 A pack gives no coordinates, so the map is drawn as a diagram: each continent is a
 region of the page, its spaces on a ring (neighbours next to each other where possible),
@@ -13,17 +13,11 @@ True
 
 from __future__ import annotations
 
-import argparse
 import math
 import xml.etree.ElementTree as ET
 from collections import deque
-from pathlib import Path
 
-from companion.cli import ArgumentError
-from companion.games.arabian_nights.loader import read_pack
 from companion.games.arabian_nights.pack import Pack
-
-HELP = "draw a printable SVG map of a Tales of the Arabian Nights content pack"
 
 REGION = 420
 """Width and height of one continent's region, in SVG units."""
@@ -38,27 +32,6 @@ TERRAIN_COLOURS = {
     "swamp": "#9fb59a",
 }
 OTHER_TERRAINS = ("#d8b4e2", "#f4a3a3", "#c7c7c7", "#a3d9d4")
-
-
-def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("pack", type=Path, help="the content pack folder, e.g. content/demo")
-    parser.add_argument(
-        "--output", "-o", type=Path, default=Path("map.svg"), help="the SVG file to write"
-    )
-
-
-def run(args: argparse.Namespace) -> int:
-    pack, problems = read_pack(args.pack)
-    if pack is None or problems:
-        raise ArgumentError(f"{args.pack} has problems; run companion check {args.pack}")
-    if not pack.spaces:
-        raise ArgumentError(f"{args.pack} has no [spaces] to draw")
-    try:
-        args.output.write_text(map_svg(pack), encoding="utf-8")
-    except OSError as error:
-        raise ArgumentError(f"cannot write {args.output}: {error.strerror}") from None
-    print(f"Wrote the map of {pack.name} to {args.output}.")
-    return 0
 
 
 def terrain_colours(pack: Pack) -> dict[str, str]:

@@ -1,6 +1,6 @@
 """Answers: what a player meant, as a value with named slots.
 
-A :class:`~companion.phrases.PhraseSet` maps every phrase to the answer it stands for.
+A :class:`~companion.framework.phrases.PhraseSet` maps every phrase to the answer it stands for.
 An answer is never a string to be taken apart later: "take card three" is
 ``Answer.of("take", place=3)``, "status of Zoe" is ``Answer.of("status", player="Zoe")``.
 What is spoken back to a player ("Did you say take card three?") is always one of the

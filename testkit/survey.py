@@ -14,12 +14,12 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from companion.dialogue import GameOptions, GameSpec, Step
+from companion.framework.dialogue import GameOptions, GameSpec, Step
+from companion.framework.phrases import PhraseSet
 from companion.games.arabian_nights.game import GAME as ARABIAN_NIGHTS
 from companion.games.samarande.game import GAME as SAMARANDE
 from companion.games.tales_of_arabia.game import GAME as TALES_OF_ARABIA
-from companion.phrases import PhraseSet
-from companion.session import Heard, PrintMouth, Session
+from companion.session.loop import Heard, PrintMouth, Session
 
 GAMES = (ARABIAN_NIGHTS, TALES_OF_ARABIA, SAMARANDE)
 ANSWERS_PER_GAME = 400

@@ -29,7 +29,7 @@ def content_root() -> Path:
     installed = Path(str(files("companion") / "content"))
     if installed.is_dir():
         return installed
-    return Path(__file__).resolve().parents[1] / "content"
+    return Path(__file__).resolve().parents[2] / "content"
 
 
 def shipped_pack(name: str) -> Path:

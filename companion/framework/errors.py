@@ -22,3 +22,7 @@ class IllegalAction(GameError):
 
 class SetupError(GameError):
     """The options of a new game cannot start one; the message says which and why."""
+
+
+class SaveError(Exception):
+    """A save file cannot be used; the message names the file and the reason."""

@@ -13,14 +13,14 @@ import os
 import sys
 
 SUBCOMMANDS: dict[str, str] = {
-    "play": "companion.play",
-    "check": "companion.games.arabian_nights.check_command",
-    "lookup": "companion.games.arabian_nights.lookup_command",
-    "map": "companion.games.arabian_nights.map_command",
-    "hear": "companion.voice.hear_command",
-    "say": "companion.voice.say_command",
-    "devices": "companion.voice.devices_command",
-    "chronicle": "companion.chronicle",
+    "play": "companion.cli.play",
+    "check": "companion.cli.check",
+    "lookup": "companion.cli.lookup",
+    "map": "companion.cli.map",
+    "hear": "companion.cli.hear",
+    "say": "companion.cli.say",
+    "devices": "companion.cli.devices",
+    "chronicle": "companion.cli.chronicle",
 }
 
 

@@ -1,4 +1,4 @@
-"""The night's chronicle: a Markdown record of a session, and ``companion chronicle FILE``.
+"""The night's chronicle: a Markdown record of a session (shown by ``companion chronicle FILE``).
 
 Every game writes the same format, one section per happening, appended as it happens
 (so a chronicle survives a crash and grows across resumed sessions):
@@ -26,17 +26,14 @@ Unknown observer hooks are accepted and ignored, so new session events never bre
 
 from __future__ import annotations
 
-import argparse
-import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-from companion.cli import ArgumentError
-from companion.hearing import global_commands
+from companion.framework.telling import TellingListener, TellingReport, TellingSpec
+from companion.session.ports import global_commands
 
-HELP = "show the Markdown chronicle of a night (turns told, paragraphs read, the winner)"
 TITLE = "Chronicle of the night"
 NO_TRANSCRIPT = "_No transcript: no free-form recogniser was listening._"
 ASIDES = ("repeat", "slower", "faster", "stop reading", "status", "whose turn", "help", "pause",
@@ -190,30 +187,6 @@ def _plural(number: int, noun: str) -> str:
     return f"{number} {noun}" + ("" if number == 1 else "s")
 
 
-def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file", type=Path, help="the chronicle's Markdown file")
-    parser.add_argument(
-        "--summary", action="store_true", help="print only a one-line count of the sections"
-    )
-
-
-def run(args: argparse.Namespace) -> int:
-    try:
-        text = args.file.read_text(encoding="utf-8", errors="replace")
-    except OSError as error:
-        raise ArgumentError(f"cannot read the chronicle {args.file}: {error.strerror}") from None
-    if args.summary:
-        print(summary(text))
-    elif sys.stdout.isatty():
-        from rich.console import Console
-        from rich.markdown import Markdown
-
-        Console().print(Markdown(text))
-    else:
-        sys.stdout.write(text)
-    return 0
-
-
 @cache
 def aside_labels(players: tuple[str, ...] = (), language: str = "en") -> frozenset[str]:
     """How the session words the global commands whose replies are asides.
@@ -223,3 +196,28 @@ def aside_labels(players: tuple[str, ...] = (), language: str = "en") -> frozens
     """
     commands = global_commands(players, language)
     return frozenset(commands.label(value) for value in commands.values if value.intent in ASIDES)
+
+
+class ChronicledListener:
+    """Another listener's tellings, each also written to the night's chronicle."""
+
+    def __init__(self, listener: TellingListener, chronicle: Chronicle) -> None:
+        self.listener = listener
+        self.chronicle = chronicle
+
+    def listen(self, spec: TellingSpec, say: Callable[[str], None]) -> str | None:
+        value = self.listener.listen(spec, say)
+        if value is not None:
+            report = TellingReport.from_value(value)
+            self.chronicle.add_turn(
+                number=spec.turn,
+                storyteller=spec.storyteller,
+                element=spec.element,
+                seconds=report.seconds,
+                spoken_seconds=report.spoken_seconds,
+                ended_by=report.ended_by,
+                keywords_heard=report.keywords_heard,
+                nudges=report.nudges,
+                transcript=report.transcript,
+            )
+        return value

@@ -13,8 +13,8 @@ The kit brings the phases every game starts with (``count``, ``name`` and, for a
 whose rules use it, ``gender``, asked right after each name), the game-over phase, the
 shared dice answers and roll steps (:func:`dice_phrases`, :func:`roll_step`,
 :func:`rolled`), and ``new``/``restore``/``spec`` for the registry. Rules problems are
-:class:`~companion.errors.IllegalAction` (the session rolls back and speaks the reason);
-bad options are :class:`~companion.errors.SetupError`.
+:class:`~companion.framework.errors.IllegalAction` (the session rolls back and speaks the reason);
+bad options are :class:`~companion.framework.errors.SetupError`.
 
 >>> dice = dice_phrases(1, 6)
 >>> dice.match("I rolled a 4").value
@@ -35,11 +35,10 @@ from typing import Any, ClassVar, Self
 
 from pydantic import BaseModel, ValidationError
 
-from companion.answers import NUMBER, OUT_OF_RANGE, Answer
-from companion.dialogue import GameOptions, GameSpec, SeededRandom, Speech, Step
-from companion.errors import IllegalAction, SetupError
-from companion.phrases import PhraseSet, normalize, number_to_words
-from companion.saves import SaveError
+from companion.framework.answers import NUMBER, OUT_OF_RANGE, Answer
+from companion.framework.dialogue import GameOptions, GameSpec, SeededRandom, Speech, Step
+from companion.framework.errors import IllegalAction, SaveError, SetupError
+from companion.framework.phrases import PhraseSet, normalize, number_to_words
 
 HEARD_NUMBERS = range(13)
 """The numbers a number step hears, allowed or not."""

@@ -8,8 +8,8 @@
   and which answer the last utterance turned out to be, once it is accepted or
   confirmed.
 
->>> from companion.hearing import Heard
->>> from companion.phrases import PhraseSet
+>>> from companion.session.ports import Heard
+>>> from companion.framework.phrases import PhraseSet
 >>> names = ("Aden", "Basra", "Mosul")
 >>> places = PhraseSet.from_templates({p: p.lower() for p in names}, labels={p: p for p in names})
 >>> asking = Asking()
@@ -24,29 +24,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Protocol, runtime_checkable
 
 from rapidfuzz import fuzz, process
 
-from companion.dialogue import Dialogue, Step
-from companion.hearing import Heard, said_as_numbers
-from companion.phrases import PhraseSet, number_to_words
+from companion.framework.dialogue import Dialogue, Step
+from companion.framework.phrases import PhraseSet, number_to_words
+from companion.session.ports import TABLE, Heard, LearningEars, said_as_numbers
 
 LISTED = 4
 """At most this many answers are offered by number."""
-TABLE = "table"
-"""Whose voice it is when the dialogue does not say whose turn it is."""
-
-
-@runtime_checkable
-class LearningEars(Protocol):
-    """Ears that learn each player's voice from the answers they gave."""
-
-    def attend(self, voice: str) -> None:
-        """The next answers are ``voice``'s (a player's name, or TABLE)."""
-
-    def learn(self, value: str) -> None:
-        """The latest utterance that could mean ``value`` did mean it."""
 
 
 def speaker_of(dialogue: Dialogue) -> str:

@@ -24,10 +24,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from companion.answers import Answer
-from companion.dialogue import GameOptions, Step
-from companion.packs import shipped_pack
-from companion.table_game import Policy
+from companion.framework.answers import Answer
+from companion.framework.dialogue import GameOptions, Step
+from companion.framework.packs import shipped_pack
+from testkit.table_game import Policy
 
 PLAYERS = (("Ali", "m"), ("Sara", "f"))
 READER_BOOK = Path(__file__).resolve().parents[1] / "tests" / "arabian_nights" / "fixtures" / "mini"

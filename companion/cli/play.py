@@ -16,14 +16,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion.chronicle import Chronicle
 from companion.cli import ArgumentError
-from companion.dialogue import Dialogue, GameOptions, GameSpec, Speech
-from companion.display import LiveDisplay
-from companion.errors import SetupError
+from companion.framework.dialogue import Dialogue, GameOptions, GameSpec, Speech
+from companion.framework.errors import SaveError, SetupError
 from companion.games import GAME_MODULES, UnknownGameError, game_spec
-from companion.saves import SaveError, UndoHistory, read_save
-from companion.session import Ears, Mouth, PrintMouth, Session, TypedEars
+from companion.session.loop import Ears, Mouth, PrintMouth, Session, TypedEars
+from companion.session.observers.chronicle import Chronicle
+from companion.session.observers.display import LiveDisplay
+from companion.session.saves import UndoHistory, read_save
 
 HELP = "play a game: the companion asks, listens, reads aloud and keeps the score"
 
@@ -413,6 +413,6 @@ def _telling_listener(spec: GameSpec, args: argparse.Namespace, chronicle: Chron
     """The game's listener for timed storytelling turns, if it has them."""
     if not spec.tellings:
         return None
-    from companion.voice.telling import telling_listener_for
+    from companion.cli.listeners import telling_listener_for
 
     return telling_listener_for(args, chronicle)

@@ -20,13 +20,14 @@ import sys
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import IO, Any, Protocol
+from typing import IO, Protocol, runtime_checkable
 
-from companion.answers import Answer
-from companion.dialogue import Speech, Step
-from companion.phrases import Match, PhraseSet, Value, words_to_number
-from companion.session_words import GLOBAL_TEMPLATES as SESSION_COMMANDS
-from companion.session_words import STATUS_OF, known
+from companion.framework.answers import Answer
+from companion.framework.dialogue import Speech, Step
+from companion.framework.phrases import Match, PhraseSet, Value, words_to_number
+from companion.framework.words import GLOBAL_TEMPLATES as SESSION_COMMANDS
+from companion.framework.words import STATUS_OF, known
+from companion.games import UnknownGameError, game_spec
 
 ACCEPT_CONFIDENCE = 0.80
 """Heard answers at least this sure (recogniser confidence × match score) are applied."""
@@ -46,6 +47,21 @@ TYPED_MINIMUM_SCORE = 0.75
 """Typed text less similar than this to every phrase is not understood (no guessing)."""
 SURE_CONFIDENCE = 0.5
 """A clear yes, no or "resume" at least this sure is taken (see :attr:`Understood.sure`)."""
+
+
+TABLE = "table"
+"""Whose voice it is when the dialogue does not say whose turn it is."""
+
+
+@runtime_checkable
+class LearningEars(Protocol):
+    """Ears that learn each player's voice from the answers they gave."""
+
+    def attend(self, voice: str) -> None:
+        """The next answers are ``voice``'s (a player's name, or TABLE)."""
+
+    def learn(self, value: str) -> None:
+        """The latest utterance that could mean ``value`` did mean it."""
 
 
 class DeviceUnavailable(Exception):
@@ -90,13 +106,6 @@ class Mouth(Protocol):
 
     def set_rate(self, factor: float) -> None:
         """Speak at ``factor`` times the normal rate."""
-
-
-class TellingListener(Protocol):
-    """Listens to a timed storytelling turn (see :attr:`Step.telling`)."""
-
-    def listen(self, spec: Any, say: Callable[[str], None]) -> str | None:
-        """Listen to one telling; return the answer value, or None when input ended."""
 
 
 class TypedEars:
@@ -282,3 +291,15 @@ def confidence_of(heard: Heard | None, match: Match) -> float:
     certainty = heard.confidence * match.score
     exact = match.score == 1.0 and match.runner_up < 1.0
     return certainty if match.clear or exact else min(certainty, ACCEPT_CONFIDENCE - 0.01)
+
+
+def title_of(game: str) -> str:
+    """The spoken title of a registered game (its name for any other).
+
+    >>> title_of("samarande"), title_of("toy")
+    ('Les Fils de Samarande', 'toy')
+    """
+    try:
+        return game_spec(game).title
+    except UnknownGameError:
+        return game

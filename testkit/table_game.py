@@ -1,5 +1,5 @@
 """A game played through the microphone stream of a virtual table
-(:class:`~companion.voice.virtual_table.VirtualTable`).
+(:class:`~testkit.virtual_table.VirtualTable`).
 
 The companion runs as in ``companion play``: microphone ears (endpointing, the recogniser,
 confirmation by voice), a loudspeaker mouth sharing the half-duplex gate, the telling
@@ -25,19 +25,19 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from companion.asking import LearningEars, attend
-from companion.dialogue import Dialogue, GameSpec, Speech, Step
-from companion.hearing import ACCEPT_CONFIDENCE, Ears, Heard
-from companion.phrases import PhraseSet
-from companion.session import Session
-from companion.session_words import said as said_in
+from companion.framework.dialogue import Dialogue, GameSpec, Speech, Step
+from companion.framework.phrases import PhraseSet
+from companion.framework.words import said as said_in
+from companion.session.asking import attend
+from companion.session.loop import Session
+from companion.session.ports import ACCEPT_CONFIDENCE, Ears, Heard, LearningEars
 from companion.voice.audio import RATE, AudioUnavailable, HalfDuplex, Player
 from companion.voice.io import MicrophoneEars, SpeakingMouth
 from companion.voice.microphone import Microphone, MicrophoneFrames
 from companion.voice.recognition import Dictating, Recognition, Recognizer
 from companion.voice.speakers import Speaker
 from companion.voice.telling import AudioTellingListener, Spotter
-from companion.voice.virtual_table import SILENCE_DBFS, Recording, VirtualTable
+from testkit.virtual_table import SILENCE_DBFS, Recording, VirtualTable
 
 NUMBERED = re.compile(r"Say (?:one|two|three|four|five|six) for ")
 """The companion offering the likely answers by number."""
@@ -206,7 +206,7 @@ class _TimedRecognizer:
     """The recogniser, noting when each utterance came in and when it was heard. What
     else it can do is passed through as in ``companion play``: writing a name down
     (:class:`~companion.voice.recognition.Dictating`), learning each voice
-    (:class:`~companion.asking.LearningEars`) and keeping the voices beside the save."""
+    (:class:`~companion.session.ports.LearningEars`) and keeping the voices beside the save."""
 
     def __init__(self, recognizer: Recognizer, log: TableLog) -> None:
         self.recognizer, self.log = recognizer, log
@@ -597,7 +597,7 @@ def is_confirmation(step: Step) -> bool:
 
 ENROLMENT_OFFER = said_in("en", "enrol_offer")
 ENROLMENT_STEP = re.compile(r".+, say (?:one|two|three|four|five|six)\.$")
-"""The voice-learning round (companion/enrolment.py): "Ali, say one." …"""
+"""The voice-learning round (companion/session/enrolment.py): "Ali, say one." …"""
 
 
 def asked_by_the_session(step: Step) -> bool:

@@ -19,15 +19,15 @@ import sys
 import tempfile
 from pathlib import Path
 
-from companion.dialogue import GameOptions
+from companion.framework.dialogue import GameOptions
 from companion.games import game_spec
-from companion.short_games import SHORT_GAMES
-from companion.table_game import RandomPlayer, ScriptedPlayer, TableGame, TablePlayer, voices_from
 from companion.voice.audio import write_wav
-from companion.voice.corpus import espeak_clip
 from companion.voice.recognizers import make_recognizer
 from companion.voice.speakers import EspeakSpeaker, VoiceSettings
-from companion.voice.virtual_table import VirtualTable, VirtualTableUnavailable, portaudio_on
+from testkit.corpus import espeak_clip
+from testkit.short_games import SHORT_GAMES
+from testkit.table_game import RandomPlayer, ScriptedPlayer, TableGame, TablePlayer, voices_from
+from testkit.virtual_table import VirtualTable, VirtualTableUnavailable, portaudio_on
 
 VOICES = ("en-us", "en-gb+m7", "en-us+f3")
 
@@ -42,7 +42,7 @@ def parser() -> argparse.ArgumentParser:
     parse.add_argument("--answers", type=int, default=10, help="most answers to say")
     parse.add_argument(
         "--whole", action="store_true",
-        help="a short whole game (companion/short_games.py): players who play to finish",
+        help="a short whole game (testkit/short_games.py): players who play to finish",
     )  # fmt: skip
     parse.add_argument("--engine", default="whisper")
     parse.add_argument("--rate", type=float, default=1.5, help="the companion's speed")

@@ -16,7 +16,7 @@ HELP = "hear WAV files or the microphone and print what was understood (TSV)"
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    from companion.voice.expectations import EXPECTATIONS
+    from companion.cli.expectations import EXPECTATIONS
     from companion.voice.recognizers import ENGINES
 
     parser.add_argument("--engine", default="auto", choices=ENGINES)
@@ -30,10 +30,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from companion.hearing import ACCEPT_CONFIDENCE
-    from companion.phrases import PhraseSet
+    from companion.cli.expectations import expected_phrases
+    from companion.framework.phrases import PhraseSet
+    from companion.session.ports import ACCEPT_CONFIDENCE
     from companion.voice.audio import AudioUnavailable, UnreadableAudioError, read_wav
-    from companion.voice.expectations import expected_phrases
     from companion.voice.microphone import Microphone
     from companion.voice.recognizers import make_recognizer
 
