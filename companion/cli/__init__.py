@@ -12,6 +12,8 @@ import importlib
 import os
 import sys
 
+from companion.framework.shown import shown
+
 SUBCOMMANDS: dict[str, str] = {
     "play": "companion.cli.play",
     "check": "companion.cli.check",
@@ -59,7 +61,7 @@ def main(argv: list[str] | None = None) -> int:
         try:
             return modules[args.command].run(args)
         except ArgumentError as error:
-            print(f"companion {args.command}: error: {error}", file=sys.stderr)
+            print(f"companion {args.command}: error: {shown(str(error))}", file=sys.stderr)
             return 2
     except KeyboardInterrupt:
         print("companion: interrupted", file=sys.stderr)

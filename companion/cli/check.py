@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from companion.framework.shown import shown
 from companion.games.arabian_nights.loader import read_pack, unreachable_paragraphs
 from companion.games.arabian_nights.pack import Pack
 from companion.games.samarande.card_check import is_card_list, run_check
@@ -25,11 +26,11 @@ def run(args: argparse.Namespace) -> int:
         return run_check(args.pack)
     pack, problems = read_pack(args.pack)
     if pack is not None:
-        print(f"{pack.name or 'A pack without a name'} ({args.pack})")
+        print(shown(f"{pack.name or 'A pack without a name'} ({args.pack})"))
         for line in summary(pack):
-            print(f"  {line}")
+            print(shown(f"  {line}"))
     for problem in problems:
-        print(problem)
+        print(shown(str(problem)))
     print(_count(len(problems), "problem"))
     if problems or pack is None:
         return 1

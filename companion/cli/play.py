@@ -19,11 +19,12 @@ from typing import Any
 from companion.cli import ArgumentError
 from companion.framework.dialogue import Dialogue, GameOptions, GameSpec, Speech
 from companion.framework.errors import SaveError, SetupError
+from companion.framework.shown import shown
 from companion.games import GAME_MODULES, UnknownGameError, game_spec
 from companion.session.loop import Ears, Mouth, PrintMouth, Session, TypedEars
 from companion.session.observers.chronicle import Chronicle
 from companion.session.observers.display import LiveDisplay
-from companion.session.saves import UndoHistory, read_save
+from companion.session.saves import LARGEST_NUMBER, UndoHistory, read_save
 
 HELP = "play a game: the companion asks, listens, reads aloud and keeps the score"
 
@@ -228,6 +229,11 @@ def _check_save_path(path: Path) -> None:
     """Refuse a save path that cannot be written before the game begins."""
     if path.is_dir():
         raise ArgumentError(f"--save {path} is a folder; name a file in it, e.g. {path}/game.json")
+    if path.exists() and not path.is_file():
+        raise ArgumentError(
+            f"--save {path} is not a regular file (a named pipe, a device or a socket); "
+            "a save is a plain file: name another with --save FILE"
+        )
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as error:
@@ -338,6 +344,8 @@ def _speaking_mouth(args: argparse.Namespace, settings) -> Mouth | None:
 def run(args: argparse.Namespace) -> int:
     if not 0.25 <= args.rate <= 4 or not 0 <= args.volume <= 1:
         raise ArgumentError("--rate must be 0.25 to 4 and --volume 0 to 1")
+    if args.seed is not None and not 0 <= args.seed <= LARGEST_NUMBER:
+        raise ArgumentError(f"--seed must be a whole number from 0 to {LARGEST_NUMBER}")
     try:
         game = _load_or_start(args)
     except (UnknownGameError, SaveError, SetupError) as error:
@@ -353,13 +361,15 @@ def run(args: argparse.Namespace) -> int:
     display = LiveDisplay()
     observers = [display] if display.active and sys.stdin.isatty() else []
     observers.append(chronicle)
-    server = _start_display(args) if args.display else None
+    server = _start_display(args, path.with_suffix(".display.log")) if args.display else None
     if server is not None:
-        from companion.web.taps import TapEars
+        from companion.web.reading import ReadingControl
 
-        ears = TapEars(ears)
-        server.on_tap = ears.tap
-        observers.append(server.view)
+        ears, mouth = server.tap_ears(ears), ReadingControl(mouth)
+        if telling_listener is not None:
+            telling_listener = server.tappable_tellings(telling_listener)
+        server.on_reading = mouth.control
+        observers += [server.view, mouth]
     session = Session(
         dialogue=game.dialogue,
         spec=spec,
@@ -385,18 +395,33 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _start_display(args: argparse.Namespace):
-    """Start the table page and show its address (and a QR code for phones)."""
-    from companion.web.announce import show_address
+def _start_display(args: argparse.Namespace, log: Path):
+    """Start the table page and show its addresses (and QR codes for phones); the
+    server's own messages go to ``log``, never to the terminal."""
+    from companion.web.addresses import lan_addresses
+    from companion.web.announce import show_addresses
     from companion.web.server import DisplayUnavailable, TableServer
 
-    server = TableServer(reach=args.display, port=args.display_port)
+    reach, hosts = args.display, []
+    if reach == "lan":
+        hosts = lan_addresses()
+        if not hosts:
+            print(
+                "No network interface of this machine is up but its own (loopback), so no "
+                "phone can reach the table display: it is served for this machine only "
+                "(--display local). Join the Wi-Fi and start again for phones.",
+                file=sys.stderr,
+            )
+            reach = "local"
+    server = TableServer(reach=reach, port=args.display_port, log=log)
     try:
         address = server.start()
     except DisplayUnavailable as error:
         raise ArgumentError(str(error)) from None
-    show_address("The table display", address)
-    server.on_new_player = lambda name, url: show_address(f"{name}'s private view", url)
+    show_addresses("The table display", address, hosts)
+    server.on_new_player = lambda name, url: show_addresses(
+        f"{shown(name)}'s private view", url, hosts
+    )
     return server
 
 

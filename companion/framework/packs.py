@@ -16,8 +16,13 @@ True
 
 from __future__ import annotations
 
+import os
+import stat
 from importlib.resources import files
 from pathlib import Path
+
+MAX_PACK_FILE_BYTES = 16 * 2**20
+"""The largest pack file read: a whole Book of Tales is about 2 MB of text."""
 
 SHIPPED = "shipped:"
 """Prefix of a saved reference to a pack shipped with the companion."""
@@ -64,3 +69,53 @@ def pack_location(reference: str) -> Path:
     if moved and shipped_pack(path.name).is_dir():
         return shipped_pack(path.name)
     return path
+
+
+class PackFileError(OSError):
+    """A pack file that is not read: outside its pack, not a regular file, too large.
+    The message names the file, what is wrong and how to fix it."""
+
+
+def read_pack_text(path: Path, folder: Path | None = None, encoding: str = "utf-8") -> str:
+    """The text of the pack file ``path``, read only when it is a regular file inside the
+    pack ``folder`` (default: the file's own folder; a link to a file inside it is fine,
+    one out of it is not) and at most :data:`MAX_PACK_FILE_BYTES` long.
+
+    >>> import tempfile
+    >>> pack = Path(tempfile.mkdtemp())
+    >>> (pack / "world.txt").symlink_to("/dev/zero")
+    >>> read_pack_text(pack / "world.txt")
+    Traceback (most recent call last):
+    ...
+    companion.framework.packs.PackFileError: ...world.txt is a link to /dev/zero, outside the pack \
+folder ...: copy the file itself into the pack
+    """
+    path = Path(path)
+    folder = (folder or path.parent).resolve()
+    target = path.resolve()
+    if path.is_symlink() and not target.is_relative_to(folder):
+        raise PackFileError(
+            f"{path} is a link to {target}, outside the pack folder {folder}: copy the file "
+            "itself into the pack"
+        )
+    with open(_opened(path), "rb", closefd=True) as stream:
+        data = stream.read(MAX_PACK_FILE_BYTES + 1)
+    if len(data) > MAX_PACK_FILE_BYTES:
+        raise PackFileError(
+            f"{path} is larger than {MAX_PACK_FILE_BYTES // 2**20} MB, far more than any pack "
+            "file; check it is the right file, or split the book into book-2.txt, book-3.txt…"
+        )
+    return data.decode(encoding)
+
+
+def _opened(path: Path) -> int:
+    """A descriptor of ``path`` once it is known to be a regular file (opened without
+    blocking, so a named pipe never hangs)."""
+    descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+        os.close(descriptor)
+        raise PackFileError(
+            f"{path} is not a regular file (a folder, a named pipe or a device): a pack "
+            "holds plain text files; replace it with the file itself"
+        )
+    return descriptor

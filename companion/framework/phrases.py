@@ -153,6 +153,23 @@ def normalize(text: str) -> str:
     return " ".join(words)
 
 
+TEMPLATE_SIGNS = str.maketrans(dict.fromkeys("()[]{}|", " "))
+"""The characters a template gives a meaning to."""
+
+
+def literal(text: str) -> str:
+    """``text`` (a player's or a place's name: data) as a template that stands for just
+    it: the template signs become spaces, which :func:`normalize` drops anyway, so the
+    phrase is the one the name itself would give.
+
+    >>> sorted(expand_template(f"status of {literal('Ali(')}"))
+    ['status of ali']
+    >>> sorted(expand_template(literal("{name} [/bold] 100%")))
+    ['name bold one hundred']
+    """
+    return text.translate(TEMPLATE_SIGNS)
+
+
 def _split_alternatives(body: str) -> list[str]:
     parts, depth, current = [], 0, []
     for char in body:

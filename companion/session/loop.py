@@ -150,6 +150,9 @@ class Session:
         if understood.value is None:
             self._say_text(self._said("missed"))
             return "missed"
+        if understood.confidence < ACCEPT_CONFIDENCE and step.private:
+            self._say_text(self._said("missed"))  # "Did you say seven?" would tell the secret
+            return "missed"
         if understood.confidence < ACCEPT_CONFIDENCE:
             confirmation = self._confirmation(understood, step)
             if confirmation != "yes":
@@ -157,7 +160,7 @@ class Session:
         self._asking.answered(self.ears, step, understood.value)
         if understood.is_command:
             return self._command(understood, step)
-        return self._apply(understood.value, understood.label)
+        return self._apply(understood.value, "" if step.private else understood.label)
 
     def _offer_enrolment(self, step: Step) -> str:
         """Ask whether to learn the voices first (see :mod:`companion.session.enrolment`); the

@@ -24,7 +24,8 @@ from typing import IO, Protocol, runtime_checkable
 
 from companion.framework.answers import Answer
 from companion.framework.dialogue import Speech, Step
-from companion.framework.phrases import Match, PhraseSet, Value, words_to_number
+from companion.framework.phrases import Match, PhraseSet, Value, literal, words_to_number
+from companion.framework.shown import shown
 from companion.framework.words import GLOBAL_TEMPLATES as SESSION_COMMANDS
 from companion.framework.words import STATUS_OF, known
 from companion.games import UnknownGameError, game_spec
@@ -146,7 +147,7 @@ class PrintMouth:
     def say(self, speech: Speech) -> None:
         if speech.paragraph is not None:
             self._write(f"¶ {speech.paragraph}")
-        self._write(" ".join(speech.text.split()))
+        self._write(shown(" ".join(speech.text.split())))
 
     def stop(self) -> None:
         """Printing is instant: there is nothing to cut short."""
@@ -183,7 +184,7 @@ def global_commands(players: tuple[str, ...], language: str = "en") -> PhraseSet
         return commands
     per_player = {
         Command.of("status", player=name): [
-            wording.replace("{name}", name) for wording in STATUS_OF[language]
+            wording.replace("{name}", literal(name)) for wording in STATUS_OF[language]
         ]
         for name in players
     }

@@ -25,6 +25,7 @@ import contextlib
 import copy
 import json
 import os
+import stat
 import tempfile
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -46,6 +47,11 @@ SCHEMA_VERSION = 2
 OLDEST_READABLE = 1
 UNDO_DEPTH = 40
 """How many earlier states a save keeps for undo."""
+MAX_SAVE_BYTES = 64 * 2**20
+"""The most of a save file that is read: far more than any game writes."""
+LARGEST_NUMBER = 2**53
+"""The largest integer JSON carries exactly between programs (RFC 8259); no number in any
+game's state comes near it (a seed is below 2**32, a score below 100)."""
 
 Change = list[Any]
 """``[path]`` removes the key at ``path``; ``[path, value]`` sets it."""
@@ -237,13 +243,28 @@ def write_save(path: Path, save: SaveFile) -> None:
 
     Raises :class:`SaveError` when the file cannot be written; the old save is intact.
     """
-    path = Path(path)
+    path = written_path(path)
     try:
         _write_atomically(path, encode_save(save))
     except OSError as error:
         raise SaveError(f"{path}: cannot be written ({error.strerror or error})") from None
     _sync_folder(path.parent)
     _remove_stale_temporaries(path)
+
+
+def written_path(path: Path) -> Path:
+    """Where a save at ``path`` is written: a symbolic link is followed to its target,
+    which is replaced atomically there (the link stays a link), as the chronicle beside
+    it is appended to through a link.
+
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> (folder / "game.json").symlink_to(folder / "kept.json")
+    >>> written_path(folder / "game.json") == (folder / "kept.json").resolve()
+    True
+    """
+    path = Path(path)
+    return Path(os.path.realpath(path)) if path.is_symlink() else path
 
 
 def _write_atomically(path: Path, text: str) -> None:
@@ -310,27 +331,97 @@ def read_save(path: Path) -> SaveFile:
 
 
 def _read_json(path: Path) -> Any:
+    raw = _read_text(path)
     try:
-        raw = path.read_text(encoding="utf-8-sig")
-    except FileNotFoundError:
-        raise SaveError(f"{path}: no saved game there") from None
-    except IsADirectoryError:
-        raise SaveError(f"{path} is a folder, not a save file") from None
-    except UnicodeDecodeError as error:
-        raise SaveError(
-            f"{path}: the save file is corrupt (byte {error.start} is not UTF-8 text); "
-            "it was left as it is"
-        ) from None
-    except OSError as error:
-        raise SaveError(f"{path}: cannot be read ({error.strerror})") from None
-    try:
-        return json.loads(raw)
+        data = json.loads(raw)
     except json.JSONDecodeError as error:
         raise SaveError(
             f"{path}:{error.lineno}: the save file is corrupt ({error.msg}); it was left as it is"
         ) from None
     except RecursionError:
         raise SaveError(f"{path}: the save file is corrupt (nested too deeply)") from None
+    except ValueError:  # an integer of more digits than Python converts
+        raise SaveError(
+            f"{path}: the save file is corrupt (a number thousands of digits long); "
+            "it was left as it is"
+        ) from None
+    _check_numbers(path, data)
+    return data
+
+
+def _read_text(path: Path) -> str:
+    """The text of the save at ``path``, read only when it is a regular file (a FIFO
+    would block, a device never end) and only up to :data:`MAX_SAVE_BYTES`."""
+    try:
+        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    except FileNotFoundError:
+        raise SaveError(f"{path}: no saved game there") from None
+    except OSError as error:
+        raise SaveError(f"{path}: cannot be read ({error.strerror})") from None
+    mode = os.fstat(descriptor).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(descriptor)
+        if stat.S_ISDIR(mode):
+            raise SaveError(f"{path} is a folder, not a save file")
+        raise SaveError(
+            f"{path} is not a regular file ({_kind(mode)}); a save is a plain file the "
+            "companion writes: name one with --save FILE"
+        )
+    with os.fdopen(descriptor, "rb") as stream:
+        try:
+            data = stream.read(MAX_SAVE_BYTES + 1)
+        except OSError as error:
+            raise SaveError(f"{path}: cannot be read ({error.strerror})") from None
+    if len(data) > MAX_SAVE_BYTES:
+        raise SaveError(
+            f"{path}: larger than any save the companion writes (over "
+            f"{MAX_SAVE_BYTES // 2**20} MB); it was left as it is"
+        )
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise SaveError(
+            f"{path}: the save file is corrupt (byte {error.start} is not UTF-8 text); "
+            "it was left as it is"
+        ) from None
+
+
+def _kind(mode: int) -> str:
+    """What a file that is not a regular one is, in words.
+
+    >>> _kind(stat.S_IFIFO), _kind(stat.S_IFCHR)
+    ('a named pipe', 'a device')
+    """
+    if stat.S_ISFIFO(mode):
+        return "a named pipe"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "a device"
+
+
+def _check_numbers(path: Path, data: Any) -> None:
+    """Refuse a number no game ever saves (beyond :data:`LARGEST_NUMBER`, or NaN and
+    Infinity), naming where it is; each game's state checks its own ranges after this.
+
+    >>> _check_numbers(Path("game.json"), {"state": {"players": [{"destiny": 10**20}]}})
+    Traceback (most recent call last):
+    ...
+    companion.framework.errors.SaveError: game.json: the save file is corrupt \
+(state.players.0.destiny: the number 100000000000000000000 is out of range); it was left as it is
+    """
+    stack: list[tuple[list[str], Any]] = [([], data)]
+    while stack:
+        at, value = stack.pop()
+        if isinstance(value, dict):
+            stack.extend(([*at, str(key)], item) for key, item in value.items())
+        elif isinstance(value, list):
+            stack.extend(([*at, str(index)], item) for index, item in enumerate(value))
+        elif isinstance(value, int | float) and not abs(value) <= LARGEST_NUMBER:
+            where = ".".join(at) or "top level"
+            raise SaveError(
+                f"{path}: the save file is corrupt ({where}: the number {value} is out of "
+                "range); it was left as it is"
+            )
 
 
 def _history(path: Path, stored: _StoredSave) -> UndoHistory:

@@ -19,6 +19,7 @@ from typing import TypeVar
 
 from rapidfuzz import fuzz, process
 
+from companion.framework.packs import PackFileError, read_pack_text
 from companion.games.arabian_nights.book_text import (
     MATRIX_LETTERS,
     BookText,
@@ -309,7 +310,9 @@ class _Loader:
 
     def read(self, name: str) -> str | None:
         try:
-            return (self.folder / name).read_text(encoding="utf-8-sig")
+            return read_pack_text(self.folder / name, self.folder, encoding="utf-8-sig")
+        except PackFileError as error:
+            self.problem(name, 0, str(error).removeprefix(f"{self.folder / name} "))
         except FileNotFoundError:
             self.problem(name, 0, f"missing: a pack needs {WORLD}, {MATRICES}, {CARDS}, {BOOK}")
         except (OSError, UnicodeDecodeError) as error:

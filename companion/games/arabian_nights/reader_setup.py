@@ -11,7 +11,7 @@ from companion.framework.answers import NUMBER, Answer
 from companion.framework.dialogue import Speech, Step
 from companion.framework.errors import IllegalAction
 from companion.framework.kit import ROLL_FOR_ME, ROLL_FOR_ME_PHRASES, number_phrases
-from companion.framework.phrases import PhraseSet
+from companion.framework.phrases import PhraseSet, literal
 from companion.framework.wording import spoken_list
 from companion.games.arabian_nights import phrasing
 from companion.games.arabian_nights.reader_base import ReaderBase
@@ -113,7 +113,9 @@ class ReaderSetup(ReaderBase):
         names = [player.name for player in self.state.new_players]
         return Step(
             "Who goes first? Say a name, or say roll for me and I will roll two dice for each.",
-            PhraseSet.from_templates({Answer(name): [name, f"{name} goes first"] for name in names})
+            PhraseSet.from_templates(
+                {Answer(name): [literal(name), f"{literal(name)} goes first"] for name in names}
+            )
             | ROLL_FOR_ME_PHRASES,
         )
 

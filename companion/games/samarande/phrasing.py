@@ -8,7 +8,7 @@ from collections import Counter
 from companion.framework.answers import Answer
 from companion.framework.dialogue import YES_NO
 from companion.framework.kit import number_phrases
-from companion.framework.phrases import PhraseSet, number_to_words
+from companion.framework.phrases import PhraseSet, literal, number_to_words
 from companion.framework.wording import spoken_list
 from companion.games.samarande.catalogue import FIGURE_RANGES, KINDS, Catalogue
 from companion.games.samarande.rules import District, Player
@@ -139,7 +139,7 @@ def labelled(options: dict[Answer, list[str]]) -> PhraseSet:
 def names_phrases(names: list[str], template: str = "{name}") -> PhraseSet:
     """One answer per player name, said as ``template`` with ``{name}`` in it."""
     return PhraseSet.from_templates(
-        {Answer(name): template.replace("{name}", name) for name in names},
+        {Answer(name): template.replace("{name}", literal(name)) for name in names},
         labels={Answer(name): name for name in names},
     )
 

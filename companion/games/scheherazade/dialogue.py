@@ -894,6 +894,7 @@ class ScheherazadeDialogue(GameKit):
         return Step(
             prompt,
             self._card_phrases(offered, verbs=("keep",)),
+            private=not self.hands_spoken,
             hint=self.say("keep_hint"),
         )
 

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from rich.console import Console, Group
 from rich.panel import Panel
-from rich.table import Table
+from rich.table import Column, Table
+from rich.text import Text
 
 from companion.framework.dialogue import Dialogue, Speech, Step
+from companion.framework.shown import shown
 from companion.session.loop import Heard
 
 
@@ -40,17 +42,28 @@ class LiveDisplay:
             self.console.print(self.render(step, dialogue))
 
     def render(self, step: Step, dialogue: Dialogue) -> Panel:
-        """The panel for this moment of the game."""
-        parts: list = [f"[bold]{dialogue.whose_turn()}[/bold]", f"Now: {step.prompt}"]
+        """The panel for this moment of the game. Every word in it is data (names are
+        the players'), so none is read as rich markup or reaches the terminal raw."""
+        parts: list = [_text(dialogue.whose_turn(), "bold"), _text(f"Now: {step.prompt}")]
         if self._heard:
-            parts.append(f"[dim]Last answer: {self._heard}[/dim]")
+            parts.append(_text(f"Last answer: {self._heard}", "dim"))
         rows = scoreboard(dialogue)
         if rows:
-            table = Table(*rows[0].keys(), box=None, padding=(0, 1))
+            columns = (Column(header=_text(key)) for key in rows[0])
+            table = Table(*columns, box=None, padding=(0, 1))
             for row in rows:
-                table.add_row(*row.values())
+                table.add_row(*map(_text, row.values()))
             parts.append(table)
-        return Panel(Group(*parts), title=dialogue.game, expand=False)
+        return Panel(Group(*parts), title=_text(dialogue.game), expand=False)
+
+
+def _text(words: str, style: str = "") -> Text:
+    """``words`` as plain text, never markup, its control characters escaped.
+
+    >>> _text("[/bold] Ali\x1b[2J").plain
+    '[/bold] Ali\\x1b[2J'
+    """
+    return Text(shown(str(words)), style=style)
 
 
 def scoreboard(dialogue: Dialogue) -> list[dict[str, str]]:
