@@ -34,11 +34,15 @@ from typing import Any
 
 import numpy as np
 
-from companion.answers import Answer
-from companion.phrases import PhraseSet
+from companion.cli.expectations import expected_phrases
+from companion.framework.answers import Answer
+from companion.framework.phrases import PhraseSet
 from companion.voice.audio import read_wav
 from companion.voice.confidence import Hypothesis
-from companion.voice.corpus import (
+from companion.voice.engines.whisper import WhisperRecognizer, multilingual_model_dir
+from companion.voice.engines.whisper_cascade import RECHECK, RehearingWhisper
+from companion.voice.recognition import Recognition
+from testkit.corpus import (
     DIE_WORDS,
     NON_COMMAND_WORDS,
     SHARED_SPEECH,
@@ -47,10 +51,6 @@ from companion.voice.corpus import (
     judge,
     labelled_clips,
 )
-from companion.voice.engines.whisper import WhisperRecognizer, multilingual_model_dir
-from companion.voice.engines.whisper_cascade import RECHECK, RehearingWhisper
-from companion.voice.expectations import expected_phrases
-from companion.voice.recognition import Recognition
 
 TAPES = Path("/tmp/tales-numerics")
 NUMERIC_VARIABLES = ("OPENBLAS_CORETYPE", "CT2_FORCE_CPU_ISA", "DNNL_MAX_CPU_ISA", "CT2_USE_MKL")

@@ -16,8 +16,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from companion.hearing import said_as_numbers
-from companion.phrases import PhraseSet, normalize
+from companion.framework.phrases import PhraseSet, normalize
+from companion.session.ports import said_as_numbers
 from companion.voice.recognition import CHATTER, Recognition
 
 

@@ -19,9 +19,9 @@ from pathlib import Path
 
 import pytest
 
+from companion.cli.expectations import expected_phrases
 from companion.voice.audio import read_wav
-from companion.voice.corpus import DIE_WORDS, labelled_clips, spread
-from companion.voice.expectations import expected_phrases
+from testkit.corpus import DIE_WORDS, labelled_clips, spread
 
 KERNELS = {"x86_64": ("Haswell", "Sandybridge"), "aarch64": ("ARMV8", "CORTEXA57")}
 """Two OpenBLAS kernels every CPU of that architecture the project targets can run."""

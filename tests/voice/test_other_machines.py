@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from companion import play
+from companion.cli import play
 from companion.voice import speakers
-from companion.voice.virtual_table import VirtualTable, VirtualTableUnavailable
+from testkit.virtual_table import VirtualTable, VirtualTableUnavailable
 
 ROOT = Path(__file__).resolve().parents[2]
 
