@@ -361,13 +361,15 @@ def run(args: argparse.Namespace) -> int:
     display = LiveDisplay()
     observers = [display] if display.active and sys.stdin.isatty() else []
     observers.append(chronicle)
-    server = _start_display(args) if args.display else None
+    server = _start_display(args, path.with_suffix(".display.log")) if args.display else None
     if server is not None:
-        from companion.web.taps import TapEars
+        from companion.web.reading import ReadingControl
 
-        ears = TapEars(ears)
-        server.on_tap = ears.tap
-        observers.append(server.view)
+        ears, mouth = server.tap_ears(ears), ReadingControl(mouth)
+        if telling_listener is not None:
+            telling_listener = server.tappable_tellings(telling_listener)
+        server.on_reading = mouth.control
+        observers += [server.view, mouth]
     session = Session(
         dialogue=game.dialogue,
         spec=spec,
@@ -393,8 +395,9 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _start_display(args: argparse.Namespace):
-    """Start the table page and show its address (and a QR code for phones)."""
+def _start_display(args: argparse.Namespace, log: Path):
+    """Start the table page and show its addresses (and QR codes for phones); the
+    server's own messages go to ``log``, never to the terminal."""
     from companion.web.addresses import lan_addresses
     from companion.web.announce import show_addresses
     from companion.web.server import DisplayUnavailable, TableServer
@@ -410,7 +413,7 @@ def _start_display(args: argparse.Namespace):
                 file=sys.stderr,
             )
             reach = "local"
-    server = TableServer(reach=reach, port=args.display_port)
+    server = TableServer(reach=reach, port=args.display_port, log=log)
     try:
         address = server.start()
     except DisplayUnavailable as error:

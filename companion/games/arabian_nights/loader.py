@@ -32,6 +32,7 @@ from companion.games.arabian_nights.book_text import (
     parse_encounter_name,
 )
 from companion.games.arabian_nights.card_effects import parse_status_acts, parse_treasure_acts
+from companion.games.arabian_nights.chart_terrain import check_chart_terrains
 from companion.games.arabian_nights.pack import (
     CharacterCard,
     ChartEntry,
@@ -143,6 +144,8 @@ def _reachable(pack: Pack) -> set[int]:
         if number in pack.charts:
             for entry in pack.charts[number].entries:
                 to_visit += _row_paragraphs(pack, entry.matrix, entry.adjective)
+            if pack.charts[number].terrains.otherwise is not None:
+                to_visit.append(pack.charts[number].terrains.otherwise)
         elif number in pack.paragraphs:
             for section in pack.paragraphs[number].sections:
                 to_visit += _reward_paragraphs(pack, section.reward_code, vocabulary)
@@ -273,6 +276,10 @@ class _Loader:
 
     def problem(self, file: str, line: int, message: str) -> None:
         self.problems.append(Problem(str(self.folder / file), line, message))
+
+    def problem_at(self, source: str, line: int, message: str) -> None:
+        """A problem in the book file ``source`` (a file name of the pack's folder)."""
+        self.problem(Path(source).name, line, message)
 
     def load(self) -> Pack | None:
         if not self.folder.is_dir():
@@ -702,6 +709,7 @@ class _Loader:
             entries=[entry for entry in entries if entry],
             line=chart.line,
             source=chart.source,
+            terrains=chart.terrains,
         )
 
     def chart_entry(self, chart: int, source: str, entry: ChartLine) -> ChartEntry | None:
@@ -866,6 +874,7 @@ class _CrossCheck:
         self.reward_codes()
         self.go_to_loops()
         self.heading_like()
+        check_chart_terrains(self.pack, self.loader.problem_at)
 
     def heading_like(self) -> None:
         """Lines written like a heading that the book reads as text of the section before."""

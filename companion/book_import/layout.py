@@ -1,0 +1,162 @@
+"""Columns and reading order: where a page's columns stand, and its words put into
+numbered lines, column by column.
+
+A gutter is a band of the text area, away from its edges, that no ink crosses from the top
+of the text to its bottom (a heading across both columns may cross it for a line or two).
+
+>>> mask = np.zeros((100, 200), dtype=np.uint8)
+>>> mask[10:90, 20:90] = 1
+>>> mask[10:90, 110:180] = 1
+>>> find_columns(mask, word_gap=4)
+[(20, 100), (100, 180)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import pairwise
+
+import cv2
+import numpy as np
+
+from companion.book_import.engines import RawWord
+from companion.book_import.model import Box, OcrLine, OcrWord
+from companion.book_import.page_image import runs
+
+MIN_GUTTER_SHARE = 0.02  # of the text's width
+EDGE_SHARE = 0.12  # a line across the gutter this near the text's top or bottom: head or foot
+GUTTER_CROSSINGS = 0.04  # share of the text's rows that may cross a gutter (wide headings)
+
+
+def _text_span(flags: np.ndarray) -> tuple[int, int] | None:
+    where = np.flatnonzero(flags)
+    return (int(where[0]), int(where[-1]) + 1) if where.size else None
+
+
+def find_columns(mask: np.ndarray, word_gap: int) -> list[tuple[int, int]]:
+    """The columns' [left, right) ranges of an ink mask, left to right, each reaching to
+    the middle of the gutter beside it. ``word_gap`` (pixels) is bridged: spaces between
+    words are no gutter."""
+    rows_span = _text_span(mask.any(axis=1))
+    columns_span = _text_span(mask.any(axis=0))
+    if rows_span is None or columns_span is None:
+        return []
+    top, bottom = rows_span
+    left, right = columns_span
+    body = mask[top:bottom, left:right]
+    bridged = cv2.dilate(body, np.ones((1, max(1, word_gap)), np.uint8))
+    crossings = (bridged > 0).mean(axis=0)
+    open_band = crossings <= GUTTER_CROSSINGS
+    width = right - left
+    gutters = [
+        (start, stop) for start, stop in runs(open_band)
+        if stop - start >= MIN_GUTTER_SHARE * width and start > 0.15 * width
+        and stop < 0.85 * width
+    ]
+    edges = [left] + [left + (start + stop) // 2 for start, stop in gutters] + [right]
+    return list(pairwise(edges))
+
+
+def _union(boxes: Sequence[Box]) -> Box:
+    left = min(box.left for box in boxes)
+    top = min(box.top for box in boxes)
+    right = max(box.left + box.width for box in boxes)
+    bottom = max(box.top + box.height for box in boxes)
+    return Box(left=left, top=top, width=right - left, height=bottom - top)
+
+
+def column_lines(column: int, words: Sequence[RawWord], offset: tuple[int, int]) -> list[OcrLine]:
+    """The numbered lines of one column from its engine's words (grouped by the engine's
+    line index, top to bottom); ``offset`` moves the words' boxes onto the page."""
+    by_line: dict[int, list[OcrWord]] = {}
+    dx, dy = offset
+    for word in words:
+        box = Box(left=word.left + dx, top=word.top + dy, width=word.width, height=word.height)
+        by_line.setdefault(word.line, []).append(OcrWord(
+            text=word.text, confidence=word.confidence, box=box, bold=word.bold,
+        ))
+    ordered = sorted(by_line.values(), key=lambda line: _union([w.box for w in line]).top)
+    lines = []
+    for number, line_words in enumerate(ordered, start=1):
+        joined = joined_overlaps(line_words)
+        lines.append(OcrLine(words=tuple(joined), box=_union([w.box for w in joined]),
+                             column=column, number=number))
+    return lines
+
+
+def joined_overlaps(words: Sequence[OcrWord]) -> list[OcrWord]:
+    """A line's words left to right, a word whose box begins inside the one before it
+    joined to it: no space is printed there (an engine splits "S1]" into "S 1]" so).
+
+    >>> box = lambda left, width: Box(left=left, top=0, width=width, height=20)
+    >>> words = [OcrWord(text="[Lose", confidence=0.9, box=box(0, 50)),
+    ...          OcrWord(text="Hunted/S", confidence=0.9, box=box(60, 80)),
+    ...          OcrWord(text="1]", confidence=0.7, box=box(120, 20))]
+    >>> [word.text for word in joined_overlaps(words)]
+    ['[Lose', 'Hunted/S1]']
+    """
+    joined: list[OcrWord] = []
+    for word in sorted(words, key=lambda w: w.box.left):
+        last = joined[-1] if joined else None
+        if last is not None and word.box.left < last.box.left + last.box.width:
+            joined[-1] = OcrWord(
+                text=last.text + word.text, box=_union([last.box, word.box]),
+                confidence=min(last.confidence, word.confidence), bold=last.bold,
+            )
+        else:
+            joined.append(word)
+    return joined
+
+
+def lines_by_position(words: Sequence[RawWord]) -> list[RawWord]:
+    """Words given line indices by where they stand (for words without an engine's lines,
+    such as a PDF's text layer): a word joins the line whose middle its own middle is
+    within half a word's height of."""
+    placed: list[RawWord] = []
+    middles: list[float] = []
+    for word in sorted(words, key=lambda w: (w.top + w.height / 2, w.left)):
+        middle = word.top + word.height / 2
+        if middles and abs(middle - middles[-1]) <= word.height / 2:
+            line = len(middles) - 1
+        else:
+            middles.append(middle)
+            line = len(middles) - 1
+        placed.append(RawWord(
+            text=word.text, confidence=word.confidence, left=word.left, top=word.top,
+            width=word.width, height=word.height, line=line, bold=word.bold,
+        ))
+    return placed
+
+
+def head_and_foot(
+    mask: np.ndarray, columns: Sequence[tuple[int, int]], word_gap: int,
+) -> tuple[int | None, int | None]:
+    """Where a running head ends and a foot (a page number) begins on an ink mask: lines
+    that cross the gutter near the text's top or bottom, to be read across the page.
+    None for each that the page does not have."""
+    rows_span = _text_span(mask.any(axis=1))
+    if rows_span is None or len(columns) < 2:
+        return None, None
+    top, bottom = rows_span
+    bridged = cv2.dilate(mask, np.ones((1, max(1, word_gap)), np.uint8)) > 0
+    crossing = np.zeros(mask.shape[0], dtype=bool)
+    for _, boundary in columns[:-1]:
+        crossing |= bridged[:, min(boundary, mask.shape[1] - 1)]
+    height = bottom - top
+    head_end = foot_start = None
+    for start, stop in runs(crossing):
+        if stop <= top + EDGE_SHARE * height:
+            head_end = stop
+        elif start >= bottom - EDGE_SHARE * height and foot_start is None:
+            foot_start = start
+    return head_end, foot_start
+
+
+def numbered(lines: Sequence[OcrLine]) -> list[OcrLine]:
+    """The lines in the order given, numbered again from 1 in each column."""
+    counts: dict[int, int] = {}
+    renumbered = []
+    for line in lines:
+        counts[line.column] = counts.get(line.column, 0) + 1
+        renumbered.append(line.model_copy(update={"number": counts[line.column]}))
+    return renumbered
