@@ -64,9 +64,10 @@ CASES = {
         "Cursed | Misfortune follows you. | roll -1; flies away", "Cursed",
         "Cursed: unknown status effect 'flies away'; write roll +N, roll -N (at night), no move, "
         "move -N, skip turn, first reaction, blocks SKILLS, barred from SPACES, no story, "
-        "pay in cities, others choose reaction, reroll destiny, arrive at SPACE [CODE], "
-        "wealth loss -N, end of game story -N, stays free in cities, ends after roll, "
-        "ends after turn, ends after rest or ends on roll 5-6, separated by ;",
+        "no wealth gain, pay in cities, others choose reaction, reroll destiny, "
+        "arrive at SPACE [CODE], wealth loss -N, end of game story -N, stays free in cities, "
+        "ends after roll, ends after turn, ends after rest, ends after rest in a city or "
+        "ends on roll 5-6, separated by ;",
     ),
     "status barring an unknown space": Case(
         "world.txt", "Cursed    | Misfortune follows you like a shadow.",
