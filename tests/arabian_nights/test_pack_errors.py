@@ -312,7 +312,8 @@ CASES = {
         "book.txt", "[D1/S3]", "[D1/Sing for your supper]", "Sing for your supper",
         "paragraph 704, MASTER STORYTELLING: 'Sing for your supper' is not a reward word: write "
         "a skill, status or treasure of world.txt, D1, S1, W+1, Treasure, Go to N, Lose X, Move "
-        'to X, Opportunity: X, or put free text to read aloud in quotes: "..."',
+        "to X, Move to any coastal space, Move within N spaces of X, Opportunity: X, or put "
+        'free text to read aloud in quotes: "..."',
     ),
     "heading in lower case": Case(
         "book.txt", "SEAMANSHIP: Between prayers", "Seamanship: Between prayers", "Seamanship:",

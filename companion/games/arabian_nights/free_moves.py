@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import deque
 
+from companion.framework.phrases import number_to_words
 from companion.framework.wording import spoken_list
 from companion.games.arabian_nights.pack import Pack
 from companion.games.arabian_nights.rewards import ChooseSpace, SpaceScope
@@ -64,7 +65,9 @@ def what_fits(choice: ChooseSpace) -> str:
     """
     if choice.scope is SpaceScope.COASTAL:
         return "a coastal space"
-    return f"a space within {choice.distance} spaces of {choice.near}"
+    distance = choice.distance or 0
+    spaces = "space" if distance == 1 else "spaces"
+    return f"a space within {number_to_words(distance)} {spaces} of {choice.near}"
 
 
 def no_space_fits(choice: ChooseSpace) -> str:
