@@ -11,7 +11,7 @@ from companion.games.arabian_nights.game import GAME
 from companion.session.loop import PrintMouth, Session, TypedEars, run_typed
 from companion.session.observers.chronicle import Chronicle
 from tests.arabian_nights.pack_edits import copy_mini, edit
-from tests.arabian_nights.reader_helpers import SETUP, resume, sheet
+from tests.arabian_nights.reader_helpers import SETUP, edit_save, paragraphs_read, resume, sheet
 from tests.arabian_nights.test_reader_table import change, start
 
 FIRST_REWARD = "[D2/S1/W 1 (Max: Poor)/Storytelling/Respected]"
@@ -117,3 +117,35 @@ def test_an_enslaved_hero_is_told_the_master_takes_the_wealth(tmp_path):
     refused = resume(["sell the Pearls of the Deep"], save)
     assert "Ali is Enslaved: the price of the Pearls of the Deep would be taken." in refused
     assert sheet(save, "Ali")["treasures"] == ["Pearls of the Deep"]
+
+
+def _demo_at(save: Path, paragraph: int, met: str) -> None:
+    """A demo game whose first encounter has reached ``paragraph``, its section asked."""
+    start(save)
+
+    def reach(state) -> None:
+        state["phase"] = "section"
+        state["encounter"] = {"encountered": met, "paragraph": paragraph}
+
+    edit_save(save, reach)
+
+
+def test_the_demo_book_sells_a_robber_to_a_master_who_takes_the_purse(tmp_path):
+    save = tmp_path / "game.json"
+    _demo_at(save, 815, "Wary Caravan")
+    lines = resume(["no skill"], save)
+    assert paragraphs_read(lines) == [9103]
+    assert "Because you hold Enslaved, this part of the tale must be read." in lines
+    assert "Ali gains 1 Story and gains no wealth while Enslaved." in lines
+    assert sheet(save, "Ali")["wealth"] == "Poor"
+
+
+def test_the_demo_book_washes_a_castaway_ashore_on_a_coast_of_their_choice(tmp_path):
+    save = tmp_path / "game.json"
+    _demo_at(save, 621, "Friendly Fisherman")
+    lines = resume(["no skill", "Samarkand", "Aden"], save)
+    assert paragraphs_read(lines) == [9101]
+    assert "Ali must go to a coastal space, and Samarkand is not one;" in " ".join(lines)
+    assert "Ali is carried to Aden." in lines
+    ali = sheet(save, "Ali")
+    assert ali["position"] == "Aden" and ali["statuses"] == ["Fevered"]
