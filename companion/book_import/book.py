@@ -76,7 +76,7 @@ UNNUMBERED = "# a paragraph whose number was not read"
 def import_book(
     results: Iterable[PageResult],
     world: WorldNames | None = None,
-    dictionary: Dictionary | None | str = "eng",
+    dictionary: Dictionary | str | None = "eng",
     floor: float = CONFIDENCE_FLOOR,
 ) -> ImportedBook:
     """The book in the pages: ``dictionary`` is a language code (the Debian hunspell
@@ -142,5 +142,5 @@ def _number_doubts(book: ImportedBook, doubts: list[Doubt]) -> None:
     for paragraph in book.paragraphs:
         if paragraph.number is not None and counts[paragraph.number] > 1:
             place: Place = paragraph.places[0]
-            paragraph.doubts.append(Doubt(paragraph=paragraph.number, place=place,
-                                          why="this number is read for two paragraphs"))  # fmt: skip
+            why = "this number is read for two paragraphs"
+            paragraph.doubts.append(Doubt(paragraph=paragraph.number, place=place, why=why))

@@ -19,6 +19,7 @@ from its neighbours, and said.
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass, field
 from enum import Enum
@@ -109,8 +110,8 @@ def cut_paragraphs(
             previous = Ending.START
             continue
         if not blocks:
-            doubts.append(Doubt(paragraph=None, place=line.place,
-                                why=f"text before the first paragraph number: {line.text!r}"))  # fmt: skip
+            why = f"text before the first paragraph number: {line.text!r}"
+            doubts.append(Doubt(paragraph=None, place=line.place, why=why))
             continue
         blocks[-1].lines.append(line)
         previous = _ending(line, blocks[-1].is_chart)
@@ -119,53 +120,54 @@ def cut_paragraphs(
 
 
 def _settle_numbers(blocks: list[Block], expected: set[int]) -> list[Doubt]:
-    """Trust the longest rising run of numbers as read; take each other one from its
+    """Trust the longest rising run of numbers as read; take the others from their
     neighbours, and list every number not read as printed."""
     doubts = []
-    trusted = _longest_rising([block.number for block in blocks])
+    trusted = sorted(_longest_rising([block.number for block in blocks]))
     taken = {blocks[index].number or 0 for index in trusted}
-    for index, block in enumerate(blocks):
+    for index in trusted:
+        block = blocks[index]
         read = block.number_line.tokens[0].text
-        if index in trusted:
-            if read != str(block.number):
-                block.number_line.tokens[0].text = str(block.number)
-                doubts.append(_number_doubt(block, f"the paragraph number was read as {read!r}"))
-            continue
-        before = next((blocks[i].number for i in sorted(trusted, reverse=True) if i < index), 0)
-        after = next((blocks[i].number for i in sorted(trusted) if i > index), None)
-        why = _settle(block, before or 0, after, expected, taken, read)
-        doubts.append(_number_doubt(block, why))
+        if read != str(block.number):
+            block.number_line.tokens[0].text = str(block.number)
+            doubts.append(_number_doubt(block, f"the paragraph number was read as {read!r}"))
+    bounds = [-1, *trusted, len(blocks)]
+    for low, high in itertools.pairwise(bounds):
+        run = blocks[low + 1 : high]
+        if run:
+            before = blocks[low].number or 0 if low >= 0 else 0
+            after = blocks[high].number if high < len(blocks) else None
+            doubts += _settle_run(run, before, after, expected - taken)
     return doubts
 
 
-def _settle(
-    block: Block, before: int, after: int | None, expected: set[int], taken: set[int], read: str
-) -> str:
-    """Give ``block`` the one number its neighbours (and what leads to it) allow, or None;
-    say how."""
+def _settle_run(
+    run: list[Block], before: int, after: int | None, expected: set[int]
+) -> list[Doubt]:
+    """Numbers for the blocks between two trusted ones: all the numbers between, when
+    there are just as many; else the numbers something leads to, when just as many."""
     span = f"between {before} and {after}" if after is not None else f"after {before}"
-    fits = block.number is not None and block.number > before and (
-        after is None or block.number < after
-    )
-    missing = sorted(n for n in expected - taken
-                     if n > before and (after is None or n < after))  # fmt: skip
-    if fits:
-        why = f"the paragraph number was read as {read!r}"
-    elif after is not None and after - before == 2:
-        block.number = before + 1
-        why = f"the paragraph number was read as {read!r}; {span} it can only be {block.number}"
-    elif len(missing) == 1:
-        block.number = missing[0]
-        why = (f"the paragraph number was read as {read!r}; {span}, {block.number} is the one "
-               "number something leads to that is not read elsewhere")  # fmt: skip
+    missing = sorted(n for n in expected if n > before and (after is None or n < after))
+    reads = [block.number_line.tokens[0].text for block in run]
+    if after is not None and after - before - 1 == len(run):
+        numbers, how = list(range(before + 1, after)), "it can only be"
+    elif len(missing) == len(run):
+        numbers, how = missing, "something leads to"
     else:
-        block.number = None
-        block.span = (before, after)
-        return (f"the paragraph number was read as {read!r}, and {span} it could be more than "
-                "one number: the paragraph is in book.txt as comment lines; write its number "
-                "on the line '# number?' and remove the '# ' before its lines")  # fmt: skip
-    block.number_line.tokens[0].text = str(block.number)
-    return why
+        for block in run:
+            block.span, block.number = (before, after), None
+        return [_number_doubt(block, (
+            f"the paragraph number was read as {read!r}, and {span} it could be more than "
+            "one number: the paragraph is in book.txt as comment lines; write its number "
+            "on the line '# number?' and remove the '# ' before its lines"))
+            for block, read in zip(run, reads, strict=True)]  # fmt: skip
+    doubts = []
+    for block, read, number in zip(run, reads, numbers, strict=True):
+        block.number = number
+        block.number_line.tokens[0].text = str(number)
+        why = f"the paragraph number was read as {read!r}; {span} {how} {number}"
+        doubts.append(_number_doubt(block, why))
+    return doubts
 
 
 def _number_doubt(block: Block, why: str) -> Doubt:

@@ -100,8 +100,8 @@ class _Reader:
             if heading is not None:
                 sections.append(heading)
             elif sections and _ends_code(sections[-1][1]) and line.tokens:
-                self.doubt(line.place, "text goes on after a reward code without a heading: "
-                           "a heading line may be lost; write it in place of HEADING LOST")  # fmt: skip
+                self.doubt(line.place, "text goes on after a reward code without a heading: a "
+                           "heading line may be lost; write it in place of HEADING LOST")  # fmt: skip
                 sections.append((LOST_HEADING, list(line.tokens)))
             else:
                 self.join(sections[-1][1] if sections else intro, line.tokens)
@@ -127,9 +127,10 @@ class _Reader:
         tokens = line.tokens
         for end, token in enumerate(tokens[:_LONGEST_HEADING]):
             word = token.text
-            if not _HEADING_START.fullmatch(word.rstrip(":;").replace("(", "").replace(")", "")):
-                if not word.startswith("(") and word.casefold().rstrip(":;)") != "mandatory":
-                    return None
+            plain = word.rstrip(":;").replace("(", "").replace(")", "")
+            mandatory = word.startswith("(") or word.casefold().rstrip(":;)") == "mandatory"
+            if not _HEADING_START.fullmatch(plain) and not mandatory:
+                return None
             if word.endswith(_COLON_LIKE):
                 read = " ".join(t.text for t in tokens[: end + 1])[:-1].strip()
                 if _capitals(read) and len(re.sub(r"[^A-Za-z]", "", read)) >= 2:
@@ -210,12 +211,14 @@ class _Reader:
             return
         if not word or lexicon.is_word(word):
             if word and token.confidence < RARE_CONFIDENCE and lexicon.rare(word):
-                fixed = lexicon.confusable_fix(word, listed_only=False)
-                self.doubt(token.place, f"{word!r} appears nowhere else in this book; did you "
-                           f"mean {fixed}?")  # fmt: skip
+                fixed = lexicon.confusable_fix(word, listed_only=False) or word
+                token.text = token.text.replace(word, fixed)
+                self.doubt(token.place, f"{word!r} is rarer in this book than {fixed!r}, and "
+                           f"was read with some doubt ({token.confidence:.2f}); read as "
+                           f"{fixed!r}")  # fmt: skip
             return
         fixed = lexicon.confusable_fix(word) or lexicon.confusable_fix(word, listed_only=False)
-        if fixed is not None and (lexicon.counts[fixed.casefold()] or _noise(word)):
+        if fixed is not None:
             token.text = token.text.replace(word, fixed)
             self.doubt(token.place, f"{word!r} is not a word of this book; read as {fixed!r}")
             return
@@ -263,6 +266,10 @@ class _Reader:
                                     tokens[start].place)]  # fmt: skip
 
     def code_part(self, part: str, place: Place) -> str:
+        if not part:
+            return part
+        if part[:1] in "\"“”" and len(part) > 1:  # an instruction: its words are text
+            return self.checked_words(part, place)
         number = _CODE_NUMBER.fullmatch(part)
         if number and (not number[4] or number[1] == "W"):
             digits = number[3].translate(str.maketrans("lIOo", "1100"))
@@ -278,11 +285,7 @@ class _Reader:
     def code_name(self, part: str, place: Place, error: RewardCodeError) -> str:
         vocabulary = self.context.vocabulary
         if not vocabulary.skills and not vocabulary.statuses:  # no world: words are judged
-            for word in _CODE_WORD.findall(part):
-                token = Token(word, 1.0, place)
-                self.check_word(token)
-                part = part.replace(word, token.text)
-            return part
+            return self.checked_words(part, place)
         undone = " ".join(self.context.lexicon.confusable_fix(w) or w for w in part.split())
         try:
             parse_part(undone, vocabulary)
@@ -292,6 +295,13 @@ class _Reader:
         except RewardCodeError:
             self.doubt(place, f"reward code: {error}")
             return part
+
+    def checked_words(self, part: str, place: Place) -> str:
+        for word in _CODE_WORD.findall(part):
+            token = Token(word, 1.0, place)
+            self.check_word(token)
+            part = part.replace(word, token.text)
+        return part
 
     # ---- charts -------------------------------------------------------------------------
 
@@ -352,11 +362,6 @@ class _Reader:
             return f"{found[0]} {rest}".strip()
         self.doubt(place, f"{first!r} is not a row of matrices.txt")
         return name
-
-
-def _noise(word: str) -> bool:
-    """A digit or a bar inside a word: no printed word looks like that."""
-    return bool(re.search(r"[A-Za-z][0-9|!]|[0-9|!][A-Za-z]", word))
 
 
 def _heading_lines_joined(lines: list[Line]) -> list[Line]:

@@ -22,13 +22,17 @@ from typing import Protocol
 
 from rapidfuzz import fuzz, process
 
-# What an engine reads for what is printed (read, printed), both ways where it happens.
-CONFUSIONS: tuple[tuple[str, str], ...] = (
-    ("rn", "m"), ("m", "rn"), ("c", "e"), ("e", "c"), ("n", "u"), ("u", "n"),
-    ("1", "l"), ("l", "1"), ("1", "I"), ("I", "l"), ("l", "I"), ("|", "l"), ("|", "I"),
-    ("0", "o"), ("0", "O"), ("o", "0"), ("cl", "d"), ("li", "h"), ("vv", "w"), ("ii", "n"),
-    ("5", "S"), ("8", "B"), ("h", "b"), ("b", "h"), ("t", "f"), ("f", "t"), ("i", "l"),
-    ("l", "i"), ("a", "o"), ("o", "a"), ("c", "o"), ("o", "c"),
+# What an engine reads for what is printed (read, printed). The strong ones are so typical
+# of OCR that a dictionary word they give is taken; a weak one must give a word the book
+# itself uses elsewhere (``Marid`` is not ``Morid``).
+STRONG_CONFUSIONS: tuple[tuple[str, str], ...] = (
+    ("rn", "m"), ("c", "e"), ("1", "l"), ("1", "I"), ("|", "l"), ("|", "I"), ("0", "o"),
+    ("0", "O"), ("cl", "d"), ("li", "h"), ("vv", "w"), ("ii", "n"), ("5", "S"), ("8", "B"),
+)  # fmt: skip
+WEAK_CONFUSIONS: tuple[tuple[str, str], ...] = (
+    ("m", "rn"), ("e", "c"), ("n", "u"), ("u", "n"), ("l", "1"), ("I", "l"), ("l", "I"),
+    ("o", "0"), ("h", "b"), ("b", "h"), ("t", "f"), ("f", "t"), ("i", "l"), ("l", "i"),
+    ("a", "o"), ("o", "a"), ("c", "o"), ("o", "c"), ("n", "m"), ("m", "n"),
 )  # fmt: skip
 DICTIONARIES = Path("/usr/share/hunspell")
 # --lang (Tesseract's codes) to hunspell's dictionaries: English books may spell either way.
@@ -105,7 +109,7 @@ class Lexicon:
 
     def is_word(self, word: str) -> bool:
         word = bare(word)
-        if not word or not any(char.isalpha() for char in word) and word.isdigit():
+        if not word or word.isdigit():
             return True
         if self._listed(word):
             return True
@@ -130,8 +134,8 @@ class Lexicon:
 
     def _confusable_fix(self, word: str, listed_only: bool) -> str | None:
         found: dict[str, int] = {}
-        for reading in _readings(word):
-            if reading != word and self._known_reading(reading, listed_only):
+        for reading, strong in _readings(word):
+            if reading != word and self._known_reading(reading, strong, listed_only):
                 found[reading] = self.counts[reading.casefold()]
         if not found:
             return None
@@ -140,10 +144,11 @@ class Lexicon:
             return None  # two readings equally likely: not ours to choose
         return best[0]
 
-    def _known_reading(self, reading: str, listed_only: bool) -> bool:
-        if self._listed(reading):
+    def _known_reading(self, reading: str, strong: bool, listed_only: bool) -> bool:
+        seen = self.counts[reading.casefold()]
+        if self._listed(reading) and (strong or seen):
             return True
-        return not listed_only and self.counts[reading.casefold()] >= 3
+        return not listed_only and seen >= 3
 
     def suggest(self, word: str) -> str | None:
         """The closest known word of the book or the names, for a review line."""
@@ -158,13 +163,14 @@ class Lexicon:
         return _same_case(found[0], word)
 
 
-def _readings(word: str) -> Iterable[str]:
-    """``word`` with one confusion undone at one place."""
-    for read, printed in CONFUSIONS:
-        start = word.find(read)
-        while start >= 0:
-            yield word[:start] + printed + word[start + len(read) :]
-            start = word.find(read, start + 1)
+def _readings(word: str) -> Iterable[tuple[str, bool]]:
+    """``word`` with one confusion undone at one place, and whether it is a strong one."""
+    for confusions, strong in ((STRONG_CONFUSIONS, True), (WEAK_CONFUSIONS, False)):
+        for read, printed in confusions:
+            start = word.find(read)
+            while start >= 0:
+                yield word[:start] + printed + word[start + len(read) :], strong
+                start = word.find(read, start + 1)
 
 
 def _same_case(found: str, like: str) -> str:

@@ -7,6 +7,7 @@ first import) is fine; the loader checks the rest when the pack is whole.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -73,6 +74,9 @@ def read_world_names(folder: Path) -> WorldNames:
             names.rows.append(cells[0])
             cell_numbers = [int(cell) for cell in cells[1:] if cell.isdigit()]
             names.paragraphs |= {n + step for n in cell_numbers for step in (-1, 0, 1)}
+    for _, cells in _tables(folder / "cards.txt"):  # every number outside [codes]
+        unbracketed = re.sub(r"\[[^\]]*\]", "", " | ".join(cells[1:]))
+        names.paragraphs |= {int(number) for number in re.findall(r"\b\d{1,5}\b", unbracketed)}
     return names
 
 
