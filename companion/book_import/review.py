@@ -76,7 +76,7 @@ def doubted_paragraphs(review: str) -> list[int]:
 
 
 def doubted_spans(review: str) -> list[tuple[int, int | None]]:
-    """Where the paragraphs whose number was not read lie (first, last possible number).
+    r"""Where the paragraphs whose number was not read lie (first, last possible number).
 
     >>> doubted_spans("¶44-51? page 3: x\n¶12 page 1: b\n¶90-? page 9: y\n")
     [(44, 51), (90, None)]

@@ -26,6 +26,10 @@ _HEADING_START = re.compile(r"[A-Z0-9|][A-Za-z0-9|'’\-]*")
 _COLON_LIKE = (":", ";")
 _NAME_SCORE = 85
 _LONGEST_HEADING = 16  # words
+_LOST_HEADING_WHY = (
+    "text goes on after a reward code without a heading: a heading line may be lost; "
+    f"write it in place of {LOST_HEADING}"
+)
 _CHART_ENTRIES = 12
 _MATRIX_LOOKALIKES = {"1": "I", "l": "I", "|": "I", "!": "I", "0": "O", "8": "B", "5": "S"}
 _GENDERS = ("male", "female")
@@ -100,8 +104,7 @@ class _Reader:
             if heading is not None:
                 sections.append(heading)
             elif sections and _ends_code(sections[-1][1]) and line.tokens:
-                self.doubt(line.place, "text goes on after a reward code without a heading: a "
-                           "heading line may be lost; write it in place of HEADING LOST")  # fmt: skip
+                self.doubt(line.place, _LOST_HEADING_WHY)
                 sections.append((LOST_HEADING, list(line.tokens)))
             else:
                 self.join(sections[-1][1] if sections else intro, line.tokens)
