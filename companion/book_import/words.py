@@ -146,7 +146,7 @@ class Lexicon:
 
     def _known_reading(self, reading: str, strong: bool, listed_only: bool) -> bool:
         seen = self.counts[reading.casefold()]
-        if self._listed(reading) and (strong or seen):
+        if self._listed(reading) and (strong or seen or reading.casefold() in self.names):
             return True
         return not listed_only and seen >= 3
 
