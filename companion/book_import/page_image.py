@@ -1,0 +1,248 @@
+"""The page before the words: from a scan or a phone photo to a straight, evenly lit,
+upright greyscale page, at a size the OCR engines read best.
+
+Each step measures the page rather than assuming a layout: the page is the largest bright
+four-cornered shape of a photo, the tilt is the angle at which the text lines' rows are
+sharpest, the light is the paper's own brightness around each point, sideways text has
+sharper columns than rows, and upside-down Latin text has more ink below its lines' cores
+(descenders) than above (ascenders and capitals).
+
+>>> import numpy as np
+>>> blank = np.full((400, 300), 250, dtype=np.uint8)
+>>> ink_share(evened(blank)) < 0.001
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+WORKING_LONG_SIDE = 3600  # pixels: a 300-dpi page of up to 12 inches keeps its resolution
+MEASURING_LONG_SIDE = 1000  # pixels: enough to find the page, its tilt and its orientation
+MAX_TILT = 6.0  # degrees searched either way
+TARGET_LINE_PITCH = 52  # pixels from one text line to the next: ~300 dpi at 10 pt
+
+
+@dataclass(frozen=True)
+class PreparedPage:
+    """A page ready for the engines: ``image`` greyscale 0-255, text dark on light."""
+
+    image: np.ndarray
+    rotated: int  # degrees turned clockwise to stand upright
+    line_pitch: float  # measured distance between text lines, in pixels of ``image``
+
+
+def prepare(gray: np.ndarray) -> PreparedPage:
+    """Find the page in the picture, straighten it, even its light, turn it upright and
+    scale it so its text lines are ``TARGET_LINE_PITCH`` apart."""
+    page = evened(unwarped(gray))
+    page = deskewed(page)
+    rotated = orientation(page)
+    page = turned(page, rotated)
+    pitch = line_pitch(page)
+    if pitch:
+        scale = float(np.clip(TARGET_LINE_PITCH / pitch, 0.5, 2.0))
+        if abs(scale - 1.0) > 0.15:
+            page = cv2.resize(page, None, fx=scale, fy=scale, interpolation=cv2.INTER_CUBIC
+                              if scale > 1 else cv2.INTER_AREA)
+            pitch *= scale
+    return PreparedPage(page, rotated, pitch or 0.0)
+
+
+def shrunk(gray: np.ndarray, long_side: int = MEASURING_LONG_SIDE) -> tuple[np.ndarray, float]:
+    scale = min(1.0, long_side / max(gray.shape))
+    if scale == 1.0:
+        return gray, 1.0
+    return cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA), scale
+
+
+def unwarped(gray: np.ndarray) -> np.ndarray:
+    """The page cut out of a photo and seen square on (tilt and keystone undone), when the
+    photo shows a page on a darker ground; otherwise the picture as it is (a scan)."""
+    corners = page_corners(gray)
+    if corners is None:
+        return gray
+    top_left, top_right, bottom_right, bottom_left = corners
+    width = round(max(np.linalg.norm(top_right - top_left),
+                      np.linalg.norm(bottom_right - bottom_left)))
+    height = round(max(np.linalg.norm(bottom_left - top_left),
+                       np.linalg.norm(bottom_right - top_right)))
+    target = np.array([[0, 0], [width - 1, 0], [width - 1, height - 1], [0, height - 1]],
+                      dtype=np.float32)
+    matrix = cv2.getPerspectiveTransform(corners.astype(np.float32), target)
+    return cv2.warpPerspective(gray, matrix, (width, height), flags=cv2.INTER_CUBIC,
+                               borderMode=cv2.BORDER_REPLICATE)
+
+
+def page_corners(gray: np.ndarray) -> np.ndarray | None:
+    """The four corners of the page (top left, top right, bottom right, bottom left) in
+    ``gray``'s pixels, or None when no page stands out from a ground around it: the page's
+    outline is the largest closed line of edges, a shadow on the paper does not move it."""
+    small, scale = shrunk(gray)
+    edges = cv2.Canny(cv2.GaussianBlur(small, (0, 0), 2), 30, 90)
+    edges = cv2.dilate(edges, np.ones((3, 3), np.uint8))
+    contours, _ = cv2.findContours(edges, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    if not contours:
+        return None
+    hull = cv2.convexHull(max(contours, key=cv2.contourArea))
+    area = cv2.contourArea(hull)
+    if not 0.2 < area / edges.size < 0.97:
+        return None
+    quad = cv2.approxPolyDP(hull, 0.02 * cv2.arcLength(hull, True), True)
+    if len(quad) != 4 or cv2.contourArea(quad) < 0.9 * area:
+        return None
+    if _touches_border(quad.reshape(4, 2), small.shape):
+        return None
+    return _ordered(quad.reshape(4, 2).astype(np.float64) / scale)
+
+
+def _touches_border(points: np.ndarray, shape: tuple[int, ...]) -> bool:
+    """A page cut by the picture's edge gives no true corners to straighten from."""
+    height, width = shape[:2]
+    margin = 3
+    on_edge = ((points[:, 0] <= margin) | (points[:, 0] >= width - 1 - margin)
+               | (points[:, 1] <= margin) | (points[:, 1] >= height - 1 - margin))
+    return int(on_edge.sum()) >= 2
+
+
+def _ordered(points: np.ndarray) -> np.ndarray:
+    by_sum = points.sum(axis=1)
+    by_difference = np.diff(points, axis=1).ravel()
+    return np.array([
+        points[np.argmin(by_sum)], points[np.argmin(by_difference)],
+        points[np.argmax(by_sum)], points[np.argmax(by_difference)],
+    ])
+
+
+def evened(gray: np.ndarray) -> np.ndarray:
+    """The page with its light evened out: each pixel divided by the paper's brightness
+    around it, so shadows and fall-off become white paper and the ink stays dark."""
+    small, scale = shrunk(gray, 600)
+    kernel = max(3, round(min(small.shape) / 40)) | 1
+    paper = cv2.morphologyEx(small, cv2.MORPH_CLOSE, np.ones((kernel, kernel), np.uint8))
+    paper = cv2.GaussianBlur(paper, (0, 0), kernel)
+    if scale != 1.0:
+        paper = cv2.resize(paper, (gray.shape[1], gray.shape[0]), interpolation=cv2.INTER_LINEAR)
+    ratio = gray.astype(np.float32) / np.maximum(paper.astype(np.float32), 1.0)
+    ink_level = min(float(np.percentile(ratio, 1.0)), 0.5)  # a blank page has no ink
+    stretched = (ratio - ink_level) / max(1e-3, 0.97 - ink_level)
+    return without_edge_shadows((np.clip(stretched, 0.0, 1.0) * 255).astype(np.uint8))
+
+
+def without_edge_shadows(gray: np.ndarray) -> np.ndarray:
+    """The page with the dark shapes that touch its edge made white: the table, a shadow,
+    the facing page's edge. A printed page keeps a margin, so no text touches its edge."""
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(ink(gray), connectivity=8)
+    height, width = gray.shape
+    left, top = stats[:, cv2.CC_STAT_LEFT], stats[:, cv2.CC_STAT_TOP]
+    right = left + stats[:, cv2.CC_STAT_WIDTH]
+    bottom = top + stats[:, cv2.CC_STAT_HEIGHT]
+    touching = (left == 0) | (top == 0) | (right == width) | (bottom == height)
+    touching[0] = False  # the background
+    if not touching.any():
+        return gray
+    cleared = gray.copy()
+    cleared[touching[labels]] = 255
+    return cleared
+
+
+def ink(gray: np.ndarray) -> np.ndarray:
+    """Where the ink is (1) on an evened page."""
+    return (gray < 128).astype(np.uint8)
+
+
+def ink_share(gray: np.ndarray) -> float:
+    """How much of an evened page is ink, from 0 to 1."""
+    return float(ink(gray).mean())
+
+
+def _row_sharpness(mask: np.ndarray) -> float:
+    """How sharply rows of ink alternate with blank rows, whatever the page's size: high
+    for level text lines, low for the columns of the same text."""
+    rows = mask.mean(axis=1, dtype=np.float64)
+    return float(np.square(np.diff(rows)).mean() / max(1e-12, rows.mean() ** 2))
+
+
+def _rotated(mask: np.ndarray, degrees: float) -> np.ndarray:
+    height, width = mask.shape
+    matrix = cv2.getRotationMatrix2D((width / 2, height / 2), degrees, 1.0)
+    return cv2.warpAffine(mask, matrix, (width, height), flags=cv2.INTER_NEAREST)
+
+
+def tilt(gray: np.ndarray) -> float:
+    """The angle (degrees, counter-clockwise) that makes the text lines level."""
+    small, _ = shrunk(gray)
+    mask = ink(small)
+    if mask.sum() < 50:
+        return 0.0
+    def best(angles: np.ndarray) -> float:
+        return float(max(angles, key=lambda angle: _row_sharpness(_rotated(mask, angle))))
+    coarse = best(np.arange(-MAX_TILT, MAX_TILT + 0.01, 0.5))
+    return best(np.arange(coarse - 0.5, coarse + 0.51, 0.1))
+
+
+def deskewed(gray: np.ndarray) -> np.ndarray:
+    """The page turned by its measured tilt (nothing done below a twentieth of a degree)."""
+    angle = tilt(gray)
+    if abs(angle) < 0.05:
+        return gray
+    height, width = gray.shape
+    matrix = cv2.getRotationMatrix2D((width / 2, height / 2), angle, 1.0)
+    return cv2.warpAffine(gray, matrix, (width, height), flags=cv2.INTER_CUBIC,
+                          borderMode=cv2.BORDER_CONSTANT, borderValue=255)
+
+
+def orientation(gray: np.ndarray) -> int:
+    """Degrees to turn the page clockwise so its text stands upright: 0, 90, 180 or 270."""
+    small, _ = shrunk(gray)
+    mask = ink(small)
+    if mask.sum() < 200:
+        return 0
+    sideways = _row_sharpness(mask.T) > _row_sharpness(mask)
+    upright = np.rot90(mask, 1) if sideways else mask  # rot90 turns counter-clockwise
+    base = 270 if sideways else 0
+    return (base + (180 if _upside_down(upright) else 0)) % 360
+
+
+def _upside_down(mask: np.ndarray) -> bool:
+    """Latin text has more ink above its lines' cores (ascenders, capitals) than below
+    (descenders); turned over, the other way round."""
+    rows = mask.sum(axis=1).astype(np.float64)
+    above = below = 0.0
+    for start, stop in runs(rows > 0.05 * rows.max()):
+        profile = rows[start:stop]
+        core = np.flatnonzero(profile >= 0.5 * profile.max())
+        above += profile[: core[0]].sum()
+        below += profile[core[-1] + 1:].sum()
+    return below > above
+
+
+def runs(flags: np.ndarray) -> list[tuple[int, int]]:
+    """The [start, stop) ranges where ``flags`` holds."""
+    padded = np.concatenate([[False], flags, [False]]).astype(np.int8)
+    edges = np.flatnonzero(np.diff(padded))
+    return list(zip(edges[::2].tolist(), edges[1::2].tolist(), strict=True))
+
+
+def turned(gray: np.ndarray, degrees: int) -> np.ndarray:
+    """The page turned clockwise by a multiple of 90 degrees."""
+    return np.ascontiguousarray(np.rot90(gray, -(degrees // 90) % 4))
+
+
+def line_pitch(gray: np.ndarray) -> float | None:
+    """The distance between text lines, from the rows' ink repeating (autocorrelation)."""
+    rows = ink(gray).sum(axis=1).astype(np.float64)
+    if rows.max() <= 0:
+        return None
+    rows -= rows.mean()
+    correlation = np.correlate(rows, rows, mode="full")[rows.size - 1:]
+    below_zero = np.flatnonzero(correlation < 0)  # past the lag of a line's own height
+    highest = min(rows.size // 4, 400)
+    if below_zero.size == 0 or below_zero[0] >= highest:
+        return None
+    lowest = int(below_zero[0])
+    peak = int(np.argmax(correlation[lowest:highest])) + lowest
+    return float(peak) if correlation[peak] > 0 else None

@@ -1,0 +1,196 @@
+"""From page files to words: images (PNG, JPEG, TIFF; scans and phone photos) and PDFs
+(every page) read into :class:`OcrPage` s in the order given, or a :class:`PageFailure`
+naming the file and why.
+
+    for result in read_pages([Path("p1.jpg"), Path("book.pdf")]):
+        print(result.page, result.text if isinstance(result, OcrPage) else result.reason)
+
+An image is decoded at a reduced size when it is larger than the work needs (a JPEG is
+decoded straight at that size), so a 50-megapixel photo costs no more memory than a scan.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+from PIL import Image, ImageOps, ImageSequence, UnidentifiedImageError
+
+from companion.book_import import page_image
+from companion.book_import.bold import with_measured_bold
+from companion.book_import.engines import (
+    EngineUnavailable,
+    OcrEngine,
+    RawWord,
+    Reader,
+    first_available_reader,
+    open_reader,
+)
+from companion.book_import.layout import column_lines, find_columns, lines_by_position
+from companion.book_import.model import OcrLine, OcrPage, PageFailure, PageResult
+from companion.book_import.pdf import (
+    RenderedPage,
+    TextLayerPage,
+    UnreadablePdf,
+    pdf_pages,
+)
+from companion.book_import.rereading import reread_doubtful
+
+LOGGER = logging.getLogger(__name__)
+BLANK_INK_SHARE = 0.002  # less ink than this: a blank page
+MIN_SURE_WORDS = 8  # fewer words read with confidence: no page of text (a cover, a picture)
+SURE = 0.6
+_PDF_SUFFIXES = {".pdf"}
+
+
+@dataclass(frozen=True)
+class EngineChoice:
+    """The engine the import reads with, and what to tell the user about that choice."""
+
+    engine: OcrEngine
+    reader: Reader
+    notice: str | None = None
+
+
+def choose_engine(engine: OcrEngine | None = None, language: str = "eng") -> EngineChoice:
+    """The engine asked for, or the best one installed here with a notice saying why the
+    default was not used. Raises :class:`EngineUnavailable` (how to install one) when none
+    runs here, or when the engine asked for does not."""
+    if engine is not None:
+        return EngineChoice(engine, open_reader(engine, language))
+    default = next(iter(OcrEngine))
+    try:
+        return EngineChoice(default, open_reader(default, language))
+    except EngineUnavailable as unavailable:
+        chosen, reader = first_available_reader(language)
+        notice = f"{default.value} cannot run here ({unavailable}); reading with {chosen.value}."
+        return EngineChoice(chosen, reader, notice)
+
+
+def read_pages(
+    paths: Sequence[Path], language: str = "eng", engine: OcrEngine | None = None,
+    choice: EngineChoice | None = None,
+) -> Iterator[PageResult]:
+    """Each page of ``paths`` in order, read (an :class:`OcrPage`) or not (a
+    :class:`PageFailure` saying why). ``choice`` reuses an engine already opened."""
+    choice = choice or choose_engine(engine, language)
+    if choice.notice:
+        LOGGER.warning(choice.notice)
+    number = 0
+    for path in paths:
+        for item in _pages_of(Path(path)):
+            number += 1
+            yield _read_one(item, str(path), number, choice.reader)
+
+
+def _pages_of(path: Path) -> Iterator[np.ndarray | TextLayerPage | str]:
+    """The pages of one file: greyscale images, text-layer pages, or why the file fails."""
+    if not path.is_file():
+        yield "no such file"
+        return
+    if path.suffix.lower() in _PDF_SUFFIXES:
+        try:
+            for page in pdf_pages(path, page_image.WORKING_LONG_SIDE):
+                yield page.image if isinstance(page, RenderedPage) else page
+        except UnreadablePdf as unreadable:
+            yield str(unreadable)
+        return
+    yield from _image_frames(path)
+
+
+def _image_frames(path: Path) -> Iterator[np.ndarray | str]:
+    try:
+        with Image.open(path) as image:
+            for frame in ImageSequence.Iterator(image):
+                yield _working_gray(frame)
+    except Image.DecompressionBombError:
+        yield "the image is too large to be a page photo (over 178 megapixels)"
+    except (UnidentifiedImageError, OSError, SyntaxError, ValueError) as error:
+        yield f"not an image that can be read ({error or type(error).__name__})"
+
+
+def _working_gray(frame: Image.Image) -> np.ndarray:
+    """The frame in greyscale, upright as the camera meant (EXIF), no larger than the work
+    needs; a JPEG is decoded straight at a reduced size."""
+    long_side = page_image.WORKING_LONG_SIDE
+    if frame.format == "JPEG" and max(frame.size) > 2 * long_side:
+        frame.draft("L", (frame.width * long_side // max(frame.size),
+                          frame.height * long_side // max(frame.size)))
+    frame = ImageOps.exif_transpose(frame) or frame
+    gray = frame.convert("L")
+    if max(gray.size) > long_side:
+        factor = max(gray.size) // long_side
+        if factor >= 2:
+            gray = gray.reduce(factor)
+        gray.thumbnail((long_side, long_side), Image.Resampling.LANCZOS)
+    return np.asarray(gray)
+
+
+def _read_one(
+    item: np.ndarray | TextLayerPage | str, source: str, number: int, reader: Reader,
+) -> PageResult:
+    if isinstance(item, str):
+        return PageFailure(source=source, page=number, reason=item)
+    if isinstance(item, TextLayerPage):
+        return _text_layer_page(item, source, number)
+    return _ocr_page(item, source, number, reader)
+
+
+def _text_layer_page(page: TextLayerPage, source: str, number: int) -> OcrPage:
+    mask = np.zeros((page.height // 4 + 1, page.width // 4 + 1), np.uint8)
+    for word in page.words:
+        mask[word.top // 4:(word.top + word.height) // 4 + 1,
+             word.left // 4:(word.left + word.width) // 4 + 1] = 1
+    typical_height = float(np.median([word.height for word in page.words])) / 4
+    columns = [(left * 4, right * 4) for left, right in
+               find_columns(mask, word_gap=max(2, round(typical_height)))]
+    lines: list[OcrLine] = []
+    for index, (left, right) in enumerate(columns):
+        inside = [w for w in page.words if left <= w.left + w.width / 2 < right]
+        lines.extend(column_lines(index, lines_by_position(inside), (0, 0)))
+    return OcrPage(source=source, page=number, width=page.width, height=page.height,
+                   lines=tuple(lines), from_text_layer=True)
+
+
+def _ocr_page(gray: np.ndarray, source: str, number: int, reader: Reader) -> PageResult:
+    prepared = page_image.prepare(gray)
+    page = prepared.image
+    if page_image.ink_share(page) < BLANK_INK_SHARE:
+        return PageFailure(source=source, page=number, reason="a blank page")
+    pitch = prepared.line_pitch or page_image.TARGET_LINE_PITCH
+    lines = reread_doubtful(page, _read_columns(page, pitch, reader), reader, pitch)
+    sure = sum(1 for line in lines for word in line.words
+               if word.confidence >= SURE and sum(c.isalpha() for c in word.text) >= 2)
+    if sure < MIN_SURE_WORDS:
+        return PageFailure(source=source, page=number,
+                           reason="no text found: a cover, a picture or an unreadable page")
+    height, width = page.shape
+    return OcrPage(source=source, page=number, width=width, height=height,
+                   lines=tuple(lines), rotated=prepared.rotated)
+
+
+def _read_columns(page: np.ndarray, pitch: float, reader: Reader) -> list[OcrLine]:
+    small, scale = page_image.shrunk(page)
+    mask = page_image.ink(small)
+    word_gap = max(2, round(pitch * scale * 0.6))
+    columns = find_columns(_without_specks(mask), word_gap)
+    margin = round(pitch * 0.4)
+    rows = np.flatnonzero(page_image.ink(page).any(axis=1))
+    top, bottom = max(0, int(rows[0]) - margin), min(page.shape[0], int(rows[-1]) + margin)
+    lines: list[OcrLine] = []
+    for index, (left, right) in enumerate(columns):
+        x0 = max(0, round(left / scale) - margin)
+        x1 = min(page.shape[1], round(right / scale) + margin)
+        crop = np.ascontiguousarray(page[top:bottom, x0:x1])
+        words: list[RawWord] = with_measured_bold(crop, reader.read(crop))
+        lines.extend(column_lines(index, words, (x0, top)))
+    return lines
+
+
+def _without_specks(mask: np.ndarray) -> np.ndarray:
+    """The mask less isolated dots (dust, JPEG noise) that would bridge a gutter."""
+    return cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
