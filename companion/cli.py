@@ -21,6 +21,8 @@ SUBCOMMANDS: dict[str, str] = {
     "say": "companion.voice.say_command",
     "devices": "companion.voice.devices_command",
     "chronicle": "companion.chronicle",
+    "import-book": "companion.book_import.import_command",
+    "review": "companion.book_import.review_command",
 }
 
 

@@ -23,6 +23,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from companion.book_import.corrections import UNNUMBERED
 from companion.book_import.lines import read_stream
 from companion.book_import.model import PageResult
 from companion.book_import.paragraphs import cut_paragraphs
@@ -69,8 +70,6 @@ def paragraph_text(paragraph: Written) -> str:
         return "\n".join([comment, f"{UNNUMBERED} (see review.txt)", *lines]) + "\n"
     return "\n".join([comment, str(paragraph.number), *paragraph.lines]) + "\n"
 
-
-UNNUMBERED = "# a paragraph whose number was not read"
 
 
 def import_book(

@@ -149,6 +149,10 @@ def _settle_run(
     span = f"between {before} and {after}" if after is not None else f"after {before}"
     missing = sorted(n for n in expected if n > before and (after is None or n < after))
     reads = [block.number_line.tokens[0].text for block in run]
+    if all(_clean(block) for block in run):  # printed so: a book not in rising order
+        return [_number_doubt(block, f"the paragraph number {block.number} does not rise from "
+                              f"{before} to {after}: check it against the page")
+                for block in run]  # fmt: skip
     if after is not None and after - before - 1 == len(run):
         numbers, how = list(range(before + 1, after)), "it can only be"
     elif len(missing) == len(run):
@@ -168,6 +172,15 @@ def _settle_run(
         why = f"the paragraph number was read as {read!r}; {span} {how} {number}"
         doubts.append(_number_doubt(block, why))
     return doubts
+
+
+def _clean(block: Block) -> bool:
+    """A number read as digits, surely, in bold where boldness is known."""
+    token = block.number_line.tokens[0]
+    return token.text.isdigit() and token.confidence >= CLEAN_NUMBER and token.bold is not False
+
+
+CLEAN_NUMBER = 0.8
 
 
 def _number_doubt(block: Block, why: str) -> Doubt:

@@ -33,7 +33,8 @@ _LOST_HEADING_WHY = (
 _CHART_ENTRIES = 12
 _MATRIX_LOOKALIKES = {"1": "I", "l": "I", "|": "I", "!": "I", "0": "O", "8": "B", "5": "S"}
 _GENDERS = ("male", "female")
-_CODE_NUMBER = re.compile(r"([DSW])\s*([+-]?)\s*([0-9lIOo]{1,3})(\s*\(.*)?", re.DOTALL)
+_ROLL_LOOKALIKES = str.maketrans("lIOo|A", "110014")
+_CODE_NUMBER = re.compile(r"([DSW$])\s*([+-]?)\s*([0-9lIOo]{1,3})(\s*\(.*)?", re.DOTALL)
 _CODE_WORD = re.compile(r"[A-Za-z][A-Za-z'’]+")
 RARE_CONFIDENCE = 0.9
 """A dictionary word seen once where a confusable reading is frequent is listed only when
@@ -276,7 +277,8 @@ class _Reader:
         number = _CODE_NUMBER.fullmatch(part)
         if number and (not number[4] or number[1] == "W"):
             digits = number[3].translate(str.maketrans("lIOo", "1100"))
-            part = f"{number[1]}{number[2]}{digits}{number[4] or ''}"
+            letter = "S" if number[1] == "$" else number[1]
+            part = f"{letter}{number[2]}{digits}{number[4] or ''}"
             if number[4]:
                 part = re.sub(r"\(\s*(Max|Min)\s*[;.,]\s*", r"(\1: ", part)
         try:
@@ -312,8 +314,9 @@ class _Reader:
         title, *rest = lines
         entries: list[list[Token]] = []
         for line in rest:
-            starts = line.tokens and re.fullmatch(r"[0-9lIOo|]{1,2}[.)]?", line.tokens[0].text)
-            if starts or not entries:
+            starts = line.tokens and re.fullmatch(r"[0-9lIOo|A]{1,2}[.)]?", line.tokens[0].text)
+            complete = entries and _text(entries[-1]).endswith(")")
+            if starts or complete or not entries:
                 entries.append(list(line.tokens))
             else:
                 entries[-1].extend(line.tokens)
@@ -327,7 +330,7 @@ class _Reader:
 
     def chart_entry(self, roll: int, tokens: list[Token]) -> str:
         place = tokens[0].place
-        read_roll = tokens[0].text.rstrip(".)").translate(str.maketrans("lIOo|", "11001"))
+        read_roll = tokens[0].text.rstrip(".)").translate(_ROLL_LOOKALIKES)
         if read_roll != str(roll):
             self.doubt(place, f"chart entry {roll} was read as {tokens[0].text!r}")
         text = " ".join(token.text for token in tokens[1:])
