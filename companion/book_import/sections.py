@@ -33,6 +33,8 @@ _LOST_HEADING_WHY = (
 _CHART_ENTRIES = 12
 _MATRIX_LOOKALIKES = {"1": "I", "l": "I", "|": "I", "!": "I", "0": "O", "8": "B", "5": "S"}
 _GENDERS = ("male", "female")
+_NOISE = re.compile(r"[_~^`¬•°]+")  # marks that are no word (dust, a shadow)
+_SENTENCE_ENDS = (".", "!", "?", ":", '"', "”", "’")
 _ROLL_LOOKALIKES = str.maketrans("lIOo|A", "110014")
 _CODE_NUMBER = re.compile(r"([DSW$])\s*([+-]?)\s*([0-9lIOo]{1,3})(\s*\(.*)?", re.DOTALL)
 _CODE_WORD = re.compile(r"[A-Za-z][A-Za-z'’]+")
@@ -197,12 +199,38 @@ class _Reader:
 
     # ---- words --------------------------------------------------------------------------
 
-    def check_words(self, tokens: list[Token]) -> None:
+    def check_words(self, tokens: list[Token], capitals: bool = True) -> None:
+        for token in [t for t in tokens if _NOISE.fullmatch(t.text)]:
+            self.doubt(token.place, f"a mark {token.text!r} read between words; left out")
+        tokens[:] = [token for token in tokens if not _NOISE.fullmatch(token.text)]
+        for token in tokens:
+            trimmed = token.text.strip("_~^`¬•°")
+            if trimmed != token.text and trimmed:
+                self.doubt(token.place, f"{token.text!r} read with a mark at its edge; read "
+                           f"as {trimmed!r}")  # fmt: skip
+                token.text = trimmed
         code_start = _code_start(tokens)
         for index, token in enumerate(tokens[:code_start]):
             self.check_word(token)
             following = tokens[index + 1] if index + 1 < code_start else None
             self.check_stop(token, following, at_end=index + 1 == code_start)
+            if capitals and index and not tokens[index - 1].text.endswith(_SENTENCE_ENDS):
+                self.check_capital(token)
+
+    def check_capital(self, token: Token) -> None:
+        """A capital in mid-sentence, once in the book, on a common word: listed (names
+        such as the Caliph are written so, and are not changed)."""
+        word = bare(token.text)
+        lexicon = self.context.lexicon
+        if token.text[:1] in "\"“‘'(":  # a quotation starts
+            return
+        if (
+            len(word) > 1 and word[0].isupper() and word[1:].islower()
+            and word.casefold() not in lexicon.names and lexicon.as_written[word] <= 1
+            and (word.lower() in lexicon.lower_seen or self.common_word(word.lower()))
+        ):  # fmt: skip
+            self.doubt(token.place, f"{word!r} has a capital in mid-sentence: is it "
+                       f"{word.lower()!r}?")  # fmt: skip
 
     def check_word(self, token: Token) -> None:
         lexicon, word = self.context.lexicon, bare(token.text)
@@ -230,6 +258,10 @@ class _Reader:
         hint = f"; did you mean {guess}?" if guess else ""
         self.doubt(token.place, f"{word!r} is not a word of this book{hint}")
 
+    def common_word(self, word: str) -> bool:
+        dictionary = self.context.lexicon.dictionary
+        return dictionary is not None and dictionary.lookup(word)
+
     def check_stop(self, token: Token, following: Token | None, at_end: bool) -> None:
         """A comma where a full stop belongs: before a sentence's first word or a code."""
         if not token.text.endswith(","):
@@ -242,10 +274,7 @@ class _Reader:
 
     def sentence_start(self, word: str) -> bool:
         word = bare(word)
-        lexicon = self.context.lexicon
-        if not word[:1].isupper() or word == "I":
-            return False
-        return lexicon.dictionary is not None and lexicon.dictionary.lookup(word.lower())
+        return word[:1].isupper() and word != "I" and self.common_word(word.lower())
 
     # ---- reward codes -------------------------------------------------------------------
 
@@ -339,7 +368,7 @@ class _Reader:
             self.doubt(place, f"chart entry {roll} has no (matrix letter): {text!r}")
             return f"{roll} {text}"
         name_tokens = [t for t in tokens[1:] if "(" not in t.text and ")" not in t.text]
-        self.check_words(name_tokens[: len(match[1].split())])
+        self.check_words(name_tokens[: len(match[1].split())], capitals=False)
         name = " ".join(t.text for t in name_tokens[: len(match[1].split())]) or match[1]
         markers = [self.marker(part.strip(), roll, place) for part in match[2].split(",")]
         if not text.rstrip().endswith(")"):

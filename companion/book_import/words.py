@@ -60,8 +60,10 @@ class Dictionaries:
 def english_dictionary(language: str = "eng") -> Dictionary | None:
     """The hunspell dictionaries for ``language`` (a Tesseract code), or None when no
     Debian package of them is installed (then only the book's own words count)."""
-    from spylls.hunspell import Dictionary as Hunspell
-
+    try:
+        from spylls.hunspell import Dictionary as Hunspell
+    except ImportError:  # the "book" extra not installed: the book's own words only
+        return None
     names = LANGUAGES.get(language, (language,))
     found = [
         Hunspell.from_files(str(DICTIONARIES / name))
@@ -89,7 +91,10 @@ class Lexicon:
     ) -> None:
         self.dictionary = dictionary
         self.names = {word.casefold(): word for name in names for word in name.split()}
-        self.counts = Counter(bare(word).casefold() for word in book)
+        words = [bare(word) for word in book]
+        self.counts = Counter(word.casefold() for word in words)
+        self.lower_seen = {word for word in words if word.islower()}
+        self.as_written = Counter(words)
         self._in_dictionary: dict[str, bool] = {}
         self._fixes: dict[tuple[str, bool], str | None] = {}
 
