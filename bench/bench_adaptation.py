@@ -32,9 +32,11 @@ sys.path.insert(0, str(ROOT))
 
 from tally import OUTCOMES, load_recognizers  # noqa: E402
 
-from companion.answers import Answer  # noqa: E402
+from companion.cli.expectations import expected_phrases  # noqa: E402
+from companion.framework.answers import Answer  # noqa: E402
 from companion.voice.adaptation import CandidateEngine, VoiceMemory  # noqa: E402
-from companion.voice.corpus import (  # noqa: E402
+from companion.voice.recognition import Candidates, Recognition  # noqa: E402
+from testkit.corpus import (  # noqa: E402
     DIE_WORDS,
     DIGIT_WORDS,
     SHARED_SPEECH,
@@ -42,8 +44,6 @@ from companion.voice.corpus import (  # noqa: E402
     labelled_clips,
     read_clips,
 )
-from companion.voice.expectations import expected_phrases  # noqa: E402
-from companion.voice.recognition import Candidates, Recognition  # noqa: E402
 
 ROLL = {word: expected_phrases("dice").match(word).value for word in DIE_WORDS}
 """The roll step's answer for each die word."""

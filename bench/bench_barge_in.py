@@ -30,11 +30,11 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from companion.hearing import ACCEPT_CONFIDENCE, global_commands  # noqa: E402
+from companion.session.ports import ACCEPT_CONFIDENCE, global_commands  # noqa: E402
 from companion.voice.audio import RATE, read_wav, write_wav  # noqa: E402
-from companion.voice.corpus import SHARED_SPEECH, espeak_clip, labelled_clips  # noqa: E402
 from companion.voice.engines.whisper import WhisperRecognizer  # noqa: E402
-from companion.voice.virtual_table import ROOM, SPEAKER, VirtualTable  # noqa: E402
+from testkit.corpus import SHARED_SPEECH, espeak_clip, labelled_clips  # noqa: E402
+from testkit.virtual_table import ROOM, SPEAKER, VirtualTable  # noqa: E402
 
 READING = (
     "You wait patiently, and the storm grows calm. In the quiet that follows you find a "

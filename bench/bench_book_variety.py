@@ -6,12 +6,15 @@ with a player who picks one of the expected answers at random, until ``--encount
 paragraphs have been read (a new game starts when one ends). Then it prints how many
 distinct paragraphs were read and the ones read most often.
 
+``--fit`` plays no game: it lists, for every result paragraph, each name and terrain it
+can be read with, and its intro, for a review of the book's fit.
+
 ``--names`` also lists, for every result paragraph, each name "the other" may stand for
 when it is read (from the charts, cards, Places of Power and Go to), so that a writer can
 check that the paragraph's text suits every one of them.
 
     .venv/bin/python bench/bench_book_variety.py [--pack content/demo] [--encounters 200]
-        [--seed 1] [--seeds 1] [--names]
+        [--seed 1] [--seeds 1] [--names] [--fit]
 """
 
 from __future__ import annotations
@@ -23,15 +26,15 @@ import tempfile
 from collections import Counter
 from pathlib import Path
 
-from companion.dialogue import GameOptions, Speech, Step
+from companion.framework.dialogue import GameOptions, Speech, Step
+from companion.framework.phrases import PhraseSet
+from companion.games.arabian_nights.book_fit import describe, readings
 from companion.games.arabian_nights.game import GAME
-from companion.games.arabian_nights.loader import load_pack, reward_vocabulary
-from companion.games.arabian_nights.pack import MatrixTarget, Pack, ParagraphTarget, Target
-from companion.games.arabian_nights.rewards import GoToParagraph, parse_reward
+from companion.games.arabian_nights.loader import load_pack
+from companion.games.arabian_nights.pack import Pack
 from companion.games.arabian_nights.sheet_commands import is_command
-from companion.hearing import Heard
-from companion.phrases import PhraseSet
-from companion.session import PrintMouth, Session
+from companion.session.loop import PrintMouth, Session
+from companion.session.ports import Heard
 
 ROOT = Path(__file__).resolve().parents[1]
 PLAYERS = [("Ali Baba", "m"), ("Zumurrud", "f"), ("Sindbad", "m")]
@@ -93,60 +96,28 @@ def play(pack: Path, encounters: int, seed: int, save: Path) -> list[int]:
 
 def names_by_paragraph(pack: Pack) -> dict[int, set[str]]:
     """Every name "the other" may stand for in each result paragraph."""
-    names: dict[int, set[str]] = {number: set() for number in pack.paragraphs}
-
-    def reach(number: int, name: str) -> None:
-        if number in names:
-            names[number].add(name)
-
-    def row(letter: str, row_name: str, name: str) -> None:
-        for cell in pack.matrices[letter].rows[row_name].values():
-            for number in (cell - 1, cell, cell + 1):
-                reach(number, name)
-
-    def target(found: Target, card: str) -> None:
-        if isinstance(found, MatrixTarget):
-            row(found.matrix, found.row, found.name)
-        elif isinstance(found, ParagraphTarget):
-            reach(found.paragraph, card)
-
-    for chart in pack.charts.values():
-        for entry in chart.entries:
-            row(entry.matrix, entry.row, entry.name)
-    for card in pack.character_cards:
-        for number in (card.morning, card.noon, card.night):
-            reach(number, card.name)
-    for terrain_card in pack.terrain_cards:
-        for found in terrain_card.targets.values():
-            target(found, terrain_card.name)
-    for city_card in pack.city_cards:
-        reach(city_card.paragraph, city_card.name)
-        for result in city_card.results.values():
-            if isinstance(result, ParagraphTarget | MatrixTarget):
-                target(result, city_card.name)
-    for place in pack.places.values():
-        reach(place.paragraph, place.name)
-    _follow_go_to(pack, names)
-    return names
+    return {number: {name for name, _ in found} for number, found in readings(pack).items()}
 
 
-def _follow_go_to(pack: Pack, names: dict[int, set[str]]) -> None:
-    """A paragraph reached by Go to is read with the names of the one that sent there."""
-    vocabulary = reward_vocabulary(pack)
-    links = [
-        (number, effect.paragraph)
-        for number, paragraph in pack.paragraphs.items()
-        for section in paragraph.sections
-        for effect in parse_reward(section.reward_code, vocabulary)
-        if isinstance(effect, GoToParagraph) and effect.paragraph in names
-    ]
-    changed = True
-    while changed:
-        changed = False
-        for source, goal in links:
-            if not names[source] <= names[goal]:
-                names[goal] |= names[source]
-                changed = True
+def print_fit(pack: Pack) -> None:
+    """How shared the paragraphs are, then each result paragraph with every name and
+    terrain it can be read with."""
+    found = readings(pack)
+    cells = Counter(
+        cell for matrix in pack.matrices.values() for row in matrix.rows.values()
+        for cell in row.values()
+    )  # fmt: skip
+    names = [len({name for name, _ in found[number]}) for number in found if found[number]]
+    print(
+        f"{len(pack.paragraphs)} result paragraphs; {sum(cells.values())} matrix cells lead "
+        f"to {len(cells)} paragraph groups, {statistics.mean(cells.values()):.2f} cells per "
+        f"group (worst {max(cells.values())}); names per paragraph {statistics.mean(names):.1f}"
+        f" (worst {max(names)})"
+    )
+    for number in sorted(found):
+        names = {name for name, _ in found[number]}
+        print(f"{number} ({len(names)} names): {describe(found[number])}")
+        print(f"    {pack.paragraphs[number].intro}")
 
 
 def main() -> None:
@@ -156,8 +127,14 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1, help="first seed")
     parser.add_argument("--seeds", type=int, default=1, help="how many seeds, each a run")
     parser.add_argument("--names", action="store_true", help="list each paragraph's names")
+    parser.add_argument(
+        "--fit", action="store_true", help="list each paragraph's names and terrains, no games"
+    )
     args = parser.parse_args()
     pack = load_pack(args.pack)
+    if args.fit:
+        print_fit(pack)
+        return
     distinct, most = [], []
     for seed in range(args.seed, args.seed + args.seeds):
         with tempfile.TemporaryDirectory() as folder:

@@ -23,12 +23,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from companion.dialogue import GameOptions  # noqa: E402
+from companion.framework.dialogue import GameOptions  # noqa: E402
 from companion.games.arabian_nights.game import GAME  # noqa: E402
-from companion.games.survey import TypistEars  # noqa: E402
-from companion.session import PrintMouth, Session  # noqa: E402
+from companion.session.loop import PrintMouth, Session  # noqa: E402
 from companion.web.server import TableServer  # noqa: E402
-from companion.web.taps import TapEars  # noqa: E402
+from testkit.survey import TypistEars  # noqa: E402
 
 GAMES = 4
 ANSWERS = 150
@@ -73,7 +72,7 @@ def play(seed: int, folder: Path, display: bool) -> tuple[list[float], list[floa
     if display:
         server = TimedServer()
         server.start()
-        ears = TapEars(ears)
+        ears = server.tap_ears(ears)
         observers.append(server.view)
         events = server.url(server.table_token).replace("/?t=", "/events?t=")
         pages = [Page(events) for _ in range(PAGES)]

@@ -32,8 +32,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from companion.voice.audio import RATE  # noqa: E402
-from companion.voice.corpus import DIE_WORDS, espeak_clip, labelled_clips, read_clips  # noqa: E402
 from companion.voice.vad import Endpointer, Endpointing, EnergyVad, SileroVad  # noqa: E402
+from testkit.corpus import DIE_WORDS, espeak_clip, labelled_clips, read_clips  # noqa: E402
 
 FRAME = int(0.03 * RATE)
 PHRASES = ["roll for me", "courtly graces", "go to Baghdad", "status", "undo", "yes", "no"]

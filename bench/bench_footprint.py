@@ -52,11 +52,11 @@ def load(engine: str):
 
 def utterances():
     """(label, samples, phrases): human die rolls, then the largest step of two games."""
+    from companion.cli.expectations import expected_phrases
     from companion.games.arabian_nights.game import GAME as READER
     from companion.games.samarande.game import GAME as SAMARANDE
-    from companion.games.survey import game_phrases
-    from companion.voice.corpus import DIE_WORDS, espeak_clip, labelled_clips, read_clips, spread
-    from companion.voice.expectations import expected_phrases
+    from testkit.corpus import DIE_WORDS, espeak_clip, labelled_clips, read_clips, spread
+    from testkit.survey import game_phrases
 
     dice = expected_phrases("dice")
     clips = spread(labelled_clips("fsdd", DIE_WORDS), ROLLS // len(DIE_WORDS))

@@ -33,9 +33,9 @@ sys.path.insert(0, str(ROOT))
 
 from tally import Tally, TwoTries, load_recognizers  # noqa: E402
 
-from companion.games.survey import GAMES, Said, game_phrases  # noqa: E402
-from companion.voice.corpus import synthetic_voices, with_noise  # noqa: E402
 from companion.voice.recognition import Recognizer  # noqa: E402
+from testkit.corpus import synthetic_voices, with_noise  # noqa: E402
+from testkit.survey import GAMES, Said, game_phrases  # noqa: E402
 
 
 def hear_all(recognizer: Recognizer, said: list[Said], every_voice: bool) -> Tally:

@@ -1,7 +1,7 @@
 """Quick answers at un-mute: is an answer said right as the companion stops talking heard
 whole, and does the companion never hear itself?
 
-On the virtual table (companion/voice/virtual_table.py) the companion says a short prompt
+On the virtual table (testkit/virtual_table.py) the companion says a short prompt
 on its loudspeaker through the half-duplex gate, exactly as in ``companion play``
 (``Player`` + ``Microphone`` sharing a ``HalfDuplex``); a player answers into the room a
 set time after the companion's last sound left the loudspeaker (0, 100, 200, 400 ms).
@@ -33,18 +33,18 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from companion.hearing import ACCEPT_CONFIDENCE  # noqa: E402
-from companion.phrases import PhraseSet  # noqa: E402
+from companion.framework.phrases import PhraseSet  # noqa: E402
+from companion.session.ports import ACCEPT_CONFIDENCE  # noqa: E402
 from companion.voice.audio import RATE, HalfDuplex, Player, read_wav, resample  # noqa: E402
-from companion.voice.corpus import (  # noqa: E402
+from companion.voice.engines.whisper import WhisperRecognizer  # noqa: E402
+from companion.voice.microphone import Microphone  # noqa: E402
+from companion.voice.speakers import EspeakSpeaker, VoiceSettings  # noqa: E402
+from testkit.corpus import (  # noqa: E402
     DIE_WORDS,
     SHARED_SPEECH,
     espeak_clip,
 )
-from companion.voice.engines.whisper import WhisperRecognizer  # noqa: E402
-from companion.voice.microphone import Microphone  # noqa: E402
-from companion.voice.speakers import EspeakSpeaker, VoiceSettings  # noqa: E402
-from companion.voice.virtual_table import (  # noqa: E402
+from testkit.virtual_table import (  # noqa: E402
     Recording,
     VirtualTable,
     level_dbfs,

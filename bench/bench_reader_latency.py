@@ -20,11 +20,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from companion.dialogue import GameOptions, Step  # noqa: E402
+from companion.framework.dialogue import GameOptions, Step  # noqa: E402
+from companion.framework.phrases import PhraseSet  # noqa: E402
 from companion.games.arabian_nights.game import GAME  # noqa: E402
-from companion.games.survey import TypistEars  # noqa: E402
-from companion.phrases import PhraseSet  # noqa: E402
-from companion.session import Heard, PrintMouth, Session  # noqa: E402
+from companion.session.loop import Heard, PrintMouth, Session  # noqa: E402
+from testkit.survey import TypistEars  # noqa: E402
 
 GAMES = 5
 

@@ -17,13 +17,19 @@ import statistics
 import sys
 import time
 from collections.abc import Iterable
+from pathlib import Path
 
-import numpy as np
-from tally import Tally, load_recognizers
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # testkit/ lives at the top of the repository
 
-from companion.answers import Answer
-from companion.phrases import PhraseSet
-from companion.voice.corpus import (
+import numpy as np  # noqa: E402
+from tally import Tally, load_recognizers  # noqa: E402
+
+from companion.cli.expectations import expected_phrases  # noqa: E402
+from companion.framework.answers import Answer  # noqa: E402
+from companion.framework.phrases import PhraseSet  # noqa: E402
+from companion.voice.recognition import Recognizer  # noqa: E402
+from testkit.corpus import (  # noqa: E402
     DIE_WORDS,
     DIGIT_WORDS,
     NON_COMMAND_WORDS,
@@ -35,8 +41,6 @@ from companion.voice.corpus import (
     synthetic_voices,
     with_noise,
 )
-from companion.voice.expectations import expected_phrases
-from companion.voice.recognition import Recognizer
 
 SYNTHETIC = {
     "dice": ["five", "i rolled a three", "it is a six", "one", "i roll four", "two"],

@@ -25,10 +25,10 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from companion.dialogue import GameOptions
-from companion.errors import IllegalAction
+from companion.framework.dialogue import GameOptions
+from companion.framework.errors import IllegalAction
 from companion.games import GAME_MODULES, game_spec
-from companion.saves import UNDO_DEPTH, SaveFile, UndoHistory, encode_save, write_save
+from companion.session.saves import UNDO_DEPTH, SaveFile, UndoHistory, encode_save, write_save
 
 
 class FormatOne(BaseModel):

@@ -22,10 +22,10 @@ from pathlib import Path
 
 import numpy as np
 
+from companion.framework.telling import TellingReport
 from companion.games.scheherazade import lines
 from companion.games.scheherazade.deck import load_deck
 from companion.games.scheherazade.telling import TellingSpec
-from companion.telling import TellingReport
 from companion.voice.audio import RATE, read_wav, write_wav
 from companion.voice.telling import AudioTellingListener, WhisperSpotter, wav_file_opener
 

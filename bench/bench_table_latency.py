@@ -1,7 +1,7 @@
 """On the virtual table's audio stream: from the end of a player's speech to the first sound
 of the companion's reply, and where that time goes.
 
-A private PulseAudio server is the room (see companion/voice/virtual_table.py); scripted
+A private PulseAudio server is the room (see testkit/virtual_table.py); scripted
 players (espeak-ng voices, room noise at -50 dBFS) play the Reader's opening on the
 small test book into the microphone, whisper hears them, espeak-ng answers through the
 loudspeaker, which is recorded. For every answer:
@@ -35,16 +35,16 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from companion.dialogue import GameOptions  # noqa: E402
+from companion.framework.dialogue import GameOptions  # noqa: E402
 from companion.games import game_spec  # noqa: E402
-from companion.hearing import ACCEPT_CONFIDENCE, CONFIRM_CONFIDENCE  # noqa: E402
-from companion.table_game import ScriptedPlayer, TableGame, TableLog, voices_from  # noqa: E402
+from companion.session.ports import ACCEPT_CONFIDENCE, CONFIRM_CONFIDENCE  # noqa: E402
 from companion.voice import microphone  # noqa: E402
-from companion.voice.corpus import espeak_clip  # noqa: E402
 from companion.voice.engines.whisper import WhisperRecognizer  # noqa: E402
 from companion.voice.speakers import EspeakSpeaker, VoiceSettings  # noqa: E402
 from companion.voice.vad import Endpointing  # noqa: E402
-from companion.voice.virtual_table import VirtualTable, portaudio_on  # noqa: E402
+from testkit.corpus import espeak_clip  # noqa: E402
+from testkit.table_game import ScriptedPlayer, TableGame, TableLog, voices_from  # noqa: E402
+from testkit.virtual_table import VirtualTable, portaudio_on  # noqa: E402
 
 MINI = ROOT / "tests" / "arabian_nights" / "fixtures" / "mini"
 ANSWERS = [

@@ -14,7 +14,7 @@ import statistics
 import sys
 import time
 
-from companion.dialogue import Speech
+from companion.framework.dialogue import Speech
 from companion.voice.io import SpeakingMouth, WavSink
 from companion.voice.speakers import SPEAKERS, SpeakerUnavailable
 

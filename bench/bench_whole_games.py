@@ -1,7 +1,7 @@
 """Whole games of every mode, played to their end through the virtual table's audio stream.
 
-For each mode a private PulseAudio server is the room (companion/voice/virtual_table.py).
-Players who play to finish (companion/short_games.py: a small deck or book, the same
+For each mode a private PulseAudio server is the room (testkit/virtual_table.py).
+Players who play to finish (testkit/short_games.py: a small deck or book, the same
 rules and dialogue) say every answer into the room over room noise: espeak-ng voices,
 Piper when installed, and human recordings of die rolls and yes/no from
 ``../shared/speech/speech_commands`` when that folder is there. The companion hears them
@@ -34,18 +34,18 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from companion.games import game_spec  # noqa: E402
-from companion.short_games import SHORT_GAMES  # noqa: E402
-from companion.table_game import RandomPlayer, TableGame, TableLog, outcomes, tally  # noqa: E402
-from companion.voice.corpus import (  # noqa: E402
+from companion.voice.engines.whisper import WhisperRecognizer  # noqa: E402
+from companion.voice.speakers import EspeakSpeaker, VoiceSettings  # noqa: E402
+from testkit.corpus import (  # noqa: E402
     DIE_WORDS,
     SHARED_SPEECH,
     labelled_clips,
     read_clips,
     synthetic_voices,
 )
-from companion.voice.engines.whisper import WhisperRecognizer  # noqa: E402
-from companion.voice.speakers import EspeakSpeaker, VoiceSettings  # noqa: E402
-from companion.voice.virtual_table import VirtualTable, portaudio_on  # noqa: E402
+from testkit.short_games import SHORT_GAMES  # noqa: E402
+from testkit.table_game import RandomPlayer, TableGame, TableLog, outcomes, tally  # noqa: E402
+from testkit.virtual_table import VirtualTable, portaudio_on  # noqa: E402
 
 HUMAN_WORDS = (*DIE_WORDS, "yes", "no")
 DIGITS = {str(number): word for number, word in enumerate(DIE_WORDS, start=1)}

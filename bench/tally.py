@@ -9,11 +9,11 @@ from collections import Counter
 
 import numpy as np
 
-from companion.games.survey import Said
-from companion.phrases import PhraseSet
-from companion.voice.corpus import judge
+from companion.framework.phrases import PhraseSet
 from companion.voice.recognition import ModelMissingError, Recognition, Recognizer
 from companion.voice.recognizers import make_recognizer
+from testkit.corpus import judge
+from testkit.survey import Said
 
 OUTCOMES = ("correct", "wrong", "confirmed", "rejected")
 TRIES = ("first try", "second try", "wrong", "missed twice")
@@ -56,7 +56,7 @@ class Tally:
         answers: PhraseSet | None = None,
     ) -> None:
         """Hear one clip and judge it as a game would (``answers``: the step's own, see
-        :func:`~companion.voice.corpus.judge`): an accepted answer is "correct" when it
+        :func:`~testkit.corpus.judge`): an accepted answer is "correct" when it
         is ``expected`` (None: nothing should be accepted), else "wrong"."""
         started = time.perf_counter()
         recognition = recognizer.recognize(samples, phrases)

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
-from companion.chronicle import Chronicle
-from companion.dialogue import Speech
+from companion.framework.dialogue import Speech
+from companion.session.observers.chronicle import Chronicle
 
 
 def chronicled(speeches: Iterable[Speech], folder: Path) -> str:

@@ -24,6 +24,7 @@ from companion.book_import.model import Box, OcrLine, OcrWord
 from companion.book_import.page_image import runs
 
 MIN_GUTTER_SHARE = 0.02  # of the text's width
+EDGE_SHARE = 0.12  # a line across the gutter this near the text's top or bottom: head or foot
 GUTTER_CROSSINGS = 0.04  # share of the text's rows that may cross a gutter (wide headings)
 
 
@@ -77,10 +78,34 @@ def column_lines(column: int, words: Sequence[RawWord], offset: tuple[int, int])
     ordered = sorted(by_line.values(), key=lambda line: _union([w.box for w in line]).top)
     lines = []
     for number, line_words in enumerate(ordered, start=1):
-        line_words.sort(key=lambda word: word.box.left)
-        lines.append(OcrLine(words=tuple(line_words), box=_union([w.box for w in line_words]),
+        joined = joined_overlaps(line_words)
+        lines.append(OcrLine(words=tuple(joined), box=_union([w.box for w in joined]),
                              column=column, number=number))
     return lines
+
+
+def joined_overlaps(words: Sequence[OcrWord]) -> list[OcrWord]:
+    """A line's words left to right, a word whose box begins inside the one before it
+    joined to it: no space is printed there (an engine splits "S1]" into "S 1]" so).
+
+    >>> box = lambda left, width: Box(left=left, top=0, width=width, height=20)
+    >>> words = [OcrWord(text="[Lose", confidence=0.9, box=box(0, 50)),
+    ...          OcrWord(text="Hunted/S", confidence=0.9, box=box(60, 80)),
+    ...          OcrWord(text="1]", confidence=0.7, box=box(120, 20))]
+    >>> [word.text for word in joined_overlaps(words)]
+    ['[Lose', 'Hunted/S1]']
+    """
+    joined: list[OcrWord] = []
+    for word in sorted(words, key=lambda w: w.box.left):
+        last = joined[-1] if joined else None
+        if last is not None and word.box.left < last.box.left + last.box.width:
+            joined[-1] = OcrWord(
+                text=last.text + word.text, box=_union([last.box, word.box]),
+                confidence=min(last.confidence, word.confidence), bold=last.bold,
+            )
+        else:
+            joined.append(word)
+    return joined
 
 
 def lines_by_position(words: Sequence[RawWord]) -> list[RawWord]:
@@ -101,3 +126,37 @@ def lines_by_position(words: Sequence[RawWord]) -> list[RawWord]:
             width=word.width, height=word.height, line=line, bold=word.bold,
         ))
     return placed
+
+
+def head_and_foot(
+    mask: np.ndarray, columns: Sequence[tuple[int, int]], word_gap: int,
+) -> tuple[int | None, int | None]:
+    """Where a running head ends and a foot (a page number) begins on an ink mask: lines
+    that cross the gutter near the text's top or bottom, to be read across the page.
+    None for each that the page does not have."""
+    rows_span = _text_span(mask.any(axis=1))
+    if rows_span is None or len(columns) < 2:
+        return None, None
+    top, bottom = rows_span
+    bridged = cv2.dilate(mask, np.ones((1, max(1, word_gap)), np.uint8)) > 0
+    crossing = np.zeros(mask.shape[0], dtype=bool)
+    for _, boundary in columns[:-1]:
+        crossing |= bridged[:, min(boundary, mask.shape[1] - 1)]
+    height = bottom - top
+    head_end = foot_start = None
+    for start, stop in runs(crossing):
+        if stop <= top + EDGE_SHARE * height:
+            head_end = stop
+        elif start >= bottom - EDGE_SHARE * height and foot_start is None:
+            foot_start = start
+    return head_end, foot_start
+
+
+def numbered(lines: Sequence[OcrLine]) -> list[OcrLine]:
+    """The lines in the order given, numbered again from 1 in each column."""
+    counts: dict[int, int] = {}
+    renumbered = []
+    for line in lines:
+        counts[line.column] = counts.get(line.column, 0) + 1
+        renumbered.append(line.model_copy(update={"number": counts[line.column]}))
+    return renumbered

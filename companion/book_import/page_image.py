@@ -36,8 +36,8 @@ class PreparedPage:
 
 
 def prepare(gray: np.ndarray) -> PreparedPage:
-    """Find the page in the picture, straighten it, even its light, turn it upright and
-    scale it so its text lines are ``TARGET_LINE_PITCH`` apart."""
+    """Find the page in the picture, straighten it, even its light, turn it upright,
+    scale it so its text lines are ``TARGET_LINE_PITCH`` apart and clear its rules."""
     page = evened(unwarped(gray))
     page = deskewed(page)
     rotated = orientation(page)
@@ -49,7 +49,23 @@ def prepare(gray: np.ndarray) -> PreparedPage:
             page = cv2.resize(page, None, fx=scale, fy=scale, interpolation=cv2.INTER_CUBIC
                               if scale > 1 else cv2.INTER_AREA)
             pitch *= scale
-    return PreparedPage(page, rotated, pitch or 0.0)
+    return PreparedPage(without_rules(page, pitch or TARGET_LINE_PITCH), rotated, pitch or 0.0)
+
+
+def without_rules(gray: np.ndarray, pitch: float) -> np.ndarray:
+    """The page less its printed rules: an unbroken stroke of ink longer than four text
+    lines, upright (a rule between the columns would hide the gutter) or level (a rule
+    under a heading). Letters never run unbroken that long."""
+    mask = ink(gray)
+    length = max(3, round(4 * pitch))
+    upright = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((length, 1), np.uint8))
+    level = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((1, length), np.uint8))
+    rules = (upright | level) > 0
+    if not rules.any():
+        return gray
+    cleared = gray.copy()
+    cleared[cv2.dilate(rules.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0] = 255
+    return cleared
 
 
 def shrunk(gray: np.ndarray, long_side: int = MEASURING_LONG_SIDE) -> tuple[np.ndarray, float]:

@@ -30,7 +30,13 @@ from companion.book_import.engines import (
     first_available_reader,
     open_reader,
 )
-from companion.book_import.layout import column_lines, find_columns, lines_by_position
+from companion.book_import.layout import (
+    column_lines,
+    find_columns,
+    head_and_foot,
+    lines_by_position,
+    numbered,
+)
 from companion.book_import.model import OcrLine, OcrPage, PageFailure, PageResult
 from companion.book_import.pdf import (
     RenderedPage,
@@ -174,21 +180,41 @@ def _ocr_page(gray: np.ndarray, source: str, number: int, reader: Reader) -> Pag
 
 
 def _read_columns(page: np.ndarray, pitch: float, reader: Reader) -> list[OcrLine]:
+    """The page's lines in reading order: a running head, each column top to bottom, then
+    a foot (the page number), the head counted in the first column, the foot in the last."""
     small, scale = page_image.shrunk(page)
-    mask = page_image.ink(small)
+    mask = _without_specks(page_image.ink(small))
     word_gap = max(2, round(pitch * scale * 0.6))
-    columns = find_columns(_without_specks(mask), word_gap)
+    columns = find_columns(mask, word_gap)
+    if not columns:
+        return []
+    head_end, foot_start = head_and_foot(mask, columns, word_gap)
     margin = round(pitch * 0.4)
     rows = np.flatnonzero(page_image.ink(page).any(axis=1))
-    top, bottom = max(0, int(rows[0]) - margin), min(page.shape[0], int(rows[-1]) + margin)
-    lines: list[OcrLine] = []
+    top, bottom = int(rows[0]) - margin, int(rows[-1]) + margin
+    body_top = top if head_end is None else round(head_end / scale)
+    body_bottom = bottom if foot_start is None else round(foot_start / scale)
+    everything = (round(columns[0][0] / scale), round(columns[-1][1] / scale))
+    lines = _read_area(page, reader, 0, everything, (top, body_top), margin)
     for index, (left, right) in enumerate(columns):
-        x0 = max(0, round(left / scale) - margin)
-        x1 = min(page.shape[1], round(right / scale) + margin)
-        crop = np.ascontiguousarray(page[top:bottom, x0:x1])
-        words: list[RawWord] = with_measured_bold(crop, reader.read(crop))
-        lines.extend(column_lines(index, words, (x0, top)))
-    return lines
+        lines += _read_area(page, reader, index, (round(left / scale), round(right / scale)),
+                            (body_top, body_bottom), margin)
+    last = len(columns) - 1
+    lines += _read_area(page, reader, last, everything, (body_bottom, bottom), margin)
+    return numbered(lines)
+
+
+def _read_area(
+    page: np.ndarray, reader: Reader, column: int, across: tuple[int, int],
+    down: tuple[int, int], margin: int,
+) -> list[OcrLine]:
+    x0, x1 = max(0, across[0] - margin), min(page.shape[1], across[1] + margin)
+    y0, y1 = max(0, down[0]), min(page.shape[0], down[1])
+    if y1 - y0 <= margin or not page_image.ink(page[y0:y1, x0:x1]).any():
+        return []
+    crop = np.ascontiguousarray(page[y0:y1, x0:x1])
+    words: list[RawWord] = with_measured_bold(crop, reader.read(crop))
+    return column_lines(column, words, (x0, y0))
 
 
 def _without_specks(mask: np.ndarray) -> np.ndarray:

@@ -12,6 +12,7 @@ import cv2
 import numpy as np
 
 from companion.book_import.engines import Reader
+from companion.book_import.layout import joined_overlaps
 from companion.book_import.model import Box, OcrLine, OcrWord
 
 DOUBT = 0.8  # a word read with less confidence makes its line worth a second look
@@ -48,7 +49,7 @@ def _second_look(page: np.ndarray, line: OcrLine, reader: Reader, padding: int) 
         return line
     if "".join(w.text for w in words) == "".join(w.text for w in line.words):
         return line  # only the spacing differs: a line alone gets spaces after "/" wrong
-    kept_bold = _bold_by_place(line.words, words)
+    kept_bold = joined_overlaps(_bold_by_place(line.words, words))
     return line.model_copy(update={"words": tuple(kept_bold)})
 
 

@@ -35,6 +35,7 @@ _MATRIX_LOOKALIKES = {"1": "I", "l": "I", "|": "I", "!": "I", "0": "O", "8": "B"
 _GENDERS = ("male", "female")
 _NOISE = re.compile(r"[_~^`¬•°]+")  # marks that are no word (dust, a shadow)
 _SENTENCE_ENDS = (".", "!", "?", ":", '"', "”", "’")
+_CHART_SETTING = re.compile(r"(TERRAINS|OTHERWISE)\s*[:;]\s*(.*)", re.IGNORECASE)
 _ROLL_LOOKALIKES = str.maketrans("lIOo|A", "110014")
 _CODE_NUMBER = re.compile(r"([DSW$])\s*([+-]?)\s*([0-9lIOo]{1,3})(\s*\(.*)?", re.DOTALL)
 _CODE_WORD = re.compile(r"[A-Za-z][A-Za-z'’]+")
@@ -341,6 +342,12 @@ class _Reader:
 
     def chart(self, lines: list[Line]) -> list[str]:
         title, *rest = lines
+        settings = []  # TERRAINS: Sea / OTHERWISE: 19, before the entries
+        while rest and (setting := _chart_setting(rest[0].text)):
+            rest = rest[1:]
+            while rest and setting.endswith(",") and not _chart_setting(rest[0].text):
+                setting, rest = f"{setting} {rest[0].text}", rest[1:]  # a long list wraps
+            settings.append(setting)
         entries: list[list[Token]] = []
         for line in rest:
             starts = line.tokens and re.fullmatch(r"[0-9lIOo|A]{1,2}[.)]?", line.tokens[0].text)
@@ -349,7 +356,7 @@ class _Reader:
                 entries.append(list(line.tokens))
             else:
                 entries[-1].extend(line.tokens)
-        written = [_chart_title(title.text)]
+        written = [_chart_title(title.text), *settings]
         for roll, entry in enumerate(entries, start=1):
             written.append(self.chart_entry(roll, entry))
         if len(entries) != _CHART_ENTRIES:
@@ -417,6 +424,16 @@ def _heading_lines_joined(lines: list[Line]) -> list[Line]:
         else:
             joined.append(line)
     return joined
+
+
+def _chart_setting(read: str) -> str | None:
+    """A chart's ``TERRAINS: Sea`` or ``OTHERWISE: 19`` line, its colon put right."""
+    match = _CHART_SETTING.fullmatch(read)
+    if match is None:
+        return None
+    name = match[1].upper()
+    value = match[2].translate(_ROLL_LOOKALIKES) if name == "OTHERWISE" else match[2]
+    return f"{name}: {value}"
 
 
 def _chart_title(read: str) -> str:

@@ -1,14 +1,14 @@
 """The games the companion can run, each a sibling package on the same dialogue framework.
 
 Each game package has a ``game`` module whose ``GAME`` is a
-:class:`~companion.dialogue.GameSpec`.
+:class:`~companion.framework.dialogue.GameSpec`.
 """
 
 from __future__ import annotations
 
 import importlib
 
-from companion.dialogue import GameSpec
+from companion.framework.dialogue import GameSpec
 
 GAME_MODULES: dict[str, str] = {
     "arabian-nights": "companion.games.arabian_nights.game",

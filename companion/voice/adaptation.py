@@ -38,11 +38,16 @@ from typing import Protocol
 import numpy as np
 from rapidfuzz import fuzz, process
 
-from companion.answers import Answer
-from companion.asking import TABLE, said_as_numbers
-from companion.dialogue import YES_NO
-from companion.hearing import ACCEPT_CONFIDENCE, CONFIRM_CONFIDENCE, Command
-from companion.phrases import PhraseSet, normalize
+from companion.framework.answers import Answer
+from companion.framework.dialogue import YES_NO
+from companion.framework.phrases import PhraseSet, normalize
+from companion.session.ports import (
+    ACCEPT_CONFIDENCE,
+    CONFIRM_CONFIDENCE,
+    TABLE,
+    Command,
+    said_as_numbers,
+)
 from companion.voice.recognition import Candidates, Dictating, Recognition
 
 WEIGHT = 10.0

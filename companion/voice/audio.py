@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 import soundfile
 
-from companion.hearing import DeviceUnavailable
+from companion.session.ports import DeviceUnavailable
 
 RATE = 16000
 """Sample rate of every recogniser input."""

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from companion.phrases import PhraseSet, normalize
+from companion.framework.phrases import PhraseSet, normalize
 from companion.voice.recognition import CHATTER, Recognition
 
 

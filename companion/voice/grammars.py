@@ -1,9 +1,9 @@
-"""Engine grammars built from a :class:`~companion.phrases.PhraseSet`.
+"""Engine grammars built from a :class:`~companion.framework.phrases.PhraseSet`.
 
 The phrase set is the single source of truth: the same object gives pocketsphinx its
 word graph, Vosk its phrase list and the text matcher its candidates.
 
->>> from companion.phrases import PhraseSet
+>>> from companion.framework.phrases import PhraseSet
 >>> yes_no = PhraseSet.of("yes", "no")
 >>> vosk_grammar(yes_no)
 '["no", "yes", "[unk]"]'
@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from companion.phrases import PhraseSet
+from companion.framework.phrases import PhraseSet
 
 UNKNOWN = "[unk]"
 """Vosk's garbage word: anything said that is not in the grammar."""

@@ -22,17 +22,17 @@ from typing import Protocol
 
 import numpy as np
 
-from companion.asking import LearningEars
-from companion.dialogue import Speech, Step
-from companion.hearing import (
+from companion.framework.dialogue import Speech, Step
+from companion.framework.phrases import PhraseSet
+from companion.session.ports import (
     ACCEPT_CONFIDENCE,
     DICTATED_CONFIDENCE,
     Ears,
     Heard,
+    LearningEars,
     Mouth,
     PrintMouth,
 )
-from companion.phrases import PhraseSet
 from companion.voice.audio import AudioUnavailable, HalfDuplex, Player, read_wav, write_wav
 from companion.voice.microphone import Microphone
 from companion.voice.recognition import Dictating, Recognizer
@@ -60,7 +60,7 @@ def heard(
 class RecognizerEars:
     """Ears built on a recogniser; they pass on whose voice comes next and which answer
     an utterance turned out to be, for recognisers that learn each voice
-    (:class:`~companion.asking.LearningEars`)."""
+    (:class:`~companion.session.ports.LearningEars`)."""
 
     recognizer: Recognizer
 

@@ -16,7 +16,7 @@ from typing import Protocol, runtime_checkable
 
 import numpy as np
 
-from companion.phrases import PhraseSet
+from companion.framework.phrases import PhraseSet
 from companion.voice.audio import AudioUnavailable
 
 

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import numpy as np
 
-from companion.phrases import PhraseSet
+from companion.framework.phrases import PhraseSet
 from companion.voice.recognition import ModelMissingError, Recognition, Recognizer
 
 ENGINES = ("auto", "vosk", "whisper", "pocketsphinx")

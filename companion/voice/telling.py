@@ -1,5 +1,5 @@
 """Hearing a timed storytelling turn: WAV files or the microphone, cut into stretches of
-speech for a spotter, driving the telling's tracker (see :mod:`companion.telling`).
+speech for a spotter, driving the telling's tracker (see :mod:`companion.framework.telling`).
 
 The audio listener counts the samples of the frames it reads, so a WAV file is heard
 exactly as fast as the computer can read it, and a microphone in real time.
@@ -7,7 +7,6 @@ exactly as fast as the computer can read it, and a microphone in real time.
 
 from __future__ import annotations
 
-import sys
 import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
@@ -15,17 +14,13 @@ from typing import Protocol
 
 import numpy as np
 
-from companion.chronicle import Chronicle
-from companion.hearing import TellingListener
-from companion.telling import ChronicledListener, TellingSpec, keyboard_listener
+from companion.framework.telling import TellingListener, TellingSpec
 from companion.voice.audio import (
     RATE,
     AudioUnavailable,
-    default_device,
     read_wav,
     to_pcm16,
 )
-from companion.voice.microphone import MicrophoneFrames
 from companion.voice.vad import Endpointer, Endpointing, VoiceActivity, voice_activity
 
 FRAME_SECONDS = 0.03
@@ -205,32 +200,3 @@ def wav_file_opener(paths: Sequence[Path | str]) -> Callable[[], Iterator[np.nda
         return wav_frames(remaining.pop(0)) if remaining else None
 
     return open_next
-
-
-def telling_listener_for(args, chronicle: Chronicle) -> ChronicledListener:
-    """The listener ``companion play`` gives a game with tellings, writing ``chronicle``.
-
-    ``--set telling_wavs=a.wav,b.wav`` hears one WAV file per telling; ``--typed`` and
-    ``--listen-files`` read tellings typed on standard input; otherwise the microphone.
-    """
-    settings = dict(pair.partition("=")[::2] for pair in getattr(args, "set", []) or [])
-    return ChronicledListener(_listener(args, settings), chronicle)
-
-
-def _listener(args, settings: dict[str, str]) -> TellingListener:
-    wavs = [name for name in settings.get("telling_wavs", "").split(",") if name]
-    engine = getattr(args, "engine", "auto")
-    language = settings.get("lang") or getattr(args, "lang", None) or "en"
-    if getattr(args, "typed", False) or (getattr(args, "listen_files", None) and not wavs):
-        return keyboard_listener(sys.stdin)
-    try:
-        spotter = spotter_for(engine, language)
-        if wavs:
-            return AudioTellingListener(wav_file_opener(wavs), spotter)
-        default_device("input")
-    except AudioUnavailable as error:
-        print(f"{error} Type the tellings instead.", file=sys.stderr)
-        return keyboard_listener(sys.stdin)
-    return KeyboardFallback(
-        AudioTellingListener(MicrophoneFrames.shared, spotter), keyboard_listener(sys.stdin)
-    )

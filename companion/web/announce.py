@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 from typing import TextIO
 
 import segno
+
+from companion.framework.shown import shown
+from companion.web.addresses import Interface, at_host
 
 
 def show_address(what: str, url: str, out: TextIO | None = None) -> None:
@@ -21,3 +25,25 @@ def show_address(what: str, url: str, out: TextIO | None = None) -> None:
     print(f"{what}: {url}", file=out, flush=True)
     if out.isatty():
         segno.make(url, error="l").terminal(out=out, compact=True)
+
+
+def show_addresses(
+    what: str, url: str, hosts: Sequence[Interface] = (), out: TextIO | None = None
+) -> None:
+    """:func:`show_address` of ``url`` at each of ``hosts`` (each interface a phone may be
+    on, named when there are several), or of ``url`` itself when there are none.
+
+    >>> import io
+    >>> from companion.web.addresses import Interface
+    >>> buffer = io.StringIO()
+    >>> two = [Interface("eth0", "10.0.0.2"), Interface("wlan0", "192.168.1.5")]
+    >>> show_addresses("The table display", "http://127.0.0.1:8765/?t=abc", two, buffer)
+    >>> print(buffer.getvalue().strip())
+    The table display (eth0): http://10.0.0.2:8765/?t=abc
+    The table display (wlan0): http://192.168.1.5:8765/?t=abc
+    """
+    if not hosts:
+        show_address(what, url, out)
+    for host in hosts:
+        named = f"{what} ({shown(host.name)})" if len(hosts) > 1 else what
+        show_address(named, at_host(url, host.address), out)

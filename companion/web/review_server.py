@@ -29,7 +29,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from companion.book_import.corrections import BOOK, keep_correction, paragraph_blocks
-from companion.book_import.import_command import PLACES, REVIEW
+from companion.book_import.folder import PLACES, REVIEW
 from companion.book_import.review import doubted_paragraphs
 
 STATIC = resources.files("companion.web") / "review_static"

@@ -1,61 +1,128 @@
 """Taps on the table display answer the session's questions beside voice or keyboard.
 
-:class:`TapEars` wraps the session's ears. Each question is heard by the wrapped ears in
-a worker thread while taps may arrive from the page; whichever comes first is the answer.
-A tap is exact (the page sends a phrase of the step's own), so it arrives as typed text.
-When a tap wins, the wrapped ears keep listening, and what they hear answers the next
-question: no spoken or typed answer is ever dropped.
+:class:`TapEars` wraps the session's ears. Every question the session asks through them
+(a turn's question, "Did you say …?", the quit confirmation, the pause) opens under a
+serial of its own and is published to the pages with its answers as buttons; a tap names
+the serial it answers. Exactly one answer closes a question: the first tap for it, or
+what the wrapped ears hear, whichever comes first. A tap for a question that is closed,
+or is not the one being asked now, is refused and changes nothing, so a double tap, two
+phones at once or a late tap never answer a question the page did not show.
 
->>> from companion.dialogue import Step, YES_NO
+The wrapped ears hear in a worker thread. When a tap wins, they keep listening, and what
+they hear answers the next question: no spoken or typed answer is ever dropped.
+
+>>> from companion.framework.dialogue import Step, YES_NO
 >>> import threading
 >>> never = threading.Event()
 >>> class Silent:
 ...     def hear(self, step, phrases):
 ...         never.wait(5)
->>> ears = TapEars(Silent())
->>> ears.tap("yes")
+>>> asked = []
+>>> class Board:
+...     def on_question(self, serial, step):
+...         asked.append((serial, step is not None))
+...         if step is not None:
+...             threading.Thread(target=ears.tap, args=(serial, 0)).start()
+>>> ears = TapEars(Silent(), Board())
 >>> ears.hear(Step("Ready?", YES_NO), YES_NO).text
 'yes'
+>>> ears.tap(1, 0)  # the question is answered: a second tap is refused
+False
+>>> asked  # question 1 was open, then closed
+[(1, True), (1, False)]
 >>> never.set()
 """
 
 from __future__ import annotations
 
-import queue
 import threading
-from typing import Any
+from collections import deque
+from dataclasses import dataclass
+from typing import Protocol
 
-from companion.asking import LearningEars
-from companion.dialogue import Step
-from companion.hearing import Ears, Heard
-from companion.phrases import PhraseSet
+from companion.framework.dialogue import Step
+from companion.framework.phrases import PhraseSet
+from companion.session.ports import Ears, Heard, LearningEars
+from companion.web.view import answers_of, tappable
+
+
+class QuestionBoard(Protocol):
+    """Where the questions asked are shown (the display's :class:`TableView`)."""
+
+    def on_question(self, serial: int, step: Step | None) -> None:
+        """Question ``serial`` is being asked (``step``), or is closed (None)."""
+
+
+@dataclass(frozen=True)
+class _Open:
+    """The question being asked now, and the phrase each of its buttons sends."""
+
+    serial: int
+    phrases: tuple[str, ...]
+
+
+def tappable_phrases(step: Step) -> tuple[str, ...]:
+    """What each button of ``step`` sends; no buttons for a secret or a free answer."""
+    return tuple(answer.phrase for answer in answers_of(step)) if tappable(step) else ()
 
 
 class TapEars:
-    """Ears that also take taps from the table display."""
+    """Ears that also take taps from the table display, one answer per question."""
 
-    def __init__(self, inner: Ears) -> None:
+    def __init__(self, inner: Ears, board: QuestionBoard | None = None) -> None:
         self.inner = inner
-        self._arrivals: queue.Queue[tuple[str, Any]] = queue.Queue()
+        self.board = board
+        self._changed = threading.Condition()
+        self._serial = 0
+        self._open: _Open | None = None
+        self._tapped: str | None = None
+        self._heard: deque[tuple[Heard | None, BaseException | None]] = deque()
         self._listening = False
-        self._tapped = False
+        self._last_was_tap = False
 
-    def tap(self, text: str) -> None:
-        """An answer tapped on a page (called from the server's thread)."""
-        self._arrivals.put(("tap", text))
+    def tap(self, serial: int, index: int) -> bool:
+        """Answer question ``serial`` with its ``index``-th button (called from the
+        server's thread); False, changing nothing, unless that question is open now."""
+        with self._changed:
+            asked = self._open
+            if asked is None or asked.serial != serial or not 0 <= index < len(asked.phrases):
+                return False
+            self._open = None
+            self._tapped = asked.phrases[index]
+            self._changed.notify_all()
+        return True
 
     def hear(self, step: Step, phrases: PhraseSet) -> Heard | None:
-        if not self._listening:
-            self._listening = True
-            threading.Thread(target=self._listen, args=(step, phrases), daemon=True).start()
-        kind, item = self._arrivals.get()
-        self._tapped = kind == "tap"
-        if self._tapped:
-            return Heard(item, 1.0, typed=True)
-        self._listening = False
-        if kind == "error":
-            raise item
-        return item
+        with self._changed:
+            self._serial += 1
+            serial = self._serial
+            self._open = None if self._heard else _Open(serial, tappable_phrases(step))
+            if not self._listening:
+                self._listening = True
+                threading.Thread(target=self._listen, args=(step, phrases), daemon=True).start()
+        self._show(serial, step)
+        try:
+            return self._answer()
+        finally:
+            self._show(serial, None)
+
+    def _answer(self) -> Heard | None:
+        with self._changed:
+            while self._tapped is None and not self._heard:
+                self._changed.wait()
+            self._open = None
+            self._last_was_tap = self._tapped is not None
+            if self._tapped is not None:
+                text, self._tapped = self._tapped, None
+                return Heard(text, 1.0, typed=True)
+            heard, error = self._heard.popleft()
+        if error is not None:
+            raise error
+        return heard
+
+    def _show(self, serial: int, step: Step | None) -> None:
+        if self.board is not None:
+            self.board.on_question(serial, step)
 
     def attend(self, voice: str) -> None:
         """Whose voice comes next, for wrapped ears that learn each voice."""
@@ -64,11 +131,18 @@ class TapEars:
 
     def learn(self, value: str) -> None:
         """The last answer meant ``value``: a lesson for learning ears, unless it was tapped."""
-        if isinstance(self.inner, LearningEars) and not self._tapped:
+        if isinstance(self.inner, LearningEars) and not self._last_was_tap:
             self.inner.learn(value)
 
     def _listen(self, step: Step, phrases: PhraseSet) -> None:
+        heard: Heard | None = None
+        error: BaseException | None = None
         try:
-            self._arrivals.put(("ears", self.inner.hear(step, phrases)))
-        except Exception as error:  # handed to the session's thread, which handles it
-            self._arrivals.put(("error", error))
+            heard = self.inner.hear(step, phrases)
+        except Exception as failure:  # handed to the session's thread, which handles it
+            error = failure
+        with self._changed:
+            self._open = None  # what was heard answers the question asked now
+            self._heard.append((heard, error))
+            self._listening = False
+            self._changed.notify_all()

@@ -6,7 +6,7 @@ heard, what is being read, every sheet and the recent answers. Each change is ha
 ``publish`` callback as a :class:`Moment`; the server sends it to the pages. Nothing here
 does I/O.
 
->>> from companion.dialogue import Speech
+>>> from companion.framework.dialogue import Speech
 >>> moments = []
 >>> view = TableView(publish=moments.append)
 >>> view.on_speech(Speech("Turn to paragraph twelve.", paragraph=12))
@@ -23,10 +23,10 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from companion.answers import OUT_OF_RANGE
-from companion.dialogue import BoardMap, Dialogue, Speech, Step
-from companion.games import UnknownGameError, game_spec
-from companion.hearing import Heard
+from companion.framework.answers import OUT_OF_RANGE
+from companion.framework.dialogue import BoardMap, Dialogue, Speech, Step
+from companion.session.ports import Heard, title_of
+from companion.web.words import page_words
 
 READING_KEPT = 6
 """How many of the companion's last utterances a page shows."""
@@ -73,11 +73,13 @@ class Moment(BaseModel):
     """Everything the shared page shows at one moment (nothing private)."""
 
     serial: int = 0
-    """Counts the questions asked; a tap names the question it answers."""
+    """The question being asked (or the last one asked); a tap names the question it
+    answers, and only the question being asked now takes one."""
     game: str = ""
     whose_turn: str = ""
     question: str = ""
     answers: list[Answer] = Field(default_factory=list)
+    """The buttons of the question being asked now; none once it is answered."""
     private_question: bool = False
     heard: HeardAnswer | None = None
     reading: list[Reading] = Field(default_factory=list)
@@ -86,9 +88,14 @@ class Moment(BaseModel):
     map: MapView | None = None
     timer_seconds: float | None = None
     """A storytelling turn's length, counted down on the page from when it began."""
+    telling_turn: int | None = None
+    """The telling under way, which the page's "The tale is told" ends."""
     history: list[str] = Field(default_factory=list)
     players: list[str] = Field(default_factory=list)
     finished: bool = False
+    language: str = "en"
+    words: dict[str, str] = Field(default_factory=dict)
+    """The page's own headings and labels, in the game's language."""
 
 
 class TableView:
@@ -99,6 +106,8 @@ class TableView:
         self._dialogue: Dialogue | None = None
         self._step: Step | None = None
         self._serial = 0
+        self._asked: Step | None = None
+        """The question being asked through the taps, None once answered."""
         self._heard: HeardAnswer | None = None
         self._reading: deque[Reading] = deque(maxlen=READING_KEPT)
         self._history: deque[str] = deque(maxlen=HISTORY_KEPT)
@@ -109,11 +118,17 @@ class TableView:
 
     def on_step(self, step: Step, dialogue: Dialogue) -> None:
         self._step, self._dialogue = step, dialogue
-        self._serial += 1
+        self._publish(self.moment())
+
+    def on_question(self, serial: int, step: Step | None) -> None:
+        """Question ``serial`` is asked now (``step``: a turn's question, a confirmation,
+        the pause), or is answered (None): the pages show its buttons only while open."""
+        self._serial, self._asked = serial, step
         self._publish(self.moment())
 
     def on_speech(self, speech: Speech) -> None:
-        asking = self._step is not None and speech.text == self._step.prompt
+        asked = (step.prompt for step in (self._step, self._asked) if step is not None)
+        asking = speech.text in asked
         if not speech.private and not asking:
             self._reading.append(Reading(text=speech.text, paragraph=speech.paragraph))
         self._publish(self.moment())
@@ -136,12 +151,16 @@ class TableView:
 
     def moment(self) -> Moment:
         """The shared page's content now."""
-        dialogue, step = self._dialogue, self._step
+        dialogue, asked = self._dialogue, self._asked
+        step = asked or self._step
+        language = getattr(dialogue, "language", "en")
         moment = Moment(
             serial=self._serial,
             heard=self._heard,
             reading=list(self._reading),
             history=list(self._history),
+            language=language,
+            words=page_words(language),
         )
         if dialogue is None or step is None:
             return moment
@@ -150,12 +169,13 @@ class TableView:
                 "game": title_of(dialogue.game),
                 "whose_turn": dialogue.whose_turn(),
                 "question": step.prompt,
-                "answers": [] if step.free_text or step.private else answers_of(step),
+                "answers": [] if asked is None or not tappable(asked) else answers_of(asked),
                 "private_question": step.private,
                 "sheets": sheets_of(dialogue),
                 "board": _optional_lines(dialogue, "board"),
                 "map": self._map_view(dialogue),
                 "timer_seconds": getattr(step.telling, "turn_seconds", None),
+                "telling_turn": getattr(step.telling, "turn", None),
                 "players": list(dialogue.player_names()),
                 "finished": dialogue.finished,
             }
@@ -181,6 +201,11 @@ class TableView:
         return list(private_view(player)) if callable(private_view) else []
 
 
+def tappable(step: Step) -> bool:
+    """Whether a page may answer ``step``: not a secret, a free answer or a telling."""
+    return not (step.private or step.free_text or step.telling is not None)
+
+
 def answers_of(step: Step) -> list[Answer]:
     """The step's answers as buttons: each value's label and a phrase it matches exactly
     (numbers heard only to be refused, "a die shows one to six", are no buttons)."""
@@ -196,18 +221,6 @@ def _button_label(step: Step, value: Any) -> str:
     ("Mosul", not the matcher's "mosul")."""
     label = step.expects.label(value)
     return value if isinstance(value, str) and value.casefold() == label.casefold() else label
-
-
-def title_of(game: str) -> str:
-    """The spoken title of a registered game (its name for any other).
-
-    >>> title_of("samarande"), title_of("toy")
-    ('Les Fils de Samarande', 'toy')
-    """
-    try:
-        return game_spec(game).title
-    except UnknownGameError:
-        return game
 
 
 def sheets_of(dialogue: Dialogue) -> list[dict[str, str]]:

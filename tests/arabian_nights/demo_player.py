@@ -7,13 +7,13 @@ from __future__ import annotations
 import random
 from collections import deque
 
-from companion.answers import Answer
-from companion.dialogue import Speech, Step
+from companion.framework.answers import Answer
+from companion.framework.dialogue import Speech, Step
+from companion.framework.phrases import PhraseSet
 from companion.games.arabian_nights.dialogue import ReaderDialogue
 from companion.games.arabian_nights.movement import can_reach
 from companion.games.arabian_nights.victory import meets_formula
-from companion.phrases import PhraseSet
-from companion.session import Heard, Session
+from companion.session.loop import Heard, Session
 
 EVENTS = {
     "You draw the": "drew a card",

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from companion.dialogue import GameOptions
+from companion.framework.dialogue import GameOptions
 from companion.games.arabian_nights.game import GAME
-from companion.saves import SaveFile, read_save, write_save
-from companion.session import run_typed
+from companion.session.loop import run_typed
+from companion.session.saves import SaveFile, read_save, write_save
 
 MINI = Path(__file__).parent / "fixtures" / "mini"
 

@@ -20,11 +20,11 @@ from pathlib import Path
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from companion.dialogue import GameOptions, Step
-from companion.games.arabian_nights import check_command
+from companion.cli import check as check_command
+from companion.framework.dialogue import GameOptions, Step
+from companion.framework.phrases import PhraseSet
 from companion.games.arabian_nights.game import GAME
-from companion.phrases import PhraseSet
-from companion.session import Heard, PrintMouth, Session
+from companion.session.loop import Heard, PrintMouth, Session
 
 DEMO = Path(__file__).resolve().parents[2] / "content" / "demo"
 FILES = sorted(path.name for path in DEMO.glob("*.txt"))

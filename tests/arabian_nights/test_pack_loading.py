@@ -107,8 +107,8 @@ def test_sections_carry_requirements_master_and_mandatory(mini: Pack) -> None:
 
 def test_the_other_stays_in_the_text_for_the_reader_to_replace(mini: Pack) -> None:
     paragraph = mini.paragraphs[712]
-    assert paragraph.intro.startswith("When you speak, the other answers:")
-    assert paragraph.sections[1].text.startswith("The other is soon to marry")
+    assert paragraph.intro.startswith("The other is counting knots on a long cord")
+    assert paragraph.sections[1].text.startswith("You recall that the palace keeps")
     assert paragraph.sections[1].reward_code == "D1/S1/Treasure"
 
 

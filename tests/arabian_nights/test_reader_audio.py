@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 import soundfile
 
-from companion.dialogue import GameOptions, Step
+from companion.framework.dialogue import GameOptions, Step
+from companion.framework.phrases import PhraseSet
 from companion.games.arabian_nights.game import GAME
-from companion.phrases import PhraseSet
-from companion.session import Heard, PrintMouth, Session
+from companion.session.loop import Heard, PrintMouth, Session
 from tests.arabian_nights.reader_helpers import MINI, paragraphs_read
 
 pytestmark = [

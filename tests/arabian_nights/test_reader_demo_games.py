@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from companion.dialogue import GameOptions
+from companion.framework.dialogue import GameOptions
 from companion.games.arabian_nights.game import GAME
-from companion.saves import read_save
-from companion.session import PrintMouth, Session
+from companion.session.loop import PrintMouth, Session
+from companion.session.saves import read_save
 from tests.arabian_nights.demo_player import Coverage, DemoPlayer
 
 EVERY_KIND = {

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from companion.cli.play import resume
 from companion.games.arabian_nights.dialogue import ReaderState
-from companion.play import resume
-from companion.saves import read_save
+from companion.session.saves import read_save
 from tests.arabian_nights.reader_helpers import resume as play_on
 
 BEFORE_KIT = Path(__file__).parent / "fixtures" / "before_kit"

@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from companion.dialogue import GameOptions, Speech, Step
+from companion.framework.dialogue import GameOptions, Speech, Step
+from companion.framework.phrases import PhraseSet
 from companion.games.arabian_nights.dialogue import ReaderState
 from companion.games.arabian_nights.game import GAME
-from companion.phrases import PhraseSet
-from companion.saves import read_save
-from companion.session import Heard, PrintMouth, Session
+from companion.session.loop import Heard, PrintMouth, Session
+from companion.session.saves import read_save
 
 ROOT = Path(__file__).resolve().parents[2]
 ENCOUNTERS = 1000

@@ -6,19 +6,19 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from companion.answers import Answer
-from companion.chronicle import Chronicle
-from companion.dialogue import GameOptions
+from companion.framework.answers import Answer
+from companion.framework.dialogue import GameOptions
+from companion.framework.kit import roll_hint
 from companion.games.arabian_nights.card_effects import city_toll
 from companion.games.arabian_nights.game import GAME
 from companion.games.arabian_nights.loader import load_pack
 from companion.games.arabian_nights.phrasing import article
 from companion.games.arabian_nights.sheet_commands import OPEN_SHEET, SheetCommand, is_command
 from companion.games.arabian_nights.state import PlayerSheet
-from companion.hearing import Heard
-from companion.kit import roll_hint
-from companion.saves import read_save
-from companion.session import PrintMouth, Session, TypedEars, run_typed
+from companion.session.loop import PrintMouth, Session, TypedEars, run_typed
+from companion.session.observers.chronicle import Chronicle
+from companion.session.ports import Heard
+from companion.session.saves import read_save
 from tests.arabian_nights.pack_edits import copy_mini, edit
 from tests.arabian_nights.reader_helpers import SETUP, edit_save, paragraphs_read, resume, sheet
 

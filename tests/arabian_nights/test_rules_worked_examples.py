@@ -94,10 +94,12 @@ def test_the_d2_s1_w1_max_poor_storytelling_respected_award():
 def test_the_other_is_named():
     paragraph = PACK.paragraph(712)
     assert name_the_other(paragraph.intro, "Wicked Hag") == (
-        'When you speak, the Wicked Hag answers: "If you mean to honour me, then help me."'
+        "The Wicked Hag is counting knots on a long cord and losing count each time you speak."
+        " With a sigh, the Wicked Hag hands you the cord and asks whether you can tell how many"
+        " days remain until the new moon."
     )
     assert name_the_other(paragraph.no_skill_section.text, "Wicked Hag").startswith(
-        "The Wicked Hag's task is beyond you"
+        "The Wicked Hag's cord has more knots"
     )
 
 

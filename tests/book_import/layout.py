@@ -27,8 +27,8 @@ def demo_paragraphs() -> dict[int, list[str]]:
     """The demo book's paragraphs in number order: number -> its lines as typed."""
     paragraphs: dict[int, list[str]] = {}
     current: list[str] = []
-    for name in ("book.txt", "book-2.txt"):
-        for _, line in numbered_lines((DEMO / name).read_text(encoding="utf-8")):
+    for path in [DEMO / "book.txt", *sorted(DEMO.glob("book-*.txt"))]:
+        for _, line in numbered_lines(path.read_text(encoding="utf-8")):
             if line.isdigit():
                 current = paragraphs.setdefault(int(line), [])
             else:

@@ -8,7 +8,7 @@ import shutil
 from pathlib import Path
 
 from companion.book_import.corrections import CORRECTIONS, paragraph_blocks
-from companion.book_import.import_command import write_import
+from companion.book_import.folder import write_import
 from companion.book_import.model import PageFailure
 from companion.cli import main
 from tests.book_import.layout import (
@@ -36,7 +36,7 @@ def test_an_import_is_a_pack_that_check_accepts(tmp_path, capsys):
     failure = PageFailure(source="cover.jpg", page=len(pages) + 1, reason="no text found")
     assert write_import([*pages, failure], pack, world=pack) == 0
     printed = capsys.readouterr()
-    assert "cover.jpg (page 69): no text found; left out" in printed.err
+    assert f"cover.jpg (page {len(pages) + 1}): no text found; left out" in printed.err
     assert f"{len(PARAGRAPHS)} paragraphs from {len(pages)} pages" in printed.out
     book = (pack / "book.txt").read_text(encoding="utf-8")
     assert "# page 1 (page-001.png), left column, line 1\n1\nENCOUNTER CHART\n" in book

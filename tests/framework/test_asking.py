@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.asking import Asking
-from companion.dialogue import GameSpec, Speech, Step
-from companion.hearing import Heard, PrintMouth
-from companion.phrases import PhraseSet
-from companion.session import Session
+from companion.framework.dialogue import GameSpec, Speech, Step
+from companion.framework.phrases import PhraseSet
+from companion.session.asking import Asking
+from companion.session.loop import Session
+from companion.session.ports import Heard, PrintMouth
 
 NAMES = ("Baghdad", "Basra", "Mosul", "Aden", "Cairo", "Damascus")
 PLACES = PhraseSet.from_templates(

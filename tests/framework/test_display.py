@@ -6,9 +6,9 @@ import io
 
 from rich.console import Console
 
-from companion.dialogue import GameOptions
-from companion.display import LiveDisplay
-from companion.session import Heard
+from companion.framework.dialogue import GameOptions
+from companion.session.loop import Heard
+from companion.session.observers.display import LiveDisplay
 from tests.framework.toy_game import ALI, TOY
 
 

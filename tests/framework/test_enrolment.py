@@ -1,14 +1,14 @@
 """Learning the players' voices at setup: offered once everyone is seated, in a new game
-played by voice, to ears that learn (companion.enrolment)."""
+played by voice, to ears that learn (companion.session.enrolment)."""
 
 from __future__ import annotations
 
-from companion.answers import Answer
-from companion.dialogue import GameOptions, Step
+from companion.framework.answers import Answer
+from companion.framework.dialogue import GameOptions, Step
+from companion.framework.phrases import PhraseSet
 from companion.games import game_spec
-from companion.hearing import Heard, PrintMouth
-from companion.phrases import PhraseSet
-from companion.session import Session
+from companion.session.loop import Session
+from companion.session.ports import Heard, PrintMouth
 
 SPEC = game_spec("tales-of-arabia")
 NUMBERS = ["one", "two", "three", "four", "five", "six"]

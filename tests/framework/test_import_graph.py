@@ -1,8 +1,17 @@
-"""Data flows one way: no game imports the voice layer, no voice module imports the session.
+"""Data flows one way, and each package says which layer it is (issue 25).
+
+* ``companion.framework`` (what a game codes against) imports nothing else of ``companion``;
+* ``companion.games`` import only the framework (and their own package);
+* ``companion.session`` imports the framework and the games registry (``companion.games``);
+* ``companion.voice`` and ``companion.web`` import the framework and ``companion.session.ports``
+  (web also the book import);
+* ``companion.book_import`` imports the framework and the games;
+* ``companion.cli`` may import anything of ``companion``;
+* nothing in ``companion`` imports ``testkit`` (the test harness outside the wheel).
 
 The import graph is read from the source with :mod:`ast`: every ``import`` counts, also
-those inside functions (a lazy import is still a dependency), and a module may not
-reach a forbidden package through other modules at import time either.
+those inside functions (a lazy import is still a dependency), and a module may not reach a
+forbidden package through other modules at import time either.
 """
 
 from __future__ import annotations
@@ -65,34 +74,110 @@ def loaded_on_import(module: str) -> set[str]:
     return seen
 
 
+def within(name: str, package: str) -> bool:
+    return name == package or name.startswith(package + ".")
+
+
 def reaches(imports: set[str] | frozenset[str], package: str) -> list[str]:
-    return sorted(name for name in imports if name == package or name.startswith(package + "."))
+    return sorted(name for name in imports if within(name, package))
+
+
+FRAMEWORK = ("companion.framework",)
+LAYERS: dict[str, tuple[str, ...]] = {
+    "companion.framework": FRAMEWORK,
+    "companion.games": (*FRAMEWORK, "companion.games"),
+    "companion.session": (*FRAMEWORK, "companion.session"),
+    "companion.voice": (*FRAMEWORK, "companion.session.ports", "companion.voice"),
+    "companion.web": (
+        *FRAMEWORK,
+        "companion.session.ports",
+        "companion.book_import",
+        "companion.web",
+    ),
+    "companion.book_import": (*FRAMEWORK, "companion.games", "companion.book_import"),
+    "companion.cli": ("companion",),
+}
+"""What each package may import of ours (besides the registry rule below)."""
+REGISTRY = "companion.games"
+"""The session may use the games registry, not a game's own modules."""
+
+
+def layer_of(module: str) -> str | None:
+    return next((layer for layer in LAYERS if within(module, layer)), None)
+
+
+def forbidden(module: str, imports: frozenset[str] | None = None) -> list[str]:
+    """What ``module`` imports (by default: what its source imports) that its layer may not."""
+    layer = layer_of(module)
+    allowed = LAYERS[layer]
+    imports = direct_imports(module, top_level_only=False) if imports is None else imports
+    ours = [name for name in imports if within(name, "companion") or within(name, "testkit")]
+    bad = [name for name in ours if not any(within(name, package) for package in allowed)]
+    if layer == "companion.session":
+        bad = [name for name in bad if name != REGISTRY]
+    return sorted(bad)
+
+
+LAYERED = [name for name in MODULES if layer_of(name)]
+
+
+def test_every_module_belongs_to_a_layer():
+    """Only the package itself and ``python -m companion`` stand outside the packages."""
+    assert sorted(set(MODULES) - set(LAYERED)) == ["companion", "companion.__main__"]
+
+
+@pytest.mark.parametrize("module", LAYERED)
+def test_each_module_imports_only_what_its_layer_may(module):
+    assert forbidden(module) == []
+
+
+@pytest.mark.parametrize("module", sorted(MODULES))
+def test_nothing_in_companion_imports_the_test_harness(module):
+    assert reaches(direct_imports(module, top_level_only=False), "testkit") == []
 
 
 GAMES = [name for name in MODULES if name.startswith("companion.games.")]
-VOICE = [name for name in MODULES if name.startswith("companion.voice.")]
+VOICE_AND_WEB = [name for name in MODULES if layer_of(name) in ("companion.voice", "companion.web")]
 
 
 @pytest.mark.parametrize("module", GAMES)
-def test_no_game_imports_the_voice_layer(module):
-    assert reaches(direct_imports(module, top_level_only=False), "companion.voice") == []
-    assert reaches(loaded_on_import(module), "companion.voice") == []
+def test_no_game_loads_the_voice_layer_or_the_session(module):
+    loaded = loaded_on_import(module)
+    assert reaches(loaded, "companion.voice") == reaches(loaded, "companion.session") == []
 
 
-@pytest.mark.parametrize("module", VOICE)
-def test_no_voice_module_imports_the_session(module):
-    assert reaches(direct_imports(module, top_level_only=False), "companion.session") == []
-    assert reaches(loaded_on_import(module), "companion.session") == []
+@pytest.mark.parametrize("module", VOICE_AND_WEB)
+def test_voice_and_web_load_no_session_loop_no_game_and_no_command_line(module):
+    loaded = loaded_on_import(module)
+    session = [name for name in reaches(loaded, "companion.session")
+               if name not in ("companion.session", "companion.session.ports")]  # fmt: skip
+    games = [name for name in reaches(loaded, "companion.games") if name != REGISTRY]
+    assert session == games == reaches(loaded, "companion.cli") == []
 
 
 def test_the_graph_reader_sees_imports_of_every_kind():
     """The checks above would pass vacuously if imports were not found."""
     assert "companion.voice.audio" in direct_imports("companion.voice.io", True)
-    lazy = direct_imports("companion.play", top_level_only=False)
-    assert "companion.voice.telling" in lazy
-    assert "companion.voice.telling" not in direct_imports("companion.play", True)
-    assert "companion.session" in loaded_on_import("companion.play")
+    lazy = direct_imports("companion.cli.play", top_level_only=False)
+    assert "companion.cli.listeners" in lazy
+    assert "companion.cli.listeners" not in direct_imports("companion.cli.play", True)
+    assert "companion.session.loop" in loaded_on_import("companion.cli.play")
     relative = imported_names(
-        ast.parse("from .audio import RATE\nfrom .. import hearing"), "companion.voice.io", False
+        ast.parse("from .audio import RATE\nfrom .. import session"), "companion.voice.io", False
     )
-    assert relative == {"companion.voice.audio", "companion.hearing"}
+    assert relative == {"companion.voice.audio", "companion.session"}
+
+
+def test_the_rules_see_a_forbidden_import():
+    """What the issue found would be caught: voice importing the session's asking and a game,
+    a game importing the command line, anything importing the test harness."""
+    voice = frozenset({"companion.session.asking", "companion.games.arabian_nights.pack"})
+    assert forbidden("companion.voice.io", voice) == sorted(voice)
+    game = frozenset({"companion.cli", "companion.framework.kit", "testkit.table_game"})
+    assert forbidden("companion.games.scheherazade.telling", game) == [
+        "companion.cli",
+        "testkit.table_game",
+    ]
+    session = frozenset({"companion.games", "companion.games.samarande.rules"})
+    assert forbidden("companion.session.loop", session) == ["companion.games.samarande.rules"]
+    assert forbidden("companion.cli.play", frozenset({"companion.voice.io"})) == []

@@ -8,11 +8,11 @@ import sys
 import pytest
 from pydantic import BaseModel
 
-from companion.answers import Answer
-from companion.dialogue import GameOptions
-from companion.errors import IllegalAction, SetupError
+from companion.framework.answers import Answer
+from companion.framework.dialogue import GameOptions
+from companion.framework.errors import IllegalAction, SetupError
+from companion.framework.kit import ROLL_FOR_ME, GameKit, Seating, dice_phrases, number
 from companion.games import GAME_MODULES
-from companion.kit import ROLL_FOR_ME, GameKit, Seating, dice_phrases, number
 from tests.framework.toy_game import TOY, ToyDialogue
 
 

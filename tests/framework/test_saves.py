@@ -8,7 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.saves import SaveError, SaveFile, read_save, write_save
+from companion.framework.errors import SaveError
+from companion.session.saves import SaveFile, read_save, write_save
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.text(max_size=20),

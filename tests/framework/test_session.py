@@ -6,10 +6,10 @@ import json
 
 import pytest
 
-from companion.dialogue import GameOptions, Speech, Step
-from companion.phrases import PhraseSet
-from companion.saves import SaveError, read_save
-from companion.session import (
+from companion.framework.dialogue import GameOptions, Speech, Step
+from companion.framework.errors import SaveError
+from companion.framework.phrases import PhraseSet
+from companion.session.loop import (
     DeviceUnavailable,
     Heard,
     PrintMouth,
@@ -17,6 +17,7 @@ from companion.session import (
     TypedEars,
     run_typed,
 )
+from companion.session.saves import read_save
 from tests.framework.toy_game import ALI, TOY
 
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from companion.dialogue import GameOptions
+from companion.framework.dialogue import GameOptions
+from companion.framework.words import GLOBAL_TEMPLATES, SAYINGS, YES_NO_TEMPLATES
 from companion.games import game_spec
-from companion.session import run_typed
-from companion.session_words import GLOBAL_TEMPLATES, SAYINGS, YES_NO_TEMPLATES
+from companion.session.loop import run_typed
 
 
 def spanish_night(lines: list[str], tmp_path) -> list[str]:

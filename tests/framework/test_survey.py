@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from companion.dialogue import Step
-from companion.games.survey import GAMES, game_phrases
-from companion.session import ACCEPT_CONFIDENCE, Heard, understand
+from companion.framework.dialogue import Step
+from companion.session.loop import ACCEPT_CONFIDENCE, Heard, understand
+from testkit.survey import GAMES, game_phrases
 
 LEAST_STEPS = {"arabian-nights": 30, "tales-of-arabia": 15, "samarande": 5}
 """The survey must have met this many distinct steps (seeded games meet more)."""

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
-from companion.answers import Answer
-from companion.dialogue import GameOptions, SeededRandom, Speech, Step
-from companion.errors import IllegalAction
-from companion.kit import GameKit, Seating, dice_phrases, new_dice, rolled
+from companion.framework.answers import Answer
+from companion.framework.dialogue import GameOptions, SeededRandom, Speech, Step
+from companion.framework.errors import IllegalAction
+from companion.framework.kit import GameKit, Seating, dice_phrases, new_dice, rolled
 
 
 class ToyState(BaseModel):

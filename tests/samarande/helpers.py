@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from companion.dialogue import GameOptions, Step
-from companion.errors import IllegalAction
+from companion.framework.dialogue import GameOptions, Step
+from companion.framework.errors import IllegalAction
+from companion.framework.phrases import Value
 from companion.games.samarande.catalogue import Catalogue
 from companion.games.samarande.dialogue import SamarandeDialogue
 from companion.games.samarande.rules import District, Settings, Table
-from companion.phrases import Value
 
 TEST_PACK = Path(__file__).parent / "pack"
 """A card list with every figure filled in, as an owner completes it from a deck."""

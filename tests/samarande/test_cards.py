@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from companion.answers import Answer
 from companion.cli import main
-from companion.dialogue import Step
+from companion.framework.answers import Answer
+from companion.framework.dialogue import Step
 from companion.games.samarande.card_check import check_catalogue
 from companion.games.samarande.catalogue import (
     CatalogueError,
@@ -14,7 +14,7 @@ from companion.games.samarande.catalogue import (
     load_catalogue,
 )
 from companion.games.samarande.phrasing import action_phrases
-from companion.hearing import Heard, global_commands, understand
+from companion.session.ports import Heard, global_commands, understand
 
 #: Every card the rulebook names, by the name it prints (French when it gives one).
 RULEBOOK_NAMES = [

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from companion.dialogue import GameOptions
-from companion.errors import SetupError
+from companion.framework.dialogue import GameOptions
+from companion.framework.errors import SetupError
 from companion.games.samarande.dialogue import SamarandeDialogue
 from tests.samarande.helpers import Script, build_city, start
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from companion.dialogue import GameOptions
+from companion.framework.dialogue import GameOptions
+from companion.framework.errors import SaveError
 from companion.games.samarande.dialogue import SamarandeDialogue
 from companion.games.samarande.game import GAME
-from companion.saves import SaveError
-from companion.session import run_typed
+from companion.session.loop import run_typed
 from tests.chronicling import chronicled
 from tests.samarande.helpers import Script
 

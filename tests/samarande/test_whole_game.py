@@ -9,13 +9,13 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.answers import Answer
-from companion.dialogue import GameOptions, Step
-from companion.errors import IllegalAction
+from companion.framework.answers import Answer
+from companion.framework.dialogue import GameOptions, Step
+from companion.framework.errors import IllegalAction
+from companion.framework.phrases import Value
 from companion.games.samarande.dialogue import SamarandeDialogue
 from companion.games.samarande.game import GAME
-from companion.phrases import Value
-from companion.session import global_commands, run_typed
+from companion.session.loop import global_commands, run_typed
 
 PLAYERS = [("Ali", "m"), ("Zoe", "f"), ("Sam", "m")]
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 import random
 
-from companion.dialogue import GameOptions
-from companion.errors import IllegalAction
+from companion.framework.dialogue import GameOptions
+from companion.framework.errors import IllegalAction
 from companion.games import game_spec
 
 

@@ -15,8 +15,9 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from companion import cli
-from companion.play import resume
-from companion.saves import SaveError, SaveFile, write_save
+from companion.cli.play import resume
+from companion.framework.errors import SaveError
+from companion.session.saves import SaveFile, write_save
 from tests.saves.played import played_state
 
 GAMES = ["arabian-nights", "samarande", "scheherazade", "tales-of-arabia"]

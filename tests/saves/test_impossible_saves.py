@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 
 from companion import cli
-from companion.play import resume
-from companion.saves import SaveError, SaveFile, write_save
+from companion.cli.play import resume
+from companion.framework.errors import SaveError
+from companion.session.saves import SaveFile, write_save
 from tests.saves.played import played_state
 
 

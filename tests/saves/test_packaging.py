@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.packs import content_root, pack_location, pack_reference, shipped_pack
+from companion.framework.packs import content_root, pack_location, pack_reference, shipped_pack
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = ["arabian-nights", "samarande", "scheherazade", "tales-of-arabia"]
@@ -27,7 +27,7 @@ GAMES = ["arabian-nights", "samarande", "scheherazade", "tales-of-arabia"]
 def wheel(tmp_path_factory) -> Path:
     pytest.importorskip("wheel", reason="building a wheel offline needs the wheel package")
     source = tmp_path_factory.mktemp("source")
-    for name in ("companion", "content"):
+    for name in ("companion", "content", "testkit"):
         shutil.copytree(ROOT / name, source / name, ignore=shutil.ignore_patterns("__pycache__"))
     for name in ("setup.py", "pyproject.toml", "README.md"):
         shutil.copy(ROOT / name, source)
@@ -57,13 +57,24 @@ def test_the_wheel_holds_every_content_file(wheel):
     assert shipped and shipped <= names
 
 
+def test_the_wheel_holds_no_test_harness(wheel):
+    """The tree it was built from has testkit/ beside companion/; the wheel leaves it out."""
+    with zipfile.ZipFile(wheel) as archive:
+        tops = {name.split("/")[0] for name in archive.namelist()}
+        names = archive.namelist()
+    assert "companion" in tops
+    assert [name for name in names if name.startswith("testkit/")] == []
+    harness = ("table_game", "short_games", "table_command", "virtual_table", "corpus", "survey")
+    assert [name for name in names if Path(name).stem in harness] == []
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
 def test_the_installed_wheel_plays_every_game_from_any_folder(game, unpacked, tmp_path):
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     env = {**os.environ, "PYTHONPATH": str(unpacked), "XDG_DATA_HOME": str(tmp_path / "data")}
-    where = [sys.executable, "-c", "import companion.packs as p; print(p.content_root())"]
+    where = [sys.executable, "-c", "import companion.framework.packs as p; print(p.content_root())"]
     found = subprocess.run(where, env=env, cwd=elsewhere, capture_output=True, text=True)
     assert found.stdout.strip() == str(unpacked / "companion" / "content")
     save = tmp_path / "game.json"

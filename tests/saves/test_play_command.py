@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from companion import cli
-from companion.saves import SaveFile, read_save, write_save
+from companion.session.saves import SaveFile, read_save, write_save
 
 
 @pytest.fixture(autouse=True)
@@ -140,7 +140,7 @@ def test_a_save_that_fails_mid_game_keeps_the_last_good_one(monkeypatch, capsys,
     def disk_refuses(*_args, **_kwargs):
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr("companion.saves.tempfile.mkstemp", disk_refuses)
+    monkeypatch.setattr("companion.session.saves.tempfile.mkstemp", disk_refuses)
     code, _, err = play(monkeypatch, capsys, "--resume", str(save), lines=("status",))
     assert code == 2
     assert "cannot be written (Permission denied); the last good save is kept" in err

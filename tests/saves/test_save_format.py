@@ -10,9 +10,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.saves import (
+from companion.framework.errors import SaveError
+from companion.session.saves import (
+    LARGEST_NUMBER,
     UNDO_DEPTH,
-    SaveError,
     SaveFile,
     UndoHistory,
     apply_changes,
@@ -22,7 +23,7 @@ from companion.saves import (
 )
 
 json_values = st.recursive(
-    st.none() | st.integers() | st.text(max_size=8),
+    st.none() | st.integers(-LARGEST_NUMBER, LARGEST_NUMBER) | st.text(max_size=8),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner),
     max_leaves=25,
 )

@@ -8,7 +8,8 @@ import subprocess
 import pytest
 
 from companion import cli
-from companion.voice import corpus, speakers
+from companion.voice import speakers
+from testkit import corpus
 
 needs_espeak = pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="no espeak-ng")
 

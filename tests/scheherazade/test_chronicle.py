@@ -7,9 +7,9 @@ import sys
 
 import pytest
 
-from companion.chronicle import NO_TRANSCRIPT, Chronicle, summary
-from companion.dialogue import Speech, Step
-from companion.phrases import PhraseSet
+from companion.framework.dialogue import Speech, Step
+from companion.framework.phrases import PhraseSet
+from companion.session.observers.chronicle import NO_TRANSCRIPT, Chronicle, summary
 
 
 def test_a_turn_is_written_with_its_element_length_and_transcript(tmp_path):

@@ -9,14 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from companion.answers import Answer
-from companion.dialogue import GameOptions
-from companion.errors import IllegalAction, SetupError
+from companion.framework.answers import Answer
+from companion.framework.dialogue import GameOptions
+from companion.framework.errors import IllegalAction, SetupError
+from companion.framework.telling import TypedTellingListener
 from companion.games.scheherazade.game import GAME
 from companion.games.scheherazade.rules import Action
 from companion.games.scheherazade.telling import TellingReport
-from companion.session import run_typed
-from companion.telling import TypedTellingListener
+from companion.session.loop import run_typed
 
 from .conftest import rulebook_storyteller
 

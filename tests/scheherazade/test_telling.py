@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from companion.framework.telling import TypedLineError, TypedTellingListener, parse_typed_line
 from companion.games.scheherazade.telling import (
     STIRS,
     YAWNS,
@@ -16,7 +17,6 @@ from companion.games.scheherazade.telling import (
     TellingSpec,
     TellingTracker,
 )
-from companion.telling import TypedLineError, TypedTellingListener, parse_typed_line
 from companion.voice.audio import AudioUnavailable
 from companion.voice.telling import (
     AudioTellingListener,

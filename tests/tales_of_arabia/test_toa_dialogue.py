@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from companion.answers import Answer
-from companion.dialogue import GameOptions
-from companion.errors import IllegalAction, SetupError
+from companion.framework.answers import Answer
+from companion.framework.dialogue import GameOptions
+from companion.framework.errors import IllegalAction, SaveError, SetupError
+from companion.framework.kit import OUT_OF_RANGE, ROLL_FOR_ME, number
 from companion.games import game_spec
 from companion.games.tales_of_arabia.content import load_pack
 from companion.games.tales_of_arabia.dialogue import TalesOfArabiaDialogue
@@ -19,9 +20,8 @@ from companion.games.tales_of_arabia.game import GAME
 from companion.games.tales_of_arabia.narration import Narrator
 from companion.games.tales_of_arabia.state import HeldItem
 from companion.games.tales_of_arabia.steps import StepBuilder
-from companion.kit import OUT_OF_RANGE, ROLL_FOR_ME, number
-from companion.saves import SaveError, read_save
-from companion.session import run_typed
+from companion.session.loop import run_typed
+from companion.session.saves import read_save
 from tests.tales_of_arabia.toa_table import Table
 
 TWO = (("Ali", "m"), ("Sara", "f"))

@@ -11,9 +11,9 @@ import re
 
 import pytest
 
-from companion.answers import Answer
-from companion.dialogue import GameOptions
-from companion.errors import IllegalAction
+from companion.framework.answers import Answer
+from companion.framework.dialogue import GameOptions
+from companion.framework.errors import IllegalAction
 from companion.games.tales_of_arabia.game import GAME
 from companion.games.tales_of_arabia.rules import check_invariants
 from companion.games.tales_of_arabia.state import Settings

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.answers import Answer
+from companion.framework.answers import Answer
 from companion.games.tales_of_arabia.narration import Narrator
 from companion.games.tales_of_arabia.steps import StepBuilder
 from tests.tales_of_arabia.toa_table import Table

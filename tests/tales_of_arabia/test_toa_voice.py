@@ -12,10 +12,10 @@ from collections.abc import Callable
 
 import pytest
 
-from companion.answers import Answer
+from companion.framework.answers import Answer
+from companion.framework.phrases import PhraseSet
 from companion.games.tales_of_arabia.steps import choice_phrases, roll_phrases
-from companion.phrases import PhraseSet
-from companion.voice.corpus import DIE_WORDS, SHARED_SPEECH, judge, labelled_clips, read_clips
+from testkit.corpus import DIE_WORDS, SHARED_SPEECH, judge, labelled_clips, read_clips
 
 pytestmark = [
     pytest.mark.slow,

@@ -7,7 +7,7 @@ import shutil
 
 import pytest
 
-from companion.voice.corpus import SHARED_SPEECH
+from testkit.corpus import SHARED_SPEECH
 
 
 @pytest.fixture(scope="session")
@@ -39,7 +39,7 @@ def pocketsphinx():
 def espeak():
     if shutil.which("espeak-ng") is None:
         pytest.skip("espeak-ng is not installed")
-    from companion.voice.corpus import espeak_clip
+    from testkit.corpus import espeak_clip
 
     return espeak_clip
 

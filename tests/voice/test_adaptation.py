@@ -10,14 +10,14 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from companion.answers import Answer
-from companion.hearing import global_commands
-from companion.phrases import PhraseSet
+from companion.cli.expectations import expected_phrases
+from companion.framework.answers import Answer
+from companion.framework.phrases import PhraseSet
+from companion.session.ports import global_commands
 from companion.voice.adaptation import LearningRecognizer, VoiceMemory
 from companion.voice.audio import read_wav
-from companion.voice.corpus import DIE_WORDS, judge, labelled_clips
-from companion.voice.expectations import expected_phrases
 from companion.voice.recognition import Candidates
+from testkit.corpus import DIE_WORDS, judge, labelled_clips
 
 ROLLS = PhraseSet.numbers(range(1, 7))
 RNG = np.random.default_rng(7)

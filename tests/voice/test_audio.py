@@ -16,9 +16,9 @@ from companion.voice.audio import (
     read_wav,
     resample,
 )
-from companion.voice.corpus import espeak_clip
 from companion.voice.microphone import Microphone, MicrophoneFrames
 from companion.voice.vad import Endpointer, Endpointing, EnergyVad, SileroVad
+from testkit.corpus import espeak_clip
 
 
 def tone(seconds: float, rate: int, hertz: float = 440.0, level: float = 0.3) -> np.ndarray:

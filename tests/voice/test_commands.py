@@ -6,12 +6,12 @@ import numpy as np
 import pytest
 
 from companion.cli import main
-from companion.dialogue import Step
-from companion.phrases import PhraseSet
+from companion.framework.dialogue import Step
+from companion.framework.phrases import PhraseSet
 from companion.voice import audio, io, recognizers
 from companion.voice.audio import AudioUnavailable, read_wav
-from companion.voice.corpus import labelled_clips
 from companion.voice.recognition import Recognition
+from testkit.corpus import labelled_clips
 
 
 def test_hear_prints_one_tsv_line_per_file(whisper, shared_speech, capsys, monkeypatch):

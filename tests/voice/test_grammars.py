@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.phrases import PhraseSet
+from companion.framework.phrases import PhraseSet
 from companion.voice.grammars import (
     EmptyGrammarError,
     phrase_graph,

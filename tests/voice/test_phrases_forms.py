@@ -3,7 +3,7 @@
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.phrases import (
+from companion.framework.phrases import (
     PhraseSet,
     expand_template,
     normalize,

@@ -12,12 +12,18 @@ import shutil
 import numpy as np
 import pytest
 
-from companion.answers import Answer
-from companion.dialogue import Speech, Step
-from companion.phrases import PhraseSet
-from companion.session import global_commands
+from companion.cli.expectations import expected_phrases
+from companion.framework.answers import Answer
+from companion.framework.dialogue import Speech, Step
+from companion.framework.phrases import PhraseSet
+from companion.session.loop import global_commands
 from companion.voice.audio import read_wav, resample
-from companion.voice.corpus import (
+from companion.voice.engines.vosk import vosk_recognition
+from companion.voice.io import FileEars, SpeakingMouth, WavSink
+from companion.voice.recognition import Recognition
+from companion.voice.speakers import EspeakSpeaker, VoiceSettings
+from companion.voice.vad import has_speech
+from testkit.corpus import (
     DIE_WORDS,
     NON_COMMAND_WORDS,
     Verdict,
@@ -25,12 +31,6 @@ from companion.voice.corpus import (
     labelled_clips,
     spread,
 )
-from companion.voice.engines.vosk import vosk_recognition
-from companion.voice.expectations import expected_phrases
-from companion.voice.io import FileEars, SpeakingMouth, WavSink
-from companion.voice.recognition import Recognition
-from companion.voice.speakers import EspeakSpeaker, VoiceSettings
-from companion.voice.vad import has_speech
 
 DIE_VALUE = {word: Answer.number(n) for n, word in enumerate(DIE_WORDS, start=1)}
 

@@ -9,15 +9,15 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from companion.answers import Answer
-from companion.phrases import PhraseSet
+from companion.cli.expectations import expected_phrases
+from companion.framework.answers import Answer
+from companion.framework.phrases import PhraseSet
 from companion.voice.audio import read_wav
 from companion.voice.confidence import Hypothesis, confidence_from_search, decoys_for
-from companion.voice.corpus import judge
 from companion.voice.engines import whisper_cascade
 from companion.voice.engines.whisper_cascade import RECHECK, RehearingWhisper
-from companion.voice.expectations import expected_phrases
 from companion.voice.recognition import CHATTER, Candidates, ModelMissingError, Recognition
+from testkit.corpus import judge
 
 DICE = PhraseSet.numbers(range(1, 7))
 SILENCE = np.zeros(16000, np.float32)

@@ -9,7 +9,7 @@ import threading
 import numpy as np
 import pytest
 
-from companion.dialogue import Speech
+from companion.framework.dialogue import Speech
 from companion.voice.io import SpeakingMouth, WavSink
 from companion.voice.speakers import (
     EspeakSpeaker,

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from companion.dialogue import GameOptions
+from companion.framework.dialogue import GameOptions
 from companion.games import game_spec
-from companion.hearing import DICTATED_CONFIDENCE, Heard, PrintMouth, global_commands
-from companion.session import Session
+from companion.session.loop import Session
+from companion.session.ports import DICTATED_CONFIDENCE, Heard, PrintMouth, global_commands
 from companion.voice.io import heard
 
 

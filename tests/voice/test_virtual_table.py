@@ -14,14 +14,16 @@ import numpy as np
 import pytest
 from rapidfuzz import fuzz
 
-from companion.answers import Answer
-from companion.dialogue import GameOptions
-from companion.errors import IllegalAction
+from companion.framework.answers import Answer
+from companion.framework.dialogue import GameOptions
+from companion.framework.errors import IllegalAction
 from companion.games import game_spec
-from companion.hearing import CONFIRM_CONFIDENCE
-from companion.saves import read_save
-from companion.short_games import SHORT_GAMES, samarande_box
-from companion.table_game import (
+from companion.session.ports import CONFIRM_CONFIDENCE
+from companion.session.saves import read_save
+from companion.voice.adaptation import LearningRecognizer, VoiceMemory
+from companion.voice.speakers import EspeakSpeaker, VoiceSettings
+from testkit.short_games import SHORT_GAMES, samarande_box
+from testkit.table_game import (
     ENROLMENT_STEP,
     PlayerKeyboard,
     RandomPlayer,
@@ -30,9 +32,7 @@ from companion.table_game import (
     transcript_of,
     voices_from,
 )
-from companion.voice.adaptation import LearningRecognizer, VoiceMemory
-from companion.voice.speakers import EspeakSpeaker, VoiceSettings
-from companion.voice.virtual_table import (
+from testkit.virtual_table import (
     VirtualTable,
     VirtualTableUnavailable,
     audible,

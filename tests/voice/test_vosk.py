@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from companion.dialogue import Step
-from companion.phrases import PhraseSet
-from companion.session import ACCEPT_CONFIDENCE
+from companion.framework.dialogue import Step
+from companion.framework.phrases import PhraseSet
+from companion.session.loop import ACCEPT_CONFIDENCE
 from companion.voice.engines.vosk import VoskRecognizer, find_vosk_model
 from companion.voice.io import FileEars
 from companion.voice.recognition import ModelMissingError

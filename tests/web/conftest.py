@@ -9,14 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from companion.dialogue import GameOptions, GameSpec, Step
+from companion.framework.dialogue import GameOptions, GameSpec, Step
+from companion.framework.phrases import PhraseSet
+from companion.framework.telling import TellingListener
 from companion.games import game_spec
 from companion.games.arabian_nights.game import GAME
-from companion.hearing import Heard, PrintMouth
-from companion.phrases import PhraseSet
-from companion.session import Session
+from companion.session.loop import Session
+from companion.session.ports import Heard, Mouth, PrintMouth
 from companion.web.server import TableServer
-from companion.web.taps import TapEars
 from tests.web.browser import chromium_paths, open_chromium
 
 MINI = Path(__file__).parents[1] / "arabian_nights" / "fixtures" / "mini"
@@ -27,35 +27,44 @@ class ScriptedEars:
     """Answers the test hands over one at a time; None ends the game's input."""
 
     def __init__(self) -> None:
-        self.lines: queue.Queue[str | None] = queue.Queue()
+        self.lines: queue.Queue[str | tuple[str, float] | None] = queue.Queue()
 
     def hear(self, step: Step, phrases: PhraseSet) -> Heard | None:
         line = self.lines.get(timeout=30)
+        if isinstance(line, tuple):  # (words, confidence): heard, not typed
+            return Heard(line[0], line[1])
         return None if line is None else Heard(line, 1.0, typed=True)
 
 
 class TableGame:
     """A running session, its display and what it printed."""
 
-    def __init__(self, save: Path, spec: GameSpec = GAME, options: GameOptions = MINI_GAME) -> None:
+    def __init__(
+        self,
+        save: Path,
+        spec: GameSpec = GAME,
+        options: GameOptions = MINI_GAME,
+        mouth: Mouth | None = None,
+        telling_listener: TellingListener | None = None,
+    ) -> None:
         self.script = ScriptedEars()
         self.printed: list[str] = []
         self.server = TableServer(port=0)
-        ears = TapEars(self.script)
-        self.server.on_tap = ears.tap
+        ears = self.server.tap_ears(self.script)
         self.session = Session(
             dialogue=spec.new(options),
             spec=spec,
             ears=ears,
-            mouth=PrintMouth(self.printed.append),
+            mouth=mouth or PrintMouth(self.printed.append),
             save_path=save,
             observers=[self.server.view],
+            telling_listener=telling_listener and self.server.tappable_tellings(telling_listener),
         )
         self.address = self.server.start()
         self._thread = threading.Thread(target=self.session.run, daemon=True)
         self._thread.start()
 
-    def say(self, *lines: str) -> None:
+    def say(self, *lines: str | tuple[str, float]) -> None:
         for line in lines:
             self.script.lines.put(line)
 

@@ -19,7 +19,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 from companion.book_import.corrections import paragraph_blocks
-from companion.book_import.import_command import write_import
+from companion.book_import.folder import write_import
 from companion.web.review_server import ReviewServer
 from tests.book_import.layout import (
     DEMO,

@@ -9,6 +9,7 @@ import re
 import socket
 import subprocess
 import sys
+import threading
 import urllib.error
 import urllib.request
 
@@ -19,9 +20,9 @@ pytest.importorskip("selenium")
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from companion.dialogue import Step
-from companion.hearing import Heard
-from companion.phrases import PhraseSet
+from companion.framework.dialogue import Step
+from companion.framework.phrases import PhraseSet
+from companion.session.ports import Heard
 from companion.web.taps import TapEars
 from tests.arabian_nights.reader_helpers import SETUP as MINI_SETUP
 
@@ -65,8 +66,10 @@ def test_the_page_follows_the_game_and_a_tap_moves_a_hero(table_game, browser):
 
     zed = (By.CSS_SELECTOR, '#map .marker[data-player="Zed"] circle')
     in_baghdad = browser.find_element(*zed).get_attribute("cx")
-    mosul = next(b for b in browser.find_elements(By.CSS_SELECTOR, "#answers button")
-                 if b.text == "Mosul")  # fmt: skip
+    mosul = WebDriverWait(browser, 10).until(  # a new question's buttons take taps after 400 ms
+        lambda page: next((b for b in page.find_elements(By.CSS_SELECTOR, "#answers button")
+                           if b.text == "Mosul" and b.is_enabled()), None)
+    )  # fmt: skip
     mosul.click()
     wait_for_text(browser, "heard", "→ Mosul")
     WebDriverWait(browser, 10).until(
@@ -130,13 +133,17 @@ def test_requests_without_the_token_are_refused(table_game):
 
 
 class Learner:
-    """Ears that learn voices, noting what they were taught."""
+    """Ears that learn voices, noting what they were taught; silent after their lines."""
 
     def __init__(self, lines):
         self.lines, self.lessons, self.voices = iter(lines), [], []
+        self.done = threading.Event()
 
     def hear(self, step, phrases):
-        return Heard(next(self.lines), 0.95)
+        line = next(self.lines, None)
+        if line is None:
+            self.done.wait(10)
+        return Heard(line or "", 0.95)
 
     def attend(self, voice):
         self.voices.append(voice)
@@ -145,16 +152,29 @@ class Learner:
         self.lessons.append(value)
 
 
+class TappingBoard:
+    """A page that taps the second button of every question it is shown, after the first."""
+
+    def __init__(self):
+        self.ears, self.shown = None, []
+
+    def on_question(self, serial, step):
+        if step is not None:
+            self.shown.append(serial)
+            if len(self.shown) > 1:
+                threading.Thread(target=self.ears.tap, args=(serial, 1)).start()
+
+
 def test_taps_keep_the_voice_lessons_to_what_was_said():
-    learner = Learner(["pray"])
-    ears = TapEars(learner)
+    learner, board = Learner(["pray"]), TappingBoard()
+    ears = board.ears = TapEars(learner, board)
     step = Step("How do you react?", PhraseSet.of("pray", "wait"))
     ears.attend("Ali")
     assert ears.hear(step, step.expects).text == "pray"
     ears.learn("pray")
-    ears.tap("wait")
     assert ears.hear(step, step.expects).text == "wait"
     ears.learn("wait")
+    learner.done.set()
     assert learner.voices == ["Ali"] and learner.lessons == ["pray"]
 
 

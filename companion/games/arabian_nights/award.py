@@ -13,6 +13,7 @@ from typing import Literal
 
 from pydantic import BaseModel
 
+from companion.framework.wording import spoken_list
 from companion.games.arabian_nights.card_effects import (
     protected_from,
     story_blocked_by,
@@ -37,7 +38,6 @@ from companion.games.arabian_nights.rewards import (
     WealthChange,
 )
 from companion.games.arabian_nights.state import PlayerSheet, TableState, find_name, same_name
-from companion.wording import spoken_list
 
 
 class PointsChanged(BaseModel):

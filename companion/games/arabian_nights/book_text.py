@@ -18,7 +18,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from companion.games.arabian_nights.pack import Gender, Paragraph, Problem, Section
+from companion.games.arabian_nights.chart_terrain import parse_chart_terrains
+from companion.games.arabian_nights.pack import ChartTerrains, Gender, Paragraph, Problem, Section
 
 MATRIX_LETTERS = "ABCDEFGHIJKLMNO"
 NO_SKILL = "NO SKILL"
@@ -100,6 +101,7 @@ class ChartText:
     entries: list[ChartLine]
     line: int
     source: str
+    terrains: ChartTerrains = field(default_factory=ChartTerrains)
 
 
 @dataclass
@@ -195,13 +197,14 @@ def _chart(block: _Block, file: str, problems: list[Problem]) -> ChartText:
             Problem(file, title_line, f"chart {block.number}: matrix {chart_letter} is not A to O")
         )
         return ChartText(block.number, [], block.line, Path(file).name)
+    terrains, body = parse_chart_terrains(block.body[1:], file, problems)
     entries: list[ChartLine] = []
-    for number, line in block.body[1:]:
+    for number, line in body:
         entry = _chart_entry(line, number, chart_letter, file, problems)
         if entry is not None:
             entries.append(entry)
     rolls = [entry.roll for entry in entries]
-    if rolls != list(range(1, 13)) and len(entries) == len(block.body) - 1:
+    if rolls != list(range(1, 13)) and len(entries) == len(body):
         found = ", ".join(map(str, rolls)) or "none"
         problems.append(
             Problem(
@@ -210,7 +213,7 @@ def _chart(block: _Block, file: str, problems: list[Problem]) -> ChartText:
                 f"chart {block.number} must list the entries 1 to 12 in order; found {found}",
             )
         )
-    return ChartText(block.number, entries, block.line, Path(file).name)
+    return ChartText(block.number, entries, block.line, Path(file).name, terrains)
 
 
 def _chart_entry(

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 
+from companion.games.arabian_nights.chart_terrain import resolve_target
 from companion.games.arabian_nights.pack import (
     CharacterCard,
     CityCard,
@@ -75,7 +76,12 @@ def discard_encounter(table: TableState, card: str) -> TableState:
 
 
 def encounter_target(pack: Pack, card: str, time_of_day: TimeOfDay, terrain: str) -> Target:
-    """Where a drawn card sends the Reader, for the marker's time and the space's terrain."""
+    """Where a drawn card sends the Reader, for the marker's time and the space's terrain
+    (a chart not rolled in that terrain gives way to its OTHERWISE chart)."""
+    return resolve_target(pack, _card_target(pack, card, time_of_day, terrain), terrain)
+
+
+def _card_target(pack: Pack, card: str, time_of_day: TimeOfDay, terrain: str) -> Target:
     drawn = card_named(pack, card)
     if isinstance(drawn, CharacterCard):
         return ParagraphTarget(paragraph=drawn.paragraph_at(time_of_day))

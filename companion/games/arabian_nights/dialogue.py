@@ -1,10 +1,10 @@
 """The Reader: a whole game of Tales of the Arabian Nights as a dialogue over text.
 
-A :class:`~companion.kit.GameKit` like every game: the kit seats the players (how many,
+A :class:`~companion.framework.kit.GameKit` like every game: the kit seats the players (how many,
 their names, each hero's gender, for the Court), then this dialogue asks the skills, the
 secret formulas and who goes first, and plays the turns, one ``_ask_<phase>`` /
 ``_on_<phase>`` pair per question. It never rolls a die itself: "roll for me" draws from
-the seeded :class:`~companion.dialogue.SeededRandom` kept in its state, so undo and
+the seeded :class:`~companion.framework.dialogue.SeededRandom` kept in its state, so undo and
 resume replay exactly.
 
 A turn follows the rulebook: whose turn, reminders of treasures and statuses, the move,
@@ -33,13 +33,16 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Self
 
-from companion.answers import Answer
-from companion.dialogue import YES_NO, BoardMap, GameOptions, Speech, Step
-from companion.errors import IllegalAction, SetupError
+from companion.framework.answers import Answer
+from companion.framework.dialogue import YES_NO, BoardMap, GameOptions, Speech, Step
+from companion.framework.errors import IllegalAction, SetupError
+from companion.framework.kit import GameKit, new_dice
+from companion.framework.packs import pack_reference, shipped_pack
+from companion.framework.phrases import PhraseSet
 from companion.games.arabian_nights import phrasing
+from companion.games.arabian_nights.board_map import map_svg, positions
 from companion.games.arabian_nights.card_effects import sell_treasure, use_treasure
 from companion.games.arabian_nights.loader import reward_vocabulary
-from companion.games.arabian_nights.map_command import map_svg, positions
 from companion.games.arabian_nights.movement import reachable_spaces
 from companion.games.arabian_nights.reader_encounter import ReaderEncounter
 from companion.games.arabian_nights.reader_phrases import intents
@@ -60,9 +63,6 @@ from companion.games.arabian_nights.sheet_commands import (
     quick_phrases,
 )
 from companion.games.arabian_nights.state import IllegalActionError, TableRules
-from companion.kit import GameKit, new_dice
-from companion.packs import pack_reference, shipped_pack
-from companion.phrases import PhraseSet
 
 SHEET_PHASES = ("escape", "move", "card")
 """Where the sheet can be opened ("change my sheet"), a treasure sold or used, or the turn

@@ -19,6 +19,7 @@ from typing import TypeVar
 
 from rapidfuzz import fuzz, process
 
+from companion.framework.packs import PackFileError, read_pack_text
 from companion.games.arabian_nights.book_text import (
     MATRIX_LETTERS,
     BookText,
@@ -31,6 +32,7 @@ from companion.games.arabian_nights.book_text import (
     parse_encounter_name,
 )
 from companion.games.arabian_nights.card_effects import parse_status_acts, parse_treasure_acts
+from companion.games.arabian_nights.chart_terrain import check_chart_terrains
 from companion.games.arabian_nights.pack import (
     CharacterCard,
     ChartEntry,
@@ -142,6 +144,8 @@ def _reachable(pack: Pack) -> set[int]:
         if number in pack.charts:
             for entry in pack.charts[number].entries:
                 to_visit += _row_paragraphs(pack, entry.matrix, entry.adjective)
+            if pack.charts[number].terrains.otherwise is not None:
+                to_visit.append(pack.charts[number].terrains.otherwise)
         elif number in pack.paragraphs:
             for section in pack.paragraphs[number].sections:
                 to_visit += _reward_paragraphs(pack, section.reward_code, vocabulary)
@@ -273,6 +277,10 @@ class _Loader:
     def problem(self, file: str, line: int, message: str) -> None:
         self.problems.append(Problem(str(self.folder / file), line, message))
 
+    def problem_at(self, source: str, line: int, message: str) -> None:
+        """A problem in the book file ``source`` (a file name of the pack's folder)."""
+        self.problem(Path(source).name, line, message)
+
     def load(self) -> Pack | None:
         if not self.folder.is_dir():
             self.problem("", 0, "is not a folder: a pack is a folder of four text files")
@@ -302,7 +310,9 @@ class _Loader:
 
     def read(self, name: str) -> str | None:
         try:
-            return (self.folder / name).read_text(encoding="utf-8-sig")
+            return read_pack_text(self.folder / name, self.folder, encoding="utf-8-sig")
+        except PackFileError as error:
+            self.problem(name, 0, str(error).removeprefix(f"{self.folder / name} "))
         except FileNotFoundError:
             self.problem(name, 0, f"missing: a pack needs {WORLD}, {MATRICES}, {CARDS}, {BOOK}")
         except (OSError, UnicodeDecodeError) as error:
@@ -699,6 +709,7 @@ class _Loader:
             entries=[entry for entry in entries if entry],
             line=chart.line,
             source=chart.source,
+            terrains=chart.terrains,
         )
 
     def chart_entry(self, chart: int, source: str, entry: ChartLine) -> ChartEntry | None:
@@ -863,6 +874,7 @@ class _CrossCheck:
         self.reward_codes()
         self.go_to_loops()
         self.heading_like()
+        check_chart_terrains(self.pack, self.loader.problem_at)
 
     def heading_like(self) -> None:
         """Lines written like a heading that the book reads as text of the section before."""

@@ -125,6 +125,21 @@ class ChartEntry(_Model):
         return f"{self.roll} {self.name} ({self.matrix})"
 
 
+class ChartTerrains(_Model):
+    """Where a chart is rolled (no terrains: everywhere) and the chart rolled elsewhere."""
+
+    terrains: tuple[str, ...] = ()
+    otherwise: int | None = None
+    line: int = Field(0, description="Line of the first TERRAINS: or OTHERWISE: line.")
+
+    def rolled_in(self, terrain: str) -> bool:
+        """Whether the chart itself is rolled in ``terrain`` (any capitalisation)."""
+        wanted = " ".join(terrain.split()).casefold()
+        return not self.terrains or any(
+            " ".join(name.split()).casefold() == wanted for name in self.terrains
+        )
+
+
 class EncounterChart(_Model):
     """An encounter chart: a numbered paragraph of the book holding entries 1 to 12."""
 
@@ -132,6 +147,7 @@ class EncounterChart(_Model):
     entries: list[ChartEntry] = Field(description="Exactly 12, for rolls 1 to 12 in order.")
     line: int = 0
     source: str = Field("book.txt", description="The book file it is in, e.g. book-2.txt.")
+    terrains: ChartTerrains = ChartTerrains()
 
     def entry(self, roll: int) -> ChartEntry:
         """The entry for a roll total (1-12)."""

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from companion.dialogue import Speech
+from companion.framework.dialogue import Speech
+from companion.framework.wording import spoken_list
 from companion.games.arabian_nights.award import StatusChanged, TreasureChanged
 from companion.games.arabian_nights.card_effects import barred_spaces, movement_limits
 from companion.games.arabian_nights.movement import sheet_allowance
 from companion.games.arabian_nights.pack import Pack, Quest, Section
 from companion.games.arabian_nights.state import PlayerSheet, TableState
 from companion.games.arabian_nights.victory import meets_formula, why_they_won
-from companion.wording import spoken_list
 
 
 def sentence(text: str) -> str:

@@ -4,7 +4,7 @@ is, the encounter under way, and how a reward is given and said. No phase lives 
 
 from __future__ import annotations
 
-from companion.dialogue import Speech
+from companion.framework.dialogue import Speech
 from companion.games.arabian_nights import phrasing
 from companion.games.arabian_nights.award import FollowUp, apply_reward, describe_changes
 from companion.games.arabian_nights.pack import Pack

@@ -11,9 +11,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from companion.answers import Answer
-from companion.dialogue import YES_NO, Speech, Step
-from companion.errors import IllegalAction
+from companion.framework.answers import Answer
+from companion.framework.dialogue import YES_NO, Speech, Step
+from companion.framework.errors import IllegalAction
+from companion.framework.kit import ROLL_FOR_ME, roll_step, rolled
+from companion.framework.phrases import PhraseSet, number_to_words
+from companion.framework.wording import spoken_list
 from companion.games.arabian_nights import phrasing
 from companion.games.arabian_nights.card_effects import (
     better_face,
@@ -44,9 +47,6 @@ from companion.games.arabian_nights.encounter import (
 from companion.games.arabian_nights.pack import MatrixTarget, Paragraph, ParagraphTarget, Section
 from companion.games.arabian_nights.reader_base import ReaderBase
 from companion.games.arabian_nights.reader_phrases import DESTINY_PHRASES, intents
-from companion.kit import ROLL_FOR_ME, roll_step, rolled
-from companion.phrases import PhraseSet, number_to_words
-from companion.wording import spoken_list
 
 USE_MASTER = Answer("master")
 """The answer "use my master skill", before saying which shortcut."""

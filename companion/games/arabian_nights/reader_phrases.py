@@ -6,9 +6,9 @@ destiny`` listens for.
 
 from __future__ import annotations
 
-from companion.answers import Answer
-from companion.kit import ROLL_FOR_ME_PHRASES
-from companion.phrases import PhraseSet
+from companion.framework.answers import Answer
+from companion.framework.kit import ROLL_FOR_ME_PHRASES
+from companion.framework.phrases import PhraseSet
 
 
 def intents(choices: dict[str, list[str]], labels: dict[str, str] | None = None) -> PhraseSet:

@@ -7,8 +7,10 @@ with the tale, or the encounter ends.
 
 from __future__ import annotations
 
-from companion.answers import Answer
-from companion.dialogue import Speech, Step
+from companion.framework.answers import Answer
+from companion.framework.dialogue import Speech, Step
+from companion.framework.phrases import PhraseSet
+from companion.framework.wording import spoken_list
 from companion.games.arabian_nights import phrasing
 from companion.games.arabian_nights.award import FollowUp
 from companion.games.arabian_nights.card_effects import instruction_action, lose_next_turn
@@ -25,8 +27,6 @@ from companion.games.arabian_nights.rewards import (
     RewardEffect,
     parse_reward,
 )
-from companion.phrases import PhraseSet
-from companion.wording import spoken_list
 
 
 class ReaderRewards(ReaderBase):

@@ -7,17 +7,17 @@ dealt and the first turn begins (:mod:`~companion.games.arabian_nights.reader_tu
 
 from __future__ import annotations
 
-from companion.answers import NUMBER, Answer
-from companion.dialogue import Speech, Step
-from companion.errors import IllegalAction
+from companion.framework.answers import NUMBER, Answer
+from companion.framework.dialogue import Speech, Step
+from companion.framework.errors import IllegalAction
+from companion.framework.kit import ROLL_FOR_ME, ROLL_FOR_ME_PHRASES, number_phrases
+from companion.framework.phrases import PhraseSet, literal
+from companion.framework.wording import spoken_list
 from companion.games.arabian_nights import phrasing
 from companion.games.arabian_nights.reader_base import ReaderBase
 from companion.games.arabian_nights.reader_phrases import intents
 from companion.games.arabian_nights.reader_state import NewPlayer
 from companion.games.arabian_nights.state import VICTORY_POINTS, PlayerSheet, new_table
-from companion.kit import ROLL_FOR_ME, ROLL_FOR_ME_PHRASES, number_phrases
-from companion.phrases import PhraseSet
-from companion.wording import spoken_list
 
 STARTING_SKILLS = 3
 
@@ -113,7 +113,9 @@ class ReaderSetup(ReaderBase):
         names = [player.name for player in self.state.new_players]
         return Step(
             "Who goes first? Say a name, or say roll for me and I will roll two dice for each.",
-            PhraseSet.from_templates({Answer(name): [name, f"{name} goes first"] for name in names})
+            PhraseSet.from_templates(
+                {Answer(name): [literal(name), f"{literal(name)} goes first"] for name in names}
+            )
             | ROLL_FOR_ME_PHRASES,
         )
 

@@ -11,14 +11,14 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field, model_validator
 
-from companion.dialogue import SeededRandom
+from companion.framework.dialogue import SeededRandom
+from companion.framework.kit import Seating
+from companion.framework.packs import pack_location
 from companion.games.arabian_nights.encounter import DestinyFace
 from companion.games.arabian_nights.loader import load_pack
 from companion.games.arabian_nights.pack import Gender, Pack
 from companion.games.arabian_nights.sheet_commands import SheetCommand
 from companion.games.arabian_nights.state import TableRules, TableState
-from companion.kit import Seating
-from companion.packs import pack_location
 
 Phase = Literal[
     "skills_mode", "skill", "confirm_skills", "formula",
@@ -35,7 +35,8 @@ SETUP_PHASES = ("count", "name", "gender")
 def cached_pack(reference: str) -> Pack:
     """A pack is data: load it once per process and share it between states.
 
-    ``reference`` is how a save names the pack (see :func:`companion.packs.pack_reference`).
+    ``reference`` is how a save names the pack (see
+    :func:`companion.framework.packs.pack_reference`).
     """
     return load_pack(pack_location(reference))
 

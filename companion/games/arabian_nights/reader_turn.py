@@ -10,9 +10,12 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from companion.answers import Answer
-from companion.dialogue import YES_NO, Speech, Step
-from companion.errors import IllegalAction
+from companion.framework.answers import Answer
+from companion.framework.dialogue import YES_NO, Speech, Step
+from companion.framework.errors import IllegalAction
+from companion.framework.kit import roll_step, rolled
+from companion.framework.phrases import PhraseSet, number_to_words
+from companion.framework.wording import spoken_list
 from companion.games.arabian_nights import phrasing
 from companion.games.arabian_nights.card_effects import (
     arrival_reward,
@@ -45,9 +48,6 @@ from companion.games.arabian_nights.reader_phrases import intents
 from companion.games.arabian_nights.reader_state import Encounter, cached_pack
 from companion.games.arabian_nights.rewards import parse_reward
 from companion.games.arabian_nights.state import IllegalActionError, encounter_card_names
-from companion.kit import roll_step, rolled
-from companion.phrases import PhraseSet, number_to_words
-from companion.wording import spoken_list
 
 
 class ReaderTurn(ReaderBase):

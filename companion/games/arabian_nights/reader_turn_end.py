@@ -6,8 +6,9 @@ statuses ending after the turn, a declared victory, and the next turn or the end
 
 from __future__ import annotations
 
-from companion.answers import Answer
-from companion.dialogue import Speech, Step
+from companion.framework.answers import Answer
+from companion.framework.dialogue import Speech, Step
+from companion.framework.wording import spoken_list
 from companion.games.arabian_nights import phrasing
 from companion.games.arabian_nights.award import apply_reward, describe_changes
 from companion.games.arabian_nights.card_effects import (
@@ -22,7 +23,6 @@ from companion.games.arabian_nights.reader_base import ReaderBase
 from companion.games.arabian_nights.reader_phrases import intents
 from companion.games.arabian_nights.rewards import parse_reward
 from companion.games.arabian_nights.victory import can_declare, declare_victory, end_turn
-from companion.wording import spoken_list
 
 
 class ReaderTurnEnd(ReaderBase):

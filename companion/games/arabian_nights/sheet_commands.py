@@ -21,7 +21,8 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-from companion.answers import Answer
+from companion.framework.answers import Answer
+from companion.framework.phrases import PhraseSet, number_to_words
 from companion.games.arabian_nights.pack import Pack
 from companion.games.arabian_nights.rewards import (
     DestinyChange,
@@ -36,7 +37,6 @@ from companion.games.arabian_nights.rewards import (
     WealthChange,
 )
 from companion.games.arabian_nights.state import PlayerSheet
-from companion.phrases import PhraseSet, number_to_words
 
 SHEET = "sheet"
 """The intent of every sheet command's answer; its slots are the command's fields."""

@@ -13,13 +13,16 @@ from typing import Literal, Self
 
 from pydantic import BaseModel, Field, model_validator
 
-from companion.errors import IllegalAction
+from companion.framework.errors import IllegalAction
 from companion.games.arabian_nights.pack import Gender, Pack, TimeOfDay
 from companion.games.arabian_nights.rewards import normalise_name
 
 SkillLevel = Literal["Talent", "Master"]
 VICTORY_POINTS = 20
 """Destiny goal + Story goal, chosen in secret at setup."""
+MOST_POINTS = 999
+"""More Destiny or Story than any game reaches (the goals add up to 20): a save holding
+more is refused rather than read aloud."""
 HOME = "Baghdad"
 """Where every character starts and where victory is declared."""
 STARTING_WEALTH = "Poor"
@@ -50,8 +53,8 @@ class PlayerSheet(BaseModel):
 
     name: str
     gender: Gender
-    destiny: int = Field(0, ge=0)
-    story: int = Field(0, ge=0)
+    destiny: int = Field(0, ge=0, le=MOST_POINTS)
+    story: int = Field(0, ge=0, le=MOST_POINTS)
     wealth: str = Field(STARTING_WEALTH, description="A wealth level of the pack's track.")
     skills: dict[str, SkillLevel] = {}
     statuses: list[str] = []

@@ -23,6 +23,8 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from companion.framework.packs import PackFileError, read_pack_text
+from companion.framework.shown import shown
 from companion.games.samarande.catalogue import (
     BOX,
     CATALOGUE_FILE,
@@ -76,7 +78,9 @@ def check_catalogue(folder: str | Path) -> tuple[Catalogue | None, list[str]]:
     if path.is_dir():
         path = path / CATALOGUE_FILE
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_pack_text(path)
+    except PackFileError as error:
+        return None, [f"{path}:1: {str(error).removeprefix(f'{path} ')}"]
     except OSError:
         return None, [
             f"{path}:1: no card list here; write a {CATALOGUE_FILE} (see docs/samarande.md)"
@@ -207,13 +211,13 @@ def run_check(folder: Path) -> int:
     """``companion check`` for a Samarande card list: print a summary or the problems."""
     catalogue, problems = check_catalogue(folder)
     for problem in problems:
-        print(problem)
+        print(shown(problem))
     if catalogue is None:
         print(f"{len(problems)} problem{'s' if len(problems) != 1 else ''}")
         return 1
     kinds = ", ".join(f"{catalogue.box[kind]} {kind}s" for kind in KINDS)
     unknown = sum(1 for card in catalogue.cards if card.missing)
-    print(f"Les Fils de Samarande card list ({folder})")
+    print(shown(f"Les Fils de Samarande card list ({folder})"))
     print(f"  {len(catalogue.cards)} different cards; the box holds {kinds}")
     print(f"  {unknown} cards with figures the players state at the table")
     print("0 problems")
@@ -224,7 +228,7 @@ def is_card_list(folder: Path) -> bool:
     """True when ``folder`` holds a Samarande card list (its cards.toml has a [box])."""
     path = folder / CATALOGUE_FILE if folder.is_dir() else folder
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_pack_text(path)
     except OSError:
         return False
     return any(_HEADER.match(line) and "[box]" in line for line in text.splitlines())

@@ -10,9 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partialmethod
 
-from companion.answers import Answer
-from companion.dialogue import YES_NO, Speech, Step
-from companion.errors import IllegalAction
+from companion.framework.answers import Answer
+from companion.framework.dialogue import YES_NO, Speech, Step
+from companion.framework.errors import IllegalAction
+from companion.framework.kit import ROLL_FOR_ME, roll_step, rolled
+from companion.framework.phrases import PhraseSet, literal
 from companion.games.samarande.phrasing import (
     CANCEL,
     artisan_label,
@@ -25,8 +27,6 @@ from companion.games.samarande.phrasing import (
 )
 from companion.games.samarande.rules import District, Player, Table
 from companion.games.samarande.state import Pending, SamarandeState
-from companion.kit import ROLL_FOR_ME, roll_step, rolled
-from companion.phrases import PhraseSet
 
 #: What an action card needs to know before it is paid, in the order it is asked.
 TARGETS: dict[str, tuple[str, ...]] = {
@@ -228,7 +228,7 @@ class CardPlay:
             "kidnapper_genie": lambda p: bool(table.counted_artisans(p)),
         }.get(effect, lambda p: True)
         return {
-            Answer.of("victim", choice=p.name): [p.name]
+            Answer.of("victim", choice=p.name): [literal(p.name)]
             for p in table.opponents(table.current)
             if eligible(p)
         }
@@ -282,15 +282,16 @@ class CardPlay:
             if not table.card(item.card).is_genie or key in seen:
                 continue
             seen.add(key)
-            where = f"of {item.holder}"
+            whose = literal(item.holder)
+            where = f"of {whose}"
             if item.district_id is not None:
                 holder = table.player(item.holder)
                 label = district_label(holder, holder.city.district(item.district_id))
-                where = f"on the {label} of {item.holder}"
+                where = f"on the {label} of {whose}"
             key = Answer.of("genie", choice=index)
             options[key] = [f"{item.card} {where}", f"[the] {item.card} {where}"]
             if item.district_id is None:
-                options[key].append(f"{item.holder}s {item.card}")
+                options[key].append(f"{whose}s {item.card}")
         return options
 
     def _found_options(self) -> dict[Answer, list[str]]:

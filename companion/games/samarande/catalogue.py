@@ -29,9 +29,9 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from companion.errors import IllegalAction
-from companion.packs import shipped_pack
-from companion.phrases import normalize
+from companion.framework.errors import IllegalAction
+from companion.framework.packs import shipped_pack
+from companion.framework.phrases import normalize
 
 DEFAULT_CATALOGUE = shipped_pack("samarande")
 """The folder of the card list shipped with the companion."""

@@ -26,9 +26,11 @@ from __future__ import annotations
 
 from collections import Counter
 
-from companion.answers import NUMBER, Answer
-from companion.dialogue import YES_NO, GameOptions, Speech, Step
-from companion.errors import IllegalAction, SetupError
+from companion.framework.answers import NUMBER, Answer
+from companion.framework.dialogue import YES_NO, GameOptions, Speech, Step
+from companion.framework.errors import IllegalAction, SetupError
+from companion.framework.kit import ROLL_FOR_ME, GameKit, new_dice, number_phrases, roll_step
+from companion.framework.phrases import PhraseSet, normalize
 from companion.games.samarande import table_view
 from companion.games.samarande.card_play import CardPlay
 from companion.games.samarande.catalogue import (
@@ -62,8 +64,6 @@ from companion.games.samarande.scoring import (
     standings,
 )
 from companion.games.samarande.state import Mode, SamarandeState
-from companion.kit import ROLL_FOR_ME, GameKit, new_dice, number_phrases, roll_step
-from companion.phrases import PhraseSet, normalize
 
 TITLE = "Les Fils de Samarande"
 DONE = "done"

@@ -5,13 +5,13 @@ from __future__ import annotations
 import functools
 from collections import Counter
 
-from companion.answers import Answer
-from companion.dialogue import YES_NO
+from companion.framework.answers import Answer
+from companion.framework.dialogue import YES_NO
+from companion.framework.kit import number_phrases
+from companion.framework.phrases import PhraseSet, literal, number_to_words
+from companion.framework.wording import spoken_list
 from companion.games.samarande.catalogue import FIGURE_RANGES, KINDS, Catalogue
 from companion.games.samarande.rules import District, Player
-from companion.kit import number_phrases
-from companion.phrases import PhraseSet, number_to_words
-from companion.wording import spoken_list
 
 CANCEL = PhraseSet.from_templates(
     {Answer("cancel"): ["cancel", "never mind", "forget it", "take it back"]},
@@ -139,7 +139,7 @@ def labelled(options: dict[Answer, list[str]]) -> PhraseSet:
 def names_phrases(names: list[str], template: str = "{name}") -> PhraseSet:
     """One answer per player name, said as ``template`` with ``{name}`` in it."""
     return PhraseSet.from_templates(
-        {Answer(name): template.replace("{name}", name) for name in names},
+        {Answer(name): template.replace("{name}", literal(name)) for name in names},
         labels={Answer(name): name for name in names},
     )
 

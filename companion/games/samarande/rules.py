@@ -32,7 +32,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from companion.errors import IllegalAction
+from companion.framework.errors import IllegalAction
 from companion.games.samarande.catalogue import Card, Catalogue
 
 DEALT = 8

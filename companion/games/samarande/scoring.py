@@ -18,10 +18,10 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
-from companion.errors import IllegalAction
+from companion.framework.errors import IllegalAction
+from companion.framework.phrases import PhraseSet, number_to_words
+from companion.framework.wording import spoken_list
 from companion.games.samarande.catalogue import Card, Catalogue, spoken_form
-from companion.phrases import PhraseSet, number_to_words
-from companion.wording import spoken_list
 
 #: The figures scoring reads: a group is worth its card's cost, a keepsake its points.
 SCORING_FIGURES = ("cost", "end_points")

@@ -6,10 +6,10 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field, model_validator
 
-from companion.dialogue import DialogueState, SeededRandom
+from companion.framework.dialogue import DialogueState, SeededRandom
+from companion.framework.kit import Seating
 from companion.games.samarande.catalogue import Catalogue
 from companion.games.samarande.rules import Settings, Table
-from companion.kit import Seating
 
 Mode = Literal["play", "score"]
 

@@ -25,8 +25,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator, model_validator
 
-from companion.packs import shipped_pack
-from companion.phrases import normalize
+from companion.framework.packs import read_pack_text, shipped_pack
+from companion.framework.phrases import normalize
 
 DEFAULT_DECK = shipped_pack("scheherazade") / "elements.json"
 
@@ -194,6 +194,6 @@ def load_deck(path: Path | str = DEFAULT_DECK) -> Deck:
     """Read and check an element deck file; raises :class:`DeckError` saying what is wrong."""
     path = Path(path)
     try:
-        return Deck.model_validate(json.loads(path.read_text(encoding="utf-8")))
+        return Deck.model_validate(json.loads(read_pack_text(path)))
     except (OSError, json.JSONDecodeError, ValidationError) as error:
         raise DeckError(f"{path}: {error}") from None

@@ -21,9 +21,11 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from companion.answers import NUMBER, Answer
-from companion.dialogue import DialogueState, GameOptions, SeededRandom, Speech, Step
-from companion.errors import IllegalAction, SetupError
+from companion.framework.answers import NUMBER, Answer
+from companion.framework.dialogue import DialogueState, GameOptions, SeededRandom, Speech, Step
+from companion.framework.errors import IllegalAction, SetupError
+from companion.framework.kit import GameKit, Seating, new_dice, number_phrases
+from companion.framework.phrases import PhraseSet, normalize, number_to_words
 from companion.games.scheherazade import lines as L
 from companion.games.scheherazade.deck import (
     COLOUR_NAMES,
@@ -52,8 +54,6 @@ from companion.games.scheherazade.rules import (
     setup_for,
 )
 from companion.games.scheherazade.telling import TellingReport, TellingSpec
-from companion.kit import GameKit, Seating, new_dice, number_phrases
-from companion.phrases import PhraseSet, normalize, number_to_words
 
 GAME = "scheherazade"
 TITLE = L.LINES["title"][0]
@@ -171,7 +171,7 @@ class ScheherazadeState(DialogueState):
 
 
 class ScheherazadeDialogue(GameKit):
-    """The Sultan's side of the night (a :class:`~companion.kit.GameKit`): after the
+    """The Sultan's side of the night (a :class:`~companion.framework.kit.GameKit`): after the
     storytellers, the oldest, the deal and the Hope; then the turns."""
 
     game = GAME
@@ -894,6 +894,7 @@ class ScheherazadeDialogue(GameKit):
         return Step(
             prompt,
             self._card_phrases(offered, verbs=("keep",)),
+            private=not self.hands_spoken,
             hint=self.say("keep_hint"),
         )
 

@@ -20,7 +20,7 @@ from functools import lru_cache
 import snowballstemmer
 from rapidfuzz.distance import Indel
 
-from companion.phrases import normalize
+from companion.framework.phrases import normalize
 
 STEMMERS = {"en": "english", "es": "spanish"}
 FUZZY_LENGTH = 5

@@ -33,7 +33,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from companion import errors
+from companion.framework import errors
 from companion.games.scheherazade.deck import Colour, Deck, Kind
 
 MAX_HOPE = 20

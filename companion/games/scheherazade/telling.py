@@ -1,6 +1,6 @@
 """The Sultan's rules for a storytelling turn: his timer, his nudges, the words he hears.
 
-A :class:`TellingSpec` (see :mod:`companion.telling`) makes a :class:`TellingTracker`,
+A :class:`TellingSpec` (see :mod:`companion.framework.telling`) makes a :class:`TellingTracker`,
 which is told how many seconds of speech or silence went by and what words were heard;
 it never reads a clock, a file or a microphone. Listeners (typed lines, WAV files, the
 microphone) live outside the game and drive it. A telling ends when the storyteller
@@ -22,10 +22,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
-from companion import telling
+from companion.framework import telling
+from companion.framework.phrases import normalize
+from companion.framework.telling import EndedBy, TellingReport
 from companion.games.scheherazade.keywords import KeywordMatcher
-from companion.phrases import normalize
-from companion.telling import EndedBy, TellingReport
 
 END_PHRASES = ("the end", "and so the night passed")
 STIRS = "The Sultan stirs…"

@@ -22,7 +22,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from companion.packs import shipped_pack
+from companion.framework.packs import read_pack_text, shipped_pack
 
 Token = Literal["fame", "fortune", "faith"]
 Category = Literal["Men", "Women", "Animal", "Beast", "Nature", "Magic", "Djinn", "Underworld"]
@@ -265,7 +265,7 @@ class Pack(_Frozen):
 
 def _read_toml(path: Path) -> dict:
     try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
+        return tomllib.loads(read_pack_text(path))
     except (OSError, tomllib.TOMLDecodeError) as error:
         raise PackError(f"cannot read {path}: {error}") from error
 

@@ -5,7 +5,7 @@ them); this dialogue asks their heroes. Then the rules core (:mod:`.rules`) says
 waits for, :class:`StepBuilder` turns that into a question, and :class:`Narrator` speaks
 what happened.
 
->>> from companion.dialogue import GameOptions
+>>> from companion.framework.dialogue import GameOptions
 >>> talk = TalesOfArabiaDialogue.new(GameOptions(seed=3, players=[("Ali", "m"), ("Sara", "f")]))
 >>> talk.step().prompt.split("?")[0]
 'Ali, which hero will you play'
@@ -19,9 +19,12 @@ from functools import cache
 
 from pydantic import BaseModel
 
-from companion.answers import Answer
-from companion.dialogue import GameOptions, SeededRandom, Speech, Step
-from companion.errors import IllegalAction, SetupError
+from companion.framework.answers import Answer
+from companion.framework.dialogue import GameOptions, SeededRandom, Speech, Step
+from companion.framework.errors import IllegalAction, SetupError
+from companion.framework.kit import NUMBER, ROLL_FOR_ME, GameKit, Seating, new_dice
+from companion.framework.phrases import normalize
+from companion.framework.wording import spoken_list
 from companion.games.tales_of_arabia import rules, table_view
 from companion.games.tales_of_arabia.content import Pack, PackError, load_pack
 from companion.games.tales_of_arabia.narration import Narrator, spoken_name
@@ -34,9 +37,6 @@ from companion.games.tales_of_arabia.steps import (
     choice_phrases,
     hero_choices,
 )
-from companion.kit import NUMBER, ROLL_FOR_ME, GameKit, Seating, new_dice
-from companion.phrases import normalize
-from companion.wording import spoken_list
 
 MAX_PLAYERS_SHARED_HEROES = 8
 
@@ -61,7 +61,7 @@ class TalesState(BaseModel):
 
 
 class TalesOfArabiaDialogue(GameKit):
-    """The :class:`~companion.kit.GameKit` of Tales of Arabia: after the players, their
+    """The :class:`~companion.framework.kit.GameKit` of Tales of Arabia: after the players, their
     heroes; then the rules core's pending decisions (phase ``play``)."""
 
     game = "tales-of-arabia"

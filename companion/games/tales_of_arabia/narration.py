@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from companion.dialogue import Speech
+from companion.framework.dialogue import Speech
+from companion.framework.phrases import number_to_words
+from companion.framework.wording import spoken_list
 from companion.games.tales_of_arabia.content import Card, Pack, Token
 from companion.games.tales_of_arabia.rules import FORTUNE_TOKEN, TOKENS, Rules
 from companion.games.tales_of_arabia.state import Event, GameState, Player
-from companion.phrases import number_to_words
-from companion.wording import spoken_list
 
 KIND_WORDS = {
     "item": "an item",

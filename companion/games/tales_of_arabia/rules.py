@@ -22,7 +22,7 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
-from companion.errors import IllegalAction
+from companion.framework.errors import IllegalAction
 from companion.games.tales_of_arabia.content import (
     Card,
     Category,

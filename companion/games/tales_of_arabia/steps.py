@@ -12,8 +12,11 @@ from __future__ import annotations
 
 from functools import cache
 
-from companion.answers import Answer
-from companion.dialogue import YES_NO, Step
+from companion.framework.answers import Answer
+from companion.framework.dialogue import YES_NO, Step
+from companion.framework.kit import dice_phrases, roll_step
+from companion.framework.phrases import Phrase, PhraseSet, normalize, number_to_words
+from companion.framework.wording import spoken_list
 from companion.games.tales_of_arabia.content import Pack
 from companion.games.tales_of_arabia.narration import (
     Narrator,
@@ -28,9 +31,6 @@ from companion.games.tales_of_arabia.rules import (
     Rules,
 )
 from companion.games.tales_of_arabia.state import Decision, GameState
-from companion.kit import dice_phrases, roll_step
-from companion.phrases import Phrase, PhraseSet, normalize, number_to_words
-from companion.wording import spoken_list
 
 ROLL_TWO_FOR_ME = Answer("roll two dice for me")
 """With the Magic Carpet: the companion rolls two dice."""

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import numpy as np
 
-from companion.phrases import PhraseSet
+from companion.framework.phrases import PhraseSet
 from companion.voice.audio import RATE, to_pcm16
 from companion.voice.grammars import EmptyGrammarError, phrase_graph
 from companion.voice.recognition import CHATTER, Recognition

@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 
-from companion.phrases import PhraseSet
+from companion.framework.phrases import PhraseSet
 from companion.voice.audio import RATE, to_pcm16
 from companion.voice.grammars import UNKNOWN, EmptyGrammarError, vosk_grammar
 from companion.voice.recognition import CHATTER, ModelMissingError, Recognition

@@ -22,9 +22,9 @@ from typing import Any
 
 import numpy as np
 
-from companion.answers import Answer
-from companion.hearing import global_commands
-from companion.phrases import PhraseSet, normalize, written_forms
+from companion.framework.answers import Answer
+from companion.framework.phrases import PhraseSet, normalize, written_forms
+from companion.session.ports import global_commands
 from companion.voice.audio import RATE
 from companion.voice.confidence import Hypothesis, confidence_from_search, decoys_for
 from companion.voice.recognition import Candidates, ModelMissingError, Recognition
@@ -304,7 +304,7 @@ class WhisperRecognizer:
         phrases that bring a word not primed yet go last, so the kept end holds every
         word of the step, each name at least once in a phrase of its own.
 
-        >>> from companion.hearing import Command
+        >>> from companion.session.ports import Command
         >>> undo = PhraseSet.from_templates({Command("undo"): "undo"})
         >>> WhisperRecognizer.priming_words(PhraseSet.of("wanderer") | undo)
         'undo wanderer'

@@ -19,9 +19,8 @@ import math
 
 import numpy as np
 
-from companion.asking import said_as_numbers
-from companion.hearing import ACCEPT_CONFIDENCE
-from companion.phrases import PhraseSet
+from companion.framework.phrases import PhraseSet
+from companion.session.ports import ACCEPT_CONFIDENCE, said_as_numbers
 from companion.voice.engines.whisper import WhisperRecognizer, multilingual_model_dir
 from companion.voice.recognition import Candidates, ModelMissingError, Recognition
 

@@ -1,8 +1,15 @@
 // The table display: follows the game through server-sent events; taps answer questions.
 "use strict";
-const token = new URLSearchParams(location.search).get("t") || "";
+// The token comes in the address once; it is kept for this tab only and taken out of the
+// address (and so out of the browser's history). A reload finds it again here, or the
+// server finds the cookie its first load set.
+const token = new URLSearchParams(location.search).get("t") || sessionStorage.getItem("t") || "";
+if (token) sessionStorage.setItem("t", token);
+history.replaceState(null, "", location.pathname);
 const $ = (id) => document.getElementById(id);
 let serial = 0;
+let answered = null;  // the serial of the question this page has tapped an answer to
+let words = {};
 let drawing = null;
 let countdown = null;
 const SVG = "http://www.w3.org/2000/svg";
@@ -19,13 +26,32 @@ function fill(list, items, make) {
   list.replaceChildren(...items.map(make));
 }
 
+// A new question's buttons wait a moment before they take a tap, so that the second tap
+// of a double tap never lands on the question that replaced the first.
+const SETTLE_MS = 400;
+
 function renderAnswers(moment) {
-  serial = moment.serial;
+  if (moment.serial === serial && $("answers").childElementCount === moment.answers.length) return;
+  const question = serial = moment.serial;
   fill($("answers"), moment.answers, (answer, index) => {
     const button = element("button", answer.label);
     button.type = "button";
+    button.disabled = true;
     button.addEventListener("click", () => tap(index, button));
     return button;
+  });
+  setTimeout(() => {
+    if (serial !== question || answered === question) return;
+    $("answers").querySelectorAll("button").forEach((button) => { button.disabled = false; });
+  }, SETTLE_MS);
+}
+
+function renderWords(moment) {
+  words = moment.words || {};
+  document.documentElement.lang = moment.language || "en";
+  document.querySelectorAll("[data-word]").forEach((node) => {
+    const word = words[node.dataset.word];
+    if (word) node.textContent = word;
   });
 }
 
@@ -113,45 +139,74 @@ function renderTimer(moment) {
 }
 
 function render(moment) {
+  renderWords(moment);
   const title = moment.game || "Tales Companion";
   $("game").textContent = title[0].toUpperCase() + title.slice(1);
-  $("turn").textContent = moment.finished ? "The game is over." : moment.whose_turn;
+  $("turn").textContent = moment.finished ? words.over : moment.whose_turn;
   $("question").textContent = moment.question;
   renderAnswers(moment);
   const heard = moment.heard;
   $("heard").textContent = heard
-    ? `Heard “${heard.text}” (${heard.typed ? "typed or tapped" : `sure ${Math.round(heard.confidence * 100)}%`})`
-      + (heard.understood ? ` → ${heard.understood}` : " → not understood")
+    ? `${words.heard} “${heard.text}” (${heard.typed ? words.typed : `${words.sure} ${Math.round(heard.confidence * 100)}%`})`
+      + ` → ${heard.understood || words.not_understood}`
     : "";
   renderReading(moment.reading);
   renderSheets(moment.sheets, moment.whose_turn);
   fill($("board"), moment.board, (line) => element("li", line));
   renderMap(moment.map);
   renderTimer(moment);
+  const tale = $("tale-told");
+  if (tale.hidden !== (moment.telling_turn === null)) tale.disabled = false;
+  tale.hidden = moment.telling_turn === null;
+  tale.dataset.turn = moment.telling_turn ?? "";
   fill($("history"), moment.history, (line) => element("li", line));
   if (moment.player) {
     $("private-panel").hidden = false;
     $("me").textContent = moment.player;
-    fill($("private"), moment.private.length ? moment.private : ["Nothing secret yet."],
+    fill($("private"), moment.private.length ? moment.private : [words.nothing_secret],
          (line) => element("li", line));
   }
 }
 
-async function tap(index, button) {
-  button.classList.add("sent");
-  const response = await fetch("/tap", {
+function post(path, body) {
+  return fetch(path, {
     method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ t: token, serial, index }),
+    headers: { "Content-Type": "application/json", "X-Table-Token": token },
+    body: JSON.stringify(body),
   });
-  if (!response.ok) button.classList.remove("sent");
+}
+
+// One tap per question: every button of the question is disabled at the first tap, so a
+// double tap sends one answer; the server refuses (409) any tap for a question that is
+// not the one being asked, so a late or simultaneous tap changes nothing.
+async function tap(index, button) {
+  const question = serial;
+  answered = question;
+  $("answers").querySelectorAll("button").forEach((other) => { other.disabled = true; });
+  button.classList.add("sent");
+  const response = await post("/tap", { serial: question, index });
+  $("tapped").textContent = response.ok ? words.sent : words.moved_on;
 }
 
 function connect() {
-  const events = new EventSource(`/events?t=${encodeURIComponent(token)}`);
-  events.onopen = () => { $("link").textContent = "Live"; };
-  events.onmessage = (event) => render(JSON.parse(event.data));
-  events.onerror = () => { $("link").textContent = "Reconnecting…"; };
+  const address = token ? `/events?t=${encodeURIComponent(token)}` : "/events";
+  const events = new EventSource(address);
+  events.onopen = () => { $("link").textContent = words.live || "Live"; };
+  events.onmessage = (event) => {
+    const moment = JSON.parse(event.data);
+    if (moment.serial !== serial) $("tapped").textContent = "";
+    render(moment);
+  };
+  events.onerror = () => { $("link").textContent = words.reconnecting || "Reconnecting…"; };
 }
 
+$("tale-told").addEventListener("click", async (event) => {
+  const button = event.currentTarget;
+  button.disabled = true;
+  const response = await post("/telling", { turn: Number(button.dataset.turn) });
+  $("tapped").textContent = response.ok ? words.sent : words.moved_on;
+});
+document.querySelectorAll("[data-reading]").forEach((button) => {
+  button.addEventListener("click", () => post("/reading", { action: button.dataset.reading }));
+});
 connect();

@@ -1,0 +1,365 @@
+"""The game kit: one base for every game's dialogue, the way python-chess's ``variant.py``
+gives every chess variant one board class with hooks to override.
+
+Every game's dialogue (the Reader, Tales of Arabia, Samarande, Scheherazade) subclasses
+:class:`GameKit` and writes, for each phase of its game, one pair of methods:
+
+* ``_ask_<phase>(self) -> Step``: what to ask now, and the answers expected;
+* ``_on_<phase>(self, answer: Answer) -> list[Speech]``: apply one answer, say what
+  happened, and move the state on.
+
+:meth:`GameKit.phase` names the current phase (by default the state's ``phase`` field).
+The kit brings the phases every game starts with (``count``, ``name`` and, for a game
+whose rules use it, ``gender``, asked right after each name), the game-over phase, the
+shared dice answers and roll steps (:func:`dice_phrases`, :func:`roll_step`,
+:func:`rolled`), and ``new``/``restore``/``spec`` for the registry. Rules problems are
+:class:`~companion.framework.errors.IllegalAction` (the session rolls back and speaks the reason);
+bad options are :class:`~companion.framework.errors.SetupError`.
+
+>>> dice = dice_phrases(1, 6)
+>>> dice.match("I rolled a 4").value
+Answer(intent='number', slots=(('number', 4),))
+>>> dice.match("please roll the dice for me").value == ROLL_FOR_ME
+True
+>>> dice = SeededRandom(seed=1)
+>>> rolled(Answer.of("number", number=4), dice, 1, 6), dice.draws
+(4, 0)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from functools import cache
+from typing import Any, ClassVar, Self
+
+from pydantic import BaseModel, ValidationError
+
+from companion.framework.answers import NUMBER, OUT_OF_RANGE, Answer
+from companion.framework.dialogue import GameOptions, GameSpec, SeededRandom, Speech, Step
+from companion.framework.errors import IllegalAction, SaveError, SetupError
+from companion.framework.phrases import PhraseSet, normalize, number_to_words
+
+HEARD_NUMBERS = range(13)
+"""The numbers a number step hears, allowed or not."""
+ROLL_FOR_ME = Answer("roll for me")
+"""The answer asking the companion to roll the dice itself."""
+DICE_TEMPLATES = ("{n}", "[i] roll[ed] [a|an] {n}", "[it is] [a|an] {n}")
+"""How a player says a roll; ``{n}`` is the number."""
+ROLL_FOR_ME_TEMPLATES = (
+    "roll for me",
+    "you roll",
+    "[please] roll [it|the die|the dice] [for me]",
+    "random",
+)
+"""How a player asks the companion to roll."""
+
+
+number = Answer.number
+
+
+@cache
+def number_phrases(
+    low: int, high: int, templates: tuple[str, ...] = ("{n}",), heard: range = HEARD_NUMBERS
+) -> PhraseSet:
+    """One answer per number from ``low`` to ``high``, each said through ``templates``;
+    the other ``heard`` numbers are answers too, out of range.
+
+    >>> players = number_phrases(2, 4, ("{n} players",))
+    >>> players.match("three players").value["number"]
+    3
+    >>> players.match("nine players").value
+    Answer(intent='out of range', slots=(('number', 9),))
+    """
+    allowed = range(low, high + 1)
+    choices = {
+        Answer.of(NUMBER if n in allowed else OUT_OF_RANGE, number=n): [
+            template.replace("{n}", number_to_words(n)) for template in templates
+        ]
+        for n in (*allowed, *(n for n in heard if n not in allowed))
+    }
+    labels = {value: str(value[NUMBER]) for value in choices if value.intent == NUMBER}
+    return PhraseSet.from_templates(choices, labels=labels)
+
+
+ROLL_FOR_ME_PHRASES = PhraseSet.from_templates(
+    {ROLL_FOR_ME: ROLL_FOR_ME_TEMPLATES}, labels={ROLL_FOR_ME: "roll for me"}
+)
+"""The answer "roll for me" alone, for a step that adds it to its own answers."""
+
+
+@cache
+def dice_phrases(low: int = 1, high: int = 6, roll_for_me: bool = True) -> PhraseSet:
+    """Every roll from ``low`` to ``high``, and "roll for me" unless ``roll_for_me`` is off."""
+    rolls = number_phrases(low, high, DICE_TEMPLATES)
+    return rolls | ROLL_FOR_ME_PHRASES if roll_for_me else rolls
+
+
+def roll_hint(low: int, high: int) -> str:
+    """What a roll may be, said for "help" and when a number is out of range.
+
+    >>> roll_hint(1, 6)
+    'A die shows one to six. Say the number you rolled, or say roll for me.'
+    """
+    if (low, high) == (1, 6):
+        return "A die shows one to six. Say the number you rolled, or say roll for me."
+    low_words, high_words = number_to_words(low), number_to_words(high)
+    return f"Say the number you rolled, from {low_words} to {high_words}, or say roll for me."
+
+
+def roll_step(prompt: str, low: int = 1, high: int = 6, expects: PhraseSet | None = None) -> Step:
+    """A step asking for one roll from ``low`` to ``high``: it hears the rolls and "roll for
+    me" (or ``expects``, for a step that hears more beside them), and says :func:`roll_hint`
+    for "help".
+
+    >>> step = roll_step("Roll for the storm.")
+    >>> step.expects.match("five").value["number"], step.hint == roll_hint(1, 6)
+    (5, True)
+    """
+    rolls = dice_phrases(low, high) if expects is None else expects
+    return Step(prompt, rolls, hint=roll_hint(low, high))
+
+
+def rolled(answer: Answer, dice: SeededRandom, low: int = 1, high: int = 6) -> int:
+    """The number said, or, when the answer is "roll for me", a roll of the game's
+    ``dice`` (a draw is used only then, so said rolls leave the dice as they were)."""
+    if answer.intent == NUMBER:
+        return int(answer[NUMBER])
+    return dice.next_rng().randint(low, high)
+
+
+def new_dice(options: GameOptions) -> SeededRandom:
+    """The game's dice: the command line's seed, or a fresh one (saved with the game)."""
+    seed = options.seed if options.seed is not None else random.SystemRandom().randrange(10**9)
+    return SeededRandom(seed=seed)
+
+
+class Seating(BaseModel):
+    """Who plays: asked at setup by the kit, or given with ``--players``."""
+
+    count: int | None = None
+    names: list[str] = []
+    genders: list[str] = []
+    """"m" or "f" per player, only for a game whose rules use gender."""
+
+
+class GameKit:
+    """Base of every game's dialogue (see the module docstring).
+
+    Subclasses set the class attributes, give their state model a ``seating`` field
+    (:class:`Seating`), implement :meth:`initial_state` and ``finished``, and override
+    the other hooks where they need to (:meth:`seated`, :meth:`game_phase`,
+    :meth:`max_players`, :meth:`check_restored`), plus one ``_ask_``/``_on_`` pair per
+    phase of their own.
+    """
+
+    game: ClassVar[str]
+    """The registry name, e.g. ``"tales-of-arabia"``."""
+    title: ClassVar[str]
+    """The spoken title."""
+    State: ClassVar[type[BaseModel]]
+    """The pydantic model of the whole saved state."""
+    min_players: ClassVar[int] = 2
+    uses_gender: ClassVar[bool] = False
+    """True for a game whose rules treat men and women differently (the Reader's Court):
+    each player is then asked their hero's gender right after their name."""
+    gender_reason: ClassVar[str] = "the rules use gender"
+    """Why a game with ``uses_gender`` needs each player's gender, for its setup error."""
+
+    def __init__(self, state: Any) -> None:
+        self.state = state
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        asks = {name.removeprefix("_ask_") for name in dir(cls) if name.startswith("_ask_")}
+        ons = {name.removeprefix("_on_") for name in dir(cls) if name.startswith("_on_")}
+        if asks != ons:
+            raise TypeError(f"{cls.__name__}: phases without both _ask_ and _on_: {asks ^ ons}")
+
+    # -- hooks a game overrides -----------------------------------------------------------
+
+    @classmethod
+    def initial_state(cls, options: GameOptions) -> BaseModel:
+        """The state of a new game before setup (raise SetupError for bad options)."""
+        raise NotImplementedError
+
+    def check_restored(self) -> None:
+        """Refuse (SetupError) a restored state the rules cannot use, e.g. a card the pack
+        lacks; pydantic has already checked its shape."""
+
+    def max_players(self) -> int:
+        """How many may play (may depend on the settings)."""
+        return 6
+
+    def seated(self) -> list[Speech]:
+        """Called once every player is known: start the game's own phases."""
+        return []
+
+    def phase(self) -> str:
+        """The current phase: the setup phases first, then the game's own, then "over"."""
+        if self.finished:
+            return "over"
+        return self._seating_phase() or self.game_phase()
+
+    @property
+    def everyone_seated(self) -> bool:
+        """Whether every player is known (names, and genders where the rules use them)."""
+        return self._seating_phase() is None
+
+    def game_phase(self) -> str:
+        """The game's own phase once everyone is seated (the state's ``phase`` field)."""
+        return self.state.phase
+
+    @property
+    def finished(self) -> bool:
+        raise NotImplementedError
+
+    # -- the registry -----------------------------------------------------------------------
+
+    @classmethod
+    def new(cls, options: GameOptions) -> Self:
+        """A new game from the command line's options (:class:`SetupError` when wrong)."""
+        dialogue = cls(cls.initial_state(options))
+        if options.players:
+            dialogue._seat(options.players)
+            dialogue.seated()
+        return dialogue
+
+    @classmethod
+    def restore(cls, data: dict[str, Any]) -> Self:
+        """Rebuild a game from :meth:`to_save` data (:class:`SaveError` when unusable)."""
+        try:
+            dialogue = cls(cls.State.model_validate(data))
+            dialogue.check_restored()
+            return dialogue
+        except (ValidationError, SetupError) as error:
+            reason = " ".join(str(error).split())[:300]
+            title = cls.title.removeprefix("the ")
+            raise SaveError(f"this is not a {title} game I can resume: {reason}") from None
+
+    @classmethod
+    def spec(cls, **extra: Any) -> GameSpec:
+        """The registry entry of this game (``GAME = MyDialogue.spec()`` in ``game.py``)."""
+        return GameSpec(name=cls.game, title=cls.title, new=cls.new, restore=cls.restore, **extra)
+
+    # -- the dialogue protocol ---------------------------------------------------------------
+
+    def step(self) -> Step:
+        return getattr(self, f"_ask_{self.phase()}")()
+
+    def answer(self, value: Answer | str) -> list[Speech]:
+        """Apply one answer; a bare string is an answer without slots (scripts, tests).
+
+        A number out of the step's range is refused here, saying what is allowed.
+        """
+        answer = Answer.coerce(value)
+        if answer.intent == OUT_OF_RANGE:
+            said = number_to_words(int(answer[NUMBER]))
+            raise IllegalAction(f"Not {said}. {self.step().options_hint()}")
+        return getattr(self, f"_on_{self.phase()}")(answer)
+
+    def player_names(self) -> list[str]:
+        return list(self.state.seating.names)
+
+    def to_save(self) -> dict[str, Any]:
+        return self.state.model_dump(mode="json")
+
+    # -- shared setup --------------------------------------------------------------------------
+
+    def _seating_phase(self) -> str | None:
+        seating = self.state.seating
+        if seating.count is None:
+            return "count"
+        if self.uses_gender and len(seating.genders) < len(seating.names):
+            return "gender"
+        if len(seating.names) < seating.count:
+            return "name"
+        return None
+
+    def _seat(self, players: Sequence[tuple[str, str]]) -> None:
+        """Seat the players of ``--players`` (:class:`SetupError` when they cannot play)."""
+        self._check_count(len(players), SetupError)
+        for name, gender in players:
+            self._check_name(name, SetupError)
+            if self.uses_gender and gender not in ("m", "f"):
+                raise SetupError(f"{self.gender_reason}: write {name}:m or {name}:f")
+            self.state.seating.names.append(name.strip())
+            if self.uses_gender:
+                self.state.seating.genders.append(gender)
+        self.state.seating.count = len(players)
+
+    def _check_count(self, count: int, error: type[Exception] = IllegalAction) -> None:
+        low, high = self.min_players, self.max_players()
+        if not low <= count <= high:
+            raise error(
+                f"This game is for {number_to_words(low)} to {number_to_words(high)} players."
+            )
+
+    def _check_name(self, name: str, error: type[Exception] = IllegalAction) -> None:
+        spoken = normalize(name)
+        if not spoken:
+            raise error("A name needs at least one letter.")
+        for taken in self.state.seating.names:
+            if normalize(taken) == spoken:
+                raise error(f"{taken} is already playing. Please choose another name.")
+
+    def _ask_count(self) -> Step:
+        low, high = self.min_players, self.max_players()
+        return Step(
+            f"How many players? Say a number from {number_to_words(low)} "
+            f"to {number_to_words(high)}.",
+            number_phrases(low, high, ("{n}", "{n} players", "we are {n}")),
+            hint=f"This game is for {number_to_words(low)} to {number_to_words(high)} players.",
+        )
+
+    def _on_count(self, answer: Answer) -> list[Speech]:
+        count = int(answer.get(NUMBER, 0))
+        self._check_count(count)
+        self.state.seating.count = count
+        if count == 1:
+            return [Speech("One player. Welcome.")]
+        return [Speech(f"{number_to_words(count).capitalize()} players. Welcome, all of you.")]
+
+    def _ask_name(self) -> Step:
+        position = number_to_words(len(self.state.seating.names) + 1)
+        return Step(
+            f"Player {position}, what is your name?",
+            PhraseSet(()),
+            free_text=True,
+            hint="Type or say your name.",
+        )
+
+    def _on_name(self, answer: Answer) -> list[Speech]:
+        typed = str(answer[NUMBER]) if answer.intent == NUMBER else answer.intent
+        name = " ".join(typed.split())
+        if name.islower():
+            name = name.title()
+        self._check_name(name)
+        self.state.seating.names.append(name)
+        return [Speech(f"Welcome, {name}."), *self._after_seating()]
+
+    def _ask_gender(self) -> Step:
+        name = self.state.seating.names[len(self.state.seating.genders)]
+        return Step(
+            f"{name}, is your hero a man or a woman?",
+            PhraseSet.from_templates(
+                {
+                    Answer("m"): ["[a] man", "male", "he", "him", "m"],
+                    Answer("f"): ["[a] woman", "female", "she", "her", "f"],
+                },
+                labels={Answer("m"): "man", Answer("f"): "woman"},
+            ),
+        )
+
+    def _on_gender(self, answer: Answer) -> list[Speech]:
+        self.state.seating.genders.append(answer.intent)
+        return self._after_seating()
+
+    def _after_seating(self) -> list[Speech]:
+        return [] if self._seating_phase() else self.seated()
+
+    def _ask_over(self) -> Step:
+        return Step("The game is over.", PhraseSet(()))
+
+    def _on_over(self, answer: Answer) -> list[Speech]:
+        raise IllegalAction("The game is over.")

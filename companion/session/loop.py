@@ -1,0 +1,411 @@
+"""The session loop: speak a step, hear an answer, confirm when unsure, apply, autosave.
+
+The loop is the same for every game and every kind of input. It adds the global commands
+to each step's phrase set, decides whether what was heard is a clear answer, an unsure
+one (asked back as a yes/no question) or nothing it caught, and saves the game
+atomically after every change of state, with the earlier states kept for undo.
+
+Typed play, for scripts and tests:
+
+>>> import pathlib, tempfile
+>>> from companion.framework.dialogue import GameOptions
+>>> from companion.games import game_spec
+>>> spec = game_spec("tales-of-arabia")
+>>> game = spec.new(GameOptions(seed=1, players=[("Ali", ""), ("Sara", "")]))
+>>> with tempfile.TemporaryDirectory() as folder:
+...     save = pathlib.Path(folder) / "game.json"
+...     lines = run_typed(game, spec, ["Aladdin", "Morgiana", "save and quit", "yes"], save)
+>>> lines[-1]
+'The game is saved. Resume it whenever you like. Goodbye.'
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+from companion.framework.dialogue import Dialogue, GameSpec, Speech, Step, yes_no
+from companion.framework.errors import IllegalAction
+from companion.framework.phrases import PhraseSet, Value
+from companion.framework.telling import TellingListener
+from companion.framework.words import said
+from companion.session.asking import Asking, attend, speaker_of
+from companion.session.enrolment import can_enrol, enrol
+from companion.session.ports import (
+    ACCEPT_CONFIDENCE,
+    CONFIRM_CONFIDENCE,
+    SAVE_AND_QUIT,
+    Command,
+    DeviceUnavailable,
+    Ears,
+    Heard,
+    Mouth,
+    PrintMouth,
+    TypedEars,
+    Understood,
+    global_commands,
+    repeated_confirm_confidence,
+    understand,
+)
+from companion.session.saves import SaveFile, UndoHistory, write_save
+
+FAILURES_BEFORE_OPTIONS = 2
+"""After this many answers it did not catch, the companion lists the options."""
+RATE_STEP = 1.15
+
+
+class SessionObserver(Protocol):
+    """Watches a session: the live display and the chronicle."""
+
+    def on_speech(self, speech: Speech) -> None: ...
+
+    def on_heard(self, heard: Heard, understood: str | None) -> None:
+        """``understood``: the answer in the players' words, None when not understood."""
+
+    def on_step(self, step: Step, dialogue: Dialogue) -> None: ...
+
+
+@dataclass
+class SessionEnd:
+    """How a session ended."""
+
+    reason: str
+    """"finished", "quit" or "input-ended"."""
+    save_path: Path
+
+
+@dataclass
+class Session:
+    """Drives one dialogue until it ends, the players quit, or input runs out."""
+
+    dialogue: Dialogue
+    spec: GameSpec
+    ears: Ears
+    mouth: Mouth
+    save_path: Path
+    undo_stack: UndoHistory = field(default_factory=UndoHistory)
+    """Earlier states for "undo" (a list of states is taken too)."""
+    observers: list[SessionObserver] = field(default_factory=list)
+    telling_listener: TellingListener | None = None
+    keyboard: Ears | None = None
+    """Typed answers when the voice fails twice or the microphone is lost; None where no
+    keyboard is available."""
+    reply_latencies: list[float] = field(default_factory=list)
+    """Seconds from each answer heard to the start of the next reply (for benchmarks)."""
+    _rate: float = 1.0
+    _last_spoken: list[Speech] = field(default_factory=list)
+    _heard_at: float | None = None
+    _unsure: tuple[str, str | None] | None = None
+    _undo_labels: list[str] = field(default_factory=list)
+    """How each answer that can still be undone was said, to tell "undo" what it undid."""
+    _asking: Asking = field(default_factory=Asking)
+    offer_enrolment: bool = False
+    """Offer to learn the players' voices once everyone is seated (a new game by voice)."""
+
+    def __post_init__(self) -> None:
+        self.undo_stack = UndoHistory(self.undo_stack)
+
+    def run(self, opening: Sequence[Speech] = ()) -> SessionEnd:
+        """Play until the game ends ("finished"), "save and quit" or input ends."""
+        self._save()
+        self._speak(list(opening))
+        failures = 0
+        while not self.dialogue.finished:
+            step = self.dialogue.step()
+            if self.offer_enrolment and getattr(self.dialogue, "everyone_seated", False):
+                self.offer_enrolment = False
+                if (outcome := self._offer_enrolment(step)) in ("quit", "input-ended"):
+                    return SessionEnd(outcome, self.save_path)
+            for observer in self.observers:
+                observer.on_step(step, self.dialogue)
+            self._speak([Speech(step.prompt)], remember=False)
+            outcome = self._take_turn(step, failures)
+            if outcome in ("quit", "input-ended"):
+                return SessionEnd(outcome, self.save_path)
+            failures = failures + 1 if outcome == "missed" else 0
+        return SessionEnd("finished", self.save_path)
+
+    # -- one answer -------------------------------------------------------------------
+
+    def _take_turn(self, step: Step, failures: int) -> str:
+        if step.telling is not None:
+            return self._take_telling(step)
+        listed = self._asking.numbered(step) if failures == FAILURES_BEFORE_OPTIONS else None
+        if listed is not None:  # "Say one for Basra, two for Mosul": digits are heard better
+            self._say_text(listed.prompt)
+            step, failures = listed, 0
+        phrases = self._phrases(step)
+        attend(self.ears, speaker_of(self.dialogue))
+        heard = self._hear(step, failures, phrases)
+        if heard is None:
+            return "input-ended"
+        understood = understand(heard, step, phrases)
+        self._asking.note(step, heard)
+        said = understood.label if understood.value is not None else None
+        for observer in self.observers:
+            observer.on_heard(heard, None if step.private else said)
+        if understood.value is None:
+            self._say_text(self._said("missed"))
+            return "missed"
+        if understood.confidence < ACCEPT_CONFIDENCE and step.private:
+            self._say_text(self._said("missed"))  # "Did you say seven?" would tell the secret
+            return "missed"
+        if understood.confidence < ACCEPT_CONFIDENCE:
+            confirmation = self._confirmation(understood, step)
+            if confirmation != "yes":
+                return confirmation
+        self._asking.answered(self.ears, step, understood.value)
+        if understood.is_command:
+            return self._command(understood, step)
+        return self._apply(understood.value, "" if step.private else understood.label)
+
+    def _offer_enrolment(self, step: Step) -> str:
+        """Ask whether to learn the voices first (see :mod:`companion.session.enrolment`); the
+        outcome of the yes or no, or "input-ended"."""
+        names = self.dialogue.player_names()
+        if self._language != "en" or not can_enrol(self.ears, names):
+            return "skipped"
+        reply = self._yes_or_no(self._said("enrol_offer"), step)
+        if reply != "yes":
+            return reply
+        if not enrol(self.ears, names, self._say_text):
+            return "input-ended"
+        self._say_text(self._said("enrolled"))
+        return "enrolled"
+
+    def _hear(self, step: Step, failures: int, phrases: PhraseSet) -> Heard | None:
+        use_keyboard = self.keyboard is not None and (
+            step.private or step.free_text or failures >= FAILURES_BEFORE_OPTIONS
+        )
+        if failures >= FAILURES_BEFORE_OPTIONS:
+            typing = self._said("or_type") if use_keyboard else ""
+            self._speak([Speech(step.options_hint() + typing)], remember=False)
+        ears = self.keyboard if use_keyboard else self.ears
+        try:
+            heard = ears.hear(step, phrases)
+        except DeviceUnavailable as error:
+            return self._lose_microphone(error, step, phrases)
+        self._heard_at = time.perf_counter()
+        return heard
+
+    def _lose_microphone(self, error: Exception, step: Step, phrases: PhraseSet) -> Heard | None:
+        """Go on by keyboard, or save and stop when there is none: nothing is lost."""
+        self._say_text(self._said("type_from_now", error=error))
+        if self.keyboard is None:
+            return None
+        self.ears = self.keyboard
+        return self.ears.hear(step, phrases)
+
+    def _phrases(self, step: Step) -> PhraseSet:
+        table = global_commands(tuple(self.dialogue.player_names()), self._language)
+        return step.expects | (step.commands | table if step.commands else table)
+
+    def _confirmation(self, understood: Understood, step: Step) -> str:
+        """Ask "Did you say …?": "yes" to go on, else the turn's outcome ("missed", or
+        what a global command said instead of yes or no led to)."""
+        unsure = (step.prompt, understood.value)
+        heard_twice = (
+            self._unsure == unsure
+            and understood.confidence >= repeated_confirm_confidence(step.expects)
+        )
+        if understood.confidence < CONFIRM_CONFIDENCE and not heard_twice:
+            self._unsure = unsure
+            self._say_text(self._said("missed"))
+            return "missed"
+        self._unsure = None
+        reply = self._yes_or_no(self._said("did_you_say", answer=understood.label), step)
+        if reply in ("no", "unclear"):
+            self._say_text(self._said("say_again"))
+            return "missed"
+        return reply
+
+    def _yes_or_no(self, question: str, step: Step) -> str:
+        """Ask a yes/no question: "yes", "no", "unclear", or the outcome of a global
+        command said instead (it is carried out, not lost)."""
+        asking = Step(question, yes_no(self._language))
+        phrases = self._phrases(asking)
+        self._speak([Speech(question)], remember=False)
+        heard = self.ears.hear(asking, phrases)
+        if heard is None:
+            return "input-ended"
+        understood = understand(heard, asking, phrases)
+        if understood.value is None or not understood.sure:
+            return "unclear"
+        if understood.is_command:
+            return self._command(understood, step)
+        return str(understood.value)
+
+    def _apply(self, value: Value, label: str = "") -> str:
+        before = self.dialogue.to_save()
+        try:
+            speeches = self.dialogue.answer(value)
+        except IllegalAction as refusal:
+            if self.dialogue.to_save() != before:
+                self.dialogue = self.spec.restore(before)
+            self._speak([Speech(str(refusal))], remember=False)
+            return "missed"
+        self.undo_stack.push(before)
+        self._undo_labels = [*self._undo_labels, label][-len(self.undo_stack) :]
+        self._save()
+        self._speak(speeches)
+        return "applied"
+
+    def _take_telling(self, step: Step) -> str:
+        if self.telling_listener is None:
+            raise RuntimeError(f"{self.spec.name}: a storytelling turn needs a telling listener")
+        value = self.telling_listener.listen(step.telling, self._say_text)
+        if value is None:
+            return "input-ended"
+        return self._apply(value)
+
+    # -- global commands --------------------------------------------------------------
+
+    def _command(self, understood: Understood, step: Step) -> str:
+        command = understood.value
+        if command.get("player") is not None:
+            self._say_text(self.dialogue.status(str(command["player"])))
+            return "command"
+        if command == SAVE_AND_QUIT and not understood.exact:
+            self._say_text(self._said("quit_plainly"))
+            return "command"
+        handler = {
+            "repeat": self._repeat,
+            "slower": lambda: self._change_rate(1 / RATE_STEP, self._said("slower")),
+            "faster": lambda: self._change_rate(RATE_STEP, self._said("faster")),
+            "stop reading": self._stop_reading,
+            "undo": self._undo,
+            "status": lambda: self._say_text(self.dialogue.status(None)),
+            "whose turn": lambda: self._say_text(self.dialogue.whose_turn()),
+            "help": lambda: self._say_text(f"{step.options_hint()} {self._said('global_hint')}"),
+            "pause": self._pause,
+            "resume": lambda: self._say_text(self._said("not_paused")),
+            "save and quit": lambda: self._quit_if_confirmed(step),
+        }[command.intent]
+        return handler() or "command"
+
+    def _repeat(self) -> None:
+        self._speak(self._last_spoken, remember=False)
+
+    def _change_rate(self, factor: float, message: str) -> None:
+        self._rate = min(2.0, max(0.5, self._rate * factor))
+        self.mouth.set_rate(self._rate)
+        self._say_text(message)
+
+    def _stop_reading(self) -> None:
+        self.mouth.stop()
+        self._say_text(self._said("stopped"))
+
+    def _undo(self) -> None:
+        if not self.undo_stack:
+            self._say_text(self._said("nothing_to_undo"))
+            return
+        previous = self.undo_stack.pop()
+        self.dialogue = self.spec.restore(previous)
+        self._save()
+        label = self._undo_labels.pop() if self._undo_labels else ""
+        what = label if label and label not in ("yes", "no") else self._said("the_last_answer")
+        self._say_text(self._said("undone", what=what))
+
+    def _pause(self) -> str | None:
+        """Wait for "resume"; other global commands are carried out meanwhile, anything
+        unclear is not taken for one (nothing is guessed while the table is away)."""
+        waiting = Step(self._said("paused"), PhraseSet(()), hint=self._said("resume_hint"))
+        phrases = self._phrases(waiting)
+        self._say_text(waiting.prompt)
+        while True:
+            heard = self.ears.hear(waiting, phrases)
+            if heard is None:
+                return "input-ended"
+            understood = understand(heard, waiting, phrases)
+            if not understood.is_command or not understood.sure:
+                self._say_text(self._said("still_paused"))
+            elif understood.value == Command("resume"):
+                self._say_text(self._said("resuming"))
+                return None
+            elif understood.value == Command("pause"):
+                self._say_text(self._said("still_paused"))
+            else:
+                outcome = self._command(understood, waiting)
+                if outcome in ("quit", "input-ended"):
+                    return outcome
+
+    def _quit_if_confirmed(self, step: Step) -> str:
+        reply = self._yes_or_no(self._said("quit_question"), step)
+        if reply == "yes":
+            return self._save_and_quit()
+        if reply in ("no", "unclear"):
+            self._say_text(self._said("play_on"))
+            return "command"
+        return reply
+
+    def _save_and_quit(self) -> str:
+        self._save()
+        self._say_text(self._said("goodbye"))
+        return "quit"
+
+    # -- output and saving --------------------------------------------------------------
+
+    @property
+    def _language(self) -> str:
+        """The language the game is played in (its dialogue's ``language``, else English)."""
+        return getattr(self.dialogue, "language", "en")
+
+    def _said(self, key: str, **values: object) -> str:
+        return said(self._language, key, **values)
+
+    def _say_text(self, text: str) -> None:
+        self._speak([Speech(text)], remember=False)
+
+    def _speak(self, speeches: list[Speech], remember: bool = True) -> None:
+        if remember and speeches:
+            self._last_spoken = speeches
+        for speech in speeches:
+            if self._heard_at is not None:
+                self.reply_latencies.append(time.perf_counter() - self._heard_at)
+                self._heard_at = None
+            for observer in self.observers:
+                observer.on_speech(speech)
+            try:
+                self.mouth.say(speech)
+            except DeviceUnavailable as error:
+                self.mouth = PrintMouth()
+                notice = Speech(f"{error} The companion's words are shown here instead.")
+                for observer in self.observers:  # the chronicle and the display learn it too
+                    observer.on_speech(notice)
+                self.mouth.say(notice)
+                self.mouth.say(speech)
+
+    def _save(self) -> None:
+        save = SaveFile(game=self.spec.name, state=self.dialogue.to_save(), undo=self.undo_stack)
+        write_save(self.save_path, save)
+
+
+def run_typed(
+    dialogue: Dialogue,
+    spec: GameSpec,
+    answers: Iterable[str],
+    save_path: Path,
+    undo_stack: Iterable[dict[str, Any]] | None = None,
+    telling_listener: TellingListener | None = None,
+    opening: Sequence[Speech] | None = None,
+) -> list[str]:
+    """Play ``answers`` in typed mode in-process; return every printed line.
+
+    ``opening`` defaults to the dialogue's own opening (pass ``[]`` when resuming).
+    This is the scripted contract of ``companion play --typed`` without a subprocess.
+    """
+    printed: list[str] = []
+    session = Session(
+        dialogue=dialogue,
+        spec=spec,
+        ears=TypedEars(answers),
+        mouth=PrintMouth(printed.append),
+        save_path=Path(save_path),
+        undo_stack=UndoHistory(undo_stack or ()),
+        telling_listener=telling_listener,
+    )
+    session.run(dialogue.opening() if opening is None else opening)
+    return printed

@@ -1,0 +1,1 @@
+"""Session observers: the night's chronicle and the live terminal view."""

@@ -1,0 +1,72 @@
+"""A compact live view of the game for a terminal: whose turn, the step, what was heard,
+and every player's sheet, redrawn when they change. Silent when not a terminal."""
+
+from __future__ import annotations
+
+from rich.console import Console, Group
+from rich.panel import Panel
+from rich.table import Column, Table
+from rich.text import Text
+
+from companion.framework.dialogue import Dialogue, Speech, Step
+from companion.framework.shown import shown
+from companion.session.loop import Heard
+
+
+class LiveDisplay:
+    """A session observer that redraws a small panel before every question."""
+
+    def __init__(self, console: Console | None = None) -> None:
+        self.console = console or Console(stderr=True)
+        self._heard = ""
+        self._shown: tuple[str, str] | None = None
+
+    @property
+    def active(self) -> bool:
+        """Only a real terminal gets the view; pipes and files stay clean."""
+        return self.console.is_terminal
+
+    def on_speech(self, speech: Speech) -> None:
+        """Speech is shown by the mouth itself."""
+
+    def on_heard(self, heard: Heard, understood: str | None) -> None:
+        how = "typed" if heard.typed else f"heard, confidence {heard.confidence:.2f}"
+        meaning = understood if understood is not None else "not understood"
+        self._heard = f"{heard.text!r} ({how}) → {meaning}"
+
+    def on_step(self, step: Step, dialogue: Dialogue) -> None:
+        """Redraw when whose turn it is or a player's sheet has changed."""
+        moment = (dialogue.whose_turn(), repr(scoreboard(dialogue)))
+        if self.active and moment != self._shown:
+            self._shown = moment
+            self.console.print(self.render(step, dialogue))
+
+    def render(self, step: Step, dialogue: Dialogue) -> Panel:
+        """The panel for this moment of the game. Every word in it is data (names are
+        the players'), so none is read as rich markup or reaches the terminal raw."""
+        parts: list = [_text(dialogue.whose_turn(), "bold"), _text(f"Now: {step.prompt}")]
+        if self._heard:
+            parts.append(_text(f"Last answer: {self._heard}", "dim"))
+        rows = scoreboard(dialogue)
+        if rows:
+            columns = (Column(header=_text(key)) for key in rows[0])
+            table = Table(*columns, box=None, padding=(0, 1))
+            for row in rows:
+                table.add_row(*map(_text, row.values()))
+            parts.append(table)
+        return Panel(Group(*parts), title=_text(dialogue.game), expand=False)
+
+
+def _text(words: str, style: str = "") -> Text:
+    """``words`` as plain text, never markup, its control characters escaped.
+
+    >>> _text("[/bold] Ali\x1b[2J").plain
+    '[/bold] Ali\\x1b[2J'
+    """
+    return Text(shown(str(words)), style=style)
+
+
+def scoreboard(dialogue: Dialogue) -> list[dict[str, str]]:
+    """The dialogue's per-player table, for games that offer one (``scoreboard()``)."""
+    board = getattr(dialogue, "scoreboard", None)
+    return board() if callable(board) else []

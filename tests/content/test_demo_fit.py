@@ -1,0 +1,110 @@
+"""The demo book fits every encounter that leads to it (issue 27): each paragraph is read
+only with names and terrains its text suits.
+
+`book_fit.readings` lists, for each paragraph, every (name, terrain) it can be read with
+(``bench/bench_book_variety.py --fit`` prints the list); these tests hold the demo book to
+it.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from companion.games.arabian_nights.book_fit import PLACE_OF_POWER, readings
+from companion.games.arabian_nights.loader import load_pack
+from companion.games.arabian_nights.pack import Pack
+
+DEMO = Path(__file__).resolve().parents[2] / "content" / "demo"
+LAND_ONLY = re.compile(r"\b(dunes?|desert sand|forest|jungle|alleys?|streets?|bazaar)\b", re.I)
+AT_SEA_ONLY = re.compile(r"\b(the deck|the mast|the rigging|the helm|overboard)\b", re.I)
+NOT_THE_OTHER = re.compile(
+    r"\bthe other (ship|side|way|half|merchants|one|day|night|bank|end|travellers)\b", re.I
+)
+
+
+@pytest.fixture(scope="module")
+def pack() -> Pack:
+    return load_pack(DEMO)
+
+
+@pytest.fixture(scope="module")
+def read_with(pack: Pack) -> dict[int, set[tuple[str, str]]]:
+    return readings(pack)
+
+
+def _text(pack: Pack, number: int) -> str:
+    paragraph = pack.paragraphs[number]
+    return " ".join([paragraph.intro, *(section.text for section in paragraph.sections)])
+
+
+def _terrains(found: set[tuple[str, str]]) -> set[str]:
+    return {terrain for _name, terrain in found}
+
+
+def _names(found: set[tuple[str, str]]) -> set[str]:
+    return {name for name, _terrain in found}
+
+
+def test_every_paragraph_is_read_with_some_name_and_terrain(pack, read_with):
+    assert set(read_with) == set(pack.paragraphs)
+    assert all(read_with[number] for number in pack.paragraphs)
+
+
+def test_sea_paragraphs_speak_of_no_dunes_or_streets(pack, read_with):
+    wrong = [
+        (number, found.group())
+        for number, found_with in read_with.items()
+        if "Sea" in _terrains(found_with)
+        for found in [LAND_ONLY.search(_text(pack, number))]
+        if found
+    ]
+    assert not wrong
+
+
+def test_land_paragraphs_speak_of_no_deck_or_mast(pack, read_with):
+    """Paragraphs never read at sea (nor in a port city) do not put the player on a ship."""
+    wrong = [
+        (number, found.group())
+        for number, found_with in read_with.items()
+        if _terrains(found_with).isdisjoint({"Sea", "City", PLACE_OF_POWER})
+        for found in [AT_SEA_ONLY.search(_text(pack, number))]
+        if found
+    ]
+    assert not wrong
+
+
+def test_the_other_always_stands_for_what_was_met(pack):
+    """ "the other ship" would be read "the Giant Whale ship": the book never writes it."""
+    wrong = [
+        (number, found.group())
+        for number in pack.paragraphs
+        for found in [NOT_THE_OTHER.search(_text(pack, number))]
+        if found
+    ]
+    assert not wrong
+
+
+def test_the_issues_examples_fit(pack, read_with):
+    assert "Friendly Mermaid" not in _names(read_with[614])
+    assert "Sea" not in _terrains(read_with[622]) and "shore" not in _text(pack, 622)
+    assert "Giant Whale" not in _names(read_with[713])
+    assert "hag" not in _text(pack, 207).lower()
+    assert "Sea" not in _terrains(read_with[818]) and "dunes" not in _text(pack, 818)
+    # NO SKILL gives no more than the paragraph's own skill section
+    assert "Wilderness Lore" not in pack.paragraphs[818].no_skill_section.reward_code
+    assert "market" not in _text(pack, 156)
+    assert "in the other" not in _text(pack, 867)
+    assert "on this continent" in _text(pack, 407)
+
+
+def test_sea_beasts_are_met_only_at_sea(read_with):
+    for number in (1081, 1094, 1745, 1926):  # whale, sea serpent, crab, sharks
+        assert _terrains(read_with[number]) == {"Sea"}, number
+
+
+def test_a_terrain_card_may_lead_straight_to_a_paragraph_read_with_its_name(read_with):
+    assert read_with[1800] == {("Whispering Grove", "Swamp")}
+    assert read_with[1801] == {("Glassy Calm", "Mountain")}
