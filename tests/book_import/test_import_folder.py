@@ -11,6 +11,7 @@ from companion.book_import.corrections import CORRECTIONS, paragraph_blocks
 from companion.book_import.folder import write_import
 from companion.book_import.model import PageFailure
 from companion.cli import main
+from companion.games.arabian_nights.loader import load_pack
 from tests.book_import.layout import (
     DEMO,
     Kind,
@@ -41,6 +42,10 @@ def test_an_import_is_a_pack_that_check_accepts(tmp_path, capsys):
     book = (pack / "book.txt").read_text(encoding="utf-8")
     assert "# page 1 (page-001.png), left column, line 1\n1\nENCOUNTER CHART\n" in book
     assert main(["check", str(pack)]) == 0
+    played = load_pack(pack)  # what companion play --pack loads
+    assert len(played.paragraphs) + len(played.charts) == len(PARAGRAPHS)
+    assert played.paragraph(101).no_skill_section.text == load_pack(DEMO).paragraph(
+        101).no_skill_section.text  # fmt: skip
 
 
 def test_check_says_the_page_of_what_it_refuses(tmp_path, capsys):
