@@ -39,9 +39,8 @@ def prepare(gray: np.ndarray) -> PreparedPage:
     """Find the page in the picture, straighten it, even its light, turn it upright,
     scale it so its text lines are ``TARGET_LINE_PITCH`` apart and clear its rules."""
     page = evened(unwarped(gray))
-    page = deskewed(page)
     rotated = orientation(page)
-    page = turned(page, rotated)
+    page = deskewed(turned(page, rotated))
     pitch = line_pitch(page)
     if pitch:
         scale = float(np.clip(TARGET_LINE_PITCH / pitch, 0.5, 2.0))
@@ -191,12 +190,20 @@ def _rotated(mask: np.ndarray, degrees: float) -> np.ndarray:
 def tilt(gray: np.ndarray) -> float:
     """The angle (degrees, counter-clockwise) that makes the text lines level."""
     small, _ = shrunk(gray)
-    mask = ink(small)
+    return _level_angle(ink(small))[0]
+
+
+def _level_angle(mask: np.ndarray) -> tuple[float, float]:
+    """The angle that makes a mask's rows of ink sharpest, and that sharpness."""
     if mask.sum() < 50:
-        return 0.0
-    def best(angles: np.ndarray) -> float:
-        return float(max(angles, key=lambda angle: _row_sharpness(_rotated(mask, angle))))
-    coarse = best(np.arange(-MAX_TILT, MAX_TILT + 0.01, 0.5))
+        return 0.0, 0.0
+
+    def best(angles: np.ndarray) -> tuple[float, float]:
+        scored = [(_row_sharpness(_rotated(mask, angle)), float(angle)) for angle in angles]
+        sharpness, angle = max(scored)
+        return angle, sharpness
+
+    coarse, _ = best(np.arange(-MAX_TILT, MAX_TILT + 0.01, 0.5))
     return best(np.arange(coarse - 0.5, coarse + 0.51, 0.1))
 
 
@@ -212,15 +219,20 @@ def deskewed(gray: np.ndarray) -> np.ndarray:
 
 
 def orientation(gray: np.ndarray) -> int:
-    """Degrees to turn the page clockwise so its text stands upright: 0, 90, 180 or 270."""
+    """Degrees to turn the page clockwise so its text stands upright: 0, 90, 180 or 270.
+    Sideways text, levelled, has sharper columns than rows; each way is levelled first,
+    since a tilted page's rows blur."""
     small, _ = shrunk(gray)
     mask = ink(small)
     if mask.sum() < 200:
         return 0
-    sideways = _row_sharpness(mask.T) > _row_sharpness(mask)
-    upright = np.rot90(mask, 1) if sideways else mask  # rot90 turns counter-clockwise
+    across, across_sharpness = _level_angle(mask)
+    turned_mask = np.ascontiguousarray(np.rot90(mask, 1))  # rot90 turns counter-clockwise
+    down, down_sharpness = _level_angle(turned_mask)
+    sideways = down_sharpness > across_sharpness
+    level = _rotated(turned_mask, down) if sideways else _rotated(mask, across)
     base = 270 if sideways else 0
-    return (base + (180 if _upside_down(upright) else 0)) % 360
+    return (base + (180 if _upside_down(level) else 0)) % 360
 
 
 def _upside_down(mask: np.ndarray) -> bool:

@@ -2,7 +2,7 @@
 with a reason, a PDF's own text used, a huge photo read within bounded memory.
 
 Floors are set well below what was measured (docs/book-import.md): scan 100% words right,
-photo 100%."""
+photo 99.85%."""
 
 from __future__ import annotations
 
@@ -58,16 +58,20 @@ def test_a_phone_photo_reads_back(text_page, tesseract):
     assert words_right(text_page.truth, [line.text for line in page.lines]) >= PHOTO_FLOOR
 
 
+@pytest.mark.parametrize("kind", ["scan", "photo", "tilted scan"])
 @pytest.mark.parametrize("turn", [Image.Transpose.ROTATE_90, Image.Transpose.ROTATE_180,
                                   Image.Transpose.ROTATE_270])
-def test_sideways_and_upside_down_pages_are_measured(text_page, turn):
-    upright = np.asarray(Image.open(text_page.scan).convert("L"))
-    assert page_image.orientation(page_image.evened(upright)) == 0
-    turned = np.asarray(Image.open(text_page.scan).convert("L").transpose(turn))
+def test_sideways_and_upside_down_pages_are_measured(text_page, turn, kind):
+    picture = Image.open(text_page.photo if kind == "photo" else text_page.scan).convert("L")
+    if kind == "tilted scan":
+        picture = picture.rotate(-2.5, resample=Image.Resampling.BICUBIC, fillcolor=255)
+    upright = page_image.evened(page_image.unwarped(np.asarray(picture)))
+    assert page_image.orientation(upright) == 0
+    turned = page_image.evened(page_image.unwarped(np.asarray(picture.transpose(turn))))
     expected = {Image.Transpose.ROTATE_90: 90, Image.Transpose.ROTATE_180: 180,
                 Image.Transpose.ROTATE_270: 270}[turn]
     # PIL's ROTATE_90 turns counter-clockwise, so 90 degrees clockwise stands it upright.
-    assert page_image.orientation(page_image.evened(turned)) == expected
+    assert page_image.orientation(turned) == expected
 
 
 def test_an_upside_down_photo_is_turned_and_read(text_page, tesseract, tmp_path):
