@@ -4,7 +4,7 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 VENV="$ROOT/.venv"
 DEBIAN_PACKAGES=(espeak-ng libportaudio2 sox pulseaudio pulseaudio-utils libasound2-plugins
-    tesseract-ocr tesseract-ocr-eng)
+    tesseract-ocr tesseract-ocr-eng hunspell-en-us hunspell-en-gb)
 
 # missing_debian_packages [EXTRA...]: the packages of DEBIAN_PACKAGES and EXTRA not installed.
 missing_debian_packages() {

@@ -23,6 +23,8 @@ SUBCOMMANDS: dict[str, str] = {
     "say": "companion.cli.say",
     "devices": "companion.cli.devices",
     "chronicle": "companion.cli.chronicle",
+    "import-book": "companion.cli.import_book",
+    "review": "companion.cli.review",
 }
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from companion.framework.shown import shown
 from companion.games.arabian_nights.loader import read_pack, unreachable_paragraphs
-from companion.games.arabian_nights.pack import Pack
+from companion.games.arabian_nights.pack import Pack, Problem
 from companion.games.samarande.card_check import is_card_list, run_check
 
 HELP = "check a content pack (Tales of the Arabian Nights, or a Samarande card list)"
@@ -29,8 +29,9 @@ def run(args: argparse.Namespace) -> int:
         print(shown(f"{pack.name or 'A pack without a name'} ({args.pack})"))
         for line in summary(pack):
             print(shown(f"  {line}"))
+    pages = _PrintedPages()
     for problem in problems:
-        print(shown(str(problem)))
+        print(shown(f"{problem}{pages.of(problem)}"))
     print(_count(len(problems), "problem"))
     if problems or pack is None:
         return 1
@@ -59,6 +60,32 @@ def summary(pack: Pack) -> list[str]:
         f", {_count(len(pack.treasures), 'treasure')}, "
         f"{_count(len(pack.wealth_track), 'wealth level')}",
     ]
+
+
+class _PrintedPages:
+    """Where a book line was printed, from the ``# page N (file), where`` comments that
+    `companion import-book` writes before each paragraph."""
+
+    def __init__(self) -> None:
+        self.comments: dict[str, list[tuple[int, str]]] = {}
+
+    def of(self, problem: Problem) -> str:
+        path = Path(problem.file)
+        if not path.name.startswith("book") or problem.line <= 0:
+            return ""
+        if problem.file not in self.comments:
+            self.comments[problem.file] = _page_comments(path)
+        above = [where for line, where in self.comments[problem.file] if line <= problem.line]
+        return f" (printed on {above[-1]})" if above else ""
+
+
+def _page_comments(path: Path) -> list[tuple[int, str]]:
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError):
+        return []
+    return [(number, line.strip().removeprefix("# ")) for number, line in
+            enumerate(text.split("\n"), start=1) if line.strip().startswith("# page ")]  # fmt: skip
 
 
 def _count(number: int, singular: str, plural: str | None = None) -> str:

@@ -1,0 +1,145 @@
+"""From pages read to ``book.txt`` and ``review.txt``: the whole words-to-book half.
+
+>>> from companion.book_import.model import Box, OcrLine, OcrPage, OcrWord
+>>> box = Box(left=0, top=0, width=1, height=1)
+>>> def line(number, text):
+...     words = tuple(OcrWord(text=w, confidence=0.99, box=box) for w in text.split())
+...     return OcrLine(words=words, box=box, column=0, number=number)
+>>> page = OcrPage(source="p1.png", page=1, width=1, height=1, lines=(
+...     line(1, "12"), line(2, "The other waves, You wave"), line(3, "back. [Sl]")))
+>>> book = import_book([page])
+>>> print(book.book_text(), end="")
+# page 1 (p1.png), left column, line 1
+12
+The other waves. You wave back. [S1]
+>>> print(book.review_text().splitlines()[-1])
+¶12 page 1, left column, line 2: a comma before 'You' read as a full stop
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from companion.book_import.corrections import UNNUMBERED
+from companion.book_import.lines import read_stream
+from companion.book_import.model import PageResult
+from companion.book_import.paragraphs import cut_paragraphs
+from companion.book_import.review import Doubt, Place, review_text
+from companion.book_import.sections import BookContext, Written, write_block
+from companion.book_import.words import Dictionary, Lexicon, english_dictionary, words_of
+from companion.book_import.world_names import WorldNames
+from companion.games.arabian_nights.rewards import Vocabulary
+
+CONFIDENCE_FLOOR = 0.5
+"""Words the engine gives less than this are listed. See docs/book-import.md for how the
+engines' confidences of right and wrong words fall on either side of it."""
+_HEADING_NAMES = re.compile(r"([A-Z][A-Z '’\-]+?)\s*(?:\(mandatory\))?\s*:")
+
+BOOK_HEADER = (
+    "# The Book of Tales, as read by `companion import-book`. Each paragraph follows a comment\n"
+    "# naming the page and the place on it where its number was read. See review.txt for what\n"
+    "# the import is not sure of.\n\n"
+)
+
+
+@dataclass
+class ImportedBook:
+    paragraphs: list[Written] = field(default_factory=list)
+    notes: list[Doubt] = field(default_factory=list)
+
+    @property
+    def doubts(self) -> list[Doubt]:
+        return [*self.notes, *(d for p in self.paragraphs for d in p.doubts)]
+
+    def book_text(self, header: str = "") -> str:
+        return header + "\n".join(paragraph_text(p) for p in self.paragraphs)
+
+    def review_text(self) -> str:
+        return review_text(self.doubts)
+
+
+def paragraph_text(paragraph: Written) -> str:
+    """One paragraph as book.txt holds it: its page comment, number and lines."""
+    first = paragraph.places[0]
+    comment = f"# page {first.page} ({first.source}), {first.where}"
+    if paragraph.number is None:
+        lines = [f"# {line}" for line in ["number?", *paragraph.lines]]
+        return "\n".join([comment, f"{UNNUMBERED} (see review.txt)", *lines]) + "\n"
+    return "\n".join([comment, str(paragraph.number), *paragraph.lines]) + "\n"
+
+
+
+def import_book(
+    results: Iterable[PageResult],
+    world: WorldNames | None = None,
+    dictionary: Dictionary | str | None = "eng",
+    floor: float = CONFIDENCE_FLOOR,
+) -> ImportedBook:
+    """The book in the pages: ``dictionary`` is a language code (the Debian hunspell
+    dictionary for it), a dictionary, or None for the book's own words only."""
+    if isinstance(dictionary, str):
+        dictionary = english_dictionary(dictionary)
+    stream = read_stream(results)
+    texts = [line.text for line in stream.lines]
+    world = world or WorldNames()
+    go_to = {int(n) for text in texts for n in re.findall(r"Go to (\d+)", text)}
+    blocks, doubts = cut_paragraphs(stream.lines, world.paragraphs | go_to)
+    context = BookContext(
+        lexicon=Lexicon(dictionary, world.all, (w for t in texts for w in words_of(t))),
+        vocabulary=world.vocabulary() if world.requirements else Vocabulary(),
+        headings=_headings_seen(texts),
+        requirement_names=world.requirements,
+        rows=world.rows,
+        floor=floor,
+    )
+    written = [write_block(block, context) for block in blocks]
+    for paragraph in written:
+        _check_no_skill(paragraph)
+    book = ImportedBook(sorted(written, key=lambda p: p.order), [*stream.notes])
+    _number_doubts(book, doubts)
+    return book
+
+
+def _headings_seen(texts: list[str]) -> Counter[str]:
+    """Heading names as read, and names in reward codes twice (they are the book's)."""
+    seen: Counter[str] = Counter()
+    for text in texts:
+        if match := _HEADING_NAMES.match(text):
+            names = re.sub(r"^MASTER\s+", "", match[1])
+            seen.update(name.strip() for name in re.split(r"\s+OR\s+|,", names))
+        for code in re.findall(r"\[([^\[\]]*)\]", text):
+            parts = (re.sub(r"^Lose\s+", "", part.strip()).upper() for part in code.split("/"))
+            seen.update({name: 2 for name in parts if re.fullmatch(r"[A-Z][A-Z '’]+", name)})
+    return seen
+
+
+def _check_no_skill(paragraph: Written) -> None:
+    """A result paragraph with headings needs exactly one NO SKILL: else a line is lost."""
+    if not paragraph.lines or paragraph.lines[0].startswith("ENCOUNTER CHART"):
+        return
+    headed = [line for line in paragraph.lines if re.match(r"[A-Z][A-Z ]+[^:]*:", line)]
+    no_skill = sum(line.startswith("NO SKILL:") for line in headed)
+    if headed and no_skill != 1:
+        paragraph.doubts.append(Doubt(paragraph=paragraph.number, place=paragraph.places[0],
+                                      why=f"the paragraph has {no_skill} NO SKILL sections, "
+                                      "not one: a line may be lost"))  # fmt: skip
+
+
+def _number_doubts(book: ImportedBook, doubts: list[Doubt]) -> None:
+    """Doubts of the cutting go with their paragraphs (or the notes); repeated numbers too."""
+    by_number = {paragraph.number: paragraph for paragraph in book.paragraphs}
+    for doubt in doubts:
+        target = by_number.get(doubt.paragraph) if doubt.paragraph is not None else None
+        if doubt.unnumbered:
+            target = next(p for p in book.paragraphs
+                          if p.number is None and p.places[0] == doubt.place)  # fmt: skip
+        (target.doubts if target else book.notes).append(doubt)
+    counts = Counter(paragraph.number for paragraph in book.paragraphs)
+    for paragraph in book.paragraphs:
+        if paragraph.number is not None and counts[paragraph.number] > 1:
+            place: Place = paragraph.places[0]
+            why = "this number is read for two paragraphs"
+            paragraph.doubts.append(Doubt(paragraph=paragraph.number, place=place, why=why))

@@ -1,0 +1,221 @@
+"""The stream of printed lines cut into numbered paragraphs: a number alone on its line
+starts one where a paragraph can start (at the book's start, after a reward code, after
+a chart's twelfth entry), and the numbers rise, so one misread (``e)``, ``1O4``) is taken
+from its neighbours, and said.
+
+>>> from companion.book_import.review import Place
+>>> from companion.book_import.lines import Line, Token
+>>> def line(text):
+...     place = Place(source="p1.png", page=1, where="left column, line 1")
+...     return Line(tokens=[Token(word, 1.0, place) for word in text.split()], place=place)
+>>> blocks, doubts = cut_paragraphs([line(t) for t in
+...     ["103", "Go. [D1]", "e)", "Stay. [S1]", "105", "Run. [S-1]"]])
+>>> [(block.number, [l.text for l in block.lines]) for block in blocks]
+[(103, ['Go. [D1]']), (104, ['Stay. [S1]']), (105, ['Run. [S-1]'])]
+>>> [str(doubt) for doubt in doubts]  # doctest: +NORMALIZE_WHITESPACE
+["¶104 page 1, left column, line 1: the paragraph number was read as 'e)'; between 103 and
+  105 it can only be 104"]
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from dataclasses import dataclass, field
+from enum import Enum
+
+from rapidfuzz import fuzz
+
+from companion.book_import.lines import Line, number_of
+from companion.book_import.review import Doubt
+
+CHART_TITLE = "ENCOUNTER CHART"
+_CHART_TITLE_SCORE = 80
+_LONGEST_NUMBER_TOKEN = 6
+
+
+class Ending(Enum):
+    """What the last line read ends, which says whether a paragraph may start next."""
+
+    START = "start"
+    CODE = "code"
+    CHART_ENTRY = "chart entry"
+    TEXT = "text"
+
+
+@dataclass
+class Block:
+    """The lines of one paragraph, after its number line."""
+
+    number: int | None
+    number_line: Line
+    lines: list[Line] = field(default_factory=list)
+    span: tuple[int, int | None] | None = None  # where an unread number lies
+
+    @property
+    def is_chart(self) -> bool:
+        return bool(self.lines) and is_chart_title(self.lines[0].text)
+
+
+def is_chart_title(text: str) -> bool:
+    """``ENCOUNTER CHART`` as read, maybe damaged, maybe with its letter.
+
+    >>> is_chart_title("ENCOUNTER CHART (F)"), is_chart_title("ENCOUNTFR CHART")
+    (True, True)
+    """
+    title = re.sub(r"\s*\(.*$", "", text).upper()
+    return fuzz.ratio(title, CHART_TITLE) >= _CHART_TITLE_SCORE
+
+
+def _ending(line: Line, in_chart: bool) -> Ending:
+    if in_chart:
+        return Ending.CHART_ENTRY
+    return Ending.CODE if line.text.rstrip().endswith("]") else Ending.TEXT
+
+
+def _is_number_line(
+    line: Line, previous: Ending, following: Line | None, last: int | None
+) -> bool:
+    """A lone short token where a paragraph may start; a lone number elsewhere only when
+    it goes on from the last paragraph (a page number at a page's foot does not)."""
+    if len(line.tokens) != 1 or len(line.tokens[0].text) > _LONGEST_NUMBER_TOKEN:
+        return False
+    token = line.tokens[0]
+    may_start = previous is not Ending.TEXT or (following is not None
+                                               and is_chart_title(following.text))
+    number = number_of(token.text)
+    if number is not None:
+        goes_on = last is not None and last < number <= last + _LARGEST_STEP
+        return may_start or token.bold is True or goes_on
+    looks_like_text = sum(char.isalpha() for char in token.text) >= 2
+    return may_start and (not looks_like_text or token.bold is True)
+
+
+_LARGEST_STEP = 50
+
+
+def cut_paragraphs(
+    lines: list[Line], expected: set[int] | None = None
+) -> tuple[list[Block], list[Doubt]]:
+    """The numbered blocks of the book, their numbers checked against their neighbours
+    and the numbers something leads to (``expected``: matrix cells, Go to)."""
+    blocks: list[Block] = []
+    doubts: list[Doubt] = []
+    previous = Ending.START
+    for index, line in enumerate(lines):
+        following = lines[index + 1] if index + 1 < len(lines) else None
+        last = blocks[-1].number if blocks else None
+        if _is_number_line(line, previous, following, last):
+            blocks.append(Block(number_of(line.tokens[0].text), line))
+            previous = Ending.START
+            continue
+        if not blocks:
+            why = f"text before the first paragraph number: {line.text!r}"
+            doubts.append(Doubt(paragraph=None, place=line.place, why=why))
+            continue
+        blocks[-1].lines.append(line)
+        previous = _ending(line, blocks[-1].is_chart)
+    doubts += _settle_numbers(blocks, expected or set())
+    return blocks, doubts
+
+
+def _settle_numbers(blocks: list[Block], expected: set[int]) -> list[Doubt]:
+    """Trust the longest rising run of numbers as read; take the others from their
+    neighbours, and list every number not read as printed."""
+    doubts = []
+    trusted = sorted(_longest_rising([block.number for block in blocks]))
+    taken = {blocks[index].number or 0 for index in trusted}
+    for index in trusted:
+        block = blocks[index]
+        read = block.number_line.tokens[0].text
+        if read != str(block.number):
+            block.number_line.tokens[0].text = str(block.number)
+            doubts.append(_number_doubt(block, f"the paragraph number was read as {read!r}"))
+    bounds = [-1, *trusted, len(blocks)]
+    for low, high in itertools.pairwise(bounds):
+        run = blocks[low + 1 : high]
+        if run:
+            before = blocks[low].number or 0 if low >= 0 else 0
+            after = blocks[high].number if high < len(blocks) else None
+            doubts += _settle_run(run, before, after, expected - taken)
+    return doubts
+
+
+def _settle_run(
+    run: list[Block], before: int, after: int | None, expected: set[int]
+) -> list[Doubt]:
+    """Numbers for the blocks between two trusted ones: all the numbers between, when
+    there are just as many; else the numbers something leads to, when just as many."""
+    span = f"between {before} and {after}" if after is not None else f"after {before}"
+    missing = sorted(n for n in expected if n > before and (after is None or n < after))
+    reads = [block.number_line.tokens[0].text for block in run]
+    if all(_clean(block) for block in run):  # printed so: a book not in rising order
+        return [_number_doubt(block, f"the paragraph number {block.number} does not rise from "
+                              f"{before} to {after}: check it against the page")
+                for block in run]  # fmt: skip
+    if after is not None and after - before - 1 == len(run):
+        numbers, how = list(range(before + 1, after)), "it can only be"
+    elif len(missing) == len(run):
+        numbers, how = missing, "something leads to"
+    else:
+        for block in run:
+            block.span, block.number = (before, after), None
+        return [_number_doubt(block, (
+            f"the paragraph number was read as {read!r}, and {span} it could be more than "
+            "one number: the paragraph is in book.txt as comment lines; write its number "
+            "on the line '# number?' and remove the '# ' before its lines"))
+            for block, read in zip(run, reads, strict=True)]  # fmt: skip
+    doubts = []
+    for block, read, number in zip(run, reads, numbers, strict=True):
+        block.number = number
+        block.number_line.tokens[0].text = str(number)
+        why = f"the paragraph number was read as {read!r}; {span} {how} {number}"
+        doubts.append(_number_doubt(block, why))
+    return doubts
+
+
+def _clean(block: Block) -> bool:
+    """A number read as digits, surely, in bold where boldness is known."""
+    token = block.number_line.tokens[0]
+    return token.text.isdigit() and token.confidence >= CLEAN_NUMBER and token.bold is not False
+
+
+CLEAN_NUMBER = 0.8
+
+
+def _number_doubt(block: Block, why: str) -> Doubt:
+    return Doubt(paragraph=block.number, place=block.number_line.place, why=why,
+                 unnumbered=span_label(block.span))  # fmt: skip
+
+
+def span_label(span: tuple[int, int | None] | None) -> str | None:
+    """Where a paragraph whose number was not read lies, for the review file: ``44-51``."""
+    if span is None:
+        return None
+    return f"{span[0] + 1}-{span[1] - 1 if span[1] is not None else ''}"
+
+
+def _longest_rising(numbers: list[int | None]) -> set[int]:
+    """Indexes of the longest strictly rising run of the numbers read (O(n log n))."""
+    import bisect
+
+    tails: list[int] = []
+    tail_index: list[int] = []
+    parent: dict[int, int | None] = {}
+    for index, number in enumerate(numbers):
+        if number is None:
+            continue
+        place = bisect.bisect_left(tails, number)
+        parent[index] = tail_index[place - 1] if place else None
+        if place == len(tails):
+            tails.append(number)
+            tail_index.append(index)
+        else:
+            tails[place] = number
+            tail_index[place] = index
+    chosen: set[int] = set()
+    current = tail_index[-1] if tail_index else None
+    while current is not None:
+        chosen.add(current)
+        current = parent[current]
+    return chosen

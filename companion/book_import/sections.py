@@ -1,0 +1,468 @@
+"""One paragraph's printed lines as the lines of ``book.txt``: an intro and sections
+``HEADING: text [code]``, or a chart's title and its twelve entries, each word checked
+against the book's vocabulary, each heading and code against their grammar.
+
+A change that only one reading allows (a chart's roll put back in its place, ``Dl`` in a
+code) is made quietly; every other change, and everything doubtful, is a `Doubt`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+
+from rapidfuzz import fuzz, process
+
+from companion.book_import.lines import Line, Token
+from companion.book_import.paragraphs import Block, span_label
+from companion.book_import.review import Doubt, Place
+from companion.book_import.words import Lexicon, bare
+from companion.games.arabian_nights.rewards import RewardCodeError, Vocabulary, parse_part
+
+NO_SKILL = "NO SKILL"
+LOST_HEADING = "HEADING LOST"  # check refuses it, so the owner must write the heading
+_HEADING_START = re.compile(r"[A-Z0-9|][A-Za-z0-9|'’\-]*")
+_COLON_LIKE = (":", ";")
+_NAME_SCORE = 85
+_LONGEST_HEADING = 16  # words
+_LOST_HEADING_WHY = (
+    "text goes on after a reward code without a heading: a heading line may be lost; "
+    f"write it in place of {LOST_HEADING}"
+)
+_CHART_ENTRIES = 12
+_MATRIX_LOOKALIKES = {"1": "I", "l": "I", "|": "I", "!": "I", "0": "O", "8": "B", "5": "S"}
+_GENDERS = ("male", "female")
+_NOISE = re.compile(r"[_~^`¬•°]+")  # marks that are no word (dust, a shadow)
+_SENTENCE_ENDS = (".", "!", "?", ":", '"', "”", "’")
+_CHART_SETTING = re.compile(r"(TERRAINS|OTHERWISE)\s*[:;]\s*(.*)", re.IGNORECASE)
+_ROLL_LOOKALIKES = str.maketrans("lIOo|A", "110014")
+_CODE_NUMBER = re.compile(r"([DSW$])\s*([+-]?)\s*([0-9lIOo]{1,3})(\s*\(.*)?", re.DOTALL)
+_CODE_WORD = re.compile(r"[A-Za-z][A-Za-z'’]+")
+RARE_CONFIDENCE = 0.9
+"""A dictionary word seen once where a confusable reading is frequent is listed only when
+the engine was less sure than this (the book's own rare words are many)."""
+
+
+@dataclass
+class BookContext:
+    """What every paragraph is read against."""
+
+    lexicon: Lexicon
+    vocabulary: Vocabulary
+    headings: Counter[str]  # every heading name as read, for books without a world file
+    requirement_names: list[str]
+    rows: list[str]
+    floor: float
+
+
+@dataclass
+class Written:
+    """A paragraph as it goes into book.txt, with where it was read and its doubts."""
+
+    number: int | None  # None: not read, the paragraph goes in as comments
+    lines: list[str]
+    places: list[Place]
+    doubts: list[Doubt] = field(default_factory=list)
+    after: int = 0  # for a paragraph without a number: the number read before it
+
+    @property
+    def order(self) -> float:
+        return self.number if self.number is not None else self.after + 0.5
+
+
+def write_block(block: Block, context: BookContext) -> Written:
+    places = [block.number_line.place, *(line.place for line in block.lines)]
+    written = Written(block.number, [], places, after=block.span[0] if block.span else 0)
+    reader = _Reader(block.number, context, written.doubts)
+    if block.is_chart:
+        written.lines = reader.chart(block.lines)
+    else:
+        written.lines = reader.result(block.lines)
+    if block.span is not None:  # said of the paragraph whose number was not read
+        label = span_label(block.span)
+        written.doubts[:] = [doubt.model_copy(update={"unnumbered": label})
+                             for doubt in written.doubts]  # fmt: skip
+    return written
+
+
+class _Reader:
+    def __init__(self, number: int | None, context: BookContext, doubts: list[Doubt]) -> None:
+        self.number = number
+        self.context = context
+        self.doubts = doubts
+
+    def doubt(self, place: Place, why: str) -> None:
+        self.doubts.append(Doubt(paragraph=self.number, place=place, why=why))
+
+    # ---- result paragraphs --------------------------------------------------------------
+
+    def result(self, lines: list[Line]) -> list[str]:
+        if not lines:
+            self.doubt_empty()
+            return []
+        intro: list[Token] = []
+        sections: list[tuple[str, list[Token]]] = []
+        for line in _heading_lines_joined(lines):
+            heading = self.heading(line)
+            if heading is not None:
+                sections.append(heading)
+            elif sections and _ends_code(sections[-1][1]) and line.tokens:
+                self.doubt(line.place, _LOST_HEADING_WHY)
+                sections.append((LOST_HEADING, list(line.tokens)))
+            else:
+                self.join(sections[-1][1] if sections else intro, line.tokens)
+        written = []
+        if intro:
+            self.check_words(intro)
+            if not sections:
+                self.check_code(intro)
+            written.append(_text(intro))
+        for heading, tokens in sections:
+            self.check_words(tokens)
+            self.check_code(tokens)
+            written.append(f"{heading}: {_text(tokens)}")
+        return written
+
+    def doubt_empty(self) -> None:
+        self.doubts.append(Doubt(paragraph=self.number,
+                                 place=Place(source="", page=0, where=""),
+                                 why="the paragraph has no text after its number"))  # fmt: skip
+
+    def heading(self, line: Line) -> tuple[str, list[Token]] | None:
+        """(heading as written, the tokens after it) when the line starts with a heading."""
+        tokens = line.tokens
+        for end, token in enumerate(tokens[:_LONGEST_HEADING]):
+            word = token.text
+            plain = word.rstrip(":;").replace("(", "").replace(")", "")
+            mandatory = word.startswith("(") or word.casefold().rstrip(":;)") == "mandatory"
+            if not _HEADING_START.fullmatch(plain) and not mandatory:
+                return None
+            if word.endswith(_COLON_LIKE):
+                read = " ".join(t.text for t in tokens[: end + 1])[:-1].strip()
+                if _capitals(read) and len(re.sub(r"[^A-Za-z]", "", read)) >= 2:
+                    return self.fix_heading(read, line.place), tokens[end + 1 :]
+                return None
+        return None
+
+    def fix_heading(self, read: str, place: Place) -> str:
+        mandatory = bool(re.search(r"\(\s*mandatory\s*\)?", read, re.IGNORECASE))
+        names = re.sub(r"\(\s*mandatory\s*\)?", " ", read, flags=re.IGNORECASE)
+        master = bool(re.match(r"\s*MASTER\s", names, re.IGNORECASE))
+        names = re.sub(r"^\s*MASTER\s+", "", names, flags=re.IGNORECASE)
+        alternatives = [part.strip() for part in re.split(r"\s+OR\s+|,", names) if part.strip()]
+        fixed = [self.heading_name(name, place) for name in alternatives]
+        heading = ("MASTER " if master else "") + " OR ".join(fixed)
+        heading += " (mandatory)" if mandatory else ""
+        return heading
+
+    def heading_name(self, name: str, place: Place) -> str:
+        name = " ".join(name.split()).upper()
+        known = [NO_SKILL, *(n.upper() for n in self.context.requirement_names)]
+        if not self.context.requirement_names:  # no world file: the book's own headings
+            known += [n for n, count in self.context.headings.items() if count >= 2]
+        if name in known:
+            return name
+        undone = _undo_letters(name)
+        if undone in known:
+            return undone
+        found = process.extractOne(name, known, scorer=fuzz.ratio, score_cutoff=_NAME_SCORE)
+        if found:
+            self.doubt(place, f"the heading {name!r} is not a name of this book; read as "
+                       f"{found[0]!r}")  # fmt: skip
+            return found[0]
+        self.doubt(place, f"the heading {name!r} is not a skill, status or treasure of this "
+                   "book" + ("" if self.context.requirement_names else " (seen only once)"))
+        return name
+
+    # ---- joining lines ------------------------------------------------------------------
+
+    def join(self, tokens: list[Token], more: list[Token]) -> None:
+        """Add a line's tokens to a section, joining a word broken at the line's end."""
+        if tokens and more and tokens[-1].text.endswith("-") and len(tokens[-1].text) > 1:
+            head, tail = tokens[-1], more[0]
+            if tail.text[:1].islower():
+                joined = head.text[:-1] + tail.text
+                kept = head.text + tail.text
+                lexicon = self.context.lexicon
+                seen_kept = lexicon.counts[bare(kept).casefold()] > 0
+                if lexicon.is_word(bare(joined)) and not seen_kept:
+                    head.text = joined
+                elif seen_kept and not lexicon.is_word(bare(joined)):
+                    head.text = kept
+                else:
+                    head.text = joined
+                    self.doubt(head.place, f"{head.text!r} was broken over two lines as "
+                               f"{kept!r}: check whether it keeps its hyphen")  # fmt: skip
+                head.confidence = min(head.confidence, tail.confidence)
+                more = more[1:]
+        tokens.extend(more)
+
+    # ---- words --------------------------------------------------------------------------
+
+    def check_words(self, tokens: list[Token], capitals: bool = True) -> None:
+        for token in [t for t in tokens if _NOISE.fullmatch(t.text)]:
+            self.doubt(token.place, f"a mark {token.text!r} read between words; left out")
+        tokens[:] = [token for token in tokens if not _NOISE.fullmatch(token.text)]
+        for token in tokens:
+            trimmed = token.text.strip("_~^`¬•°")
+            if trimmed != token.text and trimmed:
+                self.doubt(token.place, f"{token.text!r} read with a mark at its edge; read "
+                           f"as {trimmed!r}")  # fmt: skip
+                token.text = trimmed
+        code_start = _code_start(tokens)
+        for index, token in enumerate(tokens[:code_start]):
+            self.check_word(token)
+            following = tokens[index + 1] if index + 1 < code_start else None
+            self.check_stop(token, following, at_end=index + 1 == code_start)
+            if capitals and index and not tokens[index - 1].text.endswith(_SENTENCE_ENDS):
+                self.check_capital(token)
+
+    def check_capital(self, token: Token) -> None:
+        """A capital in mid-sentence, once in the book, on a common word: listed (names
+        such as the Caliph are written so, and are not changed)."""
+        word = bare(token.text)
+        lexicon = self.context.lexicon
+        if token.text[:1] in "\"“‘'(":  # a quotation starts
+            return
+        if (
+            len(word) > 1 and word[0].isupper() and word[1:].islower()
+            and word.casefold() not in lexicon.names and lexicon.as_written[word] <= 1
+            and (word.lower() in lexicon.lower_seen or self.common_word(word.lower()))
+        ):  # fmt: skip
+            self.doubt(token.place, f"{word!r} has a capital in mid-sentence: is it "
+                       f"{word.lower()!r}?")  # fmt: skip
+
+    def check_word(self, token: Token) -> None:
+        lexicon, word = self.context.lexicon, bare(token.text)
+        if token.confidence < self.context.floor:
+            self.doubt(token.place, f"{token.text!r} was read with low confidence "
+                       f"({token.confidence:.2f})")  # fmt: skip
+        if word in ("1", "l", "|") and token.text.strip(",.;:") == word:
+            token.text = token.text.replace(word, "I")
+            self.doubt(token.place, f"{word!r} alone in the text: read as 'I'")
+            return
+        if not word or lexicon.is_word(word):
+            if word and token.confidence < RARE_CONFIDENCE and lexicon.rare(word):
+                fixed = lexicon.confusable_fix(word, listed_only=False) or word
+                token.text = token.text.replace(word, fixed)
+                self.doubt(token.place, f"{word!r} is rarer in this book than {fixed!r}, and "
+                           f"was read with some doubt ({token.confidence:.2f}); read as "
+                           f"{fixed!r}")  # fmt: skip
+            return
+        fixed = lexicon.confusable_fix(word) or lexicon.confusable_fix(word, listed_only=False)
+        if fixed is not None:
+            token.text = token.text.replace(word, fixed)
+            self.doubt(token.place, f"{word!r} is not a word of this book; read as {fixed!r}")
+            return
+        guess = lexicon.suggest(word)
+        hint = f"; did you mean {guess}?" if guess else ""
+        self.doubt(token.place, f"{word!r} is not a word of this book{hint}")
+
+    def common_word(self, word: str) -> bool:
+        dictionary = self.context.lexicon.dictionary
+        return dictionary is not None and dictionary.lookup(word)
+
+    def check_stop(self, token: Token, following: Token | None, at_end: bool) -> None:
+        """A comma where a full stop belongs: before a sentence's first word or a code."""
+        if not token.text.endswith(","):
+            return
+        starts_sentence = following is not None and self.sentence_start(following.text)
+        if at_end or starts_sentence:
+            token.text = token.text[:-1] + "."
+            what = "before the reward code" if at_end else f"before {following.text!r}"
+            self.doubt(token.place, f"a comma {what} read as a full stop")
+
+    def sentence_start(self, word: str) -> bool:
+        word = bare(word)
+        return word[:1].isupper() and word != "I" and self.common_word(word.lower())
+
+    # ---- reward codes -------------------------------------------------------------------
+
+    def check_code(self, tokens: list[Token]) -> None:
+        if not tokens:
+            return
+        last = tokens[-1]
+        if last.text.endswith((")", "|", "}", "J")) and "[" in _text(tokens):
+            last.text = last.text[:-1] + "]"
+            self.doubt(last.place, "the reward code's closing bracket was read as "
+                       f"{last.read[-1]!r}")  # fmt: skip
+        start = _code_start(tokens)
+        if start == len(tokens) or not tokens[-1].text.endswith("]"):
+            self.doubt(last.place, "the section does not end with a reward code in [brackets]")
+            return
+        code = " ".join(token.text for token in tokens[start:])
+        inside = code[code.index("[") + 1 : -1]
+        parts = [self.code_part(part.strip(), last.place) for part in inside.split("/")]
+        fixed = code[: code.index("[") + 1] + "/".join(parts) + "]"
+        if fixed != code:
+            tokens[start:] = [Token(fixed, min(t.confidence for t in tokens[start:]),
+                                    tokens[start].place)]  # fmt: skip
+
+    def code_part(self, part: str, place: Place) -> str:
+        if not part:
+            return part
+        if part[:1] in "\"“”" and len(part) > 1:  # an instruction: its words are text
+            return self.checked_words(part, place)
+        number = _CODE_NUMBER.fullmatch(part)
+        if number and (not number[4] or number[1] == "W"):
+            digits = number[3].translate(str.maketrans("lIOo", "1100"))
+            letter = "S" if number[1] == "$" else number[1]
+            part = f"{letter}{number[2]}{digits}{number[4] or ''}"
+            if number[4]:
+                part = re.sub(r"\(\s*(Max|Min)\s*[;.,]\s*", r"(\1: ", part)
+        try:
+            parse_part(part, self.context.vocabulary)
+            return part
+        except RewardCodeError as error:
+            return self.code_name(part, place, error)
+
+    def code_name(self, part: str, place: Place, error: RewardCodeError) -> str:
+        vocabulary = self.context.vocabulary
+        if not vocabulary.skills and not vocabulary.statuses:  # no world: words are judged
+            return self.checked_words(part, place)
+        undone = " ".join(self.context.lexicon.confusable_fix(w) or w for w in part.split())
+        try:
+            parse_part(undone, vocabulary)
+            self.doubt(place, f"the reward {part!r} is not a reward of this book; read as "
+                       f"{undone!r}")  # fmt: skip
+            return undone
+        except RewardCodeError:
+            self.doubt(place, f"reward code: {error}")
+            return part
+
+    def checked_words(self, part: str, place: Place) -> str:
+        for word in _CODE_WORD.findall(part):
+            token = Token(word, 1.0, place)
+            self.check_word(token)
+            part = part.replace(word, token.text)
+        return part
+
+    # ---- charts -------------------------------------------------------------------------
+
+    def chart(self, lines: list[Line]) -> list[str]:
+        title, *rest = lines
+        settings = []  # TERRAINS: Sea / OTHERWISE: 19, before the entries
+        while rest and (setting := _chart_setting(rest[0].text)):
+            rest = rest[1:]
+            while rest and setting.endswith(",") and not _chart_setting(rest[0].text):
+                setting, rest = f"{setting} {rest[0].text}", rest[1:]  # a long list wraps
+            settings.append(setting)
+        entries: list[list[Token]] = []
+        for line in rest:
+            starts = line.tokens and re.fullmatch(r"[0-9lIOo|A]{1,2}[.)]?", line.tokens[0].text)
+            complete = entries and _text(entries[-1]).endswith(")")
+            if starts or complete or not entries:
+                entries.append(list(line.tokens))
+            else:
+                entries[-1].extend(line.tokens)
+        written = [_chart_title(title.text), *settings]
+        for roll, entry in enumerate(entries, start=1):
+            written.append(self.chart_entry(roll, entry))
+        if len(entries) != _CHART_ENTRIES:
+            self.doubt(title.place, f"the chart has {len(entries)} entries, not 12: a line may "
+                       "be lost or two run together")  # fmt: skip
+        return written
+
+    def chart_entry(self, roll: int, tokens: list[Token]) -> str:
+        place = tokens[0].place
+        read_roll = tokens[0].text.rstrip(".)").translate(_ROLL_LOOKALIKES)
+        if read_roll != str(roll):
+            self.doubt(place, f"chart entry {roll} was read as {tokens[0].text!r}")
+        text = " ".join(token.text for token in tokens[1:])
+        match = re.fullmatch(r"(.*?)\s*\(([^()]*)\)?\s*", text)
+        if match is None:
+            self.doubt(place, f"chart entry {roll} has no (matrix letter): {text!r}")
+            return f"{roll} {text}"
+        name_tokens = [t for t in tokens[1:] if "(" not in t.text and ")" not in t.text]
+        self.check_words(name_tokens[: len(match[1].split())], capitals=False)
+        name = " ".join(t.text for t in name_tokens[: len(match[1].split())]) or match[1]
+        markers = [self.marker(part.strip(), roll, place) for part in match[2].split(",")]
+        if not text.rstrip().endswith(")"):
+            self.doubt(place, f"chart entry {roll}: its closing parenthesis was not read")
+        return f"{roll} {self.row_name(name, place)} ({', '.join(markers)})"
+
+    def marker(self, marker: str, roll: int, place: Place) -> str:
+        if len(marker) == 1:
+            letter = _MATRIX_LOOKALIKES.get(marker, marker.upper())
+            if letter != marker:
+                self.doubt(place, f"chart entry {roll}: matrix {marker!r} read as {letter!r}")
+            return letter
+        found = process.extractOne(marker.lower(), _GENDERS, scorer=fuzz.ratio, score_cutoff=60)
+        if found and found[0] != marker:
+            self.doubt(place, f"chart entry {roll}: {marker!r} read as {found[0]!r}")
+        return found[0] if found else marker
+
+    def row_name(self, name: str, place: Place) -> str:
+        rows = self.context.rows
+        first, _, rest = name.partition(" ")
+        if not rows or first.casefold() in (row.casefold() for row in rows):
+            return name
+        found = process.extractOne(first, rows, scorer=fuzz.ratio, score_cutoff=_NAME_SCORE)
+        if found:
+            self.doubt(place, f"{first!r} is not a row of matrices.txt; read as {found[0]!r}")
+            return f"{found[0]} {rest}".strip()
+        self.doubt(place, f"{first!r} is not a row of matrices.txt")
+        return name
+
+
+def _heading_lines_joined(lines: list[Line]) -> list[Line]:
+    """A long heading printed over two lines (``AMBER COMPASS OR`` / ``STAR CHART: ...``)
+    as one line."""
+    joined: list[Line] = []
+    for line in lines:
+        previous = joined[-1] if joined else None
+        if (
+            previous is not None
+            and ":" not in previous.text
+            and _capitals(previous.text)
+            and len(re.sub(r"[^A-Za-z]", "", previous.text)) >= 2
+            and re.match(r"[A-Z0-9|(][A-Za-z0-9|'’\- ()]*[:;]", line.text)
+            and not previous.text.rstrip().endswith("]")
+        ):
+            joined[-1] = Line(tokens=[*previous.tokens, *line.tokens], place=previous.place)
+        else:
+            joined.append(line)
+    return joined
+
+
+def _chart_setting(read: str) -> str | None:
+    """A chart's ``TERRAINS: Sea`` or ``OTHERWISE: 19`` line, its colon put right."""
+    match = _CHART_SETTING.fullmatch(read)
+    if match is None:
+        return None
+    name = match[1].upper()
+    value = match[2].translate(_ROLL_LOOKALIKES) if name == "OTHERWISE" else match[2]
+    return f"{name}: {value}"
+
+
+def _chart_title(read: str) -> str:
+    letter = re.search(r"\(\s*(\S)\s*\)", read)
+    return "ENCOUNTER CHART" + (f" ({_MATRIX_LOOKALIKES.get(letter[1], letter[1].upper())})"
+                                if letter else "")  # fmt: skip
+
+
+def _capitals(text: str) -> bool:
+    letters = [char for char in re.sub(r"\(\s*mandatory\s*\)?", "", text, flags=re.I)
+               if char.isalpha()]  # fmt: skip
+    return bool(letters) and sum(char.isupper() for char in letters) >= 0.7 * len(letters)
+
+
+def _undo_letters(name: str) -> str:
+    return name.translate(str.maketrans("1|0!5", "IIOIS"))
+
+
+def _code_start(tokens: list[Token]) -> int:
+    """Index of the token opening the section's reward code (len(tokens) if none)."""
+    for index in range(len(tokens) - 1, -1, -1):
+        if "[" in tokens[index].text:
+            return index
+    return len(tokens)
+
+
+def _ends_code(tokens: list[Token]) -> bool:
+    return bool(tokens) and tokens[-1].text.endswith("]")
+
+
+def _text(tokens: list[Token]) -> str:
+    return " ".join(token.text for token in tokens)

@@ -1,0 +1,193 @@
+"""Which words are words: the book's own vocabulary, the pack's names and an English
+dictionary (Debian's ``hunspell-en-us``, read by spylls), and the readings an OCR engine
+confuses (``rn`` for ``m``, ``c`` for ``e``, ``1`` for ``l``).
+
+>>> lexicon = Lexicon(dictionary=None, names=["Treasure"], book=["the"] * 3 + ["water"])
+>>> lexicon.is_word("Treasure"), lexicon.is_word("Treasnre")
+(True, False)
+>>> lexicon.confusable_fix("Treasnre"), lexicon.confusable_fix("thc", listed_only=False)
+('Treasure', 'the')
+>>> lexicon.suggest("Treasrue")
+'Treasure'
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable
+from functools import cache
+from pathlib import Path
+from typing import Protocol
+
+from rapidfuzz import fuzz, process
+
+# What an engine reads for what is printed (read, printed). The strong ones are so typical
+# of OCR that a dictionary word they give is taken; a weak one must give a word the book
+# itself uses elsewhere (``Marid`` is not ``Morid``).
+STRONG_CONFUSIONS: tuple[tuple[str, str], ...] = (
+    ("rn", "m"), ("c", "e"), ("1", "l"), ("1", "I"), ("|", "l"), ("|", "I"), ("0", "o"),
+    ("0", "O"), ("cl", "d"), ("li", "h"), ("vv", "w"), ("ii", "n"), ("5", "S"), ("8", "B"),
+)  # fmt: skip
+WEAK_CONFUSIONS: tuple[tuple[str, str], ...] = (
+    ("m", "rn"), ("e", "c"), ("n", "u"), ("u", "n"), ("l", "1"), ("I", "l"), ("l", "I"),
+    ("o", "0"), ("h", "b"), ("b", "h"), ("t", "f"), ("f", "t"), ("i", "l"), ("l", "i"),
+    ("a", "o"), ("o", "a"), ("c", "o"), ("o", "c"), ("n", "m"), ("m", "n"),
+)  # fmt: skip
+DICTIONARIES = Path("/usr/share/hunspell")
+# --lang (Tesseract's codes) to hunspell's dictionaries: English books may spell either way.
+LANGUAGES = {"eng": ("en_GB", "en_US"), "en": ("en_GB", "en_US")}
+_EDGE_MARKS = "\"“”‘’'()[],.;:!?*"
+_INNER_WORD = re.compile(r"[A-Za-z0-9|'’\-]+")
+_SUGGESTION_SCORE = 80  # rapidfuzz ratio; lower gives names for sentences
+
+
+class Dictionary(Protocol):
+    def lookup(self, word: str) -> bool: ...
+
+
+class Dictionaries:
+    """Several hunspell dictionaries as one: a word in any of them is a word."""
+
+    def __init__(self, dictionaries: list[Dictionary]) -> None:
+        self.dictionaries = dictionaries
+
+    def lookup(self, word: str) -> bool:
+        return any(dictionary.lookup(word) for dictionary in self.dictionaries)
+
+
+@cache
+def english_dictionary(language: str = "eng") -> Dictionary | None:
+    """The hunspell dictionaries for ``language`` (a Tesseract code), or None when no
+    Debian package of them is installed (then only the book's own words count)."""
+    try:
+        from spylls.hunspell import Dictionary as Hunspell
+    except ImportError:  # the "book" extra not installed: the book's own words only
+        return None
+    names = LANGUAGES.get(language, (language,))
+    found = [
+        Hunspell.from_files(str(DICTIONARIES / name))
+        for name in names
+        if (DICTIONARIES / f"{name}.dic").exists()
+    ]
+    return Dictionaries(found) if found else None
+
+
+def bare(token: str) -> str:
+    """A token without the punctuation around it.
+
+    >>> bare('"Water,"'), bare("(I,")
+    ('Water', 'I')
+    """
+    return token.strip(_EDGE_MARKS)
+
+
+class Lexicon:
+    """The words of one book: a word is known when it is a name of the pack, is in the
+    dictionary, or recurs in the book and no confusable reading of it is a better word."""
+
+    def __init__(
+        self, dictionary: Dictionary | None, names: Iterable[str], book: Iterable[str]
+    ) -> None:
+        self.dictionary = dictionary
+        self.names = {word.casefold(): word for name in names for word in name.split()}
+        words = [bare(word) for word in book]
+        self.counts = Counter(word.casefold() for word in words)
+        self.lower_seen = {word for word in words if word.islower()}
+        self.as_written = Counter(words)
+        self._in_dictionary: dict[str, bool] = {}
+        self._fixes: dict[tuple[str, bool], str | None] = {}
+
+    def _listed(self, word: str) -> bool:
+        """In the names or the dictionary (not counting the book's own repeats)."""
+        if word.casefold() in self.names:
+            return True
+        if self.dictionary is None:
+            return False
+        if word not in self._in_dictionary:
+            parts = [part for part in re.split(r"[-’']", word) if part]
+            found = self.dictionary.lookup(word) or (
+                len(parts) > 1 and all(self.dictionary.lookup(part) for part in parts)
+            )
+            self._in_dictionary[word] = found or self.dictionary.lookup(word.lower())
+        return self._in_dictionary[word]
+
+    def is_word(self, word: str) -> bool:
+        word = bare(word)
+        if not word or word.isdigit():
+            return True
+        if self._listed(word):
+            return True
+        return self.counts[word.casefold()] >= 2 and self.confusable_fix(word) is None
+
+    def rare(self, word: str) -> bool:
+        """Rarer in the book than a confusable reading of it: e.g. a dictionary word ``tum``
+        where the book says ``turn`` everywhere else."""
+        fixed = self.confusable_fix(word, listed_only=False)
+        return fixed is not None and self.counts[fixed.casefold()] > self.counts[
+            bare(word).casefold()
+        ]
+
+    def confusable_fix(self, word: str, listed_only: bool = True) -> str | None:
+        """The one reading of ``word`` with one confusion undone that is a word (of the
+        dictionary or names; or, with ``listed_only`` False, also of the book), else None."""
+        word = bare(word)
+        key = (word, listed_only)
+        if key not in self._fixes:
+            self._fixes[key] = self._confusable_fix(word, listed_only)
+        return self._fixes[key]
+
+    def _confusable_fix(self, word: str, listed_only: bool) -> str | None:
+        found: dict[str, int] = {}
+        for reading, strong in _readings(word):
+            if reading != word and self._known_reading(reading, strong, listed_only):
+                found[reading] = self.counts[reading.casefold()]
+        if not found:
+            return None
+        best = sorted(found, key=lambda reading: -found[reading])
+        if len(best) > 1 and found[best[0]] == found[best[1]]:
+            return None  # two readings equally likely: not ours to choose
+        return best[0]
+
+    def _known_reading(self, reading: str, strong: bool, listed_only: bool) -> bool:
+        seen = self.counts[reading.casefold()]
+        if self._listed(reading) and (strong or seen or reading.casefold() in self.names):
+            return True
+        return not listed_only and seen >= 3
+
+    def suggest(self, word: str) -> str | None:
+        """The closest known word of the book or the names, for a review line."""
+        word = bare(word)
+        choices = [*self.names.values(), *(w for w, n in self.counts.items() if n >= 2)]
+        found = process.extractOne(
+            word, choices, scorer=fuzz.ratio, processor=str.casefold,
+            score_cutoff=_SUGGESTION_SCORE,
+        )  # fmt: skip
+        if not found:
+            return None
+        return _same_case(found[0], word)
+
+
+def _readings(word: str) -> Iterable[tuple[str, bool]]:
+    """``word`` with one confusion undone at one place, and whether it is a strong one."""
+    for confusions, strong in ((STRONG_CONFUSIONS, True), (WEAK_CONFUSIONS, False)):
+        for read, printed in confusions:
+            start = word.find(read)
+            while start >= 0:
+                yield word[:start] + printed + word[start + len(read) :], strong
+                start = word.find(read, start + 1)
+
+
+def _same_case(found: str, like: str) -> str:
+    if like[:1].isupper() and found[:1].islower():
+        return found[:1].upper() + found[1:]
+    return found
+
+
+def words_of(text: str) -> list[str]:
+    """The words of a text, for counting the book's vocabulary.
+
+    >>> words_of("The other's lamp [D1/S1]: gone.")
+    ['The', "other's", 'lamp', 'D1', 'S1', 'gone']
+    """
+    return _INNER_WORD.findall(text)

@@ -1,0 +1,199 @@
+"""The demo book laid out as a printed paragraph book's lines (two columns, wrapped lines,
+a word broken at a line's end now and then), as OcrPages, with seeded OCR-like damage.
+
+No pixels: this is what a perfect page reader would give, so the book's structure can be
+tested alone; ``typeset.py`` (the ocr helper's) makes real page images.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import textwrap
+from dataclasses import dataclass, field
+from enum import Enum
+from pathlib import Path
+
+from companion.book_import.model import Box, OcrLine, OcrPage, OcrWord
+from companion.games.arabian_nights.book_text import numbered_lines
+
+DEMO = Path(__file__).parents[2] / "content" / "demo"
+WIDTH = 46  # characters a column's line holds
+LINES_PER_COLUMN = 48
+SURE = 0.96
+
+
+def demo_paragraphs() -> dict[int, list[str]]:
+    """The demo book's paragraphs in number order: number -> its lines as typed."""
+    paragraphs: dict[int, list[str]] = {}
+    current: list[str] = []
+    for path in [DEMO / "book.txt", *sorted(DEMO.glob("book-*.txt"))]:
+        for _, line in numbered_lines(path.read_text(encoding="utf-8")):
+            if line.isdigit():
+                current = paragraphs.setdefault(int(line), [])
+            else:
+                current.append(line)
+    return dict(sorted(paragraphs.items()))
+
+
+def book_text_of(paragraphs: dict[int, list[str]]) -> str:
+    return "".join(f"{number}\n" + "".join(f"{line}\n" for line in lines) + "\n"
+                   for number, lines in paragraphs.items())  # fmt: skip
+
+
+@dataclass
+class PrintedLine:
+    words: list[str]
+    bold: bool = False
+    paragraph: int = 0
+
+
+def printed_lines(paragraphs: dict[int, list[str]], rng: random.Random) -> list[PrintedLine]:
+    """Each paragraph as a printed column shows it: its number alone in bold, each
+    logical line wrapped, now and then a long word broken with a hyphen."""
+    printed: list[PrintedLine] = []
+    for number, lines in paragraphs.items():
+        printed.append(PrintedLine([str(number)], bold=True, paragraph=number))
+        for line in lines:
+            for wrapped in _wrap(line, rng):
+                printed.append(PrintedLine(wrapped.split(), paragraph=number))
+    return printed
+
+
+def _wrap(line: str, rng: random.Random) -> list[str]:
+    wrapped = textwrap.wrap(line, WIDTH, break_on_hyphens=False)
+    out: list[str] = []
+    for index, piece in enumerate(wrapped):
+        following = wrapped[index + 1] if index + 1 < len(wrapped) else ""
+        first = following.split(" ", 1)[0] if following else ""
+        if re.fullmatch(r"[a-z]{8,}", first) and rng.random() < 0.3 and out[-1:] != [""]:
+            cut = len(first) // 2
+            piece, wrapped[index + 1] = piece + " " + first[:cut] + "-", following.replace(
+                first, first[cut:], 1)
+        out.append(piece)
+    return out
+
+
+def pages_of(printed: list[PrintedLine], source: str = "page-{:03d}.png") -> list[OcrPage]:
+    pages = []
+    per_page = 2 * LINES_PER_COLUMN
+    for start in range(0, len(printed), per_page):
+        chunk = printed[start : start + per_page]
+        number = len(pages) + 1
+        lines = [_ocr_line(line, index) for index, line in enumerate(chunk)]
+        pages.append(OcrPage(source=source.format(number), page=number, width=2480,
+                             height=3508, lines=tuple(lines)))  # fmt: skip
+    return pages
+
+
+def _ocr_line(line: PrintedLine, index: int) -> OcrLine:
+    column, row = divmod(index, LINES_PER_COLUMN)
+    top = 200 + row * 60
+    left = 150 + column * 1150
+    words, x = [], left
+    for word in line.words:
+        confidence = getattr(word, "confidence", SURE)
+        width = 22 * len(str(word))
+        words.append(OcrWord(text=str(word), confidence=confidence,
+                             box=Box(left=x, top=top, width=width, height=40),
+                             bold=line.bold))  # fmt: skip
+        x += width + 20
+    box = Box(left=left, top=top, width=max(1, x - left), height=40)
+    return OcrLine(words=tuple(words), box=box, column=column, number=row + 1)
+
+
+class Damaged(str):
+    """A word as the damage left it, with the lower confidence an engine would give."""
+
+    confidence: float
+
+
+def damaged(word: str, confidence: float) -> Damaged:
+    result = Damaged(word)
+    result.confidence = confidence
+    return result
+
+
+@dataclass
+class Damage:
+    """Which damage was done to which paragraph (for the test's messages)."""
+
+    done: dict[int, list[str]] = field(default_factory=dict)
+
+    def note(self, paragraph: int, what: str) -> None:
+        self.done.setdefault(paragraph, []).append(what)
+
+
+class Kind(Enum):
+    """The damage an engine does, as the issue lists it."""
+
+    E_AS_C = "e read as c"
+    M_AS_RN = "rn read as m"
+    L_AS_1 = "l read as 1"
+    I_AS_1 = "I read as 1 in a chart's (I, male)"
+    STOP_AS_COMMA = "a full stop read as a comma"
+    NUMBER_AS_E = "a paragraph number read as 'e)'"
+    NUMBER_O = "a 0 of a paragraph number read as O"
+    HEADING_LOST = "a heading's words lost"
+
+
+def damage_lines(
+    printed: list[PrintedLine], kinds: list[Kind], rng: random.Random, count: int
+) -> Damage:
+    """``count`` damages of the given kinds, each on a line chosen by ``rng``."""
+    damage = Damage()
+    for _ in range(count):
+        kind = rng.choice(kinds)
+        candidates = [index for index, line in enumerate(printed) if _fits(kind, line)]
+        if not candidates:
+            continue
+        line = printed[rng.choice(candidates)]
+        if _harm(kind, line, rng):
+            damage.note(line.paragraph, kind.value)
+    return damage
+
+
+def _fits(kind: Kind, line: PrintedLine) -> bool:
+    text = " ".join(line.words)
+    if kind in (Kind.NUMBER_AS_E, Kind.NUMBER_O):
+        return line.bold and (kind is Kind.NUMBER_AS_E or "0" in text)
+    if line.bold:
+        return False
+    return {
+        Kind.E_AS_C: re.search(r"\b[a-z]*e[a-z]*\b", text) is not None,
+        Kind.M_AS_RN: re.search(r"\b[a-z]*m[a-z]*\b", text) is not None,
+        Kind.L_AS_1: re.search(r"\b[a-z]*l[a-z]*\b", text) is not None,
+        Kind.I_AS_1: "(I," in text or "(I)" in text,
+        Kind.STOP_AS_COMMA: re.search(r"[a-z]\. [A-Z]", text) is not None,
+        Kind.HEADING_LOST: re.match(r"[A-Z ]+: ", text) is not None
+        and not text.startswith("NO SKILL"),
+    }[kind]
+
+
+def _harm(kind: Kind, line: PrintedLine, rng: random.Random) -> bool:
+    words = line.words
+    if kind is Kind.NUMBER_AS_E:
+        words[0] = damaged("e)", 0.4)
+        return True
+    if kind is Kind.NUMBER_O:
+        words[0] = damaged(words[0].replace("0", "O"), 0.6)
+        return True
+    if kind is Kind.HEADING_LOST:
+        colon = next(i for i, word in enumerate(words) if word.endswith(":"))
+        del words[: colon + 1]
+        return True
+    pattern, old, new = {
+        Kind.E_AS_C: (r"[a-z]*e[a-z]*[.,;]?", "e", "c"),
+        Kind.M_AS_RN: (r"[a-z]*m[a-z]*[.,;]?", "m", "rn"),
+        Kind.L_AS_1: (r"[a-z]*l[a-z]*[.,;]?", "l", "1"),
+        Kind.I_AS_1: (r"\(I[,)]", "I", "1"),
+        Kind.STOP_AS_COMMA: (r"[a-z]+\.", ".", ","),
+    }[kind]
+    choices = [i for i, word in enumerate(words) if re.fullmatch(pattern, word)]
+    if kind is Kind.STOP_AS_COMMA:
+        choices = [i for i in choices if i + 1 < len(words) and words[i + 1][:1].isupper()]
+    if not choices:
+        return False
+    index = rng.choice(choices)
+    words[index] = damaged(words[index].replace(old, new, 1), rng.uniform(0.55, 0.85))
+    return True

@@ -1,0 +1,109 @@
+"""The words-to-book half on the demo book laid out as pages (no OCR): exact where the
+damage can be undone, listed in review.txt where not, nothing wrong unlisted, nothing
+invented."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from companion.book_import.book import ImportedBook, import_book
+from companion.book_import.review import doubted_paragraphs, doubted_spans
+from companion.book_import.world_names import read_world_names
+from tests.book_import.layout import (
+    DEMO,
+    Kind,
+    damage_lines,
+    demo_paragraphs,
+    pages_of,
+    printed_lines,
+)
+
+PARAGRAPHS = demo_paragraphs()
+WORLD = read_world_names(DEMO)
+
+
+def listed_paragraphs(book: ImportedBook) -> set[int]:
+    """The paragraphs review.txt names, or whose unread number it gives as a span."""
+    review = book.review_text()
+    listed = set(doubted_paragraphs(review))
+    for low, high in doubted_spans(review):
+        listed |= {n for n in PARAGRAPHS if n >= low and (high is None or n <= high)}
+    return listed
+
+
+def outcome(book: ImportedBook) -> tuple[set[int], list[int], list[int]]:
+    """(paragraphs exact, paragraphs wrong and not listed, numbers invented)."""
+    got = {p.number: p.lines for p in book.paragraphs if p.number is not None}
+    listed = listed_paragraphs(book)
+    exact = {n for n, lines in PARAGRAPHS.items() if got.get(n) == lines}
+    unlisted = [n for n in PARAGRAPHS if n not in exact and n not in listed]
+    return exact, unlisted, [n for n in got if n not in PARAGRAPHS]
+
+
+@pytest.mark.parametrize("world", [WORLD, None], ids=["with world.txt", "book alone"])
+def test_the_clean_book_comes_back_exactly(world):
+    pages = pages_of(printed_lines(PARAGRAPHS, random.Random(1)))
+    book = import_book(pages, world=world)
+    exact, unlisted, invented = outcome(book)
+    assert exact == set(PARAGRAPHS)
+    assert unlisted == invented == []
+    assert [p.number for p in book.paragraphs] == sorted(PARAGRAPHS)
+
+
+def test_pages_out_of_order_or_twice_are_put_right_and_said():
+    pages = pages_of(printed_lines(PARAGRAPHS, random.Random(2)))
+    twice = pages[3].model_copy(update={"source": "again.png", "page": len(pages) + 1})
+    given_pages = [*pages[:5], pages[6], pages[5], *pages[7:], twice]
+    book = import_book(given_pages, world=WORLD)
+    assert outcome(book)[0] == set(PARAGRAPHS)
+    notes = [str(note) for note in book.notes]
+    assert f"page {len(pages) + 1}: again.png repeats page 4 (page-004.png) word for word; " \
+        "left out" in notes
+    assert any("page-006.png was given after page 7" in note for note in notes)
+
+
+RECOVERABLE = [Kind.E_AS_C, Kind.M_AS_RN, Kind.L_AS_1, Kind.I_AS_1, Kind.NUMBER_O,
+               Kind.STOP_AS_COMMA, Kind.NUMBER_AS_E]  # fmt: skip
+
+
+@pytest.mark.parametrize("kind", RECOVERABLE, ids=lambda kind: kind.name)
+def test_each_recoverable_damage_is_undone_and_listed(kind):
+    rng = random.Random(7)
+    printed = printed_lines(PARAGRAPHS, rng)
+    damage = damage_lines(printed, [kind], rng, 25)
+    book = import_book(pages_of(printed), world=WORLD)
+    exact, unlisted, invented = outcome(book)
+    assert unlisted == invented == []
+    undone = [n for n in damage.done if n in exact]
+    assert len(undone) >= 0.9 * len(damage.done), (kind, sorted(set(damage.done) - exact))
+    assert set(damage.done) <= listed_paragraphs(book)
+
+
+def test_a_lost_heading_is_listed_and_check_refuses_it():
+    rng = random.Random(3)
+    printed = printed_lines(PARAGRAPHS, rng)
+    damage = damage_lines(printed, [Kind.HEADING_LOST], rng, 10)
+    book = import_book(pages_of(printed), world=WORLD)
+    assert set(damage.done) <= set(doubted_paragraphs(book.review_text()))
+    assert "HEADING LOST:" in book.book_text()
+    assert outcome(book)[1:] == ([], [])
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), count=st.integers(1, 120),
+       kinds=st.lists(st.sampled_from(list(Kind)), min_size=1, unique=True),
+       with_world=st.booleans())  # fmt: skip
+def test_any_damage_is_undone_or_listed_never_invented(seed, count, kinds, with_world):
+    rng = random.Random(seed)
+    printed = printed_lines(PARAGRAPHS, rng)
+    damage_lines(printed, kinds, rng, count)
+    pages = pages_of(printed)
+    rng.shuffle(pages)
+    book = import_book(pages, world=WORLD if with_world else None)
+    _, unlisted, invented = outcome(book)
+    assert unlisted == []
+    assert invented == []
