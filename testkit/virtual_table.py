@@ -176,8 +176,10 @@ class VirtualTable:
         missing = [tool for tool in TOOLS if shutil.which(tool) is None]
         if missing:
             raise VirtualTableUnavailable(
-                f"{', '.join(missing)} not installed "
-                "(apt-get install pulseaudio pulseaudio-utils libasound2-plugins)"
+                f"{', '.join(missing)} not installed: the virtual table needs PulseAudio "
+                "(Linux: apt-get install pulseaudio pulseaudio-utils libasound2-plugins); "
+                "without it, play at a real microphone (companion play) or hear recorded "
+                "answers (companion play --listen-files FILE ...)"
             )
         with tempfile.TemporaryDirectory(prefix="virtual-table-") as folder:
             table = cls(Path(folder))

@@ -279,9 +279,19 @@ voice for Spanish installs from the registries here, espeak-ng has one."""
 
 
 def _in_language(args: argparse.Namespace, language: str) -> None:
-    """Choose the synthesiser and voice of ``language`` unless the player chose them."""
+    """Choose the synthesiser and voice of ``language`` unless the player chose them (where
+    that synthesiser is missing, say so and keep the usual one)."""
+    from companion.voice.speakers import ESPEAK_INSTALL, espeak_program
+
     if language in SPOKEN_LANGUAGES and args.voice is None:
         engine, voice = SPOKEN_LANGUAGES[language]
+        if engine == "espeak" and args.speaker == "auto" and espeak_program() is None:
+            print(
+                f"espeak-ng, the voice for this language, is not installed ({ESPEAK_INSTALL});"
+                " the companion speaks with its usual voice instead.",
+                file=sys.stderr,
+            )
+            return
         args.speaker = engine if args.speaker == "auto" else args.speaker
         args.voice = voice
 

@@ -205,6 +205,17 @@ def _read_complete(path: Path, attempts: int = 50) -> tuple[np.ndarray, int]:
     raise SpeakerUnavailable(f"pyttsx3 did not write a readable WAV file at {path}.")
 
 
+ESPEAK_INSTALL = (
+    "Linux: apt install espeak-ng; macOS: brew install espeak-ng; "
+    "Windows: the installer of github.com/espeak-ng/espeak-ng/releases"
+)
+
+
+def espeak_program() -> str | None:
+    """The espeak-ng (or older espeak) program on the PATH, None where there is none."""
+    return shutil.which("espeak-ng") or shutil.which("espeak")
+
+
 class EspeakSpeaker:
     """espeak-ng through its command line: the system voice on Linux and Raspberry Pi OS.
 
@@ -216,9 +227,9 @@ class EspeakSpeaker:
     BASE_WORDS_PER_MINUTE = 175
 
     def __init__(self, settings: VoiceSettings | None = None) -> None:
-        self._program = shutil.which("espeak-ng") or shutil.which("espeak")
+        self._program = espeak_program()
         if self._program is None:
-            raise SpeakerUnavailable("espeak-ng is not installed (apt install espeak-ng).")
+            raise SpeakerUnavailable(f"espeak-ng is not installed ({ESPEAK_INSTALL}).")
         self.settings = settings or VoiceSettings()
         self.sample_rate = 22050
 

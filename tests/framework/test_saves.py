@@ -9,10 +9,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.framework.errors import SaveError
-from companion.session.saves import SaveFile, read_save, write_save
+from companion.session.saves import LARGEST_NUMBER, SaveFile, read_save, write_save
 
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.text(max_size=20),
+    st.none() | st.booleans() | st.integers(-LARGEST_NUMBER, LARGEST_NUMBER) | st.text(max_size=20),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner),
     max_leaves=20,
 )

@@ -60,8 +60,8 @@ class LiveDisplay:
 def _text(words: str, style: str = "") -> Text:
     """``words`` as plain text, never markup, its control characters escaped.
 
-    >>> _text("[/bold] Ali\x1b[2J").plain
-    '[/bold] Ali\\x1b[2J'
+    >>> _text("[/bold] Ali\\x1b[2J").plain
+    '[/bold] Ali\\\\x1b[2J'
     """
     return Text(shown(str(words)), style=style)
 

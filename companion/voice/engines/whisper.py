@@ -110,10 +110,12 @@ class WhisperRecognizer:
         model_dir: str | Path | None = None,
         threads: int | None = None,
         language: str | None = None,
+        compute_type: str = "int8",
     ) -> None:
         """``threads``: CPU threads for the model, by default one per core up to four
         (all of a Raspberry Pi's cores; two on the 2-core machine it was measured on).
-        ``language`` (e.g. "es"): a multilingual model told the language it hears."""
+        ``language`` (e.g. "es"): a multilingual model told the language it hears.
+        ``compute_type``: CTranslate2's (int8 as shipped; the benches try others)."""
         try:
             from faster_whisper import WhisperModel
         except ImportError:
@@ -126,11 +128,16 @@ class WhisperRecognizer:
         model = WhisperModel(
             str(model_dir or whisper_model_dir()),
             device="cpu",
-            compute_type="int8",
+            compute_type=compute_type,
             cpu_threads=threads or min(4, os.cpu_count() or 1),
         )
         self._model = model.model
         self._features = model.feature_extractor
+        # The mel filter bank's matrix product is the one step of the features that runs
+        # in the BLAS library, whose kernels (OPENBLAS_CORETYPE, the CPU) round float32
+        # sums differently: enough to flip answers decided near a threshold. In float64,
+        # rounded to float32 afterwards, every kernel gives the same features.
+        self._features.mel_filters = self._features.mel_filters.astype(np.float64)
         self._tokenizer = model.hf_tokenizer
         special = self._tokenizer.token_to_id
         told = [special(f"<|{language}|>"), special("<|transcribe|>")] if language else []
@@ -350,6 +357,10 @@ class WhisperRecognizer:
         heard = self.candidates(samples, phrases)
         return Recognition(heard.text, heard.confidence) if heard else Recognition("", 0.0)
 
+    accept_margin: float | None = None
+    """Nats by which a number must beat the others to be accepted (None: the confidence
+    model's ACCEPT_MARGIN); whisper base, re-hearing, has its own (whisper_cascade)."""
+
     DICTATION_TOKENS = 12
     """Longest free answer written down (a player's name is two to six tokens)."""
 
@@ -381,7 +392,7 @@ class WhisperRecognizer:
         finished, free = self.score_phrases(encoded, texts | decoys_for(phrases), start, casing)
         if not texts & finished.keys():
             return None
-        recognition = confidence_from_search(finished, phrases, free)
+        recognition = confidence_from_search(finished, phrases, free, self.accept_margin)
         value_of = {phrase.text: phrase.value for phrase in phrases.phrases}
         scores: dict[str, float] = {}
         for text, hypothesis in finished.items():

@@ -29,9 +29,12 @@ RECHECK = 0.90
 seven: tiny's confidence of a roll is mostly either above 0.9 or below 0.4)."""
 SUPPORT = -6.0
 """Nats: the lowest score tiny may have given base's answer for base to be believed."""
-BASE_MARGIN = 2.0
+BASE_MARGIN = 1.65
 """Nats by which base's answer must beat its other answers to turn an utterance tiny
-would have rejected into an answer."""
+would have rejected into an answer (and to be sure of it at all: base's accept margin).
+Chosen on the tuning half in the widest gap of base's margins (1.37 to 2.13 nats), at
+least 0.28 nats from every clip there; 2.0 sat 0.05 nats from a held-out roll whose
+margin CTranslate2's AVX kernels moved across it (bench/bench_numerics.py)."""
 
 
 class RehearingWhisper:
@@ -41,6 +44,8 @@ class RehearingWhisper:
 
     def __init__(self, first: WhisperRecognizer, second: WhisperRecognizer | None) -> None:
         self.first, self.second = first, second
+        if second is not None:
+            second.accept_margin = BASE_MARGIN
         self.reheard = 0
         """Utterances heard again by ``second`` so far."""
 

@@ -119,6 +119,17 @@ async function renderMap(map) {
     overlay.append(piece);
   });
   svg.append(overlay);
+  centreMapOn(overlay.querySelector(".reach") || overlay.querySelector(".marker"));
+}
+
+function centreMapOn(node) {
+  // Scroll the map (never the page) so that the spaces in reach, or the first hero, are in view.
+  if (!node) return;
+  const box = $("map");
+  const frame = box.getBoundingClientRect();
+  const spot = node.getBoundingClientRect();
+  box.scrollLeft += spot.left + spot.width / 2 - (frame.left + box.clientWidth / 2);
+  box.scrollTop += spot.top + spot.height / 2 - (frame.top + box.clientHeight / 2);
 }
 
 function renderTimer(moment) {

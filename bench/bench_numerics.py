@@ -1,0 +1,375 @@
+"""How whisper's decisions move with the machine's numerics.
+
+The same human clips (390 die rolls, 50 non-command words said during a roll, 10 yes/no;
+Speech Commands, Warden 2017, CC BY 4.0; Free Spoken Digit Dataset, Jakobovski et al.,
+CC BY-SA 4.0) are heard once under each setting that changes floating-point results:
+OpenBLAS's kernels (numpy), whisper's thread count, CTranslate2's compute type, its ISA
+and its GEMM backend. Each setting runs in its own process (``nice``); the phrase search
+of every clip (the score of every answer tiny and base kept, and the free transcript) is
+kept on tape in ``--tapes`` (JSON, one file a setting), and a setting already taped is
+not heard again. The decisions are then replayed from the tapes through the shipped code
+(confidence, re-hearing, the session's thresholds), so thresholds can be compared
+without hearing anything again.
+
+    .venv/bin/python bench/bench_numerics.py [--settings reference,threads-1] [--tapes DIR]
+
+Prints, per setting, the figures of tiny alone (what tests/voice/test_recognition.py
+checks) and of tiny with base (as shipped), on the tuning half, the held-out half and all
+clips; the spread of each figure over the settings; and every clip whose verdict is not
+the same under every setting, with its confidence under each.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import subprocess
+import sys
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from companion.cli.expectations import expected_phrases
+from companion.framework.answers import Answer
+from companion.framework.phrases import PhraseSet
+from companion.voice.audio import read_wav
+from companion.voice.confidence import Hypothesis
+from companion.voice.engines.whisper import WhisperRecognizer, multilingual_model_dir
+from companion.voice.engines.whisper_cascade import RECHECK, RehearingWhisper
+from companion.voice.recognition import Recognition
+from testkit.corpus import (
+    DIE_WORDS,
+    NON_COMMAND_WORDS,
+    SHARED_SPEECH,
+    Clip,
+    in_tuning_half,
+    judge,
+    labelled_clips,
+)
+
+TAPES = Path("/tmp/tales-numerics")
+NUMERIC_VARIABLES = ("OPENBLAS_CORETYPE", "CT2_FORCE_CPU_ISA", "DNNL_MAX_CPU_ISA", "CT2_USE_MKL")
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One way of computing: environment variables and options of the recogniser."""
+
+    environment: dict[str, str]
+    threads: int | None = None
+    compute_type: str = "int8"
+    float32_features: bool = False
+    """The mel filter bank multiplied in float32 by the BLAS library, as before."""
+
+
+SETTINGS = {
+    "reference": Setting({}),
+    "openblas-sandybridge": Setting({"OPENBLAS_CORETYPE": "Sandybridge"}),
+    "openblas-prescott": Setting({"OPENBLAS_CORETYPE": "Prescott"}),
+    "threads-1": Setting({}, threads=1),
+    "threads-4": Setting({}, threads=4),
+    "ct2-isa-generic": Setting({"CT2_FORCE_CPU_ISA": "GENERIC"}),
+    "ct2-isa-avx": Setting({"CT2_FORCE_CPU_ISA": "AVX"}),
+    "dnnl-sse41": Setting({"DNNL_MAX_CPU_ISA": "SSE41"}),
+    "ct2-mkl": Setting({"CT2_USE_MKL": "1"}),
+    "float32": Setting({}, compute_type="float32"),
+    "before-reference": Setting({}, float32_features=True),
+    "before-openblas-sandybridge": Setting(
+        {"OPENBLAS_CORETYPE": "Sandybridge"}, float32_features=True
+    ),
+}
+"""x86-64 settings (the OpenBLAS core names are those of x86 kernels)."""
+
+ROLL_CONFIDENCE_TAPED = 0.93
+"""Base's search is taped for every roll tiny is less sure of than this (shipped: RECHECK),
+so that re-hearing thresholds up to it can be replayed."""
+
+
+class DigestedFeatures:
+    """faster-whisper's feature extractor, keeping a digest of each clip's features."""
+
+    def __init__(self, features: Any, digests: dict[str, str]) -> None:
+        self.features, self.digests, self.clip = features, digests, ""
+
+    def __call__(self, samples: np.ndarray) -> np.ndarray:
+        computed = self.features(samples)
+        self.digests[self.clip] = hashlib.sha1(computed.astype(np.float32).tobytes()).hexdigest()
+        return computed
+
+
+class TapedWhisper(WhisperRecognizer):
+    """Whisper whose phrase search of each clip is recorded on ``tape``, or replayed from
+    it without hearing (``replaying``): ``clip`` names the clip being heard."""
+
+    def __init__(self, tape: dict[str, Any], replaying: bool, **options: Any) -> None:
+        super().__init__(**options)
+        self.tape, self.replaying, self.clip = tape, replaying, ""
+
+    def encode(self, samples: np.ndarray) -> Any:
+        return None if self.replaying else super().encode(samples)
+
+    def speech_vector(self, encoded: Any, samples: np.ndarray) -> np.ndarray:
+        if self.replaying:
+            return np.zeros(1, np.float32)
+        return super().speech_vector(encoded, samples)
+
+    def score_phrases(self, encoded, texts, start=None, casing=()):
+        if self.replaying:
+            taped = self.tape[self.clip]
+            finished = {
+                text: Hypothesis(tuple(t), lp, sf) for text, (t, lp, sf) in taped[0].items()
+            }
+            return finished, taped[1]
+        finished, free = super().score_phrases(encoded, texts, start, casing)
+        self.tape[self.clip] = [
+            {text: [list(h.tokens), h.logp, h.shortfall] for text, h in finished.items()},
+            free,
+        ]
+        return finished, free
+
+
+@dataclass(frozen=True)
+class Heard:
+    """One clip, the step it is heard at, and what should be accepted (None: nothing)."""
+
+    clip: Clip
+    phrases: PhraseSet
+    expected: str | None
+
+    @property
+    def key(self) -> str:
+        return str(self.clip.path.relative_to(SHARED_SPEECH))
+
+    @property
+    def kind(self) -> str:
+        if self.expected is None:
+            return "chatter"
+        return "roll" if self.expected in DIE_VALUES.values() else "yes/no"
+
+
+DIE_VALUES = {word: Answer.number(n) for n, word in enumerate(DIE_WORDS, start=1)}
+
+
+def clips() -> list[Heard]:
+    """Every clip of this bench, with its step."""
+    dice, yes_no = expected_phrases("dice"), expected_phrases("yesno")
+    rolls = labelled_clips("speech_commands", DIE_WORDS) + labelled_clips("fsdd", DIE_WORDS)
+    return (
+        [Heard(clip, dice, DIE_VALUES[clip.transcript]) for clip in rolls]
+        + [Heard(clip, dice, None) for clip in labelled_clips("speech_commands", NON_COMMAND_WORDS)]
+        + [
+            Heard(clip, yes_no, clip.transcript)
+            for clip in labelled_clips("speech_commands", ("yes", "no"))
+        ]
+    )
+
+
+def models(
+    tapes: dict[str, Any], replaying: bool, setting: Setting
+) -> tuple[TapedWhisper, TapedWhisper]:
+    options = {"threads": setting.threads, "compute_type": setting.compute_type}
+    tiny = TapedWhisper(tapes.setdefault("tiny", {}), replaying, **options)
+    base = TapedWhisper(
+        tapes.setdefault("base", {}),
+        replaying,
+        model_dir=multilingual_model_dir(),
+        language="en",
+        **options,
+    )
+    if setting.float32_features:
+        for model in (tiny, base):
+            model._features.mel_filters = model._features.mel_filters.astype(np.float32)
+    return tiny, base
+
+
+def record(name: str, path: Path, keys: set[str] | None = None) -> None:
+    """Hear every clip (or those of ``keys``) under this process's setting; write the tape
+    to ``path``."""
+    tapes: dict[str, Any] = {"heard": []}
+    tiny, base = models(tapes, False, SETTINGS[name])
+    tiny._features = digested = DigestedFeatures(tiny._features, tapes.setdefault("features", {}))
+    chosen = [heard for heard in clips() if keys is None or heard.key in keys]
+    for number, heard in enumerate(chosen):
+        tiny.clip = base.clip = digested.clip = heard.key
+        if number % 50 == 0:
+            print(f"  {name}: {number} of {len(chosen)} clips heard", file=sys.stderr, flush=True)
+        samples = read_wav(heard.clip.path)
+        first = tiny.candidates(samples, heard.phrases)
+        if (
+            heard.kind != "yes/no"
+            and first is not None
+            and first.confidence < ROLL_CONFIDENCE_TAPED
+        ):
+            base.candidates(samples, heard.phrases)
+        tapes["heard"].append(heard.key)
+    path.write_text(json.dumps({"setting": name, **tapes}))
+
+
+def sensitive(decided: dict[str, dict[str, Any]], tape: dict[str, Any]) -> set[str]:
+    """The clips whose decision could move: tiny not sure (below 0.93), another answer
+    within 8 nats of tiny's best, re-heard by base, or table talk; and every 8th clip, to
+    check that the others do not move."""
+    keys = set()
+    for number, (key, verdict) in enumerate(decided.items()):
+        logps = sorted((h[1] for h in tape["tiny"].get(key, [{}])[0].values()), reverse=True)
+        close = len(logps) > 1 and logps[0] - logps[1] < 8
+        if verdict["tiny"][1] < 0.93 or close or key in tape["base"] or number % 8 == 0:
+            keys.add(key)
+    return keys | {heard.key for heard in clips() if heard.kind == "chatter"}
+
+
+def verdicts(tape: dict[str, Any]) -> dict[str, dict[str, tuple[str, float]]]:
+    """Per clip: the outcome and confidence of tiny alone and of tiny with base."""
+    tiny, base = models(tape, True, SETTINGS["reference"])
+    cascade = RehearingWhisper(tiny, base)
+    decided: dict[str, dict[str, tuple[str, float]]] = {}
+    for heard in clips():
+        tiny.clip = base.clip = heard.key
+        if "heard" in tape and heard.key not in tape["heard"]:
+            continue
+        if heard.key not in tape["tiny"]:
+            decided[heard.key] = {"tiny": ("rejected", 0.0), "shipped": ("rejected", 0.0)}
+            continue
+        decided[heard.key] = {
+            engine: outcome(recognizer.recognize(read_wav(heard.clip.path), heard.phrases), heard)
+            for engine, recognizer in (("tiny", tiny), ("shipped", cascade))
+        }
+    return decided
+
+
+def outcome(recognition: Recognition, heard: Heard) -> tuple[str, float]:
+    verdict = judge(recognition, heard.phrases)
+    if verdict.outcome == "accepted":
+        label = "correct" if verdict.value == heard.expected else "wrong"
+    else:
+        label = verdict.outcome
+    return label, recognition.confidence
+
+
+def figures(decided: dict[str, dict[str, tuple[str, float]]], engine: str) -> dict[str, int]:
+    """Counts per kind of clip and half: correct, wrong, asked back, rejected."""
+    counts: Counter[str] = Counter()
+    for heard in clips():
+        label = decided[heard.key][engine][0]
+        half = "tuning" if in_tuning_half(heard.clip.path) else "held-out"
+        for part in (half, "all"):
+            counts[f"{heard.kind} {part} {label}"] += 1
+            counts[f"{heard.kind} {part}"] += 1
+    return counts
+
+
+REPORTED = [
+    (f"{kind} {part} {label}")
+    for kind, labels in (
+        ("roll", ("correct", "wrong")),
+        ("chatter", ("correct", "wrong")),
+        ("yes/no", ("correct",)),
+    )
+    for part in ("tuning", "held-out", "all")
+    for label in labels
+]
+
+
+def report_features(features_by: dict[str, dict[str, str]]) -> None:
+    """How many clips' features (tiny's log-mel input) differ from the first setting's."""
+    named = {name: digests for name, digests in features_by.items() if digests}
+    if len(named) < 2:
+        return
+    first, *others = named
+    print(f"clips whose features differ bit for bit from {first}'s:")
+    for name in others:
+        common = named[first].keys() & named[name].keys()
+        different = sum(named[name][key] != named[first][key] for key in common)
+        print(f"  {name}: {different} of {len(common)}")
+
+
+def report(decided_by: dict[str, dict[str, dict[str, tuple[str, float]]]]) -> None:
+    for engine in ("tiny", "shipped"):
+        print(f"\n{engine} ({'tiny alone' if engine == 'tiny' else 'tiny, base re-hearing'})")
+        counted = {name: figures(decided, engine) for name, decided in decided_by.items()}
+        width = max(len(name) for name in counted)
+        rows = [
+            figure.replace("chatter", "chatter").replace(" correct", " ok") for figure in REPORTED
+        ]
+        print("  " + "setting".ljust(width), *(f"{row:>22}" for row in rows))
+        for name, counts in counted.items():
+            cells = [f"{counts[f]:>3}/{counts[f.rsplit(' ', 1)[0]]:<3}".rjust(22) for f in REPORTED]
+            print("  " + name.ljust(width), *cells)
+        spread = [
+            max(c[f] for c in counted.values()) - min(c[f] for c in counted.values())
+            for f in REPORTED
+        ]
+        print("  " + "spread".ljust(width), *(f"{s:>22}" for s in spread))
+        flips = [
+            key
+            for key in next(iter(decided_by.values()))
+            if len({decided[key][engine][0] for decided in decided_by.values()}) > 1
+        ]
+        print(f"  clips whose verdict changes with the setting: {len(flips)}")
+        for key in flips:
+            cells = ", ".join(
+                f"{name} {decided[key][engine][0]} {decided[key][engine][1]:.3f}"
+                for name, decided in decided_by.items()
+            )
+            print(f"    {key}: {cells}")
+
+
+def hear(name: str, tapes: Path, subset: bool) -> None:
+    """Hear the clips under setting ``name`` in a child process (nice), onto its tape."""
+    environment = {k: v for k, v in os.environ.items() if k not in NUMERIC_VARIABLES}
+    command = ["nice", "-n", "10", sys.executable, __file__, "--record", name]
+    command += ["--tapes", str(tapes)]
+    if subset and name != "reference":
+        command += ["--keys", str(tapes / "subset.txt")]
+    print(f"hearing the clips under {name} ...", flush=True)
+    subprocess.run(command, check=True, env=environment | SETTINGS[name].environment)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--settings", default=",".join(SETTINGS))
+    parser.add_argument("--tapes", type=Path, default=TAPES)
+    parser.add_argument(
+        "--subset",
+        action="store_true",
+        help="under settings other than the reference, hear only the clips whose decision "
+        "could move (see sensitive()); the others keep the reference's verdict",
+    )
+    parser.add_argument("--record", help=argparse.SUPPRESS)  # the child process of a setting
+    parser.add_argument("--keys", type=Path, help=argparse.SUPPRESS)  # its clips, one a line
+    args = parser.parse_args()
+    if not SHARED_SPEECH.is_dir():
+        print(f"skipped: no human speech clips in {SHARED_SPEECH}")
+        return 0
+    if args.record:
+        keys = set(args.keys.read_text().split("\n")) if args.keys else None
+        record(args.record, args.tapes / f"{args.record}.json", keys)
+        return 0
+    args.tapes.mkdir(parents=True, exist_ok=True)
+    decided_by, features_by = {}, {}
+    for name in ["reference", *(n for n in args.settings.split(",") if n != "reference")]:
+        path = args.tapes / f"{name}.json"
+        if not path.exists():
+            hear(name, args.tapes, args.subset)
+        tape = json.loads(path.read_text())
+        decided_by[name], features_by[name] = verdicts(tape), tape.get("features", {})
+        if name == "reference":
+            reference_tape = tape
+        decided_by[name] = decided_by["reference"] | decided_by[name]
+        if args.subset and name == "reference":
+            (args.tapes / "subset.txt").write_text(
+                "\n".join(sorted(sensitive(decided_by[name], reference_tape)))
+            )
+    report_features(features_by)
+    report(decided_by)
+    print(f"\n(re-hearing below {RECHECK}; tapes in {args.tapes})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
