@@ -11,7 +11,7 @@ not heard again. The decisions are then replayed from the tapes through the ship
 (confidence, re-hearing, the session's thresholds), so thresholds can be compared
 without hearing anything again.
 
-    .venv/bin/python bench/bench_numerics.py [--settings reference,threads-1] [--tapes DIR]
+    PYTHONPATH=$PWD .venv/bin/python bench/bench_numerics.py [--subset] [--settings a,b]
 
 Prints, per setting, the figures of tiny alone (what tests/voice/test_recognition.py
 checks) and of tiny with base (as shipped), on the tuning half, the held-out half and all

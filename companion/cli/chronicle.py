@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from companion.cli import ArgumentError
+from companion.framework.shown import shown
 from companion.session.observers.chronicle import summary
 
 HELP = "show the Markdown chronicle of a night (turns told, paragraphs read, the winner)"
@@ -24,6 +25,7 @@ def run(args: argparse.Namespace) -> int:
         text = args.file.read_text(encoding="utf-8", errors="replace")
     except OSError as error:
         raise ArgumentError(f"cannot read the chronicle {args.file}: {error.strerror}") from None
+    text = shown(text)  # a player's name may hold terminal escapes: the terminal obeys none
     if args.summary:
         print(summary(text))
     elif sys.stdout.isatty():

@@ -68,7 +68,8 @@ def matrix_line(pack: Pack, args: argparse.Namespace) -> str:
         raise ArgumentError("--matrix needs --row and --reaction")
     found = matrix.split_name(args.row)
     if found is None:
-        raise ArgumentError(f"matrix {matrix.letter} has no row {args.row!r}")
+        rows = ", ".join(matrix.rows)
+        raise ArgumentError(f"matrix {matrix.letter} has no row {args.row!r} (rows: {rows})")
     try:
         candidates = matrix.candidates(found[0], args.reaction)
     except KeyError:

@@ -307,7 +307,7 @@ class Session:
         self._save()
         label = self._undo_labels.pop() if self._undo_labels else ""
         what = label if label and label not in ("yes", "no") else self._said("the_last_answer")
-        self._say_text(self._said("undone", what=what))
+        self._speak([Speech(self._said("undone", what=what))])  # repeat: not the undone reply
 
     def _pause(self) -> str | None:
         """Wait for "resume"; other global commands are carried out meanwhile, anything

@@ -97,7 +97,10 @@ def test_lookup_matrix_accepts_the_whole_name_in_any_case(capsys) -> None:
         ),
         (["--matrix", "Z", "--row", "Mad"], "no matrix Z (matrices: C, D, F, I, L, N)"),
         (["--matrix", "F", "--reaction", "Pray"], "--matrix needs --row and --reaction"),
-        (["--matrix", "F", "--row", "Calm", "--reaction", "Pray"], "matrix F has no row 'Calm'"),
+        (
+            ["--matrix", "F", "--row", "Calm", "--reaction", "Pray"],
+            "matrix F has no row 'Calm' (rows: Terrible, Mild, Beautiful, Treacherous)",
+        ),
         (
             ["--matrix", "F", "--row", "Mild", "--reaction", "Dance"],
             "matrix F has no reaction 'Dance' (reactions: Pray, Wait, Flee)",

@@ -64,9 +64,10 @@ CASES = {
         "Cursed | Misfortune follows you. | roll -1; flies away", "Cursed",
         "Cursed: unknown status effect 'flies away'; write roll +N, roll -N (at night), no move, "
         "move -N, skip turn, first reaction, blocks SKILLS, barred from SPACES, no story, "
-        "pay in cities, others choose reaction, reroll destiny, arrive at SPACE [CODE], "
-        "wealth loss -N, end of game story -N, stays free in cities, ends after roll, "
-        "ends after turn, ends after rest or ends on roll 5-6, separated by ;",
+        "no wealth gain, pay in cities, others choose reaction, reroll destiny, "
+        "arrive at SPACE [CODE], wealth loss -N, end of game story -N, stays free in cities, "
+        "ends after roll, ends after turn, ends after rest, ends after rest in a city or "
+        "ends on roll 5-6, separated by ;",
     ),
     "status barring an unknown space": Case(
         "world.txt", "Cursed    | Misfortune follows you like a shadow.",
@@ -311,7 +312,8 @@ CASES = {
         "book.txt", "[D1/S3]", "[D1/Sing for your supper]", "Sing for your supper",
         "paragraph 704, MASTER STORYTELLING: 'Sing for your supper' is not a reward word: write "
         "a skill, status or treasure of world.txt, D1, S1, W+1, Treasure, Go to N, Lose X, Move "
-        'to X, Opportunity: X, or put free text to read aloud in quotes: "..."',
+        "to X, Move to any coastal space, Move within N spaces of X, Opportunity: X, or put "
+        'free text to read aloud in quotes: "..."',
     ),
     "heading in lower case": Case(
         "book.txt", "SEAMANSHIP: Between prayers", "Seamanship: Between prayers", "Seamanship:",

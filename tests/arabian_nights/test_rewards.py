@@ -9,6 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.games.arabian_nights.rewards import (
+    ChooseSpace,
     DestinyChange,
     GainSkill,
     GainStatus,
@@ -22,6 +23,7 @@ from companion.games.arabian_nights.rewards import (
     Opportunity,
     RandomTreasure,
     RewardCodeError,
+    SpaceScope,
     StoryChange,
     Vocabulary,
     WealthChange,
@@ -54,17 +56,28 @@ def test_the_rulebook_spelling_sl_reads_as_one_story_point():
 
 
 def test_free_text_in_quotes_is_kept_word_for_word():
-    code = '[D2/S1/"Have another player place you within four spaces of the Jeweled Fortress"]'
+    code = '[D2/S1/"Sing the song of the Jeweled Fortress to the table"]'
     assert parse_reward(code, VOCABULARY)[2] == Instruction(
-        text="Have another player place you within four spaces of the Jeweled Fortress"
+        text="Sing the song of the Jeweled Fortress to the table"
     )
     assert parse_reward("[D1/S1/“You may lose one status of your choice” ]", VOCABULARY)[2] == (
         Instruction(text="You may lose one status of your choice")
     )
 
 
+def test_a_free_move_is_carried_out_with_or_without_quotes():
+    placed = ChooseSpace(
+        scope=SpaceScope.WITHIN, distance=4, near="Jeweled Fortress", placed_by_other=True
+    )
+    for code in (
+        "[D2/Have another player place you within four spaces of the Jeweled Fortress]",
+        '[D2/"Have another player place you within four spaces of the Jeweled Fortress"]',
+    ):
+        assert parse_reward(code, VOCABULARY)[1] == placed
+
+
 def test_free_text_without_quotes_is_refused_and_says_how_to_write_it():
-    code = "[D2/Have another player place you within four spaces of the Jeweled Fortress]"
+    code = "[D2/Sing the song of the Jeweled Fortress to the table]"
     with pytest.raises(RewardCodeError, match=re.escape('in quotes: "..."')):
         parse_reward(code, VOCABULARY)
 
@@ -114,7 +127,7 @@ def test_a_near_miss_of_a_known_word_is_refused_with_the_likely_spelling(typed, 
         ("Opportunity: City of Brass", Opportunity(place="City of Brass")),
         ("Move to cairo", MoveTo(destination="Cairo")),
         ("Move to Jeweled Fortress", MoveTo(destination="Jeweled Fortress")),
-        ('"Move to any coastal space"', Instruction(text="Move to any coastal space")),
+        ('"Move to any coastal space"', ChooseSpace(scope=SpaceScope.COASTAL)),
         (
             '"Lose a wealth level of your choice"',
             Instruction(text="Lose a wealth level of your choice"),
@@ -141,7 +154,7 @@ def test_brackets_are_optional_and_empty_parts_ignored():
         ("[W-1 (Min: Pauper)]", "unknown wealth level 'Pauper' in (Min: ...)"),
         ("[W1 (Max: Poor) (Max: Rich)]", "two (Max: ...)"),
         ("[Opportunity: Atlantis]", "unknown Place of Power 'Atlantis'"),
-        ("[Move to any coastal space]", "'Move to any coastal space' is not a reward word"),
+        ("[Move to any sandy space]", "'Move to any sandy space' is not a reward word"),
         ("[D1000]", "'D1000' is not a reward word"),
         ("[Storytelling (Grand)]", "'Storytelling (Grand)' is not a reward word"),
     ],

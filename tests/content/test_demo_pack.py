@@ -101,7 +101,7 @@ def test_rewards_are_mixed(pack):
         "destiny up", "destiny down", "story up", "story down", "wealth up", "wealth down",
         "wealth max", "wealth min", "gain_skill", "master skill", "gain_status",
         "lose_status", "random_treasure", "gain_treasure", "instruction", "go_to",
-        "opportunity", "move_to", "mandatory", "master section",
+        "opportunity", "move_to", "choose_space", "mandatory", "master section",
     }  # fmt: skip
     assert wanted <= {kind for kind, count in kinds.items() if count}, kinds
 

@@ -38,3 +38,18 @@ def test_redrawn_only_when_something_changed():
     display.on_step(dialogue.step(), dialogue)
     display.on_step(dialogue.step(), dialogue)
     assert stream.getvalue().count("toy") == 1
+
+
+def test_a_spanish_game_is_shown_in_spanish():
+    """Scheherazade in Spanish: the panel's own words follow the game, not English."""
+    from companion.games import game_spec
+
+    stream = io.StringIO()
+    display = LiveDisplay(Console(file=stream, force_terminal=True, width=120))
+    dialogue = game_spec("scheherazade").new(GameOptions(seed=1, settings={"lang": "es"}))
+    display.on_heard(Heard("dos", 0.71), "2")
+    display.on_step(dialogue.step(), dialogue)
+    shown = stream.getvalue()
+    assert "Ahora: ¿Cuántos narradores" in shown
+    assert "Última respuesta: 'dos' (oído, confianza 0.71) → 2" in shown
+    assert "Now:" not in shown and "Last answer" not in shown

@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import itertools
 import os
+import subprocess
 import sys
 from pathlib import Path
 
@@ -120,3 +121,22 @@ def test_play_in_a_pty_shows_escaped_names_and_resumes(tmp_path: Path) -> None:
         assert save.is_file()
         if attempt == 1:
             assert "Welcome back" in seen
+
+
+def test_chronicle_command_shows_escaped_names_in_a_pty(tmp_path: Path) -> None:
+    """``companion chronicle`` of a night with a hostile name: neither its rich view on a
+    terminal nor its plain copy to a pipe lets the terminal obey an escape sequence."""
+    chronicle = tmp_path / "night.chronicle.md"
+    chronicle.write_text("# Chronicle\n\n- Welcome, \x1b]0;owned\x07Bo and \x1b[2JCy.\n")
+    command = ["-m", "companion", "chronicle", str(chronicle)]
+    child = pexpect.spawn(sys.executable, command, encoding="utf-8", timeout=60)
+    child.logfile_read = terminal = io.StringIO()
+    child.expect(pexpect.EOF)
+    child.close()
+    piped = subprocess.run(
+        [sys.executable, *command], capture_output=True, text=True, check=True
+    ).stdout
+    for seen in (terminal.getvalue(), piped):
+        assert "Welcome" in seen
+        for raw in RAW:
+            assert raw not in seen

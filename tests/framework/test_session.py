@@ -282,3 +282,12 @@ def test_undo_says_what_it_undid_and_an_empty_line_asks_again(tmp_path, capsys):
     heard = ears.hear(Step("Roll a die.", PhraseSet(())), PhraseSet(()))
     assert heard.text == "2"
     assert capsys.readouterr().out == "> Roll a die.\n> "
+
+
+def test_repeat_after_undo_never_says_the_undone_reply_again(tmp_path):
+    """Answers 4, undo, repeat: the table hears that the 4 was undone, not "You add 4." as
+    if it still stood."""
+    lines, _ = play(["4", "undo", "repeat"], tmp_path)
+    after_undo = lines[lines.index("Undone: 4. Back one step.") + 1 :]
+    assert "You add 4." not in after_undo
+    assert "Undone: 4. Back one step." in after_undo

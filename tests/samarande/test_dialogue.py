@@ -26,6 +26,7 @@ def test_setup_asks_for_the_viziers_then_who_starts():
     script("Sam")
     assert script.prompt.startswith("Deal eight cards to each vizier. Ali, keep four")
     assert script.table.deck == 110 - 24
+    assert script.dialogue.whose_turn() == "We are setting up."  # nobody's turn while dealing
     script("kept", "kept")
     said = script("new cards")
     assert said == [
@@ -40,6 +41,7 @@ def test_setup_asks_for_the_viziers_then_who_starts():
         "Lay six cards face up in the line. The deck holds 92 cards and the bank 60 gold."
         in said[0]
     )
+    assert script.dialogue.whose_turn() == "We are setting up."
     said = script("roll for me")
     assert said[0].startswith("The die chooses ")
     assert script.prompt.endswith("6 action points. What do you do?")

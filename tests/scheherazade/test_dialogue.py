@@ -153,7 +153,7 @@ def printed_night(lang: str = "en"):
 def test_printed_cards_play_a_whole_night_by_the_rulebook(tmp_path):
     dialogue = new_game()
     printed = play(dialogue, printed_night(), tmp_path)
-    assert "The oldest storyteller begins. Who is the oldest: Ali and Bea?" in printed
+    assert "The oldest storyteller begins. Who is the oldest: Ali or Bea?" in printed
     assert "Bea begins, and play goes clockwise." in printed
     assert "Set aside: queen, without effect." in printed
     assert "The deck holds 72 cards." in printed  # 83 − 1 set aside − 2 hands of 5
@@ -169,7 +169,7 @@ def test_printed_cards_play_a_whole_night_by_the_rulebook(tmp_path):
 def test_printed_cards_in_spanish(tmp_path):
     dialogue = new_game(lang="es")
     printed = play(dialogue, printed_night("es"), tmp_path)
-    assert "Empieza el narrador de más edad. ¿Quién es el mayor: Ali y Bea?" in printed
+    assert "Empieza el narrador de más edad. ¿Quién es el mayor: Ali o Bea?" in printed
     assert "Apartada: reina, sin efecto." in printed
     assert "Usas buscar con fuerza 4; la Esperanza queda en 9." in printed
     assert "El sultán se aburre: Schehrazada pierde 1 de Esperanza. La Esperanza queda en 7." in (

@@ -257,7 +257,7 @@ def test_fate_prompts_say_the_modifier_in_words() -> None:
     prompt = builder().step(table.say("1").state).prompt
     assert prompt == (
         "Ali, roll for fate against the Sorcerer. A four or better wins, and your roll gets "
-        "minus one."
+        "minus one. Say your roll, or say roll for me."
     )
 
 

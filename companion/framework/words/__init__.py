@@ -70,6 +70,11 @@ SAYINGS: dict[str, dict[str, str]] = {
         "en": "Thank you. I will go on learning your voices as we play.",
         "es": "Gracias. Seguiré aprendiendo vuestras voces mientras jugamos.",
     },
+    "view_now": {"en": "Now: {prompt}", "es": "Ahora: {prompt}"},
+    "view_last_answer": {"en": "Last answer: {answer}", "es": "Última respuesta: {answer}"},
+    "view_typed": {"en": "typed", "es": "escrito"},
+    "view_heard": {"en": "heard, confidence {confidence}", "es": "oído, confianza {confidence}"},
+    "view_not_understood": {"en": "not understood", "es": "no entendido"},
     "global_hint": {
         "en": "At any time you can say: repeat, undo, status, whose turn, help, pause, "
         "or save and quit.",

@@ -17,10 +17,12 @@ from companion.framework.wording import spoken_list
 from companion.games.arabian_nights.card_effects import (
     protected_from,
     story_blocked_by,
+    wealth_blocked_by,
     worse_losses,
 )
 from companion.games.arabian_nights.pack import Pack
 from companion.games.arabian_nights.rewards import (
+    ChooseSpace,
     DestinyChange,
     GainSkill,
     GainStatus,
@@ -104,14 +106,16 @@ class StatusPrevented(BaseModel):
         return f"is kept from becoming {self.status} by the {self.treasure}"
 
 
-class StoryWithheld(BaseModel):
-    """Story points were not gained because a status the player holds forbids it."""
+class GainWithheld(BaseModel):
+    """Story points or wealth were not gained because a status the player holds forbids it
+    (Grieving's grief, Enslaved's master)."""
 
+    kind: Literal["Story", "wealth"]
     amount: int
     status: str
 
     def phrase(self) -> str:
-        return f"gains no Story while {self.status}"
+        return f"gains no {self.kind} while {self.status}"
 
 
 class TreasureChanged(BaseModel):
@@ -151,12 +155,13 @@ class Moved(BaseModel):
 
 
 class FollowUp(BaseModel):
-    """Something for the dialogue to carry out: read an instruction, go to a paragraph.
+    """Something for the dialogue to carry out: read an instruction, go to a paragraph, ask
+    where a free move goes.
 
     Kept in the change log; not part of `describe_changes`.
     """
 
-    effect: GoToParagraph | Instruction
+    effect: GoToParagraph | Instruction | ChooseSpace
 
 
 Change = (
@@ -165,7 +170,7 @@ Change = (
     | SkillChanged
     | StatusChanged
     | StatusPrevented
-    | StoryWithheld
+    | GainWithheld
     | TreasureChanged
     | DestinationChanged
     | Moved
@@ -177,7 +182,7 @@ def _points(pack: Pack, sheet: PlayerSheet, effect: DestinyChange | StoryChange)
     kind = "Destiny" if isinstance(effect, DestinyChange) else "Story"
     blocker = story_blocked_by(pack, sheet) if kind == "Story" and effect.amount > 0 else None
     if blocker is not None:
-        return StoryWithheld(amount=effect.amount, status=blocker)
+        return GainWithheld(kind="Story", amount=effect.amount, status=blocker)
     attribute = kind.lower()
     before = getattr(sheet, attribute)
     after = max(0, before + effect.amount)
@@ -186,7 +191,11 @@ def _points(pack: Pack, sheet: PlayerSheet, effect: DestinyChange | StoryChange)
 
 
 def _wealth(pack: Pack, sheet: PlayerSheet, effect: WealthChange) -> Change | None:
-    """Move along the track; the award's Max (Min) never pushes past where the player is."""
+    """Move along the track; the award's Max (Min) never pushes past where the player is.
+    A status such as Enslaved withholds every gain."""
+    master = wealth_blocked_by(pack, sheet) if effect.amount > 0 else None
+    if master is not None:
+        return GainWithheld(kind="wealth", amount=effect.amount, status=master)
     before = pack.wealth_index(sheet.wealth)
     envied, extra = worse_losses(pack, sheet) if effect.amount < 0 else (None, 0)
     after = min(max(before + effect.amount - extra, 0), len(pack.wealth_track) - 1)
@@ -276,6 +285,7 @@ def _destination(sheet: PlayerSheet, effect: Opportunity) -> Change:
 
 def _move(sheet: PlayerSheet, effect: MoveTo) -> Change:
     sheet.position = effect.destination
+    sheet.carried_this_turn = True
     return Moved(destination=effect.destination)
 
 
@@ -303,7 +313,7 @@ def _apply_one(
             return _destination(sheet, effect)
         case MoveTo():
             return _move(sheet, effect)
-        case GoToParagraph() | Instruction():
+        case GoToParagraph() | Instruction() | ChooseSpace():
             return FollowUp(effect=effect)
     raise TypeError(f"not a reward effect: {effect!r}")
 

@@ -11,6 +11,8 @@ separated by ``;`` that say what the card does to the rules. For a status:
 - ``blocks Weapon Use, Endurance``: those skills cannot be used;
 - ``barred from Baghdad``: the holder may not enter (nor pass through) those spaces;
 - ``no story``: Story points the holder would gain are not gained;
+- ``no wealth gain``: wealth levels the holder would gain are not gained (the demo's
+  Enslaved: the master takes them);
 - ``pay in cities``: at the end of each turn the holder ends in a city, they pay one
   wealth level or must leave that city on their next move;
 - ``others choose reaction``: another player (the next in turn order) chooses the
@@ -27,8 +29,10 @@ separated by ``;`` that say what the card does to the rules. For a status:
   status held with it asks nothing);
 - ``ends after roll`` / ``ends after turn`` / ``ends after rest`` / ``ends on roll 5-6``:
   when it goes away by itself ("after rest": at the end of a turn in which the holder did
-  not travel; the roll is made at the start of the holder's turn). A status gained during a
-  turn never ends at the end of that same turn. Without it, a status stays until a reward
+  not travel; the roll is made at the start of the holder's turn). ``ends after rest in a
+  city``: at the end of a whole turn spent in one city, neither travelling nor carried
+  away (the demo's Wounded). A status gained during a turn never ends at the end of that
+  same turn. Without it, a status stays until a reward
   or the table lifts it.
 
 For a treasure:
@@ -111,6 +115,7 @@ _STATUS_FLAGS = {
     "others choose reaction": "others_choose",
     "reroll destiny": "reroll_destiny",
     "stays free in cities": "free_stay",
+    "no wealth gain": "no_wealth_gain",
 }
 """The status clauses that are a flag alone, and the field each one sets."""
 _TREASURE_FLAGS = {
@@ -153,6 +158,8 @@ def parse_status_acts(text: str, check: NameCheck = _as_declared) -> StatusActs:
             fields["arrival"] = (" ".join(match[1].split()), match[2].strip())
         elif lower in ("ends after roll", "ends after turn", "ends after rest"):
             fields["ends"] = lower.removeprefix("ends ")
+        elif lower == "ends after rest in a city":
+            fields["ends"] = "after rest in city"
         elif lower.startswith("ends on roll "):
             fields["ends"] = "on roll"
             fields["freed_on"] = _faces(lower.removeprefix("ends on roll "))
@@ -163,11 +170,12 @@ def parse_status_acts(text: str, check: NameCheck = _as_declared) -> StatusActs:
 
 STATUS_CLAUSES = (
     "write roll +N, roll -N (at night), no move, move -N, skip turn, first reaction, "
-    "blocks SKILLS, barred from SPACES, no story, pay in cities, "
+    "blocks SKILLS, barred from SPACES, no story, no wealth gain, pay in cities, "
     "others choose reaction, "
     "reroll destiny, arrive at SPACE [CODE], wealth loss -N, "
     "end of game story -N, stays free in cities, ends after roll, "
-    "ends after turn, ends after rest or ends on roll 5-6, separated by ;"
+    "ends after turn, ends after rest, ends after rest in a city or ends on roll 5-6, "
+    "separated by ;"
 )
 TREASURE_CLAUSES = (
     "write counts as NAMES, land +N, sea +N, air N, flies on continent, foresees a reaction, "
@@ -299,6 +307,11 @@ def story_blocked_by(pack: Pack, sheet: PlayerSheet) -> str | None:
     return next((name for name, acts in status_acts(pack, sheet) if acts.no_story), None)
 
 
+def wealth_blocked_by(pack: Pack, sheet: PlayerSheet) -> str | None:
+    """The status that keeps the player from gaining wealth (a master takes it), or None."""
+    return next((name for name, acts in status_acts(pack, sheet) if acts.no_wealth_gain), None)
+
+
 def worse_losses(pack: Pack, sheet: PlayerSheet) -> tuple[str | None, int]:
     """(a status making wealth losses worse, or None; the extra levels every loss costs)."""
     worse = [
@@ -338,10 +351,28 @@ def _without(table: TableState, player: str, statuses: list[str]) -> TableState:
     return table.evolve(remove)
 
 
+def rested_in_city(pack: Pack, sheet: PlayerSheet) -> bool:
+    """Whether the turn now ending was a whole turn of rest in a city: the player stands
+    in a city and neither travelled on the move nor was carried by a reward."""
+    space = pack.spaces.get(sheet.position)
+    resting = not (sheet.moved_this_turn or sheet.carried_this_turn)
+    return resting and space is not None and space.city
+
+
+def _rest_endings(pack: Pack, sheet: PlayerSheet) -> set[str]:
+    """The kinds of status that end after the turn now ending."""
+    endings = {"after turn"}
+    if not sheet.moved_this_turn:
+        endings.add("after rest")
+    if rested_in_city(pack, sheet):
+        endings.add("after rest in city")
+    return endings
+
+
 def _ending(pack: Pack, sheet: PlayerSheet, when: str) -> list[str]:
     if when != "after turn":
         return [name for name, acts in status_acts(pack, sheet) if acts.ends == when]
-    endings = {"after turn", "after rest"} if not sheet.moved_this_turn else {"after turn"}
+    endings = _rest_endings(pack, sheet)
     return [
         name
         for name, acts in status_acts(pack, sheet)
@@ -354,6 +385,7 @@ def _turn_over(table: TableState, player: str) -> TableState:
         sheet = copy.player(player)
         sheet.gained_this_turn = []
         sheet.moved_this_turn = False
+        sheet.carried_this_turn = False
 
     return table.evolve(forget)
 
@@ -365,7 +397,8 @@ def end_statuses(
     are gone, and their names.
 
     "after turn" is the end of the player's turn: statuses gained during it stay, and
-    "after rest" statuses end too if the player did not travel.
+    "after rest" statuses end too if the player did not travel, "after rest in city" ones
+    after a whole turn spent in one city (`rested_in_city`).
     """
     ended = _ending(pack, table.player(player), when)
     table = _without(table, player, ended)
@@ -477,6 +510,9 @@ def sell_treasure(
     value = pack.treasures[held].acts.sale_value if held in pack.treasures else 1
     if value is None:
         raise IllegalActionError(f"nobody will buy the {held}")
+    master = wealth_blocked_by(pack, table.player(player))
+    if master is not None:
+        raise IllegalActionError(f"{player} is {master}: the price of the {held} would be taken")
     if table.rules.sell_in_cities_only:
         sheet = table.player(player)
         space = pack.spaces.get(sheet.position)

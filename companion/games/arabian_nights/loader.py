@@ -33,6 +33,7 @@ from companion.games.arabian_nights.book_text import (
 )
 from companion.games.arabian_nights.card_effects import parse_status_acts, parse_treasure_acts
 from companion.games.arabian_nights.chart_terrain import check_chart_terrains
+from companion.games.arabian_nights.free_moves import allowed_spaces, no_space_fits
 from companion.games.arabian_nights.pack import (
     CharacterCard,
     ChartEntry,
@@ -63,6 +64,7 @@ from companion.games.arabian_nights.pack import (
     WealthLevel,
 )
 from companion.games.arabian_nights.rewards import (
+    ChooseSpace,
     GoToParagraph,
     MoveTo,
     Opportunity,
@@ -1046,6 +1048,13 @@ class _CrossCheck:
         for effect in effects:
             if isinstance(effect, GoToParagraph):
                 self.paragraph(file, line, effect.paragraph, f"{where}: Go to")
+            elif isinstance(effect, ChooseSpace):
+                self.free_move(file, line, effect, where)
+
+    def free_move(self, file: str, line: int, effect: ChooseSpace, where: str) -> None:
+        """A free move must allow some space of the map (a partial map is not checked)."""
+        if self.pack.spaces and not allowed_spaces(self.pack, effect):
+            self.loader.problem(file, line, f"{where}: {no_space_fits(effect)}")
 
 
 def _closest(name: str, names: list[str]) -> str | None:

@@ -304,7 +304,9 @@ class Skill(_Model):
     description: str
 
 
-StatusEnd = Literal["lifted", "after roll", "after turn", "after rest", "on roll"]
+StatusEnd = Literal[
+    "lifted", "after roll", "after turn", "after rest", "after rest in city", "on roll"
+]
 
 
 class StatusActs(_Model):
@@ -321,6 +323,9 @@ class StatusActs(_Model):
     freed_on: list[int] = Field([], description='Die faces that end an "on roll" status.')
     barred: list[str] = Field([], description="Spaces the holder may not enter.")
     no_story: bool = Field(False, description="Story points cannot be gained while held.")
+    no_wealth_gain: bool = Field(
+        False, description="Wealth the holder would gain is not gained (a master takes it)."
+    )
     city_toll: bool = Field(
         False, description="Ending a turn in a city costs a wealth level, or the city is left."
     )

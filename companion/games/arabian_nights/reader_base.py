@@ -9,7 +9,7 @@ from companion.games.arabian_nights import phrasing
 from companion.games.arabian_nights.award import FollowUp, apply_reward, describe_changes
 from companion.games.arabian_nights.pack import Pack
 from companion.games.arabian_nights.reader_state import Encounter, ReaderState
-from companion.games.arabian_nights.rewards import Instruction, Vocabulary
+from companion.games.arabian_nights.rewards import ChooseSpace, Instruction, Vocabulary
 from companion.games.arabian_nights.state import PlayerSheet, TableState
 
 
@@ -48,4 +48,6 @@ class ReaderBase:
         for change in changes:
             if isinstance(change, FollowUp) and isinstance(change.effect, Instruction):
                 speeches.append(Speech(phrasing.sentence(change.effect.text)))
+            elif isinstance(change, FollowUp) and isinstance(change.effect, ChooseSpace):
+                speeches.append(Speech(phrasing.sentence(change.effect.describe())))
         return speeches

@@ -1,24 +1,34 @@
 """A section's reward, and the choices its instructions leave to the player.
 
 Phases: ``choose_status`` (a status to lose), ``choose_skill`` (a skill to gain) and
-``choose_space`` (a space of this continent); then a "go to" or a Place of Power goes on
-with the tale, or the encounter ends.
+``choose_space`` (a space of this continent, or the space a free move such as "Move to any
+coastal space" asks for, see :mod:`~companion.games.arabian_nights.free_moves`); then a
+"go to" or a Place of Power goes on with the tale, or the encounter ends.
 """
 
 from __future__ import annotations
 
 from companion.framework.answers import Answer
 from companion.framework.dialogue import Speech, Step
+from companion.framework.errors import IllegalAction
 from companion.framework.phrases import PhraseSet
 from companion.framework.wording import spoken_list
 from companion.games.arabian_nights import phrasing
 from companion.games.arabian_nights.award import FollowUp
 from companion.games.arabian_nights.card_effects import instruction_action, lose_next_turn
+from companion.games.arabian_nights.free_moves import (
+    allowed_spaces,
+    checked_space,
+    may_stay,
+    what_fits,
+)
 from companion.games.arabian_nights.pack import Pack
 from companion.games.arabian_nights.reader_base import ReaderBase
 from companion.games.arabian_nights.reader_phrases import intents
 from companion.games.arabian_nights.reader_state import Phase
+from companion.games.arabian_nights.reader_turn import destination_phrases
 from companion.games.arabian_nights.rewards import (
+    ChooseSpace,
     GainSkill,
     GoToParagraph,
     Instruction,
@@ -38,6 +48,12 @@ class ReaderRewards(ReaderBase):
         speeches, changes = self._award(name, effects)
         choice = None
         for change in changes:
+            if isinstance(change, FollowUp) and isinstance(change.effect, ChooseSpace):
+                if allowed_spaces(self.pack, change.effect):
+                    choice = "choose_space"
+                else:
+                    speeches.append(Speech(phrasing.sentence(change.effect.describe())))
+                continue
             if isinstance(change, FollowUp) and isinstance(change.effect, Instruction):
                 self.state.instructions.append(f"{name}: {change.effect.text}")
                 action = instruction_action(change.effect.text)
@@ -94,18 +110,51 @@ class ReaderRewards(ReaderBase):
         return [name for name, space in self.pack.spaces.items()
                 if space.continent == here.continent and name != here.name]  # fmt: skip
 
+    def _free_move(self) -> ChooseSpace | None:
+        """The free move the pending reward asks for (None: the continent instruction)."""
+        effects = parse_reward(self.encounter.pending_code or "", self.vocabulary)
+        return next((effect for effect in effects if isinstance(effect, ChooseSpace)), None)
+
     def _ask_choose_space(self) -> Step:
-        spaces = self._continent_spaces()
+        """Every space is heard, so that a space the move does not allow is refused with
+        the reason rather than missed."""
+        free = self._free_move()
+        if free is None:
+            question = "Where do you go? Say a space of this continent, or stay."
+            spaces = [*self._continent_spaces(), "stay"]
+        else:
+            question = self._free_move_question(free)
+            stay = ["stay"] if may_stay(self.pack, self.sheet, free) else []
+            spaces = [*allowed_spaces(self.pack, free), *stay]
         return Step(
-            "Where do you go? Say a space of this continent, or stay.",
-            _one_of(spaces, "[go to]", {"stay": ["stay"]}),
-            hint=f"Say one of: {spoken_list([*spaces, 'stay'], 'or')}.",
+            question,
+            destination_phrases(self.state.pack_path),
+            hint=f"Say one of: {spoken_list(spaces, 'or')}.",
         )
 
+    def _free_move_question(self, free: ChooseSpace) -> str:
+        name, fits = self.sheet.name, what_fits(free)
+        stay = ", or stay" if may_stay(self.pack, self.sheet, free) else ""
+        if free.placed_by_other and len(self.table.players) > 1:
+            return f"{name}, choose another player to place you on {fits}. Which space{stay}?"
+        return f"{name}, you go to {fits}. Which space{stay}?"
+
     def _on_choose_space(self, answer: Answer) -> list[Speech]:
-        if answer.intent == "stay":
-            return self._after_choice(f"{self.sheet.name} stays in {self.sheet.position}.")
-        return self._after_choice(MoveTo(destination=answer.intent))
+        sheet, free = self.sheet, self._free_move()
+        if answer.intent == "stay" or answer.intent == sheet.position:
+            if free is not None and not may_stay(self.pack, sheet, free):
+                raise IllegalAction(f"{sheet.name} must go to {what_fits(free)}. Say which.")
+            return self._after_choice(f"{sheet.name} stays in {sheet.position}.")
+        if free is not None:
+            space = checked_space(self.pack, sheet, free, answer.intent)
+        elif answer.intent in self._continent_spaces():
+            space = answer.intent
+        else:
+            raise IllegalAction(
+                f"{answer.intent} is not on {sheet.name}'s continent. "
+                f"Say {spoken_list([*self._continent_spaces(), 'stay'], 'or')}."
+            )
+        return self._after_choice(MoveTo(destination=space))
 
     def _after_choice(self, chosen: RewardEffect | str) -> list[Speech]:
         """Give what the player chose (or say what a declined choice leaves), then go on

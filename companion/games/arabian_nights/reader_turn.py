@@ -291,11 +291,11 @@ def _move_phrases(pack_path: str, places: tuple[str, ...]) -> PhraseSet:
     """Every place of the move step, built once per pack and Destination marker (so the
     matcher's own caches live across turns); "where can I go" is a command beside them,
     never offered as a place."""
-    return _destination_phrases(pack_path) | _destination_phrases(None, places)
+    return destination_phrases(pack_path) | destination_phrases(None, places)
 
 
 @lru_cache(maxsize=64)
-def _destination_phrases(pack_path: str | None, places: tuple[str, ...] = ()) -> PhraseSet:
+def destination_phrases(pack_path: str | None, places: tuple[str, ...] = ()) -> PhraseSet:
     """Where a move may end: every space of the pack (or the given places), or stay."""
     names = list(cached_pack(pack_path).spaces) if pack_path else list(places)
     spaces = intents(

@@ -18,6 +18,8 @@ Recognised parts (names are matched without regard to case or repeated spaces):
 - a status name: gain it; ``Treasure``: a random treasure; a treasure name: that treasure;
 - ``Lose X`` for a skill, status or treasure X;
 - ``Go to 512``; ``Opportunity: <Place of Power>``; ``Move to <space or Place of Power>``;
+- ``Move to any coastal space``, ``Move within 4 spaces of Damascus``, ``Another player
+  places you within 4 spaces of Damascus``: a space the player is asked for (`ChooseSpace`);
 - ``"Lose your next turn"``: free text in quotes, an `Instruction` read aloud and logged.
 
 Any other part raises `RewardCodeError`, naming the closest known word when there is one,
@@ -37,6 +39,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Annotated, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -240,6 +243,37 @@ class MoveTo(RewardEffect):
     written = "Move to {destination}"
 
 
+class SpaceScope(StrEnum):
+    """Which spaces a `ChooseSpace` allows."""
+
+    COASTAL = "coastal"
+    """A space with a sea route that is not itself at sea."""
+    WITHIN = "within"
+    """A space at most ``distance`` steps (land or sea) from ``near``."""
+
+
+class ChooseSpace(RewardEffect):
+    """A free move: the player (or, ``placed_by_other``, another player) chooses the space
+    the hero goes to, among those the scope allows; no second encounter follows.
+
+    >>> ChooseSpace(scope=SpaceScope.WITHIN, distance=4, near="Damascus",
+    ...             placed_by_other=True).describe()
+    'Another player places you within 4 spaces of Damascus'
+    """
+
+    kind: Literal["choose_space"] = "choose_space"
+    scope: SpaceScope
+    distance: int | None = Field(None, ge=1, le=12)
+    near: str | None = None
+    placed_by_other: bool = False
+
+    def describe(self) -> str:
+        if self.scope is SpaceScope.COASTAL:
+            return "Move to any coastal space"
+        who = "Another player places you" if self.placed_by_other else "Move"
+        return f"{who} within {self.distance} spaces of {self.near}"
+
+
 class Instruction(RewardEffect):
     """Free text, written in quotes: read aloud and logged for the players to carry out."""
 
@@ -262,6 +296,7 @@ Effect = Annotated[
     | GoToParagraph
     | Opportunity
     | MoveTo
+    | ChooseSpace
     | Instruction,
     Field(discriminator="kind"),
 ]
@@ -278,6 +313,14 @@ _LOSE = re.compile(r"lose\s+(.+)", re.IGNORECASE)
 _GO_TO = re.compile(r"go\s+to\s+(?:paragraph\s+)?([0-9]{1,5})", re.IGNORECASE)
 _OPPORTUNITY = re.compile(r"opportunity\s*:\s*(.+)", re.IGNORECASE)
 _MOVE_TO = re.compile(r"move\s+to\s+(.+)", re.IGNORECASE)
+_COASTAL = re.compile(r"(?:you may )?move to any coastal space\.?", re.IGNORECASE)
+_COUNTS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+           "eleven", "twelve")  # fmt: skip
+_WITHIN = re.compile(
+    r"(another player places you|(?:have )?another player place you|move)"
+    rf" within ([0-9]{{1,2}}|{'|'.join(_COUNTS)}) spaces? of (.+?)\.?",
+    re.IGNORECASE,
+)
 
 
 def _signed(sign: str, digits: str) -> int:
@@ -377,6 +420,32 @@ def _travel(part: str, vocabulary: Vocabulary) -> RewardEffect | None:
     return None
 
 
+def _free_move(part: str, vocabulary: Vocabulary) -> ChooseSpace | None:
+    """``Move to any coastal space`` or ``[Another player places you|Move] within N spaces
+    of X`` (N from 1 to 12, in digits or words; X a space or Place of Power)."""
+    if _COASTAL.fullmatch(part):
+        return ChooseSpace(scope=SpaceScope.COASTAL)
+    match = _WITHIN.fullmatch(part)
+    if match is None:
+        return None
+    count = match[2].casefold()
+    distance = _COUNTS.index(count) + 1 if count in _COUNTS else int(count)
+    if not 1 <= distance <= len(_COUNTS):
+        raise RewardCodeError(f"{part!r}: write a distance from 1 to 12 spaces")
+    name = normalise_name(match[3])
+    near = vocabulary._destinations.get(name) or vocabulary._destinations.get(
+        name.removeprefix("the ")
+    )
+    if near is None:
+        raise RewardCodeError(
+            f"{part!r}: {match[3].strip()!r} is not a space or Place of Power of world.txt"
+        )
+    placed = not match[1].casefold().startswith("move")
+    return ChooseSpace(
+        scope=SpaceScope.WITHIN, distance=distance, near=near, placed_by_other=placed
+    )
+
+
 def parse_part(part: str, vocabulary: Vocabulary) -> RewardEffect:
     """One "/"-separated part of a code as an effect; `RewardCodeError` if it is none.
 
@@ -389,15 +458,20 @@ def parse_part(part: str, vocabulary: Vocabulary) -> RewardEffect:
         or _wealth(part, vocabulary)
         or _gain(part, vocabulary)
         or _loss(part, vocabulary)
+        or _free_move(part, vocabulary)
         or _travel(part, vocabulary)
-        or _instruction(part)
+        or _instruction(part, vocabulary)
         or _unknown(part, vocabulary)
     )
 
 
-def _instruction(part: str) -> Instruction | None:
+def _instruction(part: str, vocabulary: Vocabulary) -> RewardEffect | None:
+    """Free text in quotes; a free move written in quotes is carried out all the same."""
     quoted = _QUOTED.fullmatch(part)
-    return Instruction(text=quoted[1].strip()) if quoted and quoted[1].strip() else None
+    if not (quoted and quoted[1].strip()):
+        return None
+    text = quoted[1].strip()
+    return _free_move(text, vocabulary) or Instruction(text=text)
 
 
 def _unknown(part: str, vocabulary: Vocabulary) -> RewardEffect:
@@ -411,7 +485,8 @@ def _unknown(part: str, vocabulary: Vocabulary) -> RewardEffect:
     shown = part if len(part) <= _LONGEST_GUESSED else part[:_LONGEST_GUESSED] + "..."
     raise RewardCodeError(
         f"{shown!r} is not a reward word: write a skill, status or treasure of world.txt, "
-        "D1, S1, W+1, Treasure, Go to N, Lose X, Move to X, Opportunity: X, or put free text "
+        "D1, S1, W+1, Treasure, Go to N, Lose X, Move to X, Move to any coastal space, "
+        "Move within N spaces of X, Opportunity: X, or put free text "
         'to read aloud in quotes: "..."'
     )
 

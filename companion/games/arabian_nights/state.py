@@ -71,6 +71,9 @@ class PlayerSheet(BaseModel):
         [], description="Statuses gained since the holder's last turn ended."
     )
     moved_this_turn: bool = Field(False, description="Travelled on the move of this turn.")
+    carried_this_turn: bool = Field(
+        False, description="Carried or placed elsewhere by a reward during this turn."
+    )
     must_leave: str | None = Field(
         None, description="A city the character may not stay in on the next move (Diseased)."
     )

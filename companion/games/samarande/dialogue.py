@@ -170,8 +170,10 @@ class SamarandeDialogue(CardPlay, GameKit):
         return table_view.board(self.state.table, self.state.difficulty)
 
     def whose_turn(self) -> str:
-        if self.state.table is None or self.state.mode == "score":
+        if self.state.mode == "score":
             return "We are setting up." if self.state.table is None else "We are scoring."
+        if self.state.table is None or self.state.phase in ("deal", "first"):
+            return "We are setting up."  # the cards are dealt, nobody's turn has begun
         if self.finished:
             return "The game is over."
         table = self.table

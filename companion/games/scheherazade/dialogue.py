@@ -224,8 +224,8 @@ class ScheherazadeDialogue(GameKit):
     def _cards(self, number: int) -> str:
         return L.counted(self.lang, number, "card")
 
-    def _list(self, items: list[str]) -> str:
-        return L.spoken_list(self.lang, items)
+    def _list(self, items: list[str], conjunction: Literal["and", "or"] = "and") -> str:
+        return L.spoken_list(self.lang, items, conjunction)
 
     def _words(self, key: str) -> str:
         return L.WORDS[self.lang][key]
@@ -401,7 +401,7 @@ class ScheherazadeDialogue(GameKit):
     def _ask_oldest(self) -> Step:
         names = {Answer.of("oldest", player=name): [normalize(name)] for name in self.players}
         return Step(
-            self.say("ask_oldest", names=self._list(self.players)),
+            self.say("ask_oldest", names=self._list(self.players, "or")),
             PhraseSet.from_templates(names, labels={a: str(a["player"]) for a in names}),
             hint=self.say("oldest_hint"),
         )

@@ -9,6 +9,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from companion.games.scheherazade.deck import Language
 from companion.games.scheherazade.rules import Action, EventCard
 
@@ -422,6 +424,7 @@ LINES: dict[str, tuple[str, str]] = {
     ),
     "whose_turn": ("It is {name}'s turn to be Scheherazade.", "Le toca a {name} ser Schehrazada."),
     "and": ("and", "y"),
+    "or": ("or", "o"),
     "card": ("card", "carta"),
     "cards": ("cards", "cartas"),
     "storyteller": ("storyteller", "narrador"),
@@ -572,11 +575,17 @@ def pick(language: Language, pair: tuple[str, str]) -> str:
     return pair[1] if language == "es" else pair[0]
 
 
-def spoken_list(language: Language, items: list[str]) -> str:
-    """``a, b and c`` (``a, b y c``)."""
+def spoken_list(
+    language: Language, items: list[str], conjunction: Literal["and", "or"] = "and"
+) -> str:
+    """``a, b and c`` (``a, b y c``); ``conjunction="or"`` for a choice.
+
+    >>> spoken_list("es", ["Ali", "Bea"], "or")
+    'Ali o Bea'
+    """
     if len(items) <= 1:
         return "".join(items)
-    return ", ".join(items[:-1]) + f" {line(language, 'and')} " + items[-1]
+    return ", ".join(items[:-1]) + f" {line(language, conjunction)} " + items[-1]
 
 
 def counted(language: Language, number: int, noun: str) -> str:

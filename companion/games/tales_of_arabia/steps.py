@@ -176,10 +176,10 @@ class StepBuilder:
         rules = Rules(self.pack, state)
         player = state.players[decision.player]
         if decision.purpose == "order":
-            return "roll one die for the turn order. Say your roll, or say roll for me."
+            return f"roll one die for the turn order.{SAY_ROLL}"
         if decision.purpose == "move":
             dice = "two dice" if decision.dice == 2 else "the die"
-            words = [f"roll {dice} to move. Say your roll, or say roll for me."]
+            words = [f"roll {dice} to move.{SAY_ROLL}"]
             if decision.two_dice:
                 words.append("With the Magic Carpet you may say roll two dice for me.")
             if decision.actions:
@@ -190,15 +190,17 @@ class StepBuilder:
             card = self.pack.card(decision.card)
             modifier = rules.fate_modifier(player, card)
             return (
-                f"roll for fate against {self.narrator.the(card.name)}.{_modifier_words(modifier)}"
+                f"roll for fate against {self.narrator.the(card.name)}."
+                f"{_modifier_words(modifier)}{SAY_ROLL}"
             )
         if decision.purpose == "steal":
             other = state.players[decision.other]
             modifier = rules.steal_modifier(player)
-            return f"roll to steal from {other.name}.{_modifier_words(modifier)}"
+            return f"roll to steal from {other.name}.{_modifier_words(modifier)}{SAY_ROLL}"
         ring = self.pack.card(decision.card)
         need = number_to_words(ring.powers.save_roll)
-        return f"roll for {self.narrator.the(ring.name)}. A {need} or better keeps your turn."
+        keeps = f"A {need} or better keeps your turn."
+        return f"roll for {self.narrator.the(ring.name)}. {keeps}{SAY_ROLL}"
 
     # ------------------------------------------------------------------ choices
 
@@ -234,6 +236,11 @@ class StepBuilder:
             return ""
         linking = "for" if self.pack.card(decision.card).kind == "item" else "against"
         return f" {linking} {self.narrator.the(decision.card)}"
+
+
+SAY_ROLL = " Say your roll, or say roll for me."
+"""Every roll the companion asks for ends with how to answer it (a new player asked
+"help" at each fate roll when only the move and the turn order said so)."""
 
 
 def _modifier_words(modifier: int) -> str:

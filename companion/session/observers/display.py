@@ -10,6 +10,7 @@ from rich.text import Text
 
 from companion.framework.dialogue import Dialogue, Speech, Step
 from companion.framework.shown import shown
+from companion.framework.words import said
 from companion.session.loop import Heard
 
 
@@ -18,7 +19,7 @@ class LiveDisplay:
 
     def __init__(self, console: Console | None = None) -> None:
         self.console = console or Console(stderr=True)
-        self._heard = ""
+        self._heard: tuple[Heard, str | None] | None = None
         self._shown: tuple[str, str] | None = None
 
     @property
@@ -30,9 +31,7 @@ class LiveDisplay:
         """Speech is shown by the mouth itself."""
 
     def on_heard(self, heard: Heard, understood: str | None) -> None:
-        how = "typed" if heard.typed else f"heard, confidence {heard.confidence:.2f}"
-        meaning = understood if understood is not None else "not understood"
-        self._heard = f"{heard.text!r} ({how}) → {meaning}"
+        self._heard = (heard, understood)
 
     def on_step(self, step: Step, dialogue: Dialogue) -> None:
         """Redraw when whose turn it is or a player's sheet has changed."""
@@ -44,9 +43,12 @@ class LiveDisplay:
     def render(self, step: Step, dialogue: Dialogue) -> Panel:
         """The panel for this moment of the game. Every word in it is data (names are
         the players'), so none is read as rich markup or reaches the terminal raw."""
-        parts: list = [_text(dialogue.whose_turn(), "bold"), _text(f"Now: {step.prompt}")]
+        language = getattr(dialogue, "language", "en")
+        now = said(language, "view_now", prompt=step.prompt)
+        parts: list = [_text(dialogue.whose_turn(), "bold"), _text(now)]
         if self._heard:
-            parts.append(_text(f"Last answer: {self._heard}", "dim"))
+            last = said(language, "view_last_answer", answer=_answer(language, *self._heard))
+            parts.append(_text(last, "dim"))
         rows = scoreboard(dialogue)
         if rows:
             columns = (Column(header=_text(key)) for key in rows[0])
@@ -55,6 +57,16 @@ class LiveDisplay:
                 table.add_row(*map(_text, row.values()))
             parts.append(table)
         return Panel(Group(*parts), title=_text(dialogue.game), expand=False)
+
+
+def _answer(language: str, heard: Heard, understood: str | None) -> str:
+    """``'pray' (typed) → pray``, in ``language``."""
+    if heard.typed:
+        how = said(language, "view_typed")
+    else:
+        how = said(language, "view_heard", confidence=f"{heard.confidence:.2f}")
+    meaning = understood if understood is not None else said(language, "view_not_understood")
+    return f"{heard.text!r} ({how}) → {meaning}"
 
 
 def _text(words: str, style: str = "") -> Text:
