@@ -14,7 +14,10 @@ when it is read (from the charts, cards, Places of Power and Go to), so that a w
 check that the paragraph's text suits every one of them.
 
     .venv/bin/python bench/bench_book_variety.py [--pack content/demo] [--encounters 200]
-        [--seed 1] [--seeds 1] [--names] [--fit]
+        [--seed 1] [--seeds 1] [--names] [--fit] [--most-read 30]
+
+``--most-read N`` lists the N paragraphs read most over all seeds (readings per evening),
+with the names they were reached with, to show where new paragraphs help variety most.
 """
 
 from __future__ import annotations
@@ -120,6 +123,15 @@ def print_fit(pack: Pack) -> None:
         print(f"    {pack.paragraphs[number].intro}")
 
 
+def print_most_read(pack: Pack, total: Counter[int], seeds: int, count: int) -> None:
+    """The paragraphs read most, with readings per evening and the names they are read with."""
+    names = names_by_paragraph(pack)
+    print(f"most read paragraphs (readings per evening over {seeds} seeds):")
+    for number, times in total.most_common(count):
+        found = ", ".join(sorted(names.get(number, set()))) or "-"
+        print(f"{number}: {times / seeds:.2f} ({pack.paragraphs[number].source}) {found}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pack", type=Path, default=ROOT / "content" / "demo")
@@ -128,6 +140,9 @@ def main() -> None:
     parser.add_argument("--seeds", type=int, default=1, help="how many seeds, each a run")
     parser.add_argument("--names", action="store_true", help="list each paragraph's names")
     parser.add_argument(
+        "--most-read", type=int, default=0, metavar="N", help="list the N most read paragraphs"
+    )
+    parser.add_argument(
         "--fit", action="store_true", help="list each paragraph's names and terrains, no games"
     )
     args = parser.parse_args()
@@ -135,11 +150,12 @@ def main() -> None:
     if args.fit:
         print_fit(pack)
         return
-    distinct, most = [], []
+    distinct, most, total = [], [], Counter()
     for seed in range(args.seed, args.seed + args.seeds):
         with tempfile.TemporaryDirectory() as folder:
             read = play(args.pack, args.encounters, seed, Path(folder) / "game.json")
         counts = Counter(read)
+        total.update(counts)
         number, times = counts.most_common(1)[0] if counts else (0, 0)
         distinct.append(len(counts))
         most.append(times)
@@ -152,6 +168,8 @@ def main() -> None:
             f"mean over {args.seeds} seeds: {statistics.mean(distinct):.1f} distinct, "
             f"most repeated read {statistics.mean(most):.1f} times (worst {max(most)})"
         )
+    if args.most_read:
+        print_most_read(pack, total, args.seeds, args.most_read)
     if args.names:
         for number, found in sorted(names_by_paragraph(pack).items()):
             intro = pack.paragraphs[number].intro[:70]
