@@ -43,7 +43,9 @@ REPHRASINGS = {
     "wanderer": ["wanderer", "I drew the wanderer", "the wanderer"],
     "roll for me": ["roll for me", "you roll", "roll the die for me"],
     "pray": ["pray", "I pray", "I will pray"],
-    "greet": ["greet", "I greet", "I will greet"],
+    # espeak's bare "greet" is heard as "repeat" by whisper tiny since the float64 features
+    # (issue 26); a whole sentence is what players say anyway
+    "greet": ["I will greet", "I greet", "greet"],
     "blank": ["blank", "nothing", "a blank face"],
     "seamanship": ["seamanship", "I choose seamanship", "I take seamanship"],
     "piety": ["piety", "I choose piety", "I take piety"],
