@@ -40,12 +40,11 @@ def test_a_save_made_while_naming_the_players_asks_what_is_missing(tmp_path):
         "Zed has Storytelling, Piety and Riding.",
     ]
     assert lines[-5:] == [
-        "How do you react to the Fearful Slave? You may free, question, hire, ignore or court.",
+        "How do you react to the Playful Djinniya? You may command, bargain, pray, flee or court.",
         "Undone: roll for me. Back one step.",
         "Roll one die for the encounter and say the number, or say roll for me.",
-        "You rolled 3. You meet a Wicked Enchantress.",
-        "How do you react to the Wicked Enchantress? You may bargain, attack, flee, listen or "
-        "court.",
+        "You rolled 3. You meet a Powerful Marid.",
+        "How do you react to the Powerful Marid? You may command, bargain, pray or flee.",
     ]
 
 
