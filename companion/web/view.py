@@ -23,7 +23,6 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from companion.framework.answers import OUT_OF_RANGE
 from companion.framework.dialogue import BoardMap, Dialogue, Speech, Step
 from companion.session.ports import Heard, title_of
 from companion.web.words import page_words
@@ -214,11 +213,12 @@ def tappable(step: Step) -> bool:
 
 def answers_of(step: Step) -> list[Answer]:
     """The step's answers as buttons: each value's label and a phrase it matches exactly
-    (numbers heard only to be refused, "a die shows one to six", are no buttons)."""
+    (those the step does not offer, numbers heard only to be refused and places out of
+    reach, are no buttons)."""
     return [
         Answer(label=_button_label(step, value), phrase=step.expects.phrases_for(value)[0])
         for value in step.expects.values
-        if getattr(value, "intent", None) != OUT_OF_RANGE
+        if step.offers(value)
     ]
 
 
