@@ -79,16 +79,29 @@ class Step:
     telling: Any = None
     """A timed storytelling turn (Scheherazade): the session hands the listening to the
     game's telling listener instead of matching one answer. None for ordinary steps."""
+    offered: frozenset[Answer] | None = None
+    """The answers offered as options (the table display's buttons, the spoken list), when
+    the game offers fewer than it understands: the move step understands every space, to
+    say "Khanbaliq is too far", and offers those in reach. None: every answer."""
+
+    def offers(self, value: Any) -> bool:
+        """Whether ``value``, one of :attr:`expects`, is offered as an option.
+
+        >>> places = {Answer("Basra"): ["basra"], Answer("Khanbaliq"): ["khanbaliq"]}
+        >>> step = Step("Where?", PhraseSet.from_templates(places),
+        ...             offered=frozenset({Answer("Basra")}))
+        >>> [value.intent for value in step.expects.values if step.offers(value)]
+        ['Basra']
+        """
+        if isinstance(value, Answer) and not value.offered:
+            return False
+        return self.offered is None or Answer.coerce(value) in self.offered
 
     def options_hint(self) -> str:
         """A spoken list of what may be said now."""
         if self.hint:
             return self.hint
-        labels = [
-            self.expects.label(value)
-            for value in self.expects.values
-            if not isinstance(value, Answer) or value.offered
-        ]
+        labels = [self.expects.label(value) for value in self.expects.values if self.offers(value)]
         if not labels:
             return "Type your answer."
         if len(labels) > 12:

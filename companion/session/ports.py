@@ -84,6 +84,9 @@ class Heard:
     """True when the answer came from the keyboard."""
     dictated: bool = False
     """True when a free answer (a name) was written down from speech: always asked back."""
+    tapped_on: str | None = None
+    """Where a tap on the table display came from: :data:`TABLE` (the shared page) or the
+    player whose private page it was; None when it was not tapped."""
 
 
 class Ears(Protocol):

@@ -162,9 +162,10 @@ class TableServer:
         self._server: uvicorn.Server | None = None
         self._thread: threading.Thread | None = None
         self._ready = threading.Event()
-        self.on_tap: Callable[[int, int], bool] = lambda serial, index: False
-        """Called (in the server's thread) with each tap's question and button; True when
-        it answered (see :meth:`tap_ears`)."""
+        self.on_tap: Callable[[int, int, str | None], bool] = lambda serial, index, page: False
+        """Called (in the server's thread) with each tap's question, button and page (the
+        player whose private page it came from, None: the shared page); True when it
+        answered (see :meth:`tap_ears`)."""
         self.on_reading: Callable[[ReadingAction], bool] = lambda action: False
         """Called (in the server's thread) when a page's reading button is pressed; True
         when something was being read."""
@@ -248,6 +249,8 @@ class TableServer:
         payloads: dict[str | None, str] = {None: json.dumps(shared)}
         for name in self.player_tokens:
             private = {"player": name, "private": self.view.private_lines(name)}
+            if moment.asked_of != name:  # the table's or another player's: no buttons here
+                private["answers"] = []
             payloads[name] = json.dumps(shared | private)
         self._latest = payloads
         if self._loop is not None:
@@ -359,7 +362,7 @@ class TableServer:
 
     async def _tap(self, request: Request) -> Response:
         return await self._press(
-            request, TapRequest, lambda tap: self.on_tap(tap.serial, tap.index),
+            request, TapRequest, lambda tap, page: self.on_tap(tap.serial, tap.index, page),
             "that question is not being asked",
         )  # fmt: skip
 
@@ -367,32 +370,38 @@ class TableServer:
         return await self._press(
             request,
             ReadingRequest,
-            lambda pressed: self.on_reading(pressed.action),
+            lambda pressed, page: self.on_reading(pressed.action),
             "nothing is being read",
         )
 
     async def _telling(self, request: Request) -> Response:
         return await self._press(
-            request, TellingRequest, lambda ended: self.on_telling_end(ended.turn),
+            request, TellingRequest, lambda ended, page: self.on_telling_end(ended.turn),
             "that telling is not under way",
         )  # fmt: skip
 
     async def _press(
-        self, request: Request, model: type[Any], act: Callable[[Any], bool], moved_on: str
+        self,
+        request: Request,
+        model: type[Any],
+        act: Callable[[Any, str | None], bool],
+        moved_on: str,
     ) -> Response:
-        """A page's button: its POST checked (:meth:`_posted`), then ``act`` on it; 204
-        when it acted, 409 (``moved_on``) when what it was for is over."""
+        """A page's button: its POST checked (:meth:`_posted`), then ``act`` on it and the
+        page's player (None: the shared page); 204 when it acted, 409 (``moved_on``) when
+        what it was for is over or not this page's to answer."""
         try:
-            pressed = await self._posted(request, model)
+            pressed, page = await self._posted(request, model)
         except Refusal as refusal:
             return refusal.response()
-        if not act(pressed):
+        if not act(pressed, page):
             return JSONResponse({"error": moved_on}, status_code=409)
         return Response(status_code=204)
 
-    async def _posted(self, request: Request, model: type[Any]) -> Any:
-        """The body of a page's POST as ``model``, once it is known to come from the page
-        (its origin, JSON, small, with a token); else a :class:`Refusal`."""
+    async def _posted(self, request: Request, model: type[Any]) -> tuple[Any, str | None]:
+        """The body of a page's POST as ``model`` and whose page sent it (None: the
+        shared page), once it is known to come from the page (its origin, JSON, small,
+        with a token); else a :class:`Refusal`."""
         if not same_origin(request):
             raise Refusal(403, "taps come from the table's own page")
         if request.headers.get("content-type", "").split(";")[0].strip().lower() != (
@@ -407,9 +416,10 @@ class TableServer:
         except ValidationError:
             raise Refusal(400, "expected a JSON body with serial and index") from None
         token = header_token or posted.t or request.cookies.get(COOKIE)
-        if not self._whose(token)[0]:
+        known, page = self._whose(token)
+        if not known:
             raise Refusal(403, REFUSED)
-        return posted
+        return posted, page
 
     def _public_host(self) -> str:
         if self.reach == "local":

@@ -8,6 +8,12 @@ what the wrapped ears hear, whichever comes first. A tap for a question that is 
 or is not the one being asked now, is refused and changes nothing, so a double tap, two
 phones at once or a late tap never answer a question the page did not show.
 
+A question is asked of the player the session attends to (its ``attend``: whose turn it
+is), or of nobody in particular (:data:`TABLE`). The table's page (``page`` None) answers
+any question; a player's private page answers only the questions asked of that player,
+never the table's (the session calls the setup's "Ali, choose a skill" the table's: were
+the table's questions tappable there, Zed's page could answer for Ali).
+
 The wrapped ears hear in a worker thread. When a tap wins, they keep listening, and what
 they hear answers the next question: no spoken or typed answer is ever dropped.
 
@@ -19,7 +25,7 @@ they hear answers the next question: no spoken or typed answer is ever dropped.
 ...         never.wait(5)
 >>> asked = []
 >>> class Board:
-...     def on_question(self, serial, step):
+...     def on_question(self, serial, step, asked_of=None):
 ...         asked.append((serial, step is not None))
 ...         if step is not None:
 ...             threading.Thread(target=ears.tap, args=(serial, 0)).start()
@@ -27,6 +33,11 @@ they hear answers the next question: no spoken or typed answer is ever dropped.
 >>> ears.hear(Step("Ready?", YES_NO), YES_NO).text
 'yes'
 >>> ears.tap(1, 0)  # the question is answered: a second tap is refused
+False
+>>> ears.attend("Zed")
+>>> ears.may_tap(_Open(2, ("yes",), "Zed"), "Ali"), ears.may_tap(_Open(2, ("yes",), "Zed"), None)
+(False, True)
+>>> ears.may_tap(_Open(3, ("yes",), None), "Ali")  # the table's question
 False
 >>> asked  # question 1 was open, then closed
 [(1, True), (1, False)]
@@ -42,15 +53,16 @@ from typing import Protocol
 
 from companion.framework.dialogue import Step
 from companion.framework.phrases import PhraseSet
-from companion.session.ports import Ears, Heard, LearningEars
+from companion.session.ports import TABLE, Ears, Heard, LearningEars
 from companion.web.view import answers_of, tappable
 
 
 class QuestionBoard(Protocol):
     """Where the questions asked are shown (the display's :class:`TableView`)."""
 
-    def on_question(self, serial: int, step: Step | None) -> None:
-        """Question ``serial`` is being asked (``step``), or is closed (None)."""
+    def on_question(self, serial: int, step: Step | None, asked_of: str | None = None) -> None:
+        """Question ``serial`` is being asked (``step``) of player ``asked_of`` (None: of
+        nobody in particular), or is closed (``step`` None)."""
 
 
 @dataclass(frozen=True)
@@ -59,6 +71,8 @@ class _Open:
 
     serial: int
     phrases: tuple[str, ...]
+    asked_of: str | None = None
+    """The player it is asked of; None: the table's question (the shared page's)."""
 
 
 def tappable_phrases(step: Step) -> tuple[str, ...]:
@@ -75,32 +89,42 @@ class TapEars:
         self._changed = threading.Condition()
         self._serial = 0
         self._open: _Open | None = None
-        self._tapped: str | None = None
+        self._tapped: Heard | None = None
+        self._voice: str | None = None
         self._heard: deque[tuple[Heard | None, BaseException | None]] = deque()
         self._listening = False
         self._last_was_tap = False
 
-    def tap(self, serial: int, index: int) -> bool:
-        """Answer question ``serial`` with its ``index``-th button (called from the
-        server's thread); False, changing nothing, unless that question is open now."""
+    def tap(self, serial: int, index: int, page: str | None = None) -> bool:
+        """Answer question ``serial`` with its ``index``-th button, tapped on ``page`` (a
+        player's private page, None: the table's; called from the server's thread); False,
+        changing nothing, unless that question is open now and that page may answer it."""
         with self._changed:
             asked = self._open
             if asked is None or asked.serial != serial or not 0 <= index < len(asked.phrases):
                 return False
+            if not self.may_tap(asked, page):
+                return False
             self._open = None
-            self._tapped = asked.phrases[index]
+            self._tapped = Heard(asked.phrases[index], 1.0, typed=True, tapped_on=page or TABLE)
             self._changed.notify_all()
         return True
+
+    @staticmethod
+    def may_tap(asked: _Open, page: str | None) -> bool:
+        """Whether ``page`` (a player's, None: the table's) may answer ``asked``."""
+        return page is None or asked.asked_of == page
 
     def hear(self, step: Step, phrases: PhraseSet) -> Heard | None:
         with self._changed:
             self._serial += 1
             serial = self._serial
-            self._open = None if self._heard else _Open(serial, tappable_phrases(step))
+            asked_of = self._voice
+            self._open = None if self._heard else _Open(serial, tappable_phrases(step), asked_of)
             if not self._listening:
                 self._listening = True
                 threading.Thread(target=self._listen, args=(step, phrases), daemon=True).start()
-        self._show(serial, step)
+        self._show(serial, step, asked_of)
         try:
             return self._answer()
         finally:
@@ -113,19 +137,22 @@ class TapEars:
             self._open = None
             self._last_was_tap = self._tapped is not None
             if self._tapped is not None:
-                text, self._tapped = self._tapped, None
-                return Heard(text, 1.0, typed=True)
+                tapped, self._tapped = self._tapped, None
+                return tapped
             heard, error = self._heard.popleft()
         if error is not None:
             raise error
         return heard
 
-    def _show(self, serial: int, step: Step | None) -> None:
+    def _show(self, serial: int, step: Step | None, asked_of: str | None = None) -> None:
         if self.board is not None:
-            self.board.on_question(serial, step)
+            self.board.on_question(serial, step, asked_of)
 
     def attend(self, voice: str) -> None:
-        """Whose voice comes next, for wrapped ears that learn each voice."""
+        """Whose voice comes next (:data:`TABLE`: nobody in particular): the player the
+        next questions are asked of, and a lesson for wrapped ears that learn each voice."""
+        with self._changed:
+            self._voice = None if voice == TABLE else voice
         if isinstance(self.inner, LearningEars):
             self.inner.attend(voice)
 

@@ -23,7 +23,6 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from companion.framework.answers import OUT_OF_RANGE
 from companion.framework.dialogue import BoardMap, Dialogue, Speech, Step
 from companion.session.ports import Heard, title_of
 from companion.web.words import page_words
@@ -80,6 +79,9 @@ class Moment(BaseModel):
     question: str = ""
     answers: list[Answer] = Field(default_factory=list)
     """The buttons of the question being asked now; none once it is answered."""
+    asked_of: str | None = None
+    """The player the question is asked of (None: the table, nobody in particular): only
+    the shared page and that player's own page show its buttons."""
     private_question: bool = False
     heard: HeardAnswer | None = None
     reading: list[Reading] = Field(default_factory=list)
@@ -108,6 +110,7 @@ class TableView:
         self._serial = 0
         self._asked: Step | None = None
         """The question being asked through the taps, None once answered."""
+        self._asked_of: str | None = None
         self._heard: HeardAnswer | None = None
         self._reading: deque[Reading] = deque(maxlen=READING_KEPT)
         self._history: deque[str] = deque(maxlen=HISTORY_KEPT)
@@ -120,10 +123,11 @@ class TableView:
         self._step, self._dialogue = step, dialogue
         self._publish(self.moment())
 
-    def on_question(self, serial: int, step: Step | None) -> None:
+    def on_question(self, serial: int, step: Step | None, asked_of: str | None = None) -> None:
         """Question ``serial`` is asked now (``step``: a turn's question, a confirmation,
-        the pause), or is answered (None): the pages show its buttons only while open."""
-        self._serial, self._asked = serial, step
+        the pause) of ``asked_of`` (None: of nobody in particular), or is answered
+        (``step`` None): the pages show its buttons only while open."""
+        self._serial, self._asked, self._asked_of = serial, step, asked_of
         self._publish(self.moment())
 
     def on_speech(self, speech: Speech) -> None:
@@ -170,6 +174,7 @@ class TableView:
                 "whose_turn": dialogue.whose_turn(),
                 "question": step.prompt,
                 "answers": [] if asked is None or not tappable(asked) else answers_of(asked),
+                "asked_of": self._asked_of if asked is not None else None,
                 "private_question": step.private,
                 "sheets": sheets_of(dialogue),
                 "board": _optional_lines(dialogue, "board"),
@@ -208,11 +213,12 @@ def tappable(step: Step) -> bool:
 
 def answers_of(step: Step) -> list[Answer]:
     """The step's answers as buttons: each value's label and a phrase it matches exactly
-    (numbers heard only to be refused, "a die shows one to six", are no buttons)."""
+    (those the step does not offer, numbers heard only to be refused and places out of
+    reach, are no buttons)."""
     return [
         Answer(label=_button_label(step, value), phrase=step.expects.phrases_for(value)[0])
         for value in step.expects.values
-        if getattr(value, "intent", None) != OUT_OF_RANGE
+        if step.offers(value)
     ]
 
 

@@ -158,7 +158,7 @@ class TappingBoard:
     def __init__(self):
         self.ears, self.shown = None, []
 
-    def on_question(self, serial, step):
+    def on_question(self, serial, step, asked_of=None):
         if step is not None:
             self.shown.append(serial)
             if len(self.shown) > 1:

@@ -73,6 +73,14 @@ SAYINGS: dict[str, dict[str, str]] = {
     "view_now": {"en": "Now: {prompt}", "es": "Ahora: {prompt}"},
     "view_last_answer": {"en": "Last answer: {answer}", "es": "Última respuesta: {answer}"},
     "view_typed": {"en": "typed", "es": "escrito"},
+    "view_tapped_table": {
+        "en": "tapped on the table page",
+        "es": "pulsado en la página de la mesa",
+    },
+    "view_tapped_page": {
+        "en": "tapped on {player}'s page",
+        "es": "pulsado en la página de {player}",
+    },
     "view_heard": {"en": "heard, confidence {confidence}", "es": "oído, confianza {confidence}"},
     "view_not_understood": {"en": "not understood", "es": "no entendido"},
     "global_hint": {

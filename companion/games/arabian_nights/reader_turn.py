@@ -107,7 +107,17 @@ class ReaderTurn(ReaderBase):
             else "Say the name of the space where your hero ends the move, or say stay. "
             + phrasing.reachable(sheet, reachable_spaces(self.pack, sheet)),
             commands=_WHERE_CAN_I_GO,
+            offered=self._moves_offered(),
         )
+
+    def _moves_offered(self) -> frozenset[Answer]:
+        """The places the move step offers: those in reach, and staying unless the hero
+        must leave (every other space is understood, to say it is too far)."""
+        sheet = self.sheet
+        reach = reachable_spaces(self.pack, sheet)
+        must_leave = sheet.must_leave == sheet.position and reach
+        stay = () if must_leave else (Answer("stay"),)
+        return frozenset((*map(Answer, reach), *stay))
 
     def _on_move(self, answer: Answer) -> list[Speech]:
         sheet = self.sheet

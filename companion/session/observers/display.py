@@ -12,6 +12,7 @@ from companion.framework.dialogue import Dialogue, Speech, Step
 from companion.framework.shown import shown
 from companion.framework.words import said
 from companion.session.loop import Heard
+from companion.session.ports import TABLE
 
 
 class LiveDisplay:
@@ -60,8 +61,18 @@ class LiveDisplay:
 
 
 def _answer(language: str, heard: Heard, understood: str | None) -> str:
-    """``'pray' (typed) → pray``, in ``language``."""
-    if heard.typed:
+    """``'pray' (typed) → pray``, in ``language``; a tap says which page it came from.
+
+    >>> _answer("en", Heard("basra", typed=True, tapped_on="Ali"), "Basra")
+    "'basra' (tapped on Ali's page) → Basra"
+    >>> _answer("en", Heard("basra", typed=True, tapped_on=TABLE), "Basra")
+    "'basra' (tapped on the table page) → Basra"
+    """
+    if heard.tapped_on == TABLE:
+        how = said(language, "view_tapped_table")
+    elif heard.tapped_on is not None:
+        how = said(language, "view_tapped_page", player=heard.tapped_on)
+    elif heard.typed:
         how = said(language, "view_typed")
     else:
         how = said(language, "view_heard", confidence=f"{heard.confidence:.2f}")
