@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from companion.framework.answers import Answer
-from companion.framework.dialogue import YES_NO, Speech, Step
+from companion.framework.dialogue import YES_NO, Speech, Step, yes_or_no
 from companion.framework.errors import IllegalAction
 from companion.framework.kit import roll_step, rolled
 from companion.framework.phrases import PhraseSet, number_to_words
@@ -44,7 +44,7 @@ from companion.games.arabian_nights.movement import (
 )
 from companion.games.arabian_nights.pack import CityCard, ParagraphTarget, RewardResult
 from companion.games.arabian_nights.reader_base import ReaderBase
-from companion.games.arabian_nights.reader_phrases import intents
+from companion.games.arabian_nights.reader_phrases import KEEP_OR_DISCARD, intents
 from companion.games.arabian_nights.reader_state import Encounter, cached_pack
 from companion.games.arabian_nights.rewards import parse_reward
 from companion.games.arabian_nights.state import IllegalActionError, encounter_card_names
@@ -224,7 +224,11 @@ class ReaderTurn(ReaderBase):
 
     def _ask_keep_city(self) -> Step:
         card = card_named(self.pack, self.encounter.card)
-        return Step(f"Do you keep the {card.name} card, to play later in {card.city}?", YES_NO)
+        return Step(
+            f"Do you keep the {card.name} card, to play later in {card.city}?",
+            yes_or_no(KEEP_OR_DISCARD),
+            hint="Say keep it, or discard it.",
+        )
 
     def _on_keep_city(self, answer: Answer) -> list[Speech]:
         card = self.encounter.card

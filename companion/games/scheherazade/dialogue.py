@@ -934,7 +934,10 @@ class ScheherazadeDialogue(GameKit):
     def _on_excess(self, answer: Answer) -> list[Speech]:
         code = str(answer["card"])
         self.state.night.discard_excess(self.state.current, code)
-        return [Speech(self.say("excess_discarded", card=self._element_name(code))), *self._refill()]
+        return [
+            Speech(self.say("excess_discarded", card=self._element_name(code))),
+            *self._refill(),
+        ]
 
     def _ask_event_draw(self) -> Step:
         """Printed cards: the players draw and name each card that is not a story card

@@ -234,9 +234,7 @@ LINES: dict[str, tuple[str, str]] = {
     "kept": ("You keep {card}.", "Te quedas con {card}."),
     "drew_one": ("{name} draws {card}.", "{name} roba {card}."),
     "drew_private": ("{name} draws a card.", "{name} roba una carta."),
-    "excess_discarded": (
-        "{card} goes to the discard pile.", "{card} va a la pila de descartes."
-    ),
+    "excess_discarded": ("{card} goes to the discard pile.", "{card} va a la pila de descartes."),
     "ask_excess": (
         "{name}, your hand is over its limit of {limit}: which card do you discard? No Hope is lost.",
         "{name}, tu mano pasa del límite de {limit}: ¿qué carta descartas? No se pierde Esperanza.",
