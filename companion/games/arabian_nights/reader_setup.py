@@ -67,6 +67,7 @@ class ReaderSetup(ReaderBase):
             ),
             hint=f"The skills are {described}.",
             offered=frozenset(Answer(skill) for skill in left),
+            asks=player.name,
         )
 
     def _on_skill(self, answer: Answer) -> list[Speech]:
@@ -100,6 +101,8 @@ class ReaderSetup(ReaderBase):
             number_phrases(0, 99),
             private=True,
             hint="Type a number from zero to twenty and press enter.",
+            asks=player.name,
+            offered=frozenset(Answer.number(goal) for goal in range(VICTORY_POINTS + 1)),
         )
 
     def _on_formula(self, answer: Answer) -> list[Speech]:

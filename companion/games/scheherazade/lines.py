@@ -554,6 +554,11 @@ SPANISH_NUMBERS = (
     "ocho", "nueve", "diez", "once", "doce",
 )  # fmt: skip
 """How a number from 0 to 12 is said in Spanish (each a template)."""
+VERB_LABELS: dict[str, dict[str, str]] = {
+    "en": {"play": "play", "discard": "discard"},
+    "es": {"play": "jugar", "discard": "descartar"},
+}
+"""What a card is done with, written before its name where it may be played or discarded."""
 END_PHRASES: dict[str, tuple[str, ...]] = {
     "en": ("the end", "and so the night passed"),
     "es": ("fin", "colorín colorado este cuento se ha acabado"),
