@@ -7,12 +7,8 @@ import pytest
 from companion.cli import main
 from companion.framework.answers import Answer
 from companion.framework.dialogue import Step
-from companion.games.samarande.content.card_check import check_catalogue
-from companion.games.samarande.content.catalogue import (
-    CatalogueError,
-    UnknownFigureError,
-    load_catalogue,
-)
+from companion.games.samarande.content.catalogue import CatalogueError, UnknownFigureError
+from companion.games.samarande.content.loader import check_catalogue, load_catalogue
 from companion.games.samarande.speech import action_phrases
 from companion.session.ports import Heard, global_commands, understand
 

@@ -10,6 +10,7 @@ A figure the rulebook does not print (a cost, a capacity, a bonus) is simply lef
 it is *unknown*, and the players state it the first time the card is played
 (:meth:`Catalogue.with_figures`); the game's save keeps the stated figures.
 
+>>> from companion.games.samarande.content.loader import load_catalogue
 >>> catalogue = load_catalogue(DEFAULT_CATALOGUE)
 >>> catalogue.card("milice").guard_bonus
 1
@@ -24,7 +25,6 @@ it is *unknown*, and the players state it the first time the card is played
 from __future__ import annotations
 
 import unicodedata
-from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -289,17 +289,3 @@ def name_clashes(cards: tuple[Card, ...] | list[Card]) -> list[str]:
 
 def _too_many(kind: str, counted: int, box: int) -> str:
     return f"the cards' counts add up to {counted} {kind}s but the box holds {box}"
-
-
-def load_catalogue(folder: str | Path | None = None) -> Catalogue:
-    """Read ``cards.toml`` from ``folder`` (default: the shipped list).
-
-    Raises :class:`CatalogueError` with every problem as ``file:line: what, how to fix``
-    (see :func:`companion.games.samarande.content.card_check.check_catalogue`).
-    """
-    from companion.games.samarande.content.card_check import check_catalogue
-
-    catalogue, problems = check_catalogue(folder or DEFAULT_CATALOGUE)
-    if catalogue is None:
-        raise CatalogueError("\n".join(problems))
-    return catalogue

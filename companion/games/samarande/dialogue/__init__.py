@@ -36,8 +36,8 @@ from companion.games.samarande.content.catalogue import (
     Card,
     Catalogue,
     CatalogueError,
-    load_catalogue,
 )
+from companion.games.samarande.content.loader import load_catalogue
 from companion.games.samarande.dialogue.card_play import CardPlay
 from companion.games.samarande.dialogue.state import Mode, SamarandeState
 from companion.games.samarande.rules import LINE_SIZE, IllegalActionError, Settings, Table

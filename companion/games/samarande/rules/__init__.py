@@ -8,7 +8,7 @@ points of the turn. Every method either applies a legal change or raises an
 
 No randomness here: dice are numbers handed in by the dialogue.
 
->>> from companion.games.samarande.content.catalogue import load_catalogue
+>>> from companion.games.samarande.content.loader import load_catalogue
 >>> catalogue = load_catalogue().with_figures("Militia", cost=1)
 >>> table = Table.deal(catalogue, ["Ali", "Zoe"])
 >>> table.deck, table.players[0].hand

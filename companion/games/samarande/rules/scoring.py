@@ -1,6 +1,6 @@
 """End-of-game renown: cards, variety, keepsakes and wealth; and dictated final cities.
 
->>> from companion.games.samarande.content.catalogue import load_catalogue
+>>> from companion.games.samarande.content.loader import load_catalogue
 >>> catalogue = load_catalogue()
 >>> for name in ("Palace", "Armourer", "Militia"):
 ...     catalogue = catalogue.with_figures(name, cost=1)
@@ -139,7 +139,7 @@ def standings(scores: list[Score]) -> tuple[list[str], str]:
 def check_box(cities: list[dict[str, int]], catalogue: Catalogue) -> None:
     """Refuse dictated cities that together hold more cards than the box.
 
-    >>> from companion.games.samarande.content.catalogue import load_catalogue
+    >>> from companion.games.samarande.content.loader import load_catalogue
     >>> try:
     ...     check_box([{"Palace": 20}, {"Library": 4}], load_catalogue())
     ... except DictationError as refusal:

@@ -28,10 +28,12 @@ from companion.framework.shown import shown
 from companion.games.samarande.content.catalogue import (
     BOX,
     CATALOGUE_FILE,
+    DEFAULT_CATALOGUE,
     KINDS,
     Box,
     Card,
     Catalogue,
+    CatalogueError,
     counts_by_kind,
     spoken_form,
 )
@@ -232,3 +234,15 @@ def is_card_list(folder: Path) -> bool:
     except OSError:
         return False
     return any(_HEADER.match(line) and "[box]" in line for line in text.splitlines())
+
+
+def load_catalogue(folder: str | Path | None = None) -> Catalogue:
+    """Read ``cards.toml`` from ``folder`` (default: the shipped list).
+
+    Raises :class:`CatalogueError` with every problem as ``file:line: what, how to fix``
+    (see :func:`check_catalogue`).
+    """
+    catalogue, problems = check_catalogue(folder or DEFAULT_CATALOGUE)
+    if catalogue is None:
+        raise CatalogueError("\n".join(problems))
+    return catalogue
