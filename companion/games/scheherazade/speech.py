@@ -537,6 +537,11 @@ WORDS: dict[str, dict[str, str]] = {
         "articles": "[el|la|un|una|los|las]",
     },
 }
+VERB_LABELS: dict[str, dict[str, str]] = {
+    "en": {"play": "play", "discard": "discard"},
+    "es": {"play": "jugar", "discard": "descartar"},
+}
+"""What a card is done with, written before its name where it may be played or discarded."""
 END_PHRASES: dict[str, tuple[str, ...]] = {
     "en": ("the end", "and so the night passed"),
     "es": ("fin", "colorín colorado este cuento se ha acabado"),

@@ -66,6 +66,7 @@ class ReaderSetup(ReaderBase):
                 labels={skill: skill for skill in left},
             ),
             hint=f"The skills are {described}.",
+            asks=player.name,
         )
 
     def _on_skill(self, answer: Answer) -> list[Speech]:
@@ -94,6 +95,8 @@ class ReaderSetup(ReaderBase):
             number_phrases(0, 99),
             private=True,
             hint="Type a number from zero to twenty and press enter.",
+            asks=player.name,
+            offered=frozenset(Answer.number(goal) for goal in range(VICTORY_POINTS + 1)),
         )
 
     def _on_formula(self, answer: Answer) -> list[Speech]:

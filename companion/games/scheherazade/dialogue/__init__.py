@@ -16,6 +16,7 @@ the companion's house rules, each with a setting. ``lang=es`` plays in Spanish.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Literal
 
@@ -509,6 +510,7 @@ class ScheherazadeDialogue(GameKit):
             ),
             self._action_phrases(),
             hint=self.say("hope_hint"),
+            asks=self._placer(),
         )
 
     def _on_hope(self, answer: Answer) -> list[Speech]:
@@ -546,11 +548,13 @@ class ScheherazadeDialogue(GameKit):
         usable = [a for a in USABLE_ACTIONS if self.table.hope_on[a]]
         actions = self._action_phrases(usable, "use", (f"{self._words('use')} ",))
         if self.state.night:
-            return Step(
-                self.say("play_prompt", name=self._name()),
-                self._hand_phrases() | actions,
-                hint=self.say("play_hint"),
-                commands=self._hand_question(),
+            return self._about_the_hand(
+                Step(
+                    self.say("play_prompt", name=self._name()),
+                    self._hand_phrases() | actions,
+                    hint=self.say("play_hint"),
+                    commands=self._hand_question(),
+                )
             )
         return Step(
             self.say("play_printed_prompt", name=self._name()),
@@ -631,10 +635,12 @@ class ScheherazadeDialogue(GameKit):
 
     def _ask_more(self) -> Step:
         if self.state.night:
-            return Step(
-                self.say("ally_more"),
-                self._hand_phrases(verbs=("discard",)) | self._done_phrases(),
-                hint=self.say("ally_more"),
+            return self._about_the_hand(
+                Step(
+                    self.say("ally_more"),
+                    self._hand_phrases(verbs=("discard",)) | self._done_phrases(),
+                    hint=self.say("ally_more"),
+                )
             )
         return Step(self.say("ally_more_printed"), self._count_phrases(range(0, 7)))
 
@@ -896,6 +902,7 @@ class ScheherazadeDialogue(GameKit):
             self._card_phrases(offered, verbs=("keep",)),
             private=not self.hands_spoken,
             hint=self.say("keep_hint"),
+            asks=self._name(),
         )
 
     def _on_keep(self, answer: Answer) -> list[Speech]:
@@ -911,9 +918,11 @@ class ScheherazadeDialogue(GameKit):
         return self._refill()
 
     def _ask_excess(self) -> Step:
-        return Step(
-            self.say("ask_excess", name=self._name(), limit=self.table.hand_size),
-            self._hand_phrases(verbs=("discard",)),
+        return self._about_the_hand(
+            Step(
+                self.say("ask_excess", name=self._name(), limit=self.table.hand_size),
+                self._hand_phrases(verbs=("discard",)),
+            )
         )
 
     def _on_excess(self, answer: Answer) -> list[Speech]:
@@ -1135,6 +1144,12 @@ class ScheherazadeDialogue(GameKit):
         hand = self.state.night.hands[self.state.current]
         return self._card_phrases(hand, verbs)
 
+    def _about_the_hand(self, step: Step) -> Step:
+        """``step``, whose options are the storyteller's hand, put to the storyteller and,
+        when the hands are kept off the table, offered on the storyteller's own page only
+        (never listed aloud, nor as buttons on the shared page)."""
+        return replace(step, asks=self._name(), private_options=not self.hands_spoken)
+
     def _hand_question(self) -> PhraseSet:
         """ "What is in my hand": a question beside the play step's answers, never offered
         as one of them."""
@@ -1155,8 +1170,14 @@ class ScheherazadeDialogue(GameKit):
                     f"{'[' + said + ']' if optional else said} {articles} {n}" for n in names
                 ]
                 choices[Answer.of(verb, card=code)] = templates
-        labels = {answer: self._element_name(str(answer["card"])) for answer in choices}
+        labels = {answer: self._card_label(answer, len(verbs) > 1) for answer in choices}
         return PhraseSet.from_templates(choices, labels=labels)
+
+    def _card_label(self, answer: Answer, with_verb: bool) -> str:
+        """How ``answer`` is said back and written on its button: the card's name, after
+        its verb where a card may be played or discarded ("discard the mermaid")."""
+        name = self._element_name(str(answer["card"]))
+        return f"{L.VERB_LABELS[self.lang][answer.intent]} {name}" if with_verb else name
 
     def _kind_template(self, colour: Colour, kind: Kind) -> str:
         colour_word = L.COLOUR_WORDS[self.lang][colour]
