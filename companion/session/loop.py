@@ -30,7 +30,7 @@ from typing import Any, Protocol
 from companion.framework.dialogue import Dialogue, GameSpec, Speech, Step, yes_no
 from companion.framework.errors import IllegalAction
 from companion.framework.phrases import PhraseSet, Value
-from companion.framework.telling import TellingListener
+from companion.framework.telling_turn import TellingListener
 from companion.framework.words import said
 from companion.session.asking import Asking, attend, speaker_of
 from companion.session.enrolment import can_enrol, enrol

@@ -9,12 +9,16 @@ from pathlib import Path
 from companion.framework.answers import Answer
 from companion.framework.dialogue import GameOptions
 from companion.framework.kit import roll_hint
-from companion.games.arabian_nights.card_effects import city_toll
+from companion.games.arabian_nights.content.loader import load_pack
+from companion.games.arabian_nights.dialogue.sheet_commands import (
+    OPEN_SHEET,
+    SheetCommand,
+    is_command,
+)
 from companion.games.arabian_nights.game import GAME
-from companion.games.arabian_nights.loader import load_pack
-from companion.games.arabian_nights.phrasing import article
-from companion.games.arabian_nights.sheet_commands import OPEN_SHEET, SheetCommand, is_command
-from companion.games.arabian_nights.state import PlayerSheet
+from companion.games.arabian_nights.rules.card_effects import city_toll
+from companion.games.arabian_nights.rules.state import PlayerSheet
+from companion.games.arabian_nights.speech import article
 from companion.session.loop import PrintMouth, Session, TypedEars, run_typed
 from companion.session.observers.chronicle import Chronicle
 from companion.session.ports import Heard

@@ -14,12 +14,12 @@ from companion.framework.dialogue import GameOptions
 from companion.framework.errors import IllegalAction, SaveError, SetupError
 from companion.framework.kit import ROLL_FOR_ME, number
 from companion.games import game_spec
-from companion.games.tales_of_arabia.content import load_pack
+from companion.games.tales_of_arabia.content.pack import load_pack
 from companion.games.tales_of_arabia.dialogue import TalesOfArabiaDialogue
+from companion.games.tales_of_arabia.dialogue.steps import StepBuilder
 from companion.games.tales_of_arabia.game import GAME
-from companion.games.tales_of_arabia.narration import Narrator
-from companion.games.tales_of_arabia.state import HeldItem
-from companion.games.tales_of_arabia.steps import StepBuilder
+from companion.games.tales_of_arabia.rules.state import HeldItem
+from companion.games.tales_of_arabia.speech import Narrator
 from companion.session.loop import run_typed
 from companion.session.saves import read_save
 from tests.tales_of_arabia.toa_table import Table

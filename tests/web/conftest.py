@@ -11,7 +11,7 @@ import pytest
 
 from companion.framework.dialogue import GameOptions, GameSpec, Step
 from companion.framework.phrases import PhraseSet
-from companion.framework.telling import TellingListener
+from companion.framework.telling_turn import TellingListener
 from companion.games import game_spec
 from companion.games.arabian_nights.game import GAME
 from companion.session.loop import Session
