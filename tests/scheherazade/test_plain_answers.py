@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from companion.framework.dialogue import GameOptions
-from companion.framework.telling import TypedTellingListener
+from companion.framework.telling_turn import TypedTellingListener
 from companion.games.scheherazade.game import GAME
 from companion.session.loop import run_typed
 
