@@ -41,6 +41,20 @@ def yes_no(language: str = "en") -> PhraseSet:
 YES_NO = yes_no()
 
 
+def yes_or_no(also: dict[str, list[str]], language: str = "en") -> PhraseSet:
+    """Yes or no, also said the question's own way ("keep it", "discard it").
+
+    >>> keep = yes_or_no({"yes": ["keep it"], "no": ["discard it"]})
+    >>> keep.match("discard it").value, keep.match("yes").value
+    ('no', 'yes')
+    """
+    templates = {
+        key: [*words, *also.get(key, ())]
+        for key, words in YES_NO_TEMPLATES[known(language)].items()
+    }
+    return PhraseSet.from_templates(templates, labels={"yes": "yes", "no": "no"})
+
+
 @dataclass(frozen=True)
 class Speech:
     """One utterance of the companion."""

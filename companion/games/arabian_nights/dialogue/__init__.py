@@ -57,6 +57,7 @@ from companion.games.arabian_nights.dialogue.sheet_commands import (
     is_command,
     quick_phrases,
 )
+from companion.games.arabian_nights.dialogue.sheet_commands import refusal as sheet_refusal
 from companion.games.arabian_nights.dialogue.state import NewPlayer, ReaderState, cached_pack
 from companion.games.arabian_nights.dialogue.turn import ReaderTurn
 from companion.games.arabian_nights.dialogue.turn_end import ReaderTurnEnd
@@ -147,6 +148,9 @@ class ReaderDialogue(
 
     def answer(self, value: Answer | str) -> list[Speech]:
         answer = Answer.coerce(value)
+        said_wrongly = sheet_refusal(answer, self.sheet.name if self.state.table else "")
+        if said_wrongly is not None:
+            raise IllegalAction(said_wrongly)
         try:
             if self.phase() in SHEET_PHASES and (answer == OPEN_SHEET or is_command(answer)):
                 return self._on_sheet(answer)

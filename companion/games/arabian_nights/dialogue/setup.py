@@ -62,15 +62,21 @@ class ReaderSetup(ReaderBase):
         return Step(
             f"{player.name}, choose a skill.",
             intents(
-                {skill: [skill, f"i (choose|take) {skill}"] for skill in left},
-                labels={skill: skill for skill in left},
+                {skill: [skill, f"i (choose|take) {skill}"] for skill in self.pack.skills},
+                labels={skill: skill for skill in self.pack.skills},
             ),
             hint=f"The skills are {described}.",
+            offered=frozenset(Answer(skill) for skill in left),
             asks=player.name,
         )
 
     def _on_skill(self, answer: Answer) -> list[Speech]:
         player = self._picking_player()
+        if answer.intent in player.skills:
+            raise IllegalAction(
+                f"{player.name} already has {answer.intent}: a skill is chosen once. "
+                "Choose another skill."
+            )
         player.skills.append(answer.intent)
         self.state.setup_index += 1
         said = Speech(f"{player.name} takes {answer.intent}.")

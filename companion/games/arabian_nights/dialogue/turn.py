@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from companion.framework.answers import Answer
-from companion.framework.dialogue import YES_NO, Speech, Step
+from companion.framework.dialogue import YES_NO, Speech, Step, yes_or_no
 from companion.framework.errors import IllegalAction
 from companion.framework.kit import roll_step, rolled
 from companion.framework.phrases import PhraseSet, number_to_words
@@ -20,7 +20,7 @@ from companion.games.arabian_nights import speech
 from companion.games.arabian_nights.content.pack import CityCard, ParagraphTarget, RewardResult
 from companion.games.arabian_nights.content.reward_codes import parse_reward
 from companion.games.arabian_nights.dialogue.base import ReaderBase
-from companion.games.arabian_nights.dialogue.phrases import intents
+from companion.games.arabian_nights.dialogue.phrases import KEEP_OR_DISCARD, intents
 from companion.games.arabian_nights.dialogue.state import Encounter, cached_pack
 from companion.games.arabian_nights.rules.card_effects import (
     arrival_reward,
@@ -224,7 +224,11 @@ class ReaderTurn(ReaderBase):
 
     def _ask_keep_city(self) -> Step:
         card = card_named(self.pack, self.encounter.card)
-        return Step(f"Do you keep the {card.name} card, to play later in {card.city}?", YES_NO)
+        return Step(
+            f"Do you keep the {card.name} card, to play later in {card.city}?",
+            yes_or_no(KEEP_OR_DISCARD),
+            hint="Say keep it, or discard it.",
+        )
 
     def _on_keep_city(self, answer: Answer) -> list[Speech]:
         card = self.encounter.card

@@ -22,7 +22,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from companion.framework.answers import NUMBER, Answer
+from companion.framework.answers import NUMBER, OUT_OF_RANGE, Answer
 from companion.framework.dialogue import DialogueState, GameOptions, SeededRandom, Speech, Step
 from companion.framework.errors import IllegalAction, SetupError
 from companion.framework.kit import GameKit, Seating, new_dice, number_phrases
@@ -252,8 +252,13 @@ class ScheherazadeDialogue(GameKit):
         return speeches
 
     def answer(self, value: Answer | str) -> list[Speech]:
+        answer = Answer.coerce(value)
+        if answer.intent == OUT_OF_RANGE:
+            hint = self.step().options_hint()
+            said = self._number_word(int(answer[NUMBER]))
+            raise IllegalAction(self.say("not_that_number", number=said, hint=hint))
         try:
-            return super().answer(value)
+            return super().answer(answer)
         except IllegalPlayError as error:
             raise IllegalAction(self._illegal(error)) from None
 
@@ -352,19 +357,18 @@ class ScheherazadeDialogue(GameKit):
             view.append(self.say("drawn_private", cards=offered))
         return view
 
+    def _number_word(self, number: int) -> str:
+        """A number as the night's language says it: ``cinco``, ``five``."""
+        if self.lang == "es" and number < len(L.SPANISH_NUMBERS):
+            return L.SPANISH_NUMBERS[number].strip("()").split("|")[0]
+        return number_to_words(number)
+
     def _ask_count(self) -> Step:
         if self.lang == "es":
-            spoken = {1: "(uno|una)", 2: "dos", 3: "tres", 4: "cuatro"}
-            choices = {
-                Answer.number(n): [f"{word} [narradores|jugadores]", number_to_words(n)]
-                for n, word in spoken.items()
-            }
-            expects = PhraseSet.from_templates(
-                choices, labels={answer: str(answer[NUMBER]) for answer in choices}
-            )
+            expects = self._count_phrases(range(1, 5), ("{n}", "{n} (narradores|jugadores)"))
         else:
             expects = number_phrases(1, 4, ("{n}", "{n} storytellers", "{n} players"))
-        return Step(self.say("ask_count"), expects)
+        return Step(self.say("ask_count"), expects, hint=self.say("count_hint"))
 
     def _on_count(self, answer: Answer) -> list[Speech]:
         count = int(answer[NUMBER])
@@ -638,11 +642,14 @@ class ScheherazadeDialogue(GameKit):
             return self._about_the_hand(
                 Step(
                     self.say("ally_more"),
-                    self._hand_phrases(verbs=("discard",)) | self._done_phrases(),
+                    self._discard_phrases() | self._done_phrases(),
                     hint=self.say("ally_more"),
                 )
             )
-        return Step(self.say("ally_more_printed"), self._count_phrases(range(0, 7)))
+        more = range(0, 7)
+        return Step(
+            self.say("ally_more_printed"), self._count_phrases(more), hint=self._count_hint(more)
+        )
 
     def _on_more(self, answer: Answer) -> list[Speech]:
         if self.state.counted:
@@ -658,26 +665,34 @@ class ScheherazadeDialogue(GameKit):
         return speeches
 
     def _ask_queens(self) -> Step:
-        return Step(self.say("printed_queens"), self._count_phrases(range(0, 5)))
+        queens = range(0, 5)
+        return Step(
+            self.say("printed_queens"), self._count_phrases(queens), hint=self._count_hint(queens)
+        )
 
     def _on_queens(self, answer: Answer) -> list[Speech]:
         self.state.counted.queens_back(int(answer[NUMBER]))
         self.state.phase = "ready"
         return []
 
-    def _count_phrases(self, numbers: range) -> PhraseSet:
-        """How many cards: a number, or none."""
-        spoken = ["ninguna", "una", "dos", "tres", "cuatro", "cinco", "seis"]
+    def _count_phrases(self, numbers: range, templates: tuple[str, ...] = ("{n}",)) -> PhraseSet:
+        """How many: a number of ``numbers`` (0 also said "none"), in the night's language
+        or as digits; the other numbers to twelve are heard too, to say what is allowed."""
         none = "(ninguna|ninguno|cero)" if self.lang == "es" else "(none|no more|zero)"
-        choices = {
-            Answer.number(n): [
-                number_to_words(n),
-                spoken[n] if self.lang == "es" else number_to_words(n),
-                *([none] if n == 0 else []),
-            ]
-            for n in numbers
-        }
-        return PhraseSet.from_templates(choices, labels={a: str(a[NUMBER]) for a in choices})
+        choices = {}
+        for n in range(len(L.SPANISH_NUMBERS)):
+            said = L.SPANISH_NUMBERS[n] if self.lang == "es" else number_to_words(n)
+            forms = [number_to_words(n), *(t.replace("{n}", said) for t in templates)]
+            allowed = n in numbers
+            if n == 0 and allowed:
+                forms.append(none)
+            choices[Answer.of(NUMBER if allowed else OUT_OF_RANGE, number=n)] = forms
+        labels = {a: str(a[NUMBER]) for a in choices if a.intent == NUMBER}
+        return PhraseSet.from_templates(choices, labels=labels)
+
+    def _count_hint(self, numbers: range) -> str:
+        low, high = (self._number_word(n) for n in (numbers.start, numbers.stop - 1))
+        return self.say("how_many_hint", low=low, high=high)
 
     # -- action cards --------------------------------------------------------------------------
 
@@ -921,14 +936,17 @@ class ScheherazadeDialogue(GameKit):
         return self._about_the_hand(
             Step(
                 self.say("ask_excess", name=self._name(), limit=self.table.hand_size),
-                self._hand_phrases(verbs=("discard",)),
+                self._discard_phrases(),
             )
         )
 
     def _on_excess(self, answer: Answer) -> list[Speech]:
         code = str(answer["card"])
         self.state.night.discard_excess(self.state.current, code)
-        return self._refill()
+        return [
+            Speech(self.say("excess_discarded", card=self._element_name(code))),
+            *self._refill(),
+        ]
 
     def _ask_event_draw(self) -> Step:
         """Printed cards: the players draw and name each card that is not a story card
@@ -1140,9 +1158,15 @@ class ScheherazadeDialogue(GameKit):
         article = "el" if self.lang == "es" else "the"
         return f"{article} {label}" + (f" {card.name}" if card.name else "")
 
-    def _hand_phrases(self, verbs: tuple[str, ...] = ("play", "discard")) -> PhraseSet:
+    def _hand_phrases(
+        self, verbs: tuple[str, ...] = ("play", "discard"), optional: tuple[str, ...] = ("play",)
+    ) -> PhraseSet:
         hand = self.state.night.hands[self.state.current]
-        return self._card_phrases(hand, verbs)
+        return self._card_phrases(hand, verbs, optional)
+
+    def _discard_phrases(self) -> PhraseSet:
+        """A card of the hand to discard, with or without the verb ("the mermaid")."""
+        return self._hand_phrases(verbs=("discard",), optional=("discard",))
 
     def _about_the_hand(self, step: Step) -> Step:
         """``step``, whose options are the storyteller's hand, put to the storyteller and,
@@ -1156,8 +1180,11 @@ class ScheherazadeDialogue(GameKit):
         words = ["[my] hand", "what is in my hand"] if self.lang == "en" else ["[mi] mano"]
         return PhraseSet.from_templates({HAND: words}, labels={HAND: "hand"})
 
-    def _card_phrases(self, codes: list[str], verbs: tuple[str, ...]) -> PhraseSet:
-        """Cards said by name or key word: ``play the copper lamp``, ``discard lamp``."""
+    def _card_phrases(
+        self, codes: list[str], verbs: tuple[str, ...], optional: tuple[str, ...] = ("keep",)
+    ) -> PhraseSet:
+        """Cards said by name or key word: ``play the copper lamp``, ``discard lamp``; the
+        ``optional`` verbs may be left out ("the copper lamp")."""
         choices: dict[str, list[str]] = {}
         articles = self._words("articles")
         for code in codes:
@@ -1165,10 +1192,8 @@ class ScheherazadeDialogue(GameKit):
             names = [_without_article(normalize(wording.name)), *wording.keywords]
             for verb in verbs:
                 said = self._words(verb) if verb != "keep" else _KEEP[self.lang]
-                optional = verb in ("play", "keep")
-                templates = [
-                    f"{'[' + said + ']' if optional else said} {articles} {n}" for n in names
-                ]
+                spoken = f"[{said}]" if verb in optional else said
+                templates = [f"{spoken} {articles} {n}" for n in names]
                 choices[Answer.of(verb, card=code)] = templates
         labels = {answer: self._card_label(answer, len(verbs) > 1) for answer in choices}
         return PhraseSet.from_templates(choices, labels=labels)

@@ -150,16 +150,24 @@ class TalesOfArabiaDialogue(GameKit):
         free = self._free_heroes()
         offers = spoken_list((spoken_name(h) for h in free), "or")
         name = self.state.seating.names[len(self.state.heroes)]
+        everyone = [hero.name for hero in self.pack.heroes]
         return Step(
             f"{name}, which hero will you play? Say {offers}.",
-            choice_phrases(hero_choices(self.pack, free)),
+            choice_phrases(hero_choices(self.pack, everyone)),
+            offered=frozenset(Answer(hero) for hero in free),
         )
 
     def _on_hero(self, answer: Answer) -> list[Speech]:
         state = self.state
         hero_name = answer.intent
-        if hero_name not in self._free_heroes():
-            raise IllegalAction(f"{hero_name} is not free. Please choose another hero.")
+        free = self._free_heroes()
+        if hero_name not in free:
+            taken = state.seating.names[state.heroes.index(hero_name)]
+            others = spoken_list((spoken_name(h) for h in free), "or")
+            raise IllegalAction(
+                f"{spoken_name(hero_name)} is {taken}'s hero: each hero is played once. "
+                f"Choose {others}."
+            )
         name = state.seating.names[len(state.heroes)]
         state.heroes.append(hero_name)
         hero = self.pack.hero(hero_name)
