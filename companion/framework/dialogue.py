@@ -42,6 +42,20 @@ def yes_no(language: str = "en") -> PhraseSet:
 YES_NO = yes_no()
 
 
+def yes_or_no(also: dict[str, list[str]], language: str = "en") -> PhraseSet:
+    """Yes or no, also said the question's own way ("keep it", "discard it").
+
+    >>> keep = yes_or_no({"yes": ["keep it"], "no": ["discard it"]})
+    >>> keep.match("discard it").value, keep.match("yes").value
+    ('no', 'yes')
+    """
+    templates = {
+        key: [*words, *also.get(key, ())]
+        for key, words in YES_NO_TEMPLATES[known(language)].items()
+    }
+    return PhraseSet.from_templates(templates, labels={"yes": "yes", "no": "no"})
+
+
 @dataclass(frozen=True)
 class Speech:
     """One utterance of the companion."""
@@ -74,7 +88,8 @@ class Step:
     free_text: bool = False
     """Any typed text is an answer (a player's name); its value is the text itself."""
     private: bool = False
-    """The answer is secret: asked for by keyboard only and never spoken back."""
+    """The answer is secret: asked for by keyboard (or on the asked player's own page)
+    only and never spoken back."""
     hint: str | None = None
     """What to say for "help" and after failed attempts; defaults to listing the options."""
     commands: PhraseSet | None = None
@@ -91,6 +106,26 @@ class Step:
     """The answers offered as options (the table display's buttons, the spoken list), when
     the game offers fewer than it understands: the move step understands every space, to
     say "Khanbaliq is too far", and offers those in reach. None: every answer."""
+    asks: str | None = None
+    """The player the question is put to, by name, when the game knows better than its
+    "whose turn" (during the Reader's setup "Ali, choose a skill" is asked while no turn is
+    anyone's). None: the player whose turn it is, or the whole table when it is nobody's.
+    The table display takes taps for it from that player's own page and the shared page
+    (a secret: from that player's page only)."""
+    private_options: bool = False
+    """The options are the asked player's secret (the cards of a hand kept off the table):
+    never listed aloud, nor shown but on that player's own page. The answer, once given,
+    is said as usual (a card played is on the table)."""
+
+    @property
+    def kept_from_table(self) -> bool:
+        """Whether the answers are the asked player's alone to see (a secret answer, or a
+        secret hand's options): the table display shows them on that player's page only.
+
+        >>> Step("Your goal?", YES_NO, private=True).kept_from_table
+        True
+        """
+        return self.private or self.private_options
 
     def offers(self, value: Any) -> bool:
         """Whether ``value``, one of :attr:`expects`, is offered as an option.
@@ -107,13 +142,15 @@ class Step:
 
     def options_hint(self, language: str = "en") -> str:
         """What may be said now: the step's hint, else its options (the first few, and how
-        many more).
+        many more; none when the options are a secret).
 
         >>> letters = PhraseSet.from_templates({letter: [letter] for letter in "abcdefghi"})
         >>> Step("Pick.", letters).options_hint()
         'You can say: a, b, c, d, e, f, or one of 3 more; say all to hear them.'
         >>> Step("Pick.", letters).options_in_full()
         'You can say: a, b, c, d, e, f, g, h or i.'
+        >>> Step("Play a card.", letters, asks="Ali", private_options=True).options_hint()
+        'Say your answer, or tap it on your own page.'
         """
         if self.hint:
             return self.hint
@@ -128,8 +165,9 @@ class Step:
     def _labels(self) -> list[str]:
         return [self.expects.label(value) for value in self.expects.values if self.offers(value)]
 
-    @staticmethod
-    def _options(listed: str, language: str) -> str:
+    def _options(self, listed: str, language: str) -> str:
+        if self.private_options:
+            return said(language, "tap_your_answer")
         if not listed:
             return said(language, "type_your_answer")
         return said(language, "you_can_say", options=listed)

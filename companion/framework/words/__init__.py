@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import Literal
 
+from companion.framework.phrases import expand_template
+
 Language = Literal["en", "es"]
 
 SAYINGS: dict[str, dict[str, str]] = {
@@ -93,6 +95,10 @@ SAYINGS: dict[str, dict[str, str]] = {
     },
     "you_can_say": {"en": "You can say: {options}.", "es": "Puedes decir: {options}."},
     "type_your_answer": {"en": "Type your answer.", "es": "Escribe tu respuesta."},
+    "tap_your_answer": {
+        "en": "Say your answer, or tap it on your own page.",
+        "es": "Di tu respuesta, o púlsala en tu propia página.",
+    },
     "global_hint": {
         "en": "At any time you can say: repeat, undo, status, whose turn, help, all, pause, "
         "or save and quit.",
@@ -133,6 +139,20 @@ GLOBAL_TEMPLATES: dict[str, dict[str, list[str]]] = {
     },
 }
 """The global commands' wordings, by language."""
+
+
+def is_command(words: str, language: str = "en") -> bool:
+    """Whether ``words`` (lower case) are exactly one of the global commands' phrases.
+
+    >>> is_command("help"), is_command("bargain"), is_command("ayuda", "es")
+    (True, False, True)
+    """
+    return any(
+        words in expand_template(template)
+        for templates in GLOBAL_TEMPLATES[known(language)].values()
+        for template in templates
+    )
+
 
 STATUS_OF: dict[str, list[str]] = {
     "en": ["status of {name}", "{name} status", "read {name}s sheet"],
