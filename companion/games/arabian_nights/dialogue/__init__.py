@@ -79,6 +79,19 @@ class ReaderDialogue(
     """The Reader and Matrix Reader of Tales of the Arabian Nights."""
 
     game = "arabian-nights"
+
+    def apply_settings(self, settings: dict[str, str]) -> None:
+        """The table's readings of the rules (who wins, where treasures sell) may change."""
+        current = self.state.rules.model_dump()
+        current["winner"] = current["winner"].replace(" ", "_")
+        try:
+            rules = TableRules.from_settings({k: str(v) for k, v in current.items()} | settings)
+        except ValueError as error:
+            raise SetupError(str(error)) from None
+        self.state.rules = rules
+        if self.state.table is not None:
+            self.state.table.rules = rules
+
     title = "the Tales of the Arabian Nights"
     State = ReaderState
     min_players = 1

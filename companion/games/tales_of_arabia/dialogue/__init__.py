@@ -16,6 +16,7 @@ what happened.
 from __future__ import annotations
 
 from functools import cache
+from typing import ClassVar
 
 from pydantic import BaseModel
 
@@ -67,6 +68,14 @@ class TalesOfArabiaDialogue(GameKit):
     game = "tales-of-arabia"
     title = "Tales of Arabia"
     State = TalesState
+    fixed_settings: ClassVar[dict[str, str]] = {"unique_heroes": "the heroes were chosen by it"}
+
+    def apply_settings(self, settings: dict[str, str]) -> None:
+        """The readings of the seed (scoring, payment, locations, stealing) may change."""
+        current = {key: str(value) for key, value in self.state.settings.model_dump().items()}
+        self.state.settings = Settings.from_options(current | settings)
+        if self.state.game is not None:
+            self.state.game.settings = self.state.settings
 
     def __init__(self, state: TalesState) -> None:
         try:
