@@ -468,7 +468,7 @@ def test_a_bewitched_player_must_take_the_first_reaction(tmp_path):
     start(save)
     change(save, 0, statuses=["Bewitched"])
     lines = resume(["stay", "Merchant of Basra", "2", "rob", "help"], save)
-    assert "As Bewitched, you must help. Say help." in lines
+    assert "Ali meets the Sly Beggar. As Bewitched, Ali must help: say help." in lines
     assert "As Bewitched, you must help." in lines
     assert lines[-1].startswith("Roll the Destiny Die")
 

@@ -79,7 +79,10 @@ class ReaderEncounter(ReaderBase):
         return self._enter_paragraph(target.paragraph)
 
     def _ask_chart_roll(self) -> Step:
-        return roll_step("Roll one die for the encounter and say the number, or say roll for me.")
+        step = roll_step("Roll one die for the encounter and say the number, or say roll for me.")
+        return replace(
+            step, brief="Roll for the encounter.", topic=f"encounter roll:{self.sheet.name}"
+        )
 
     def _on_chart_roll(self, answer: Answer) -> list[Speech]:
         die = rolled(answer, self.state.dice)
@@ -167,7 +170,8 @@ class ReaderEncounter(ReaderBase):
         forced = must_take_first_reaction(self.pack, self.sheet)
         if forced:
             return Step(
-                f"As {forced}, you must {names[0].lower()}. Say {names[0].lower()}.",
+                f"{self.sheet.name} meets the {self.encounter.encountered}. As {forced}, "
+                f"{self.sheet.name} must {names[0].lower()}: say {names[0].lower()}.",
                 intents(
                     {reaction.name: [reaction.name] for reaction in matrix.reactions},
                     labels={names[0]: names[0].lower()},
@@ -238,7 +242,10 @@ class ReaderEncounter(ReaderBase):
                 {"master": ["use my master skill", "master skill", "use master"]},
                 labels={"master": "use my master skill"},
             ) | _shortcut_phrases(shortcuts)
-        return Step(prompt, phrases)
+            return Step(prompt, phrases)
+        return Step(
+            prompt, phrases, brief="Roll the Destiny Die.", topic=f"destiny:{self.sheet.name}"
+        )
 
     def _on_destiny(self, answer: Answer) -> list[Speech]:
         if answer == USE_MASTER:
