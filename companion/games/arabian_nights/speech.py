@@ -42,11 +42,25 @@ def article(pack: Pack | None, name: str) -> str:
     chosen = introduction(pack, name)
     if chosen is not None:
         return f"{chosen} {name}".strip()
-    last = name.split()[-1].lower() if name.split() else ""
-    if last.endswith("s") and not last.endswith(_PLURAL_ENDINGS):
+    if is_plural(pack, name):
         return f"the {name}"
     vowel = name[:1].lower() in "aeiou" or name.lower().startswith(("honest", "honour", "hour"))
     return f"{'an' if vowel else 'a'} {name}"
+
+
+def is_plural(pack: Pack | None, name: str) -> bool:
+    """Whether ``name`` is of many ("the Strange Lights carry you"): as the pack's
+    ``[introductions]`` says, else by its last word.
+
+    >>> is_plural(None, "Strange Lights"), is_plural(None, "Veiled Princess")
+    (True, False)
+    """
+    wanted = " ".join(name.split()).casefold()
+    for known, plural in (pack.plural if pack else {}).items():
+        if known.casefold() == wanted:
+            return plural
+    last = name.split()[-1].lower() if name.split() else ""
+    return last.endswith("s") and not last.endswith(_PLURAL_ENDINGS)
 
 
 def place(pack: Pack | None, name: str) -> str:

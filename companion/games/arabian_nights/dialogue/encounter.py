@@ -160,9 +160,15 @@ class ReaderEncounter(ReaderBase):
         matrix = self.pack.matrices[self.encounter.matrix]
         number = result_paragraph(matrix.candidates(self.encounter.row, reaction), "blank")
         paragraph = self.pack.paragraph(number)
-        seen = name_the_other(paragraph.intro, self.encounter.encountered) if paragraph else ""
+        seen = self._named(paragraph.intro) if paragraph else ""
         seen = seen or f"paragraph {number} of the Book of Tales."
         return [Speech(f"The {ball} shows {reaction.lower()} on a blank die: {seen}")]
+
+    def _named(self, text: str) -> str:
+        """The book's text with "the other" named: once a sentence, then by a pronoun; a
+        verb agreeing with many."""
+        met = self.encounter.encountered
+        return name_the_other(text, met, speech.is_plural(self.pack, met), self.encounter.gender)
 
     def _plain_reaction_step(self) -> Step:
         matrix = self.pack.matrices[self.encounter.matrix]
@@ -363,7 +369,7 @@ class ReaderEncounter(ReaderBase):
                 *self._finish_encounter(),
             ]
         intro = (
-            name_the_other(paragraph.intro, self.encounter.encountered) or f"Paragraph {number}."
+            self._named(paragraph.intro) or f"Paragraph {number}."
         )
         speeches = [Speech(intro, paragraph=number, reading=True)]
         sections = self._usable_sections(paragraph)
@@ -410,15 +416,19 @@ class ReaderEncounter(ReaderBase):
                     "this part of the tale must be read."
                 )
             )
-        text = name_the_other(section.text, self.encounter.encountered)
+        text = self._named(section.text)
         speeches.append(Speech(text, reading=True))
         return speeches + self._reward(section.reward_code)
 
 
 def _shortcut_options(shortcuts: list[MasterShortcut]) -> dict[Answer, str]:
-    """Answer -> how it is said, one per (paragraph, Master skill) pair."""
+    """Answer -> how it is said, one per (paragraph, Master skill) pair: by the Destiny Die
+    face that would lead there ("Seamanship for the plus result"), a paragraph's number
+    meaning nothing to a table listening."""
     return {
-        _shortcut(cut, skill): f"{skill} to paragraph {cut.paragraph}"
+        _shortcut(cut, skill): f"{skill} for the {cut.face} result"
+        if cut.face
+        else f"{skill} to paragraph {cut.paragraph}"
         for cut in shortcuts
         for skill in cut.skills
     }
@@ -437,6 +447,10 @@ def _shortcut_phrases(shortcuts: list[MasterShortcut]) -> PhraseSet:
         spoken = number_to_words(cut.paragraph) if cut.paragraph < 1000 else str(cut.paragraph)
         for skill in cut.skills:
             ways = [f"[use] [my] [master] {skill} [to] [paragraph] {spoken}"]
+            if cut.face:
+                ways.append(f"[use] [my] [master] {skill} [for|to] [the] {cut.face} [result]")
+            if cut.face and len(cut.skills) == 1:
+                ways.append(f"[the] {cut.face} result")
             if skills.count(skill) == 1:
                 ways.append(f"[use] [my] [master] {skill}")
             if len(cut.skills) == 1:

@@ -333,9 +333,11 @@ class Rules:
             self.state.discard.append(treasure)
             self.events.append(Event("paid_treasure", player.name, card=treasure))
 
-    def _gain(self, player: Player, token: Token, amount: int) -> None:
+    def _gain(self, player: Player, token: Token, amount: int, source: str = "") -> None:
+        """Give tokens; ``source`` (a card or a space) says why, when the narration would
+        not (a location's gift on a later landing)."""
         player.add_tokens(token, amount)
-        self.events.append(Event("gained", player.name, token=token, amount=amount))
+        self.events.append(Event("gained", player.name, token=token, amount=amount, card=source))
 
     def _trade(self, player: Player, trade: Trade) -> None:
         self._pay(player, trade.pay, trade.pay_amount)
@@ -622,7 +624,7 @@ class Rules:
         player = self._player(task)
         effect = task.effect
         if isinstance(effect, Gain):
-            self._gain(player, effect.token, effect.amount)
+            self._gain(player, effect.token, effect.amount, task.source)
         elif isinstance(effect, Pay):
             self._pay(player, effect.token, effect.amount)
         elif isinstance(effect, MissTurn):
