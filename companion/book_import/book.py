@@ -36,7 +36,10 @@ from companion.games.arabian_nights.rewards import Vocabulary
 CONFIDENCE_FLOOR = 0.5
 """Words the engine gives less than this are listed. See docs/book-import.md for how the
 engines' confidences of right and wrong words fall on either side of it."""
-_HEADING_NAMES = re.compile(r"([A-Z][A-Z '’\-]+?)\s*(?:\(mandatory\))?\s*:")
+_HEADING_NAMES = re.compile(
+    r"((?:[A-Z][A-Z'’\-]*|[A-Z][a-z'’\-]+|Or|of|the)(?: (?:[A-Z][A-Z'’\-]*|[A-Z][a-z'’\-]+|or|OR"
+    r"|of|OF|the|THE))*)\s*(?:\(mandatory\))?\s*:"
+)  # capitals, or small capitals read as Capitalised Words
 
 BOOK_HEADER = (
     "# The Book of Tales, as read by `companion import-book`. Each paragraph follows a comment\n"
@@ -100,7 +103,29 @@ def import_book(
         _check_no_skill(paragraph)
     book = ImportedBook(sorted(written, key=lambda p: p.order), [*stream.notes])
     _number_doubts(book, doubts)
+    book.notes += _expected_not_read(book, world.paragraphs | go_to)
     return book
+
+
+def _expected_not_read(book: ImportedBook, expected: set[int]) -> list[Doubt]:
+    """A paragraph something leads to (a matrix cell or its neighbours, a card, a Place of
+    Power, a Go to) that lies among the numbers read but was not read itself: its number,
+    or its page, was lost."""
+    read = [p for p in book.paragraphs if p.number is not None]
+    if not read:
+        return []
+    numbers = {p.number for p in read}
+    unread_spans = [(p.after, min((n for n in numbers if n > p.after), default=p.after))
+                    for p in book.paragraphs if p.number is None]  # fmt: skip
+    doubts = []
+    for number in sorted(n for n in expected if read[0].number < n < read[-1].number):
+        if number in numbers or any(low < number < high for low, high in unread_spans):
+            continue
+        before = max((p for p in read if p.number < number), key=lambda p: p.number)
+        why = (f"something leads to paragraph {number}, but it was not read: it would come "
+               f"after ¶{before.number} (its number or its page may be lost)")
+        doubts.append(Doubt(paragraph=number, place=before.places[-1], why=why))
+    return doubts
 
 
 def _headings_seen(texts: list[str]) -> Counter[str]:
@@ -108,7 +133,7 @@ def _headings_seen(texts: list[str]) -> Counter[str]:
     seen: Counter[str] = Counter()
     for text in texts:
         if match := _HEADING_NAMES.match(text):
-            names = re.sub(r"^MASTER\s+", "", match[1])
+            names = re.sub(r"^MASTER\s+", "", match[1].upper())
             seen.update(name.strip() for name in re.split(r"\s+OR\s+|,", names))
         for code in re.findall(r"\[([^\[\]]*)\]", text):
             parts = (re.sub(r"^Lose\s+", "", part.strip()).upper() for part in code.split("/"))

@@ -20,6 +20,8 @@ confidence and the place it was read.
 
 from __future__ import annotations
 
+import re
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -74,9 +76,13 @@ def number_of(token: str) -> int | None:
 
 
 def read_stream(results: Iterable[PageResult]) -> Stream:
-    """The lines of every page that gave words, in the order of the book."""
+    """The lines of every page that gave words, in the order of the book, less each page's
+    running head and page number."""
     stream = Stream()
     seen: dict[tuple[str, ...], OcrPage] = {}
+    results = list(results)
+    titles = _repeated_edges([r for r in results if isinstance(r, OcrPage)])
+    results = [without_furniture(r, titles) if isinstance(r, OcrPage) else r for r in results]
     for result in results:
         if not isinstance(result, OcrPage):
             stream.notes.append(_page_note(result.source, result.page, result.reason))
@@ -92,6 +98,88 @@ def read_stream(results: Iterable[PageResult]) -> Stream:
     stream.pages = _in_book_order(stream.pages, stream.notes)
     stream.lines = [_line(page, line) for page in stream.pages for line in page.lines]
     return stream
+
+
+_FURNITURE_NUMBER = re.compile(r"[-–—(]*\d{1,6}[-–—).]*")
+_DASH = re.compile(r"[-–—]")
+_HEAD_WORDS = 8
+
+
+def _edges(page: OcrPage) -> tuple[list[int], list[int]]:
+    """Indexes of the page's top-most and bottom-most lines (a running head and a foot
+    stand there, whichever column the engine read them in)."""
+    if not page.lines:
+        return [], []
+    height = sorted(line.box.height for line in page.lines)[len(page.lines) // 2]
+    top = min(line.box.top for line in page.lines)
+    bottom = max(line.box.top + line.box.height for line in page.lines)
+    return ([i for i, line in enumerate(page.lines) if line.box.top < top + height / 2],
+            [i for i, line in enumerate(page.lines)
+             if line.box.top + line.box.height > bottom - height / 2])  # fmt: skip
+
+
+def _without_digits(text: str) -> str:
+    return " ".join(re.sub(r"[\d\-–—.|]+", " ", text).split()).casefold()
+
+
+def _repeated_edges(pages: list[OcrPage]) -> set[str]:
+    """Words that head or foot two pages or more, figures aside: a running head's title."""
+    seen: Counter[str] = Counter()
+    distinct = {tuple(line.text for line in page.lines): page for page in pages}.values()
+    for page in distinct:
+        tops, bottoms = _edges(page)
+        texts = {_without_digits(page.lines[i].text) for i in [*tops, *bottoms]
+                 if len(page.lines[i].words) <= _HEAD_WORDS and "[" not in page.lines[i].text}
+        seen.update(text for text in texts if sum(c.isalpha() for c in text) >= 3)
+    return {text for text, count in seen.items() if count >= 2}
+
+
+def without_furniture(page: OcrPage, titles: set[str]) -> OcrPage:
+    """The page less its running head and page number: a line at the page's top or bottom
+    that holds only figures and dashes and is no paragraph number of this page (two
+    numbers, a number not bold where the paragraph numbers are, the page's first
+    paragraph's number again, a number that does not rise), or a title repeated on other
+    pages' edges."""
+    tops, bottoms = _edges(page)
+    lone = [(i, line) for i, line in enumerate(page.lines)
+            if len(line.words) == 1 and line.words[0].text.isdigit()]
+    dropped = set()
+    for index in [*tops, *bottoms]:
+        line = page.lines[index]
+        if line.text and _without_digits(line.text) in titles:
+            dropped.add(index)
+            continue
+        figures = [w for w in line.words if not _DASH.fullmatch(w.text)]
+        if not figures or not all(_FURNITURE_NUMBER.fullmatch(w.text) for w in figures):
+            continue
+        numbers = [int(re.sub(r"\D", "", w.text)) for w in figures]
+        top = index in tops
+        others = [other for i, other in lone if (i > index if top else i < index)]
+        if len(numbers) >= 2 or _not_a_paragraph_number(numbers[0], line, others, top):
+            dropped.add(index)
+    if not dropped:
+        return page
+    kept = tuple(line for i, line in enumerate(page.lines) if i not in dropped)
+    return page.model_copy(update={"lines": kept})
+
+
+def _not_a_paragraph_number(
+    number: int, line: OcrLine, others: list[OcrLine], top: bool
+) -> bool:
+    """Whether a lone number at the page's top (``others``: the lone numbers after it) or
+    foot (those before it) is furniture: not bold where they are, or out of their run."""
+    if not others:
+        return False
+    if line.words[0].bold is False and all(other.words[0].bold is True for other in others):
+        return True
+    if top:
+        following = int(others[0].words[0].text)
+        return not following - _RUN < number < following
+    preceding = int(others[-1].words[0].text)
+    return not preceding < number <= preceding + _RUN
+
+
+_RUN = 50  # a paragraph number this far from its neighbours' on the page is none of theirs
 
 
 def _page_note(source: str, page: int, why: str) -> Doubt:

@@ -24,6 +24,7 @@ NO_SKILL = "NO SKILL"
 LOST_HEADING = "HEADING LOST"  # check refuses it, so the owner must write the heading
 _HEADING_START = re.compile(r"[A-Z0-9|][A-Za-z0-9|'’\-]*")
 _COLON_LIKE = (":", ";")
+_SMALL_WORDS = ("of", "the", "or")  # inside a heading in small capitals, read in lower case
 _NAME_SCORE = 85
 _LONGEST_HEADING = 16  # words
 _LOST_HEADING_WHY = (
@@ -136,11 +137,13 @@ class _Reader:
             word = token.text
             plain = word.rstrip(":;").replace("(", "").replace(")", "")
             mandatory = word.startswith("(") or word.casefold().rstrip(":;)") == "mandatory"
-            if not _HEADING_START.fullmatch(plain) and not mandatory:
+            if not (_HEADING_START.fullmatch(plain) or mandatory or plain in _SMALL_WORDS):
                 return None
             if word.endswith(_COLON_LIKE):
                 read = " ".join(t.text for t in tokens[: end + 1])[:-1].strip()
-                if _capitals(read) and len(re.sub(r"[^A-Za-z]", "", read)) >= 2:
+                if len(re.sub(r"[^A-Za-z]", "", read)) < 2:
+                    return None
+                if _capitals(read) or self.known_names(read):  # small capitals read so
                     return self.fix_heading(read, line.place), tokens[end + 1 :]
                 return None
         return None
@@ -150,17 +153,32 @@ class _Reader:
         names = re.sub(r"\(\s*mandatory\s*\)?", " ", read, flags=re.IGNORECASE)
         master = bool(re.match(r"\s*MASTER\s", names, re.IGNORECASE))
         names = re.sub(r"^\s*MASTER\s+", "", names, flags=re.IGNORECASE)
-        alternatives = [part.strip() for part in re.split(r"\s+OR\s+|,", names) if part.strip()]
+        alternatives = [part.strip() for part in re.split(r"\s+OR\s+|,", names,
+                                                          flags=re.IGNORECASE) if part.strip()]
         fixed = [self.heading_name(name, place) for name in alternatives]
         heading = ("MASTER " if master else "") + " OR ".join(fixed)
         heading += " (mandatory)" if mandatory else ""
         return heading
 
-    def heading_name(self, name: str, place: Place) -> str:
-        name = " ".join(name.split()).upper()
+    def known_headings(self) -> list[str]:
         known = [NO_SKILL, *(n.upper() for n in self.context.requirement_names)]
         if not self.context.requirement_names:  # no world file: the book's own headings
             known += [n for n, count in self.context.headings.items() if count >= 2]
+        return known
+
+    def known_names(self, read: str) -> bool:
+        """Whether a heading read in capitals and small letters (``No Skill``, small
+        capitals as an engine reads them) names only headings this book knows."""
+        names = re.sub(r"\(\s*mandatory\s*\)?", " ", read, flags=re.IGNORECASE)
+        names = re.sub(r"^\s*MASTER\s+", "", names, flags=re.IGNORECASE)
+        parts = [" ".join(part.split()).upper()
+                 for part in re.split(r"\s+OR\s+|,", names, flags=re.IGNORECASE)]
+        known = set(self.known_headings())
+        return all(part and (part in known or _undo_letters(part) in known) for part in parts)
+
+    def heading_name(self, name: str, place: Place) -> str:
+        name = " ".join(name.split()).upper()
+        known = self.known_headings()
         if name in known:
             return name
         undone = _undo_letters(name)
