@@ -63,6 +63,10 @@ def _read_all(
         return None
     if choice.notice:
         print(choice.notice, file=sys.stderr)
+    from companion.book_import.words import language_notices
+
+    for notice in language_notices(language):
+        print(f"companion {command} --lang {language}: {notice}", file=sys.stderr)
     pages = read_pages(paths, language, choice=choice, tables=tables)
     return list(_with_progress(pages, _page_count(paths)))
 

@@ -32,6 +32,11 @@ def tessdata_folder(language: str) -> Path:
     for folder in (*folders, *_TESSDATA_FOLDERS):
         if (Path(folder) / f"{language}.traineddata").is_file():
             return Path(folder)
+    if language != "eng":
+        raise EngineUnavailable(
+            f"no Tesseract model for language {language!r} (Debian/Ubuntu: sudo apt-get "
+            f"install tesseract-ocr-{language}; macOS: brew install tesseract-lang; or set "
+            f"TESSDATA_PREFIX to the folder that holds {language}.traineddata)")
     raise EngineUnavailable(f"no Tesseract model for language {language!r}: {INSTALL_HINT}")
 
 
