@@ -8,7 +8,7 @@ from pathlib import Path
 
 import numpy as np
 
-from companion.book_import.engines import EngineUnavailable, RawWord
+from companion.book_import.engines import LIGATURES, EngineUnavailable, RawWord
 
 INSTALL_HINT = (
     "install Tesseract's models (Debian/Ubuntu: sudo apt-get install tesseract-ocr "
@@ -86,7 +86,8 @@ class TesseractReader:
                 continue
             left, top, right, bottom = box
             words.append(RawWord(
-                text=text.strip(), confidence=max(0.0, min(1.0, word.Confidence(level) / 100)),
+                text=text.strip().translate(LIGATURES),
+                confidence=max(0.0, min(1.0, word.Confidence(level) / 100)),
                 left=left, top=top, width=right - left, height=bottom - top, line=line,
             ))
         return words
