@@ -173,10 +173,21 @@ def _pdf_pages(path: Path) -> int:
 
 
 def _with_progress(results: Iterator[PageResult], total: int) -> Iterator[PageResult]:
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+    """The results, with a bar on the terminal: pages done of all, and the time left at the
+    pace of the pages read so far (from the first page on)."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn
+    from rich.text import Text
+
+    class TimeLeft(ProgressColumn):
+        def render(self, task) -> Text:
+            if not task.completed or task.total is None or task.elapsed is None:
+                return Text("time left: measuring", style="progress.remaining")
+            seconds = round(task.elapsed / task.completed * (task.total - task.completed))
+            minutes, seconds = divmod(seconds, 60)
+            return Text(f"{minutes}:{seconds:02d} left", style="progress.remaining")
 
     columns = ("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
-               "pages", TimeRemainingColumn())  # fmt: skip
+               "pages", TimeLeft())  # fmt: skip
     with Progress(*columns, transient=False) as progress:
         task = progress.add_task("Reading pages", total=total)
         for result in results:

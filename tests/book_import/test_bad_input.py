@@ -64,17 +64,17 @@ def test_bad_pages_are_named_and_the_rest_imported(demo_pages, tmp_path, capsys)
     assert sum(got.get(n) == lines for n, lines in truth.items()) >= 0.8 * len(truth)
 
 
-def test_a_terminal_sees_a_progress_bar_with_the_time_left(demo_pages, tmp_path):
+def test_a_terminal_sees_a_progress_bar_with_the_time_left(tmp_path):
     paths = []
-    for index in (TEXT_PAGE - 1, TEXT_PAGE):
+    for index in range(2):  # blank pages: read at once, the bar is the same
         path = tmp_path / f"page-{index}.png"
-        demo_pages[index].image.save(path)
+        Image.new("L", (2000, 2800), 247).save(path)
         paths.append(str(path))
     child = pexpect.spawn(sys.executable, ["-m", "companion", "import-book", *paths, "--out",
                                            str(tmp_path / "pack")],
                           encoding="utf-8", timeout=300, dimensions=(24, 120))  # fmt: skip
-    child.expect(r"Reading pages.*1/2 pages\s+\d+:\d\d:\d\d")
-    child.expect(r"2/2 pages")
+    child.expect(r"Reading pages.*1/2.*pages.*\d+:\d\d left")
+    child.expect(r"2/2.*pages.*0:00 left")
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
