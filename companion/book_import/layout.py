@@ -53,8 +53,21 @@ def find_columns(mask: np.ndarray, word_gap: int) -> list[tuple[int, int]]:
         if stop - start >= MIN_GUTTER_SHARE * width and start > 0.15 * width
         and stop < 0.85 * width
     ]
-    edges = [left] + [left + (start + stop) // 2 for start, stop in gutters] + [right]
+    edges = [left] + [left + _emptiest_middle(crossings, start, stop)
+                      for start, stop in gutters] + [right]
     return list(pairwise(edges))
+
+
+def _emptiest_middle(crossings: np.ndarray, start: int, stop: int) -> int:
+    """The middle of the emptiest stretch of a gutter: a few marks may stand in a gutter's
+    band (numbers hanging in the margin of the column to its right, a heading's end), and
+    the columns part where nothing does: the leftmost such stretch of some width (the
+    space between a hanging number and its text is one too)."""
+    band = crossings[start:stop]
+    emptiest = runs(band <= band.min() + 1e-9)
+    widest = max(last - first for first, last in emptiest)
+    first, last = next(run for run in emptiest if run[1] - run[0] >= widest / 2)
+    return start + (first + last) // 2
 
 
 def _union(boxes: Sequence[Box]) -> Box:

@@ -96,7 +96,7 @@ def read_stream(results: Iterable[PageResult]) -> Stream:
         seen[key] = result
         stream.pages.append(result)
     stream.pages = _in_book_order(stream.pages, stream.notes)
-    stream.lines = [_line(page, line) for page in stream.pages for line in page.lines]
+    stream.lines = [part for page in stream.pages for part in _page_lines(page)]
     return stream
 
 
@@ -141,8 +141,9 @@ def without_furniture(page: OcrPage, titles: set[str]) -> OcrPage:
     paragraph's number again, a number that does not rise), or a title repeated on other
     pages' edges."""
     tops, bottoms = _edges(page)
-    lone = [(i, line) for i, line in enumerate(page.lines)
-            if len(line.words) == 1 and line.words[0].text.isdigit()]
+    lone = [(i, line) for i, line in enumerate(page.lines) if line.words
+            and line.words[0].text.isdigit()
+            and (len(line.words) == 1 or line.words[0].bold is True)]  # or in the margin
     dropped = set()
     for index in [*tops, *bottoms]:
         line = page.lines[index]
@@ -166,8 +167,9 @@ def without_furniture(page: OcrPage, titles: set[str]) -> OcrPage:
 def _not_a_paragraph_number(
     number: int, line: OcrLine, others: list[OcrLine], top: bool
 ) -> bool:
-    """Whether a lone number at the page's top (``others``: the lone numbers after it) or
-    foot (those before it) is furniture: not bold where they are, or out of their run."""
+    """Whether a lone number at the page's top (``others``: the paragraph numbers after it,
+    alone or in the margin) or foot (those before it) is furniture: not bold where they
+    are, or out of their run."""
     if not others:
         return False
     if line.words[0].bold is False and all(other.words[0].bold is True for other in others):
@@ -185,6 +187,32 @@ _RUN = 50  # a paragraph number this far from its neighbours' on the page is non
 def _page_note(source: str, page: int, why: str) -> Doubt:
     return Doubt(paragraph=None, place=Place(source=source, page=page, where=""),
                  why=f"{source} {why}")  # fmt: skip
+
+
+def _page_lines(page: OcrPage) -> list[Line]:
+    """The page's lines as tokens, a number printed in the margin beside a line's text
+    (``412  You meet ...``, the text's left edge the column's own) put on a line of its
+    own, as the paragraph number it is."""
+    edges: dict[int, float] = {}
+    for column in {line.column for line in page.lines}:
+        lefts = sorted(line.words[0].box.left for line in page.lines
+                       if line.column == column and len(line.words) >= 3)
+        if lefts:
+            edges[column] = lefts[len(lefts) // 2]
+    lines = []
+    for line in page.lines:
+        edge, words = edges.get(line.column), line.words
+        height = line.box.height
+        if (
+            edge is not None and len(words) > 1 and words[0].text.isdigit()
+            and abs(words[1].box.left - edge) < 0.6 * height
+            and words[0].box.left + words[0].box.width < edge - 0.2 * height
+        ):  # fmt: skip
+            number = line.model_copy(update={"words": words[:1], "box": words[0].box})
+            lines.append(_line(page, number))
+            line = line.model_copy(update={"words": words[1:]})
+        lines.append(_line(page, line))
+    return lines
 
 
 def _line(page: OcrPage, line: OcrLine) -> Line:
