@@ -35,12 +35,26 @@ def _text_span(flags: np.ndarray) -> tuple[int, int] | None:
 
 def find_columns(mask: np.ndarray, word_gap: int) -> list[tuple[int, int]]:
     """The columns' [left, right) ranges of an ink mask, left to right, each reaching to
-    the middle of the gutter beside it. ``word_gap`` (pixels) is bridged: spaces between
-    words are no gutter."""
+    the gutter beside it. ``word_gap`` (pixels) is bridged: spaces between words are no
+    gutter."""
+    found = _gutters(mask, word_gap)
+    if found is None:
+        return []
+    (left, right), crossings, gutters = found
+    edges = [left] + [left + _emptiest_middle(crossings, start, stop)
+                      for start, stop in gutters] + [right]
+    return list(pairwise(edges))
+
+
+def _gutters(
+    mask: np.ndarray, word_gap: int
+) -> tuple[tuple[int, int], np.ndarray, list[tuple[int, int]]] | None:
+    """The text's [left, right) span, the share of its rows crossing each x from its left,
+    and the gutters' bands (from its left), or None for a page without ink."""
     rows_span = _text_span(mask.any(axis=1))
     columns_span = _text_span(mask.any(axis=0))
     if rows_span is None or columns_span is None:
-        return []
+        return None
     top, bottom = rows_span
     left, right = columns_span
     body = mask[top:bottom, left:right]
@@ -53,9 +67,7 @@ def find_columns(mask: np.ndarray, word_gap: int) -> list[tuple[int, int]]:
         if stop - start >= MIN_GUTTER_SHARE * width and start > 0.15 * width
         and stop < 0.85 * width
     ]
-    edges = [left] + [left + _emptiest_middle(crossings, start, stop)
-                      for start, stop in gutters] + [right]
-    return list(pairwise(edges))
+    return (left, right), crossings, gutters
 
 
 def _emptiest_middle(crossings: np.ndarray, start: int, stop: int) -> int:
@@ -153,8 +165,9 @@ def head_and_foot(
     top, bottom = rows_span
     bridged = cv2.dilate(mask, np.ones((1, max(1, word_gap)), np.uint8)) > 0
     crossing = np.zeros(mask.shape[0], dtype=bool)
-    for _, boundary in columns[:-1]:
-        crossing |= bridged[:, min(boundary, mask.shape[1] - 1)]
+    found = _gutters(mask, word_gap)
+    for start, stop in found[2] if found else []:
+        crossing |= bridged[:, min(found[0][0] + (start + stop) // 2, mask.shape[1] - 1)]
     height = bottom - top
     head_end = foot_start = None
     for start, stop in runs(crossing):
