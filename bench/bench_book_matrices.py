@@ -22,18 +22,16 @@ import argparse
 import statistics
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.bench_book_structure import book_text, pack_folder  # noqa: E402
+from bench.bench_book_structure import book_text, pack_folder, read_as  # noqa: E402
 from companion.book_import.engines import OcrEngine  # noqa: E402
 from companion.book_import.matrices import book_facts, read_matrices  # noqa: E402
-from companion.book_import.pages import choose_engine, read_pages  # noqa: E402
+from companion.book_import.pages import choose_engine  # noqa: E402
 from tests.book_import.press import PressStyle, matrix_tables, press_matrices  # noqa: E402
-from tests.book_import.typeset import photograph  # noqa: E402
 
 
 def score(truth: dict, read) -> dict[str, str]:
@@ -85,18 +83,9 @@ def main() -> None:
             scans = press_matrices(text, style, footnote=seed % 2 == 0)
             print(f"style {seed}: {style.describe()}, {'footnote' if seed % 2 == 0 else 'header'}")
             for kind in args.kinds.split(","):
-                paths = []
-                for index, scan in enumerate(scans, start=1):
-                    path = folder / f"{kind}-{index}.{'png' if kind == 'scan' else 'jpg'}"
-                    (scan if kind == "scan" else photograph(scan, seed=index)).save(path)
-                    paths.append(path)
-                seconds, results = [], []
-                for path in paths:
-                    start = time.process_time()
-                    results += list(read_pages([path], choice=choice, tables=True))
-                    seconds.append(time.process_time() - start)
+                results, seconds = read_as(kind, scans, folder, choice, tables=True)
                 read = read_matrices(results, facts)
-                print(f"  {kind}s ({len(paths)} pages):")
+                print(f"  {kind}s ({len(scans)} pages):")
                 for name, value in score(truth, read).items():
                     print(f"    {name:22} {value}")
                 print(f"    {'CPU a page':22} {statistics.median(seconds):.2f} s", flush=True)

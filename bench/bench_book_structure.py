@@ -145,17 +145,22 @@ def main() -> None:
                 measure(kind, scans, truth, printed, world, choice, folder, args.show)
 
 
-def measure(kind, scans, truth, printed, world, choice, folder: Path, show: bool) -> None:
-    paths = []
+def read_as(kind: str, scans, folder: Path, choice, tables: bool = False):
+    """The scans saved as scans (PNG) or phone photos (JPEG) and read: (results, CPU
+    seconds of each page)."""
+    seconds, results = [], []
     for index, scan in enumerate(scans, start=1):
         path = folder / f"{kind}-{index:03d}.{'png' if kind == 'scan' else 'jpg'}"
         (scan if kind == "scan" else photograph(scan, seed=index)).save(path)
-        paths.append(path)
-    seconds, results = [], []
-    for path in paths:
         start = time.process_time()
-        results += list(read_pages([path], choice=choice))
+        results += list(read_pages([path], choice=choice, tables=tables))
         seconds.append(time.process_time() - start)
+    return results, seconds
+
+
+def measure(kind, scans, truth, printed, world, choice, folder: Path, show: bool) -> None:
+    results, seconds = read_as(kind, scans, folder, choice)
+    paths = scans
     start = time.process_time()
     book = import_book(results, world=world)
     structure = (time.process_time() - start) / len(paths)
