@@ -160,11 +160,10 @@ def read_as(kind: str, scans, folder: Path, choice, tables: bool = False):
 
 def measure(kind, scans, truth, printed, world, choice, folder: Path, show: bool) -> None:
     results, seconds = read_as(kind, scans, folder, choice)
-    paths = scans
     start = time.process_time()
     book = import_book(results, world=world)
-    structure = (time.process_time() - start) / len(paths)
-    print(f"  {kind}s ({len(paths)} pages, {len(truth)} whole paragraphs):")
+    structure = (time.process_time() - start) / len(scans)
+    print(f"  {kind}s ({len(scans)} pages, {len(truth)} whole paragraphs):")
     for measure_name, value in score(truth, printed, book).items():
         print(f"    {measure_name:22} {value}")
     print(f"    {'CPU a page':22} {statistics.median(seconds) + structure:.2f} s "
