@@ -73,12 +73,11 @@ def _gutters(
 def _emptiest_middle(crossings: np.ndarray, start: int, stop: int) -> int:
     """The middle of the emptiest stretch of a gutter: a few marks may stand in a gutter's
     band (numbers hanging in the margin of the column to its right, a heading's end), and
-    the columns part where nothing does: the leftmost such stretch of some width (the
-    space between a hanging number and its text is one too)."""
+    the columns part where nothing does: the leftmost such stretch, right after the left
+    column's longest line (the space between a hanging number and its text, further
+    right, may be wider than the gutter)."""
     band = crossings[start:stop]
-    emptiest = runs(band <= band.min() + 1e-9)
-    widest = max(last - first for first, last in emptiest)
-    first, last = next(run for run in emptiest if run[1] - run[0] >= widest / 2)
+    first, last = runs(band <= band.min() + 1e-9)[0]
     return start + (first + last) // 2
 
 

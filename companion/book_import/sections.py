@@ -265,6 +265,9 @@ class _Reader:
             self.doubt(token.place, f"{word!r} alone in the text: read as 'I'")
             return
         if not word or lexicon.is_word(word):
+            if word and (apart := lexicon.run_together(word)):
+                self.doubt(token.place, f"{word!r} is once in this book, which says {apart!r} "
+                           "elsewhere: are they two words?")  # fmt: skip
             if word and token.confidence < RARE_CONFIDENCE and lexicon.rare(word):
                 fixed = lexicon.confusable_fix(word, listed_only=False) or word
                 token.text = token.text.replace(word, fixed)

@@ -17,6 +17,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 from functools import cache
+from itertools import pairwise
 from pathlib import Path
 from typing import Protocol
 
@@ -126,6 +127,8 @@ class Lexicon:
         self.names = {word.casefold(): word for name in names for word in name.split()}
         words = [bare(word) for word in book]
         self.counts = Counter(word.casefold() for word in words)
+        folded = [word.casefold() for word in words]
+        self.pairs = Counter(pairwise(folded))
         self.lower_seen = {word for word in words if word.islower()}
         self.as_written = Counter(words)
         self._in_dictionary: dict[str, bool] = {}
@@ -187,6 +190,21 @@ class Lexicon:
         if self._listed(reading) and (strong or seen or reading.casefold() in self.names):
             return True
         return not listed_only and seen >= 3
+
+    def run_together(self, word: str) -> str | None:
+        """Two words an engine may have read as one where the space was narrow: ``anew``
+        once in the book, where it says ``a new`` elsewhere (both readings are words).
+
+        >>> Lexicon(None, [], "a new day and anew".split()).run_together("anew")
+        'a new'
+        """
+        folded = bare(word).casefold()
+        if self.counts[folded] > 1:
+            return None
+        for cut in range(1, len(folded)):
+            if self.pairs[folded[:cut], folded[cut:]]:
+                return f"{bare(word)[:cut]} {bare(word)[cut:]}"
+        return None
 
     def suggest(self, word: str) -> str | None:
         """The closest known word of the book or the names, for a review line."""
