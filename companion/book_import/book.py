@@ -18,6 +18,7 @@ The other waves. You wave back. [S1]
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections import Counter
 from collections.abc import Iterable
@@ -104,7 +105,26 @@ def import_book(
     book = ImportedBook(sorted(written, key=lambda p: p.order), [*stream.notes])
     _number_doubts(book, doubts)
     book.notes += _expected_not_read(book, world.paragraphs | go_to)
+    if not world.paragraphs:
+        book.notes += _gaps(book)
     return book
+
+
+def _gaps(book: ImportedBook) -> list[Doubt]:
+    """Without the world's matrices to say which paragraphs exist, every gap between two
+    numbers read: paragraphs there were lost, or the book skips those numbers."""
+    read = [p for p in book.paragraphs if p.number is not None]
+    doubts = []
+    for before, after in itertools.pairwise(read):
+        if after.number - before.number > 1 and not any(
+                p.number is None and before.number <= p.after < after.number
+                for p in book.paragraphs):
+            why = (f"no paragraph was read between ¶{before.number} and ¶{after.number} "
+                   f"(page {after.places[0].page}): if the book has them, a number or a "
+                   "column was lost")
+            doubts.append(Doubt(paragraph=None, place=before.places[-1], why=why,
+                                unnumbered=f"{before.number + 1}-{after.number - 1}"))
+    return doubts
 
 
 def _expected_not_read(book: ImportedBook, expected: set[int]) -> list[Doubt]:

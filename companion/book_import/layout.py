@@ -23,7 +23,8 @@ from companion.book_import.engines import RawWord
 from companion.book_import.model import Box, OcrLine, OcrWord
 from companion.book_import.page_image import runs
 
-MIN_GUTTER_SHARE = 0.02  # of the text's width
+MIN_GUTTER_SHARE = 0.02  # of the text's width; or a third of a word space, if less
+# (a 0.2-inch gutter between justified columns leaves less than that once spaces close)
 EDGE_SHARE = 0.12  # a line across the gutter this near the text's top or bottom: head or foot
 GUTTER_CROSSINGS = 0.04  # share of the text's rows that may cross a gutter (wide headings)
 
@@ -64,7 +65,8 @@ def _gutters(
     width = right - left
     gutters = [
         (start, stop) for start, stop in runs(open_band)
-        if stop - start >= MIN_GUTTER_SHARE * width and start > 0.15 * width
+        if stop - start >= min(MIN_GUTTER_SHARE * width, max(2, word_gap // 3))
+        and start > 0.15 * width
         and stop < 0.85 * width
     ]
     return (left, right), crossings, gutters
