@@ -123,15 +123,24 @@ def _without_digits(text: str) -> str:
 
 
 def _repeated_edges(pages: list[OcrPage]) -> set[str]:
-    """Words that head or foot two pages or more, figures aside: a running head's title."""
+    """A running head's words: what heads or foots two pages or more beside a figure (the
+    page number), or half the pages and three at least without one. Never a line of the
+    book's own shapes (a heading, a chart entry, a code, the chart title)."""
     seen: Counter[str] = Counter()
-    distinct = {tuple(line.text for line in page.lines): page for page in pages}.values()
+    with_figures: Counter[str] = Counter()
+    distinct = list({tuple(line.text for line in page.lines): page for page in pages}.values())
     for page in distinct:
         tops, bottoms = _edges(page)
-        texts = {_without_digits(page.lines[i].text) for i in [*tops, *bottoms]
-                 if len(page.lines[i].words) <= _HEAD_WORDS and "[" not in page.lines[i].text}
-        seen.update(text for text in texts if sum(c.isalpha() for c in text) >= 3)
-    return {text for text, count in seen.items() if count >= 2}
+        lines = {page.lines[i] for i in [*tops, *bottoms]}
+        for line in lines:
+            text = _without_digits(line.text)
+            if (len(line.words) > _HEAD_WORDS or any(mark in line.text for mark in "[(:;")
+                    or sum(c.isalpha() for c in text) < 3 or "encounter chart" in text):
+                continue
+            seen[text] += 1
+            with_figures[text] += any(c.isdigit() for c in line.text)
+    return {text for text, count in seen.items()
+            if with_figures[text] >= 2 or count >= max(3, len(distinct) / 2)}
 
 
 def without_furniture(page: OcrPage, titles: set[str]) -> OcrPage:
@@ -169,19 +178,15 @@ def _not_a_paragraph_number(
 ) -> bool:
     """Whether a lone number at the page's top (``others``: the paragraph numbers after it,
     alone or in the margin) or foot (those before it) is furniture: not bold where they
-    are, or out of their run."""
+    are, or not rising into (from) them."""
     if not others:
         return False
     if line.words[0].bold is False and all(other.words[0].bold is True for other in others):
         return True
-    if top:
+    if top:  # a page number is far smaller than the paragraph numbers (a book may skip)
         following = int(others[0].words[0].text)
-        return not following - _RUN < number < following
-    preceding = int(others[-1].words[0].text)
-    return not preceding < number <= preceding + _RUN
-
-
-_RUN = 50  # a paragraph number this far from its neighbours' on the page is none of theirs
+        return number >= following or number < following / 2
+    return number <= int(others[-1].words[0].text)
 
 
 def _page_note(source: str, page: int, why: str) -> Doubt:

@@ -114,3 +114,22 @@ def test_printed_matrices_read_back_exact_or_listed(footnote, tesseract, tmp_pat
         assert len(got) == len(rows)
         for printed, row in zip(rows, got, strict=True):
             assert row == printed or f"matrix {matrix.letter}, {row[0]}" in listed, (printed, row)
+
+
+def test_import_matrices_writes_the_booklet_beside_the_book(tmp_path, capsys):
+    pytest.importorskip("tesserocr")
+    from companion.cli import main
+
+    [first, *_] = press_matrices(MATRICES_TEXT, PressStyle.varied(3))
+    page = tmp_path / "booklet-1.png"
+    first.save(page)
+    pack = tmp_path / "pack"
+    pack.mkdir()
+    (pack / "book.txt").write_text(DEMO_BOOK, encoding="utf-8")
+    assert main(["import-matrices", str(page), str(tmp_path / "gone.jpg"), "--out",
+                 str(pack)]) == 0
+    said = capsys.readouterr()
+    assert f"{tmp_path / 'gone.jpg'}: no such file; left out" in said.err
+    written = matrix_tables((pack / MATRICES).read_text(encoding="utf-8"))
+    assert written["A"] == matrix_tables(MATRICES_TEXT)["A"]
+    assert "matrices (" in said.out and str(pack / "review.txt") in said.out
