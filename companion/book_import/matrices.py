@@ -238,7 +238,7 @@ def _reactions(
             doubts.append(_doubt(matrix, None, f"no reaction was read above column {index + 1}"))
             name = "?"
         elif any(word.confidence < SURE for row in header for word in row.words
-                 if word.text in words):
+                 if word.text in words) or not name[:1].isupper():
             doubts.append(_doubt(matrix, None, f"the reaction {name!r} was read with doubt"))
         reactions.append(f"{name} {OPPOSITE}" if opposite else name)
     return reactions
@@ -268,7 +268,7 @@ def _data_row(
     subject = name or "?"
     if not name:
         doubts.append(_doubt(matrix, row, "a row without its name (the adjective)", subject))
-    elif any(word.confidence < SURE for word in name_words):
+    elif any(word.confidence < SURE for word in name_words) or not name[:1].isupper():
         doubts.append(_doubt(matrix, row, f"the row's name {name!r} was read with doubt", subject))
     written = []
     for index, words in enumerate(cells):

@@ -217,26 +217,28 @@ def _read_columns(page: np.ndarray, pitch: float, reader: Reader) -> list[OcrLin
 
 
 def _read_table(page: np.ndarray, pitch: float, reader: Reader) -> list[OcrLine]:
-    """A page of tables read whole: each line of the engine a row across the page."""
+    """A page of tables read whole as one block, each of the engine's lines a row across
+    the page (a column-by-column reading loses cells far from their neighbours)."""
     mask = page_image.ink(page)
     rows, columns = np.flatnonzero(mask.any(axis=1)), np.flatnonzero(mask.any(axis=0))
     if rows.size == 0:
         return []
     margin = round(pitch * 0.4)
     return _read_area(page, reader, 0, (int(columns[0]), int(columns[-1])),
-                      (int(rows[0]) - margin, int(rows[-1]) + margin), margin)
+                      (int(rows[0]) - margin, int(rows[-1]) + margin), margin, block=True)
 
 
 def _read_area(
     page: np.ndarray, reader: Reader, column: int, across: tuple[int, int],
-    down: tuple[int, int], margin: int,
+    down: tuple[int, int], margin: int, block: bool = False,
 ) -> list[OcrLine]:
     x0, x1 = max(0, across[0] - margin), min(page.shape[1], across[1] + margin)
     y0, y1 = max(0, down[0]), min(page.shape[0], down[1])
     if y1 - y0 <= margin or not page_image.ink(page[y0:y1, x0:x1]).any():
         return []
     crop = np.ascontiguousarray(page[y0:y1, x0:x1])
-    words: list[RawWord] = with_measured_bold(crop, reader.read(crop))
+    read = reader.read_block(crop) if block else reader.read(crop)
+    words: list[RawWord] = with_measured_bold(crop, read)
     return column_lines(column, words, (x0, y0))
 
 

@@ -61,6 +61,11 @@ class Reader(Protocol):
         """The words of a greyscale image of one line of text."""
         ...
 
+    def read_block(self, image: np.ndarray) -> list[RawWord]:
+        """The words of a greyscale image of one block of lines across (a table), each
+        line read whole however far apart its words stand."""
+        ...
+
 
 def _tesseract(language: str) -> Reader:
     from companion.book_import.engines.tesseract import TesseractReader

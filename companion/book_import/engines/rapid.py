@@ -28,6 +28,9 @@ class RapidReader:
     def read_line(self, image: np.ndarray) -> list[RawWord]:
         return self.read(image)
 
+    def read_block(self, image: np.ndarray) -> list[RawWord]:
+        return self.read(image)
+
     def read(self, image: np.ndarray) -> list[RawWord]:
         result, _ = self._ocr(image, use_cls=False)
         lines = sorted(result or [], key=lambda found: min(point[1] for point in found[0]))

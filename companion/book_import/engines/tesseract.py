@@ -62,6 +62,9 @@ class TesseractReader:
     def read_line(self, image: np.ndarray) -> list[RawWord]:
         return self._read(image, self._tesserocr.PSM.SINGLE_LINE)
 
+    def read_block(self, image: np.ndarray) -> list[RawWord]:
+        return self._read(image, self._tesserocr.PSM.SINGLE_BLOCK)
+
     def _read(self, image: np.ndarray, layout) -> list[RawWord]:
         from PIL import Image
 
