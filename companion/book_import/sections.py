@@ -8,6 +8,7 @@ code) is made quietly; every other change, and everything doubtful, is a `Doubt`
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections import Counter
 from dataclasses import dataclass, field
@@ -264,6 +265,13 @@ class _Reader:
             token.text = token.text.replace(word, "I")
             self.doubt(token.place, f"{word!r} alone in the text: read as 'I'")
             return
+        if word and _mixed_case(word) and lexicon.as_written[word] < 2:
+            fixed = word.lower() if word[0].islower() else word[0] + word[1:].lower()
+            if lexicon.is_word(fixed):
+                token.text = token.text.replace(word, fixed)
+                self.doubt(token.place, f"{word!r} has capitals amid small letters; read as "
+                           f"{fixed!r}")  # fmt: skip
+                return
         if not word or lexicon.is_word(word):
             if word and (apart := lexicon.run_together(word)):
                 self.doubt(token.place, f"{word!r} is once in this book, which says {apart!r} "
@@ -328,12 +336,21 @@ class _Reader:
         if not part:
             return part
         if part[:1] in "\"“”" and len(part) > 1:  # an instruction: its words are text
+            if part[-1] not in "\"“”" or (part[:1] == "“") != (part[-1] == "”"):
+                closing = "”" if part[:1] == "“" else '"'
+                self.doubt(place, f"the instruction's closing quote was read as "
+                           f"{part[-1]!r}; read as {closing!r}")  # fmt: skip
+                part = part.rstrip("\"“”’'`") + closing
             return self.checked_words(part, place)
         number = _CODE_NUMBER.fullmatch(part)
         if number and (not number[4] or number[1] == "W"):
             digits = number[3].translate(str.maketrans("lIOo", "1100"))
             letter = "S" if number[1] == "$" else number[1]
-            part = f"{letter}{number[2]}{digits}{number[4] or ''}"
+            gap = " " if letter == "W" and not number[2] and part[1:2] == " " else ""
+            if letter == "W" and not number[2]:
+                self.doubt(place, f"the wealth code {part!r} has no sign: check it, and the "
+                           "space in it, against the page")  # fmt: skip
+            part = f"{letter}{gap}{number[2]}{digits}{number[4] or ''}"
             if number[4]:
                 part = re.sub(r"\(\s*(Max|Min)\s*[;.,]\s*", r"(\1: ", part)
         try:
@@ -471,6 +488,16 @@ def _capitals(text: str) -> bool:
     letters = [char for char in re.sub(r"\(\s*mandatory\s*\)?", "", text, flags=re.I)
                if char.isalpha()]  # fmt: skip
     return bool(letters) and sum(char.isupper() for char in letters) >= 0.7 * len(letters)
+
+
+def _mixed_case(word: str) -> bool:
+    """A capital after a small letter (``sO``, ``SayS``), as no word is printed; a name
+    such as ``McDonald`` that the book repeats is left alone by the caller.
+
+    >>> _mixed_case("sO"), _mixed_case("SayS"), _mixed_case("Say"), _mixed_case("SAY")
+    (True, True, False, False)
+    """
+    return any(a.islower() and b.isupper() for a, b in itertools.pairwise(word))
 
 
 def _undo_letters(name: str) -> str:
