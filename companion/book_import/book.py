@@ -25,7 +25,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from companion.book_import.corrections import UNNUMBERED
-from companion.book_import.lines import read_stream
+from companion.book_import.lines import Stream, read_stream
 from companion.book_import.model import PageResult
 from companion.book_import.paragraphs import cut_paragraphs
 from companion.book_import.review import Doubt, Place, review_text
@@ -87,6 +87,7 @@ def import_book(
     if isinstance(dictionary, str):
         dictionary = english_dictionary(dictionary)
     stream = read_stream(results)
+    _same_apostrophes(stream)
     texts = [line.text for line in stream.lines]
     world = world or WorldNames()
     go_to = {int(n) for text in texts for n in re.findall(r"Go to (\d+)", text)}
@@ -146,6 +147,17 @@ def _expected_not_read(book: ImportedBook, expected: set[int]) -> list[Doubt]:
                f"after ¶{before.number} (its number or its page may be lost)")
         doubts.append(Doubt(paragraph=number, place=before.places[-1], why=why))
     return doubts
+
+
+def _same_apostrophes(stream: Stream) -> None:
+    """Apostrophes as the book prints most of them: an engine reads a few straight ones
+    as curly (and back); a book sets them one way."""
+    tokens = [token for line in stream.lines for token in line.tokens]
+    straight = sum(token.text.count("'") for token in tokens)
+    curly = sum(token.text.count("’") for token in tokens)
+    old, new = ("’", "'") if straight >= curly else ("'", "’")
+    for token in tokens:
+        token.text = re.sub(rf"(?<=\w){old}(?=\w|\s|$)", new, token.text)
 
 
 def _headings_seen(texts: list[str]) -> Counter[str]:

@@ -44,7 +44,29 @@ def find_columns(mask: np.ndarray, word_gap: int) -> list[tuple[int, int]]:
     (left, right), crossings, gutters = found
     edges = [left] + [left + _emptiest_middle(crossings, start, stop)
                       for start, stop in gutters] + [right]
-    return list(pairwise(edges))
+    return _without_slivers(list(pairwise(edges)))
+
+
+def _without_slivers(columns: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Columns with a sliver (narrower than a fifth of the widest column: paragraph
+    numbers hanging in a wide margin, apart from their text) joined to the column on its
+    right, or on its left when it is the last.
+
+    >>> _without_slivers([(0, 40), (40, 400), (400, 800)])
+    [(0, 400), (400, 800)]
+    """
+    widest = max(right - left for left, right in columns)
+    kept: list[tuple[int, int]] = []
+    pending = None
+    for left, right in columns:
+        if right - left < widest / 5:
+            pending = pending if pending is not None else left
+            continue
+        kept.append((pending if pending is not None else left, right))
+        pending = None
+    if pending is not None and kept:
+        kept[-1] = (kept[-1][0], columns[-1][1])
+    return kept or columns
 
 
 def _gutters(
