@@ -361,7 +361,7 @@ def run(args: argparse.Namespace) -> int:
     except (UnknownGameError, SaveError, SetupError) as error:
         raise ArgumentError(str(error)) from None
     spec, path = game.spec, game.save_path
-    language = getattr(game.dialogue, "language", "en")
+    language = game.dialogue.language
     _in_language(args, language)
     args.lang = language
     ears, mouth, keyboard = _open_io(args)

@@ -115,7 +115,7 @@ class Session:
         failures = 0
         while not self.dialogue.finished:
             step = self.dialogue.step()
-            if self.offer_enrolment and getattr(self.dialogue, "everyone_seated", False):
+            if self.offer_enrolment and self.dialogue.everyone_seated:
                 self.offer_enrolment = False
                 if (outcome := self._offer_enrolment(step)) in ("quit", "input-ended"):
                     return SessionEnd(outcome, self.save_path)
@@ -350,8 +350,8 @@ class Session:
 
     @property
     def _language(self) -> str:
-        """The language the game is played in (its dialogue's ``language``, else English)."""
-        return getattr(self.dialogue, "language", "en")
+        """The language the game is played in (its dialogue's :attr:`language`)."""
+        return self.dialogue.language
 
     def _said(self, key: str, **values: object) -> str:
         return said(self._language, key, **values)

@@ -21,6 +21,7 @@ class Journey:
     """One step: where Ali goes. Finished when he has gone somewhere."""
 
     game = "journey"
+    language = "en"
 
     def __init__(self) -> None:
         self.went: list[str] = []
