@@ -25,7 +25,7 @@ from typing import Any
 
 from companion.framework.dialogue import Dialogue, GameOptions, Speech, Step
 from companion.framework.phrases import PhraseSet
-from companion.framework.telling import TellingSpec, TypedTellingListener
+from companion.framework.telling_turn import TellingSpec, TypedTellingListener
 from companion.games import game_spec
 from companion.session.loop import Session
 from companion.session.ports import Heard, PrintMouth
