@@ -61,6 +61,17 @@ LINES: dict[str, tuple[str, str]] = {
         "propia carta. Cada mano tiene {hand}. Entre las cartas de narración se esconden "
         "{events}.",
     ),
+    "not_that_number": ("Not {number}. {hint}", "{number} no. {hint}"),
+    "count_hint": (
+        "Say a number from one to four: the rulebook's table has rows for one to four "
+        "storytellers.",
+        "Di un número de uno a cuatro: la tabla del reglamento tiene filas de uno a cuatro "
+        "narradores.",
+    ),
+    "how_many_hint": (
+        "Say a number from {low} to {high}.",
+        "Di un número de {low} a {high}.",
+    ),
     "ask_count": (
         "How many storytellers are here tonight, from one to four?",
         "¿Cuántos narradores hay esta noche, de uno a cuatro?",
@@ -221,8 +232,22 @@ LINES: dict[str, tuple[str, str]] = {
         "{name}, tu mano está en tu propia pantalla.",
     ),
     "kept": ("You keep {card}.", "Te quedas con {card}."),
+    "kept_passed": ("{name} keeps one card.", "{name} se queda con una carta."),
+    "hand_passed": (
+        "{name}, take the companion, or put on its headphones, and say my hand to hear your "
+        "cards alone.",
+        "{name}, toma el acompañante, o ponte sus auriculares, y di mi mano para oír tus "
+        "cartas a solas.",
+    ),
+    "ask_keep_passed": (
+        "{name}, you drew {cards}. Which one do you keep? Say its place, the first or the "
+        "second, so the table does not hear it.",
+        "{name}, has robado {cards}. ¿Con cuál te quedas? Di su lugar, la primera o la "
+        "segunda, para que la mesa no la oiga.",
+    ),
     "drew_one": ("{name} draws {card}.", "{name} roba {card}."),
     "drew_private": ("{name} draws a card.", "{name} roba una carta."),
+    "excess_discarded": ("{card} goes to the discard pile.", "{card} va a la pila de descartes."),
     "ask_excess": (
         "{name}, your hand is over its limit of {limit}: which card do you discard? No Hope is lost.",
         "{name}, tu mano pasa del límite de {limit}: ¿qué carta descartas? No se pierde Esperanza.",
@@ -531,12 +556,28 @@ WORDS: dict[str, dict[str, str]] = {
         "use": "(uso|usar|usa) [la] [acción]",
         "none": "(ninguna|ninguno|nada|no)",
         "any": "(cualquiera|cualquier carta)",
-        "stop": "(basta|ya está|no más|hecho)",
+        "stop": "(basta|ya está|no más|hecho|parar|paro|para|nada más)",
         "from": "de",
         "to": "a",
         "articles": "[el|la|un|una|los|las]",
     },
 }
+PLACES: dict[str, tuple[str, ...]] = {
+    "en": tuple(
+        f"({word}|{word} one|{word} card)"
+        for word in ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
+    ),
+    "es": tuple(
+        f"({word}a|{word}o|{word}a carta)"
+        for word in ("primer", "segund", "tercer", "cuart", "quint", "sext", "séptim", "octav")
+    ),
+}
+"""A drawn card's place among those offered: "the first one", "la segunda"."""
+SPANISH_NUMBERS = (
+    "(cero|ninguna|ninguno)", "(uno|una)", "dos", "tres", "cuatro", "cinco", "seis", "siete",
+    "ocho", "nueve", "diez", "once", "doce",
+)  # fmt: skip
+"""How a number from 0 to 12 is said in Spanish (each a template)."""
 VERB_LABELS: dict[str, dict[str, str]] = {
     "en": {"play": "play", "discard": "discard"},
     "es": {"play": "jugar", "discard": "descartar"},

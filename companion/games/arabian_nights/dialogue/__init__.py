@@ -57,6 +57,7 @@ from companion.games.arabian_nights.dialogue.sheet_commands import (
     is_command,
     quick_phrases,
 )
+from companion.games.arabian_nights.dialogue.sheet_commands import refusal as sheet_refusal
 from companion.games.arabian_nights.dialogue.state import NewPlayer, ReaderState, cached_pack
 from companion.games.arabian_nights.dialogue.turn import ReaderTurn
 from companion.games.arabian_nights.dialogue.turn_end import ReaderTurnEnd
@@ -78,6 +79,19 @@ class ReaderDialogue(
     """The Reader and Matrix Reader of Tales of the Arabian Nights."""
 
     game = "arabian-nights"
+
+    def apply_settings(self, settings: dict[str, str]) -> None:
+        """The table's readings of the rules (who wins, where treasures sell) may change."""
+        current = self.state.rules.model_dump()
+        current["winner"] = current["winner"].replace(" ", "_")
+        try:
+            rules = TableRules.from_settings({k: str(v) for k, v in current.items()} | settings)
+        except ValueError as error:
+            raise SetupError(str(error)) from None
+        self.state.rules = rules
+        if self.state.table is not None:
+            self.state.table.rules = rules
+
     title = "the Tales of the Arabian Nights"
     State = ReaderState
     min_players = 1
@@ -147,6 +161,9 @@ class ReaderDialogue(
 
     def answer(self, value: Answer | str) -> list[Speech]:
         answer = Answer.coerce(value)
+        said_wrongly = sheet_refusal(answer, self.sheet.name if self.state.table else "")
+        if said_wrongly is not None:
+            raise IllegalAction(said_wrongly)
         try:
             if self.phase() in SHEET_PHASES and (answer == OPEN_SHEET or is_command(answer)):
                 return self._on_sheet(answer)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from companion.framework.answers import Answer
+from companion.framework.answers import AMBIGUOUS, Answer
 from companion.framework.dialogue import YES_NO, Speech, Step
 from companion.framework.errors import IllegalAction
 from companion.framework.kit import ROLL_FOR_ME, roll_step, rolled
@@ -25,7 +25,11 @@ from companion.games.arabian_nights.content.pack import (
     Section,
 )
 from companion.games.arabian_nights.dialogue.base import ReaderBase
-from companion.games.arabian_nights.dialogue.phrases import DESTINY_PHRASES, intents
+from companion.games.arabian_nights.dialogue.phrases import (
+    DESTINY_PHRASES,
+    intents,
+    reaction_phrases,
+)
 from companion.games.arabian_nights.rules.card_effects import (
     better_face,
     end_statuses,
@@ -170,19 +174,22 @@ class ReaderEncounter(ReaderBase):
                 ),
                 hint=f"Say {names[0].lower()}.",
             )
-        everything = {
-            reaction.name: [reaction.name, f"i [will] {reaction.name}"]
-            for reaction in matrix.reactions
-        }
         return Step(
             f"How do you react to the {self.encounter.encountered}? "
             f"You may {spoken_list(names, 'or').lower()}.",
-            intents(everything, labels={n: n.lower() for n in names}),
+            reaction_phrases([reaction.name for reaction in matrix.reactions], names),
             hint=f"Say one of: {spoken_list(names, 'or').lower()}.",
         )
 
     def _on_reaction(self, answer: Answer) -> list[Speech]:
         value = answer.intent
+        if value == AMBIGUOUS:
+            reaction = str(answer["reaction"]).lower()
+            options = spoken_list(self._allowed_reactions(), "or").lower()
+            raise IllegalAction(
+                f"{reaction.capitalize()} is a reaction and also a call for help. To choose "
+                f"the reaction, say I {reaction}. You may {options}."
+            )
         ball = seeing_treasure(self.pack, self.sheet)
         if value == FORESEE and ball is not None and not self.encounter.foreseen:
             return self._foresee(ball, str(answer["reaction"]))

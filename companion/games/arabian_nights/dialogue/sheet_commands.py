@@ -21,7 +21,7 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-from companion.framework.answers import Answer
+from companion.framework.answers import AMBIGUOUS, NUMBER, OUT_OF_RANGE, Answer
 from companion.framework.phrases import PhraseSet, number_to_words
 from companion.games.arabian_nights.content.pack import Pack
 from companion.games.arabian_nights.content.reward_codes import (
@@ -44,6 +44,9 @@ Action = Literal["gains", "loses", "sell", "use", "skip"]
 POINTS = ("Destiny", "Story", "Wealth")
 MOST = 5
 """The largest amount a command can give or take at once."""
+HEARD_AMOUNTS = range(1, 21)
+"""The amounts heard in a command: those above :data:`MOST` are refused saying the range,
+never taken for another number."""
 
 
 class SheetCommand(BaseModel):
@@ -144,11 +147,53 @@ def _point_choices(player: str) -> dict[Answer, list[str]]:
     choices = {}
     for what in POINTS:
         unit = what.lower()
-        for amount in range(1, MOST + 1):
+        for amount in HEARD_AMOUNTS:
+            said = number_to_words(amount)
             for action in ("gains", "loses"):
                 command = SheetCommand(player=player, action=action, what=what, amount=amount)
-                choices[command.answer()] = [f"{player} {action} {number_to_words(amount)} {unit}"]
+                answer = command.answer()
+                if amount > MOST:
+                    answer = Answer.of(OUT_OF_RANGE, **dict(answer.slots), number=amount)
+                choices[answer] = [f"{player} {action} {said} {unit}"]
     return choices
+
+
+def _unclear_choices() -> dict[Answer, list[str]]:
+    """Points said without whose sheet or which way ("eight destiny")."""
+    return {
+        Answer.of(AMBIGUOUS, what=what, number=amount): [
+            f"{number_to_words(amount)} {what.lower()}"
+        ]
+        for what in POINTS
+        for amount in HEARD_AMOUNTS
+    }
+
+
+def refusal(answer: Answer, current: str) -> str | None:
+    """What to say to points heard out of range or without whose and which way, or None
+    for another answer.
+
+    >>> too_many = Answer.of(OUT_OF_RANGE, player="Karim", action="gains", what="Destiny",
+    ...                      amount=8, number=8, treasure=False)
+    >>> print(refusal(too_many, "Karim").replace(": ", ":\\n"))
+    A sheet changes by one to five at a time:
+    say Karim gains five destiny, then Karim gains three destiny.
+    >>> refusal(Answer.of(AMBIGUOUS, what="Story", number=2), "Zed")
+    'Say whose sheet and which way, for example: Zed gains two story, or Zed loses two story.'
+    """
+    if answer.intent not in (OUT_OF_RANGE, AMBIGUOUS) or "what" not in dict(answer.slots):
+        return None
+    amount, unit = int(answer[NUMBER]), str(answer["what"]).lower()
+    if answer.intent == AMBIGUOUS:
+        said = number_to_words(min(amount, MOST))
+        return (
+            f"Say whose sheet and which way, for example: {current} gains {said} {unit}, "
+            f"or {current} loses {said} {unit}."
+        )
+    player, action = answer["player"], answer["action"]
+    parts = [MOST] * (amount // MOST) + ([amount % MOST] if amount % MOST else [])
+    steps = ", then ".join(f"{player} {action} {number_to_words(n)} {unit}" for n in parts)
+    return f"A sheet changes by one to {number_to_words(MOST)} at a time: say {steps}."
 
 
 OPEN_SHEET = Answer("change sheet")
@@ -160,7 +205,7 @@ def _choices(pack: Pack, held_by: Holdings, current: str) -> dict[Answer, list[s
     for player, held in held_by:
         choices |= _card_choices(pack, player, held)
         choices |= _point_choices(player)
-    return choices | _turn_choices(pack, held_by, current)
+    return choices | _unclear_choices() | _turn_choices(pack, held_by, current)
 
 
 def _turn_choices(pack: Pack, held_by: Holdings, current: str) -> dict[Answer, list[str]]:
@@ -201,4 +246,8 @@ def quick_phrases(pack: Pack, held_by: Holdings, current: str) -> PhraseSet:
 
 def _labels(choices: dict[Answer, list[str]]) -> dict[Answer, str]:
     """Each command said as its confirmation says it."""
-    return {answer: SheetCommand.from_answer(answer).describe() for answer in choices}
+    return {
+        answer: SheetCommand.from_answer(answer).describe()
+        for answer in choices
+        if answer.intent == SHEET
+    }

@@ -11,16 +11,16 @@ from __future__ import annotations
 from functools import lru_cache
 
 from companion.framework.answers import Answer
-from companion.framework.dialogue import YES_NO, Speech, Step
+from companion.framework.dialogue import YES_NO, Speech, Step, yes_or_no
 from companion.framework.errors import IllegalAction
 from companion.framework.kit import roll_step, rolled
 from companion.framework.phrases import PhraseSet, number_to_words
-from companion.framework.wording import spoken_list
+from companion.framework.wording import capped_list, spoken_list
 from companion.games.arabian_nights import speech
 from companion.games.arabian_nights.content.pack import CityCard, ParagraphTarget, RewardResult
 from companion.games.arabian_nights.content.reward_codes import parse_reward
 from companion.games.arabian_nights.dialogue.base import ReaderBase
-from companion.games.arabian_nights.dialogue.phrases import intents
+from companion.games.arabian_nights.dialogue.phrases import KEEP_OR_DISCARD, intents
 from companion.games.arabian_nights.dialogue.state import Encounter, cached_pack
 from companion.games.arabian_nights.rules.card_effects import (
     arrival_reward,
@@ -93,19 +93,22 @@ class ReaderTurn(ReaderBase):
         sheet = self.sheet
         places = (sheet.destination,) if sheet.destination else ()
         stuck = speech.cannot_move(self.pack, sheet)
-        question = (
-            f"{sheet.name}, you are in {sheet.position}. {stuck} Say stay."
-            if stuck
-            else f"{sheet.name}, you are in {sheet.position}. Where do you end your move? "
-            "Say a place, or stay."
-        )
+        if stuck:
+            return Step(
+                f"{sheet.name}, you are in {sheet.position}. {stuck} Say stay.",
+                _move_phrases(self.state.pack_path, places),
+                hint=f"{stuck} Say stay.",
+                commands=_WHERE_CAN_I_GO,
+                offered=self._moves_offered(),
+            )
+        routes = reachable_spaces(self.pack, sheet)
+        say = "Say the name of the space where your hero ends the move, or say stay."
         return Step(
-            question,
+            f"{sheet.name}, you are in {sheet.position}. Where do you end your move? "
+            "Say a place, or stay.",
             _move_phrases(self.state.pack_path, places),
-            hint=f"{stuck} Say stay."
-            if stuck
-            else "Say the name of the space where your hero ends the move, or say stay. "
-            + speech.reachable(sheet, reachable_spaces(self.pack, sheet)),
+            hint=f"{say} {speech.reachable(sheet, routes)}",
+            in_full=speech.reachable(sheet, routes, whole=True),
             commands=_WHERE_CAN_I_GO,
             offered=self._moves_offered(),
         )
@@ -123,7 +126,9 @@ class ReaderTurn(ReaderBase):
         sheet = self.sheet
         value = answer.intent
         if value == "where":
-            return [Speech(speech.reachable(sheet, reachable_spaces(self.pack, sheet)))]
+            routes = reachable_spaces(self.pack, sheet)
+            whole = speech.reachable(sheet, routes, whole=True)
+            return [Speech(speech.reachable(sheet, routes), in_full=whole)]
         goal = sheet.position if value == "stay" else value
         if (
             value == "stay"
@@ -171,8 +176,8 @@ class ReaderTurn(ReaderBase):
             "Draw an encounter card and say its name, or say draw for me.",
             _card_phrases(self.state.pack_path),
             hint="Say the name printed on the encounter card, or say draw for me, or we "
-            "reshuffled the deck. The cards are "
-            f"{spoken_list(encounter_card_names(self.pack))}.",
+            f"reshuffled the deck. The cards are {capped_list(encounter_card_names(self.pack))}.",
+            in_full=f"The cards are {spoken_list(encounter_card_names(self.pack))}.",
         )
 
     def _on_card(self, answer: Answer) -> list[Speech]:
@@ -224,7 +229,11 @@ class ReaderTurn(ReaderBase):
 
     def _ask_keep_city(self) -> Step:
         card = card_named(self.pack, self.encounter.card)
-        return Step(f"Do you keep the {card.name} card, to play later in {card.city}?", YES_NO)
+        return Step(
+            f"Do you keep the {card.name} card, to play later in {card.city}?",
+            yes_or_no(KEEP_OR_DISCARD),
+            hint="Say keep it, or discard it.",
+        )
 
     def _on_keep_city(self, answer: Answer) -> list[Speech]:
         card = self.encounter.card

@@ -25,6 +25,7 @@ In ``mode=score`` it only scores final cities that the players dictate.
 from __future__ import annotations
 
 from collections import Counter
+from typing import ClassVar
 
 from companion.framework.answers import NUMBER, Answer
 from companion.framework.dialogue import YES_NO, GameOptions, Speech, Step
@@ -93,6 +94,16 @@ class SamarandeDialogue(CardPlay, GameKit):
     title = TITLE
     State = SamarandeState
     max_viziers = 5
+    fixed_settings: ClassVar[dict[str, str]] = {
+        "mode": "a refereed game and a scoring of dictated cities ask different questions"
+    }
+
+    def apply_settings(self, settings: dict[str, str]) -> None:
+        """The rule settings may change between two answers."""
+        current = {key: str(value) for key, value in self.state.settings.model_dump().items()}
+        _, self.state.settings = parse_settings(current | settings)
+        if self.state.table is not None:
+            self.state.table.settings = self.state.settings
 
     @classmethod
     def initial_state(cls, options: GameOptions) -> SamarandeState:

@@ -18,11 +18,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from companion.framework.answers import NUMBER, Answer
+from companion.framework.answers import NUMBER, OUT_OF_RANGE, Answer
 from companion.framework.dialogue import DialogueState, GameOptions, SeededRandom, Speech, Step
 from companion.framework.errors import IllegalAction, SetupError
 from companion.framework.kit import GameKit, Seating, new_dice, number_phrases
@@ -78,9 +78,12 @@ class Settings(BaseModel):
 
     cards: Literal["printed", "companion"] = "printed"
     lang: Language = "en"
-    hands: Literal["auto", "spoken", "screen"] = "auto"
-    """The companion's deck: hands spoken aloud, or shown only on each player's private
-    screen (the table display). ``auto``: spoken for one storyteller, screens for more."""
+    hands: Literal["auto", "spoken", "screen", "passed"] = "auto"
+    """The companion's deck: hands spoken aloud to everyone, shown only on each player's
+    private screen (the table display), or ``passed``: the companion (or its headphones)
+    goes to the storyteller, who hears their hand on asking and chooses drawn cards by
+    place. ``auto``: spoken for one storyteller; for more, screens when the table display
+    runs, else passed."""
     timer: bool = True
     turn_seconds: float = Field(90.0, gt=0)
     warn_seconds: float = Field(15.0, gt=0)
@@ -169,6 +172,9 @@ class ScheherazadeState(DialogueState):
     read once, then the question is short."""
     discarded: str | None = None
     """The story card just discarded (an ally may let more follow)."""
+    screens: bool = False
+    """Whether each storyteller has a private screen (the table display runs): set by
+    ``companion play`` each time the night starts or resumes."""
 
 
 class ScheherazadeDialogue(GameKit):
@@ -252,8 +258,13 @@ class ScheherazadeDialogue(GameKit):
         return speeches
 
     def answer(self, value: Answer | str) -> list[Speech]:
+        answer = Answer.coerce(value)
+        if answer.intent == OUT_OF_RANGE:
+            hint = self.step().options_hint()
+            said = self._number_word(int(answer[NUMBER]))
+            raise IllegalAction(self.say("not_that_number", number=said, hint=hint))
         try:
-            return super().answer(value)
+            return super().answer(answer)
         except IllegalPlayError as error:
             raise IllegalAction(self._illegal(error)) from None
 
@@ -334,10 +345,38 @@ class ScheherazadeDialogue(GameKit):
         return self.lang
 
     @property
-    def hands_spoken(self) -> bool:
-        """The companion's deck: are hands and drawn cards said aloud?"""
+    def hands(self) -> Literal["spoken", "screen", "passed"]:
+        """How the companion's deck shows each hand, ``auto`` and the screens resolved: a
+        screen asked for while no table display runs is passed instead."""
         hands = self.state.settings.hands
-        return hands == "spoken" or (hands == "auto" and len(self.players) == 1)
+        if hands == "auto":
+            hands = "spoken" if len(self.players) == 1 else "screen"
+        if hands == "screen" and not self.state.screens:
+            return "passed"
+        return hands
+
+    @property
+    def hands_spoken(self) -> bool:
+        """The companion's deck: are hands and drawn cards said aloud (to everyone, or to
+        the storyteller holding the companion)?"""
+        return self.hands != "screen"
+
+    def use_screens(self, available: bool) -> None:
+        """Whether each storyteller has a private screen now (``companion play``)."""
+        self.state.screens = available
+
+    fixed_settings: ClassVar[dict[str, str]] = {
+        "cards": "the hands were dealt from these cards",
+        "allies": "the deck was shuffled with or without the allies",
+        "unfinished_tales": "the tales told so far followed it",
+        "protagonists": "the cards played so far followed it",
+        "special_places": "the cards played so far followed it",
+    }
+
+    def apply_settings(self, settings: dict[str, str]) -> None:
+        """Hands, language, timer and house rules may change between two turns."""
+        current = {key: str(value) for key, value in self.state.settings.model_dump().items()}
+        self.state.settings = Settings.from_options(current | settings)
 
     def private_view(self, player: str) -> list[str]:
         """What only ``player`` may see on their own screen: their hand, and the cards
@@ -352,19 +391,18 @@ class ScheherazadeDialogue(GameKit):
             view.append(self.say("drawn_private", cards=offered))
         return view
 
+    def _number_word(self, number: int) -> str:
+        """A number as the night's language says it: ``cinco``, ``five``."""
+        if self.lang == "es" and number < len(L.SPANISH_NUMBERS):
+            return L.SPANISH_NUMBERS[number].strip("()").split("|")[0]
+        return number_to_words(number)
+
     def _ask_count(self) -> Step:
         if self.lang == "es":
-            spoken = {1: "(uno|una)", 2: "dos", 3: "tres", 4: "cuatro"}
-            choices = {
-                Answer.number(n): [f"{word} [narradores|jugadores]", number_to_words(n)]
-                for n, word in spoken.items()
-            }
-            expects = PhraseSet.from_templates(
-                choices, labels={answer: str(answer[NUMBER]) for answer in choices}
-            )
+            expects = self._count_phrases(range(1, 5), ("{n}", "{n} (narradores|jugadores)"))
         else:
             expects = number_phrases(1, 4, ("{n}", "{n} storytellers", "{n} players"))
-        return Step(self.say("ask_count"), expects)
+        return Step(self.say("ask_count"), expects, hint=self.say("count_hint"))
 
     def _on_count(self, answer: Answer) -> list[Speech]:
         count = int(answer[NUMBER])
@@ -535,7 +573,13 @@ class ScheherazadeDialogue(GameKit):
     def _turn_start(self) -> list[Speech]:
         if not self.state.night:
             return []
-        if not self.hands_spoken:
+        if self.hands == "passed":
+            return [Speech(self.say("hand_passed", name=self._name()))]
+        return self._hand_told()
+
+    def _hand_told(self) -> list[Speech]:
+        """The storyteller's hand, said (or where to see it)."""
+        if self.hands == "screen":
             return [Speech(self.say("hand_on_screen", name=self._name()))]
         return [Speech(self.say("your_hand", cards=self._hand_text()))]
 
@@ -566,7 +610,7 @@ class ScheherazadeDialogue(GameKit):
         if answer.intent == "use":
             return self._use(Action(answer["action"]), free=False)
         if answer == HAND:
-            return self._turn_start()
+            return self._hand_told()
         if self.state.night:
             card = str(answer["card"])
             return self._discard(card) if answer.intent == "discard" else self._play(card)
@@ -638,11 +682,14 @@ class ScheherazadeDialogue(GameKit):
             return self._about_the_hand(
                 Step(
                     self.say("ally_more"),
-                    self._hand_phrases(verbs=("discard",)) | self._done_phrases(),
+                    self._discard_phrases() | self._done_phrases(),
                     hint=self.say("ally_more"),
                 )
             )
-        return Step(self.say("ally_more_printed"), self._count_phrases(range(0, 7)))
+        more = range(0, 7)
+        return Step(
+            self.say("ally_more_printed"), self._count_phrases(more), hint=self._count_hint(more)
+        )
 
     def _on_more(self, answer: Answer) -> list[Speech]:
         if self.state.counted:
@@ -658,26 +705,34 @@ class ScheherazadeDialogue(GameKit):
         return speeches
 
     def _ask_queens(self) -> Step:
-        return Step(self.say("printed_queens"), self._count_phrases(range(0, 5)))
+        queens = range(0, 5)
+        return Step(
+            self.say("printed_queens"), self._count_phrases(queens), hint=self._count_hint(queens)
+        )
 
     def _on_queens(self, answer: Answer) -> list[Speech]:
         self.state.counted.queens_back(int(answer[NUMBER]))
         self.state.phase = "ready"
         return []
 
-    def _count_phrases(self, numbers: range) -> PhraseSet:
-        """How many cards: a number, or none."""
-        spoken = ["ninguna", "una", "dos", "tres", "cuatro", "cinco", "seis"]
+    def _count_phrases(self, numbers: range, templates: tuple[str, ...] = ("{n}",)) -> PhraseSet:
+        """How many: a number of ``numbers`` (0 also said "none"), in the night's language
+        or as digits; the other numbers to twelve are heard too, to say what is allowed."""
         none = "(ninguna|ninguno|cero)" if self.lang == "es" else "(none|no more|zero)"
-        choices = {
-            Answer.number(n): [
-                number_to_words(n),
-                spoken[n] if self.lang == "es" else number_to_words(n),
-                *([none] if n == 0 else []),
-            ]
-            for n in numbers
-        }
-        return PhraseSet.from_templates(choices, labels={a: str(a[NUMBER]) for a in choices})
+        choices = {}
+        for n in range(len(L.SPANISH_NUMBERS)):
+            said = L.SPANISH_NUMBERS[n] if self.lang == "es" else number_to_words(n)
+            forms = [number_to_words(n), *(t.replace("{n}", said) for t in templates)]
+            allowed = n in numbers
+            if n == 0 and allowed:
+                forms.append(none)
+            choices[Answer.of(NUMBER if allowed else OUT_OF_RANGE, number=n)] = forms
+        labels = {a: str(a[NUMBER]) for a in choices if a.intent == NUMBER}
+        return PhraseSet.from_templates(choices, labels=labels)
+
+    def _count_hint(self, numbers: range) -> str:
+        low, high = (self._number_word(n) for n in (numbers.start, numbers.stop - 1))
+        return self.say("how_many_hint", low=low, high=high)
 
     # -- action cards --------------------------------------------------------------------------
 
@@ -893,21 +948,35 @@ class ScheherazadeDialogue(GameKit):
     def _ask_keep(self) -> Step:
         offered = self.state.night.offer
         cards = self._list([self._element_label(code) for code in offered])
-        if self.hands_spoken:
+        if self.hands == "passed":
+            prompt = self.say("ask_keep_passed", name=self._name(), cards=cards)
+        elif self.hands_spoken:
             prompt = self.say("ask_keep", name=self._name(), cards=cards)
         else:
             prompt = self.say("ask_keep_private", name=self._name(), count=len(offered))
         return Step(
             prompt,
-            self._card_phrases(offered, verbs=("keep",)),
+            self._card_phrases(offered, verbs=("keep",)) | self._by_place(offered),
             private=not self.hands_spoken,
             hint=self.say("keep_hint"),
             asks=self._name(),
         )
 
+    def _by_place(self, offered: list[str]) -> PhraseSet:
+        """A drawn card said by its place among those offered ("the first one"), so that
+        a storyteller holding the companion keeps a card without naming it to the table."""
+        keep, articles = _KEEP[self.lang], self._words("articles")
+        choices = {
+            Answer.of("keep", card=code): [f"[{keep}] {articles} {place}"]
+            for code, place in zip(offered, L.PLACES[self.lang], strict=False)
+        }
+        return PhraseSet.from_templates(choices)
+
     def _on_keep(self, answer: Answer) -> list[Speech]:
         code = str(answer["card"])
         self.state.night.keep(self.state.current, code)
+        if self.hands == "passed":
+            return [Speech(self.say("kept_passed", name=self._name())), *self._after_keep()]
         if not self.hands_spoken:
             return self._after_keep()
         return [Speech(self.say("kept", card=self._element_name(code))), *self._after_keep()]
@@ -921,14 +990,17 @@ class ScheherazadeDialogue(GameKit):
         return self._about_the_hand(
             Step(
                 self.say("ask_excess", name=self._name(), limit=self.table.hand_size),
-                self._hand_phrases(verbs=("discard",)),
+                self._discard_phrases(),
             )
         )
 
     def _on_excess(self, answer: Answer) -> list[Speech]:
         code = str(answer["card"])
         self.state.night.discard_excess(self.state.current, code)
-        return self._refill()
+        return [
+            Speech(self.say("excess_discarded", card=self._element_name(code))),
+            *self._refill(),
+        ]
 
     def _ask_event_draw(self) -> Step:
         """Printed cards: the players draw and name each card that is not a story card
@@ -1140,15 +1212,21 @@ class ScheherazadeDialogue(GameKit):
         article = "el" if self.lang == "es" else "the"
         return f"{article} {label}" + (f" {card.name}" if card.name else "")
 
-    def _hand_phrases(self, verbs: tuple[str, ...] = ("play", "discard")) -> PhraseSet:
+    def _hand_phrases(
+        self, verbs: tuple[str, ...] = ("play", "discard"), optional: tuple[str, ...] = ("play",)
+    ) -> PhraseSet:
         hand = self.state.night.hands[self.state.current]
-        return self._card_phrases(hand, verbs)
+        return self._card_phrases(hand, verbs, optional)
+
+    def _discard_phrases(self) -> PhraseSet:
+        """A card of the hand to discard, with or without the verb ("the mermaid")."""
+        return self._hand_phrases(verbs=("discard",), optional=("discard",))
 
     def _about_the_hand(self, step: Step) -> Step:
         """``step``, whose options are the storyteller's hand, put to the storyteller and,
         when the hands are kept off the table, offered on the storyteller's own page only
         (never listed aloud, nor as buttons on the shared page)."""
-        return replace(step, asks=self._name(), private_options=not self.hands_spoken)
+        return replace(step, asks=self._name(), private_options=self.hands == "screen")
 
     def _hand_question(self) -> PhraseSet:
         """ "What is in my hand": a question beside the play step's answers, never offered
@@ -1156,8 +1234,11 @@ class ScheherazadeDialogue(GameKit):
         words = ["[my] hand", "what is in my hand"] if self.lang == "en" else ["[mi] mano"]
         return PhraseSet.from_templates({HAND: words}, labels={HAND: "hand"})
 
-    def _card_phrases(self, codes: list[str], verbs: tuple[str, ...]) -> PhraseSet:
-        """Cards said by name or key word: ``play the copper lamp``, ``discard lamp``."""
+    def _card_phrases(
+        self, codes: list[str], verbs: tuple[str, ...], optional: tuple[str, ...] = ("keep",)
+    ) -> PhraseSet:
+        """Cards said by name or key word: ``play the copper lamp``, ``discard lamp``; the
+        ``optional`` verbs may be left out ("the copper lamp")."""
         choices: dict[str, list[str]] = {}
         articles = self._words("articles")
         for code in codes:
@@ -1165,10 +1246,8 @@ class ScheherazadeDialogue(GameKit):
             names = [_without_article(normalize(wording.name)), *wording.keywords]
             for verb in verbs:
                 said = self._words(verb) if verb != "keep" else _KEEP[self.lang]
-                optional = verb in ("play", "keep")
-                templates = [
-                    f"{'[' + said + ']' if optional else said} {articles} {n}" for n in names
-                ]
+                spoken = f"[{said}]" if verb in optional else said
+                templates = [f"{spoken} {articles} {n}" for n in names]
                 choices[Answer.of(verb, card=code)] = templates
         labels = {answer: self._card_label(answer, len(verbs) > 1) for answer in choices}
         return PhraseSet.from_templates(choices, labels=labels)

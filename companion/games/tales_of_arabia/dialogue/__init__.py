@@ -16,6 +16,7 @@ what happened.
 from __future__ import annotations
 
 from functools import cache
+from typing import ClassVar
 
 from pydantic import BaseModel
 
@@ -67,6 +68,14 @@ class TalesOfArabiaDialogue(GameKit):
     game = "tales-of-arabia"
     title = "Tales of Arabia"
     State = TalesState
+    fixed_settings: ClassVar[dict[str, str]] = {"unique_heroes": "the heroes were chosen by it"}
+
+    def apply_settings(self, settings: dict[str, str]) -> None:
+        """The readings of the seed (scoring, payment, locations, stealing) may change."""
+        current = {key: str(value) for key, value in self.state.settings.model_dump().items()}
+        self.state.settings = Settings.from_options(current | settings)
+        if self.state.game is not None:
+            self.state.game.settings = self.state.settings
 
     def __init__(self, state: TalesState) -> None:
         try:
@@ -150,16 +159,24 @@ class TalesOfArabiaDialogue(GameKit):
         free = self._free_heroes()
         offers = spoken_list((spoken_name(h) for h in free), "or")
         name = self.state.seating.names[len(self.state.heroes)]
+        everyone = [hero.name for hero in self.pack.heroes]
         return Step(
             f"{name}, which hero will you play? Say {offers}.",
-            choice_phrases(hero_choices(self.pack, free)),
+            choice_phrases(hero_choices(self.pack, everyone)),
+            offered=frozenset(Answer(hero) for hero in free),
         )
 
     def _on_hero(self, answer: Answer) -> list[Speech]:
         state = self.state
         hero_name = answer.intent
-        if hero_name not in self._free_heroes():
-            raise IllegalAction(f"{hero_name} is not free. Please choose another hero.")
+        free = self._free_heroes()
+        if hero_name not in free:
+            taken = state.seating.names[state.heroes.index(hero_name)]
+            others = spoken_list((spoken_name(h) for h in free), "or")
+            raise IllegalAction(
+                f"{spoken_name(hero_name)} is {taken}'s hero: each hero is played once. "
+                f"Choose {others}."
+            )
         name = state.seating.names[len(state.heroes)]
         state.heroes.append(hero_name)
         hero = self.pack.hero(hero_name)
