@@ -47,7 +47,7 @@ from starlette.responses import FileResponse, JSONResponse, Response, StreamingR
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from companion.framework.telling import TellingListener
+from companion.framework.telling_turn import TellingListener
 from companion.session.ports import Ears
 from companion.web.addresses import lan_address
 from companion.web.guard import (

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from companion.cli import main
 from companion.games.arabian_nights.board_map import _length_inside, map_svg, route_drawing
-from companion.games.arabian_nights.loader import load_pack
+from companion.games.arabian_nights.content.loader import load_pack
 from companion.games.arabian_nights.map_layout import (
     APART,
     continent_cells,

@@ -11,7 +11,7 @@ import pytest
 
 from companion.framework.dialogue import GameOptions, GameSpec, Step
 from companion.framework.phrases import PhraseSet
-from companion.framework.telling import TellingListener
+from companion.framework.telling_turn import TellingListener
 from companion.games import game_spec
 from companion.games.arabian_nights.game import GAME
 from companion.session.loop import Session
@@ -55,8 +55,11 @@ class TableGame:
         self.printed: list[str] = []
         self.server = TableServer(port=0)
         ears = self.server.tap_ears(self.script)
+        dialogue = spec.new(options)
+        if hasattr(dialogue, "use_screens"):  # as `companion play --display` tells it
+            dialogue.use_screens(True)
         self.session = Session(
-            dialogue=spec.new(options),
+            dialogue=dialogue,
             spec=spec,
             ears=ears,
             mouth=mouth or PrintMouth(self.printed.append),

@@ -15,7 +15,7 @@ stars beside their exit space.
 Each space is a group ``<g class="space" data-space="NAME">`` (the table display dims
 those out of reach at the move); each route ``data-route="KIND|ONE|OTHER"``.
 
->>> from companion.games.arabian_nights.loader import load_pack
+>>> from companion.games.arabian_nights.content.loader import load_pack
 >>> svg = map_svg(load_pack("content/demo"))
 >>> svg.startswith("<svg") and 'data-space="Baghdad"' in svg
 True
@@ -31,6 +31,7 @@ from typing import TypeVar
 
 import numpy as np
 
+from companion.games.arabian_nights.content.pack import Pack
 from companion.games.arabian_nights.map_layout import (
     CLEAR,
     SPACE,
@@ -40,7 +41,6 @@ from companion.games.arabian_nights.map_layout import (
     distances,
     map_layout,
 )
-from companion.games.arabian_nights.pack import Pack
 
 LABEL = 16
 """The font size of a space's name (SVG units; the phone shows the map at about 1 px each)."""

@@ -14,7 +14,7 @@ The geometry is numpy's: every pair of routes is tested at once, which is what m
 trying every point for every space affordable on a Raspberry Pi (shapely, tried first,
 took 3.7 ms where this takes 0.29 ms to test the demo book's 61 routes pairwise).
 
->>> from companion.games.arabian_nights.loader import load_pack
+>>> from companion.games.arabian_nights.content.loader import load_pack
 >>> layout = map_layout(load_pack("content/demo"))
 >>> len(layout.where), layout.width > layout.height
 (41, True)
@@ -31,7 +31,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from companion.games.arabian_nights.pack import Pack
+from companion.games.arabian_nights.content.pack import Pack
 
 REGION = 440.0
 """Width and height of one continent's region, in SVG units, at the least: a region is
@@ -178,7 +178,7 @@ def region_side(pack: Pack) -> float:
     spaces, each with its label (about :data:`ROOM` apart), and never less than
     :data:`REGION`.
 
-    >>> from companion.games.arabian_nights.loader import load_pack
+    >>> from companion.games.arabian_nights.content.loader import load_pack
     >>> region_side(load_pack("content/demo"))  # 11 spaces in Arabia
     468.0
     """
@@ -190,7 +190,7 @@ def continent_cells(pack: Pack) -> tuple[dict[str, tuple[int, int]], int, int]:
     """Each continent's cell (column, row) in a grid, placed so that the routes between
     continents are as short as they can be, and the grid's columns and rows.
 
-    >>> from companion.games.arabian_nights.loader import load_pack
+    >>> from companion.games.arabian_nights.content.loader import load_pack
     >>> cells, columns, rows = continent_cells(load_pack("content/demo"))
     >>> columns, rows, cells["Arabia"]
     (3, 2, (1, 0))
