@@ -248,6 +248,9 @@ class BoardMap:
     """Where each player's piece stands, in the SVG's coordinates."""
     highlighted: tuple[tuple[float, float], ...] = ()
     """Spaces the current question offers (the moves in reach), in the same coordinates."""
+    highlighted_names: tuple[str, ...] = ()
+    """The same spaces by name, as the drawing's ``data-space`` attributes name them (the
+    page dims the others)."""
 
 
 @dataclass(frozen=True)

@@ -66,6 +66,7 @@ class MapView(BaseModel):
     """Names the SVG served at ``/map``; it changes only when the drawing does."""
     markers: dict[str, tuple[float, float]]
     highlighted: list[tuple[float, float]]
+    highlighted_names: list[str] = Field(default_factory=list)
 
 
 class Moment(BaseModel):
@@ -202,6 +203,7 @@ class TableView:
             drawing=hashlib.sha1(drawn.svg.encode()).hexdigest()[:12],
             markers=drawn.markers,
             highlighted=list(drawn.highlighted),
+            highlighted_names=list(drawn.highlighted_names),
         )
 
     def private_lines(self, player: str) -> list[str]:
