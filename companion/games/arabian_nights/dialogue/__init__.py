@@ -64,7 +64,7 @@ from companion.games.arabian_nights.dialogue.turn_end import ReaderTurnEnd
 from companion.games.arabian_nights.map_layout import map_layout
 from companion.games.arabian_nights.rules.card_effects import sell_treasure, use_treasure
 from companion.games.arabian_nights.rules.movement import reachable_spaces
-from companion.games.arabian_nights.rules.state import IllegalActionError, TableRules
+from companion.games.arabian_nights.rules.state import TableRules
 
 SHEET_PHASES = ("escape", "move", "card")
 """Where the sheet can be opened ("change my sheet"), a treasure sold or used, or the turn
@@ -169,7 +169,7 @@ class ReaderDialogue(
             if self.phase() in SHEET_PHASES and (answer == OPEN_SHEET or is_command(answer)):
                 return self._on_sheet(answer)
             return super().answer(answer)
-        except IllegalActionError as error:
+        except IllegalAction as error:
             raise IllegalAction(speech.sentence(str(error))) from None
 
     def opening(self) -> list[Speech]:
@@ -184,7 +184,7 @@ class ReaderDialogue(
             return "We are still setting up the game."
         try:
             sheet = table.player(player) if player else table.current
-        except IllegalActionError as error:
+        except IllegalAction as error:
             return speech.sentence(str(error))
         quest = next((q for q in self.pack.quests if q.name == sheet.quest), None)
         visited = self.state.quest_visits.get(sheet.name, [])
