@@ -296,10 +296,11 @@ class _Loader:
         book = BookText()
         for name in (BOOK, *extra_books):
             parse_book(texts[name] or "", str(self.folder / name), book)
+        told = book.told_paragraphs()
         self.problems += book.problems
         self.heading_like = book.heading_like
         cards = self.cards(self.tables(CARDS, texts[CARDS] or ""))
-        paragraphs = {p.number: self.resolve_requirements(p) for p in book.paragraphs}
+        paragraphs = {p.number: self.resolve_requirements(p) for p in told}
         pack = Pack(
             paragraphs=paragraphs,
             charts={chart.number: self.resolve_chart(chart) for chart in book.charts},

@@ -80,6 +80,15 @@ class Section(_Model):
         return not self.requirements
 
 
+class Telling(_Model):
+    """Other words for a paragraph: the same sections, outcomes and codes, told anew."""
+
+    intro: str
+    texts: list[str] = Field(description="Each section's text, in the paragraph's order.")
+    line: int = Field(description="Line of its paragraph number in its book file.")
+    source: str = "book.txt"
+
+
 class Paragraph(_Model):
     """A numbered result paragraph of the Book of Tales: an intro, then its sections."""
 
@@ -88,6 +97,34 @@ class Paragraph(_Model):
     sections: list[Section] = Field(description="In book order; exactly one is NO SKILL.")
     line: int = Field(description="Line of the paragraph number in its book file.")
     source: str = Field("book.txt", description="The book file it is in, e.g. book-2.txt.")
+    tellings: list[Telling] = Field(
+        default_factory=list,
+        description="Other tellings (ANOTHER TELLING); the paragraph itself is telling 0.",
+    )
+
+    @property
+    def telling_count(self) -> int:
+        """How many tellings the paragraph has, its own words included."""
+        return 1 + len(self.tellings)
+
+    def told(self, telling: int) -> Paragraph:
+        """The paragraph in the words of one of its tellings (0: its own).
+
+        >>> plain = Section(heading="NO SKILL", requirements=[], text="You rest.",
+        ...                 reward_code="S1", line=2)
+        >>> told = Paragraph(number=5, intro="A well.", sections=[plain], line=1,
+        ...     tellings=[Telling(intro="A cistern.", texts=["You sleep."], line=9)]).told(1)
+        >>> told.intro, told.sections[0].text, told.sections[0].reward_code
+        ('A cistern.', 'You sleep.', 'S1')
+        """
+        if telling == 0:
+            return self
+        words = self.tellings[telling - 1]
+        sections = [
+            section.model_copy(update={"text": text})
+            for section, text in zip(self.sections, words.texts, strict=True)
+        ]
+        return self.model_copy(update={"intro": words.intro, "sections": sections})
 
     @property
     def no_skill_section(self) -> Section:
