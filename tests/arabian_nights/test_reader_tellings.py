@@ -24,7 +24,8 @@ RETOLD = """
 706
 ANOTHER TELLING
 You keep still and let the other settle, and at last it turns away.
-NO SKILL: Where it stood lies a purse some traveller dropped long ago, and a story comes with it. [D2/S1/W 1 (Max: Poor)/Storytelling/Respected]
+NO SKILL: Where it stood lies a purse some traveller dropped long ago, and a story comes
+with it. [D2/S1/W 1 (Max: Poor)/Storytelling/Respected]
 """
 TO_THE_PARAGRAPH = ["stay", "wanderer", "5", "pray", "blank"]
 """Ali's first encounter of the small book, up to paragraph 706 (read after the Destiny Die)."""
@@ -70,7 +71,8 @@ def test_a_telling_that_is_not_the_same_paragraph_is_reported_at_its_line(
     with pytest.raises(PackError) as raised:
         load_pack(pack)
     where = f"book-tellings.txt:{line_of(pack, 'book-tellings.txt', 'ANOTHER TELLING') - 1}"
-    assert any(where in str(problem) and message in str(problem) for problem in raised.value.problems)
+    found = [str(problem) for problem in raised.value.problems]
+    assert any(where in problem and message in problem for problem in found), found
 
 
 @pytest.mark.parametrize(("heard", "expected"), [([0], OTHER_WORDS), ([1], FIRST_WORDS)])

@@ -439,13 +439,49 @@ class DestinyBonus(_Model):
     bonus: int
 
 
+QuestGoalKind = Literal["visit", "meet", "hold", "reach"]
+
+
+class QuestGoal(_Model):
+    """One thing a quest asks for: visit a space, meet someone (a word of what is met, e.g.
+    ``Whale``), hold a skill, status or treasure, or reach a wealth level.
+
+    >>> QuestGoal(name="Mecca").key, QuestGoal(kind="meet", name="Whale").key
+    ('Mecca', 'meet Whale')
+    """
+
+    kind: QuestGoalKind = "visit"
+    name: str
+
+    @property
+    def key(self) -> str:
+        """How the goal is written in world.txt, and kept in a save once done."""
+        return self.name if self.kind == "visit" else f"{self.kind} {self.name}"
+
+    def met_by(self, encountered: str) -> bool:
+        """Whether meeting ``encountered`` does this ``meet`` goal: every word of the goal is
+        a word of what was met, so ``meet Djinn`` is done by an Angry Djinn.
+
+        >>> whale = QuestGoal(kind="meet", name="Whale")
+        >>> whale.met_by("Giant Whale"), whale.met_by("Whalebone Merchant")
+        (True, False)
+        """
+        words = [word.casefold() for word in encountered.split()]
+        return self.kind == "meet" and all(w.casefold() in words for w in self.name.split())
+
+
 class Quest(_Model):
-    """A simple quest: visit every space listed, then take the reward."""
+    """A quest: meet every goal, in any order, then take the reward."""
 
     name: str
-    spaces: list[str]
+    goals: list[QuestGoal]
     reward_code: str
     line: int = 0
+
+    @property
+    def spaces(self) -> list[str]:
+        """The spaces the quest asks to visit."""
+        return [goal.name for goal in self.goals if goal.kind == "visit"]
 
 
 class Pack(_Model):

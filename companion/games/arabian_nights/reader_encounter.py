@@ -338,6 +338,7 @@ class ReaderEncounter(ReaderBase):
 
     def _enter_paragraph(self, number: int) -> list[Speech]:
         self.encounter.paragraph = number
+        self._note_quest_goals(self.encounter.encountered)
         paragraph = self.pack.paragraph(number)
         if paragraph is None:
             return [
