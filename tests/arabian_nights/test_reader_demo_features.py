@@ -34,7 +34,7 @@ def test_a_grove_card_in_the_marshes_reads_its_paragraph_and_can_take_a_skill(tm
     )
     assert "You draw the Whispering Grove card." in lines
     assert paragraphs_read(lines) == [1800]
-    assert any(line.startswith("You wade into the Whispering Grove, a grove") for line in lines)
+    assert any(line.startswith("You wade into the Whispering Grove") for line in lines)
     assert "Because you hold Cursed, this part of the tale must be read." in lines
     assert "Ali gains 1 Story and loses Wilderness Lore." in lines
     assert sheet(save, "Ali")["skills"] == {"Storytelling": "Talent"}
@@ -46,7 +46,7 @@ def test_a_mountain_lake_teaches_a_skill_of_ones_choice(tmp_path):
         save, "Glassy Calm", "Hejaz Hills", skills={"Perception": "Talent", "Wits": "Talent"}
     )
     assert paragraphs_read(lines) == [1801]
-    assert any("the Glassy Calm: a mountain lake" in line for line in lines)
+    assert any("the Glassy Calm" in line for line in lines)
     lines = resume(["perception"], save)
     assert "Which skill do you gain?" in " ".join(lines)
     lines = resume(["riding"], save)
