@@ -376,6 +376,8 @@ def run(args: argparse.Namespace) -> int:
         from companion.web.reading import ReadingControl
 
         ears, mouth = server.tap_ears(ears), ReadingControl(mouth)
+        if keyboard is not None:  # secrets and answers typed after two misses: tapped too
+            keyboard = server.tap_ears(keyboard)
         if telling_listener is not None:
             telling_listener = server.tappable_tellings(telling_listener)
         server.on_reading = mouth.control

@@ -41,6 +41,20 @@ def yes_no(language: str = "en") -> PhraseSet:
 YES_NO = yes_no()
 
 
+def yes_or_no(also: dict[str, list[str]], language: str = "en") -> PhraseSet:
+    """Yes or no, also said the question's own way ("keep it", "discard it").
+
+    >>> keep = yes_or_no({"yes": ["keep it"], "no": ["discard it"]})
+    >>> keep.match("discard it").value, keep.match("yes").value
+    ('no', 'yes')
+    """
+    templates = {
+        key: [*words, *also.get(key, ())]
+        for key, words in YES_NO_TEMPLATES[known(language)].items()
+    }
+    return PhraseSet.from_templates(templates, labels={"yes": "yes", "no": "no"})
+
+
 @dataclass(frozen=True)
 class Speech:
     """One utterance of the companion."""
@@ -72,7 +86,8 @@ class Step:
     free_text: bool = False
     """Any typed text is an answer (a player's name); its value is the text itself."""
     private: bool = False
-    """The answer is secret: asked for by keyboard only and never spoken back."""
+    """The answer is secret: asked for by keyboard (or on the asked player's own page)
+    only and never spoken back."""
     hint: str | None = None
     """What to say for "help" and after failed attempts; defaults to listing the options."""
     commands: PhraseSet | None = None
@@ -85,6 +100,26 @@ class Step:
     """The answers offered as options (the table display's buttons, the spoken list), when
     the game offers fewer than it understands: the move step understands every space, to
     say "Khanbaliq is too far", and offers those in reach. None: every answer."""
+    asks: str | None = None
+    """The player the question is put to, by name, when the game knows better than its
+    "whose turn" (during the Reader's setup "Ali, choose a skill" is asked while no turn is
+    anyone's). None: the player whose turn it is, or the whole table when it is nobody's.
+    The table display takes taps for it from that player's own page and the shared page
+    (a secret: from that player's page only)."""
+    private_options: bool = False
+    """The options are the asked player's secret (the cards of a hand kept off the table):
+    never listed aloud, nor shown but on that player's own page. The answer, once given,
+    is said as usual (a card played is on the table)."""
+
+    @property
+    def kept_from_table(self) -> bool:
+        """Whether the answers are the asked player's alone to see (a secret answer, or a
+        secret hand's options): the table display shows them on that player's page only.
+
+        >>> Step("Your goal?", YES_NO, private=True).kept_from_table
+        True
+        """
+        return self.private or self.private_options
 
     def offers(self, value: Any) -> bool:
         """Whether ``value``, one of :attr:`expects`, is offered as an option.
@@ -100,9 +135,18 @@ class Step:
         return self.offered is None or Answer.coerce(value) in self.offered
 
     def options_hint(self) -> str:
-        """A spoken list of what may be said now."""
+        """A spoken list of what may be said now (none when the options are a secret).
+
+        >>> hand = PhraseSet.from_templates({"lamp": ["lamp"], "ring": ["ring"]})
+        >>> Step("Play a card.", hand).options_hint()
+        'You can say: lamp, ring.'
+        >>> Step("Play a card.", hand, asks="Ali", private_options=True).options_hint()
+        'Say your answer, or tap it on your own page.'
+        """
         if self.hint:
             return self.hint
+        if self.private_options:
+            return "Say your answer, or tap it on your own page."
         labels = [self.expects.label(value) for value in self.expects.values if self.offers(value)]
         if not labels:
             return "Type your answer."

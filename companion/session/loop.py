@@ -30,7 +30,7 @@ from typing import Any, Protocol
 from companion.framework.dialogue import Dialogue, GameSpec, Speech, Step, yes_no
 from companion.framework.errors import IllegalAction
 from companion.framework.phrases import PhraseSet, Value
-from companion.framework.telling import TellingListener
+from companion.framework.telling_turn import TellingListener
 from companion.framework.words import said
 from companion.session.asking import Asking, attend, speaker_of
 from companion.session.enrolment import can_enrol, enrol
@@ -138,7 +138,6 @@ class Session:
             self._say_text(listed.prompt)
             step, failures = listed, 0
         phrases = self._phrases(step)
-        attend(self.ears, speaker_of(self.dialogue))
         heard = self._hear(step, failures, phrases)
         if heard is None:
             return "input-ended"
@@ -184,6 +183,7 @@ class Session:
             typing = self._said("or_type") if use_keyboard else ""
             self._speak([Speech(step.options_hint() + typing)], remember=False)
         ears = self.keyboard if use_keyboard else self.ears
+        attend(ears, speaker_of(self.dialogue, step))
         try:
             heard = ears.hear(step, phrases)
         except DeviceUnavailable as error:

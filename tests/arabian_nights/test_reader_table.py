@@ -9,12 +9,16 @@ from pathlib import Path
 from companion.framework.answers import Answer
 from companion.framework.dialogue import GameOptions
 from companion.framework.kit import roll_hint
-from companion.games.arabian_nights.card_effects import city_toll
+from companion.games.arabian_nights.content.loader import load_pack
+from companion.games.arabian_nights.dialogue.sheet_commands import (
+    OPEN_SHEET,
+    SheetCommand,
+    is_command,
+)
 from companion.games.arabian_nights.game import GAME
-from companion.games.arabian_nights.loader import load_pack
-from companion.games.arabian_nights.phrasing import article
-from companion.games.arabian_nights.sheet_commands import OPEN_SHEET, SheetCommand, is_command
-from companion.games.arabian_nights.state import PlayerSheet
+from companion.games.arabian_nights.rules.card_effects import city_toll
+from companion.games.arabian_nights.rules.state import PlayerSheet
+from companion.games.arabian_nights.speech import article
 from companion.session.loop import PrintMouth, Session, TypedEars, run_typed
 from companion.session.observers.chronicle import Chronicle
 from companion.session.ports import Heard
@@ -102,7 +106,7 @@ def test_a_lost_turn_is_skipped_and_statuses_end_when_they_say(tmp_path):
     start(save)
     change(save, 1, turns_to_skip=1)
     change(save, 0, statuses=["Lost", "Blessed"])
-    lines = resume(["stay", "Merchant of Basra", "1", "help", "blank", "no skill"], save)
+    lines = resume(["stay", "Merchant of Basra", "1", "I help", "blank", "no skill"], save)
     assert "Ali, you are in Baghdad. As Lost, you cannot move this turn. Say stay." in lines
     assert "1, plus 1 for Blessed, makes 2. You meet a Sly Beggar." in lines
     assert "Ali is no longer Blessed." in lines
@@ -243,7 +247,7 @@ def test_the_lucky_coin_turns_a_minus_blank(tmp_path):
     save = tmp_path / "game.json"
     start(save)
     change(save, 0, treasures=["Lucky Coin"])
-    lines = resume(["stay", "Merchant of Basra", "1", "help"], save)
+    lines = resume(["stay", "Merchant of Basra", "1", "I help"], save)
     reaction = lines[-1]
     assert reaction.startswith("How do you react")
     first = reaction.split("You may ")[1].split(",")[0].split(" or ")[0].rstrip(".")
@@ -257,7 +261,7 @@ def test_fortunate_rolls_the_destiny_die_again_and_keeps_the_better(tmp_path):
     save = tmp_path / "game.json"
     start(save)
     change(save, 0, statuses=["Fortunate"])
-    lines = resume(["stay", "Merchant of Basra", "1", "help"], save)
+    lines = resume(["stay", "Merchant of Basra", "1", "I help"], save)
     first = lines[-1].split("You may ")[1].split(",")[0].split(" or ")[0].rstrip(".")
     lines = resume([first, "minus", "blank"], save)
     assert (
@@ -300,7 +304,7 @@ def test_diseased_pays_or_leaves_the_city_where_the_turn_ends(tmp_path):
     save = tmp_path / "game.json"
     start(save)
     change(save, 0, statuses=["Diseased"], wealth="Wealthy")
-    lines = resume(["stay", "Merchant of Basra", "1", "help"], save)
+    lines = resume(["stay", "Merchant of Basra", "1", "I help"], save)
     first = lines[-1].split("You may ")[1].split(",")[0].split(" or ")[0].rstrip(".")
     lines = resume([first, "blank"], save)
     asked = (
@@ -317,7 +321,7 @@ def test_an_honoured_guest_who_is_diseased_is_not_asked_to_pay(tmp_path):
     save = tmp_path / "game.json"
     start(save)
     change(save, 0, statuses=["Diseased", "Honoured Guest"], wealth="Wealthy")
-    lines = resume(["stay", "Merchant of Basra", "1", "help"], save)
+    lines = resume(["stay", "Merchant of Basra", "1", "I help"], save)
     first = lines[-1].split("You may ")[1].split(",")[0].split(" or ")[0].rstrip(".")
     lines = resume([first, "blank"], save)
     if lines[-1].endswith("Which do you choose?"):
@@ -337,7 +341,7 @@ def test_diseased_who_will_not_pay_must_leave_the_city(tmp_path):
     save = tmp_path / "game.json"
     start(save)
     change(save, 0, statuses=["Diseased"], wealth="Wealthy")
-    lines = resume(["stay", "Merchant of Basra", "1", "help"], save)
+    lines = resume(["stay", "Merchant of Basra", "1", "I help"], save)
     first = lines[-1].split("You may ")[1].split(",")[0].split(" or ")[0].rstrip(".")
     lines = resume([first, "blank", "leave"], save)
     assert "Ali must leave Baghdad on the next move." in lines
@@ -423,7 +427,7 @@ def test_the_secret_goal_is_never_spoken_back(tmp_path):
 
 
 MASTERS = {"Piety": "Master", "Wits": "Master", "Scholarship": "Master"}
-SLY_BEGGAR_HELPED = ["stay", "Merchant of Basra", "2", "help"]
+SLY_BEGGAR_HELPED = ["stay", "Merchant of Basra", "2", "I help"]
 
 
 def test_two_master_skills_let_the_player_choose_and_the_master_section_is_read(tmp_path):
@@ -475,7 +479,7 @@ def test_a_named_card_leaves_the_companions_deck(tmp_path):
     resume(["stay", "Merchant of Basra"], save)
     table = read_save(save).state["table"]
     assert "Merchant of Basra" not in table["encounter_deck"]
-    resume(["2", "help", "blank", "no skill"], save)
+    resume(["2", "I help", "blank", "no skill"], save)
     assert read_save(save).state["table"]["encounter_discard"] == ["Merchant of Basra"]
 
 
@@ -528,7 +532,7 @@ def test_the_chronicle_tells_the_story_without_the_asides(tmp_path):
     night = Chronicle(tmp_path / "night.md")
     dialogue = GAME.new(GameOptions(seed=3, players=[("Ali", "m"), ("Zed", "f")]))
     lines = [*DEMO_SETUP, "flibbertigibbet", "help", "status", "stay", "Merchant of Basra", "2",
-             "help", "blank", "no skill", "status of Zed", "my sheet", "Zed gains two Story",
+             "I help", "blank", "no skill", "status of Zed", "my sheet", "Zed gains two Story",
              "yes"]  # fmt: skip
     session = Session(dialogue=dialogue, spec=GAME, ears=TypedEars(lines),
                       mouth=PrintMouth(lambda line: None), save_path=tmp_path / "g.json",

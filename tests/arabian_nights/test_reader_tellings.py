@@ -11,10 +11,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.framework.dialogue import GameOptions
-from companion.games.arabian_nights.encounter import heard_after, next_telling
+from companion.games.arabian_nights.content.loader import load_pack
+from companion.games.arabian_nights.content.pack import PackError, Paragraph, Section, Telling
 from companion.games.arabian_nights.game import GAME
-from companion.games.arabian_nights.loader import load_pack
-from companion.games.arabian_nights.pack import PackError, Paragraph, Section, Telling
+from companion.games.arabian_nights.rules.encounter import heard_after, next_telling
 from companion.session.loop import run_typed
 from companion.session.saves import read_save
 from tests.arabian_nights.pack_edits import copy_mini, line_of

@@ -12,10 +12,10 @@ import pytest
 from companion.framework.answers import Answer
 from companion.framework.dialogue import GameOptions
 from companion.framework.errors import IllegalAction, SetupError
-from companion.framework.telling import TypedTellingListener
+from companion.framework.telling_turn import TypedTellingListener
 from companion.games.scheherazade.game import GAME
 from companion.games.scheherazade.rules import Action
-from companion.games.scheherazade.telling import TellingReport
+from companion.games.scheherazade.rules.sultan import TellingReport
 from companion.session.loop import run_typed
 
 from .conftest import rulebook_storyteller
@@ -315,7 +315,7 @@ def test_status_tells_hope_on_each_card_tales_deck_and_hands():
 
 @pytest.mark.slow
 def test_a_spoken_spanish_telling_names_its_card_in_spanish(tmp_path, speech_wav, spanish_whisper):
-    from companion.voice.telling import AudioTellingListener, wav_file_opener
+    from companion.voice.telling_listener import AudioTellingListener, wav_file_opener
 
     dialogue = new_game(seed=0, players=SOLO, cards="companion", lang="es")
     say(dialogue, *["buscar", "robar"] * 2, "buscar")

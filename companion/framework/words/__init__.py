@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import Literal
 
+from companion.framework.phrases import expand_template
+
 Language = Literal["en", "es"]
 
 SAYINGS: dict[str, dict[str, str]] = {
@@ -121,6 +123,20 @@ GLOBAL_TEMPLATES: dict[str, dict[str, list[str]]] = {
     },
 }
 """The global commands' wordings, by language."""
+
+
+def is_command(words: str, language: str = "en") -> bool:
+    """Whether ``words`` (lower case) are exactly one of the global commands' phrases.
+
+    >>> is_command("help"), is_command("bargain"), is_command("ayuda", "es")
+    (True, False, True)
+    """
+    return any(
+        words in expand_template(template)
+        for templates in GLOBAL_TEMPLATES[known(language)].values()
+        for template in templates
+    )
+
 
 STATUS_OF: dict[str, list[str]] = {
     "en": ["status of {name}", "{name} status", "read {name}s sheet"],
