@@ -9,7 +9,7 @@ a telling not yet heard this evening), how many distinct paragraph numbers that 
 the text heard most often.
 
 ``--fit`` plays no game: it lists, for every result paragraph, each name and terrain it
-can be read with, and its intro, for a review of the book's fit.
+can be read with, and its intro in each of its tellings, for a review of the book's fit.
 
 ``--names`` also lists, for every result paragraph, each name "the other" may stand for
 when it is read (from the charts, cards, Places of Power and Go to), so that a writer can
@@ -117,8 +117,11 @@ def print_fit(pack: Pack) -> None:
         for cell in row.values()
     )  # fmt: skip
     names = [len({name for name, _ in found[number]}) for number in found if found[number]]
+    retold = sum(paragraph.telling_count > 1 for paragraph in pack.paragraphs.values())
+    texts = sum(paragraph.telling_count for paragraph in pack.paragraphs.values())
     print(
-        f"{len(pack.paragraphs)} result paragraphs; {sum(cells.values())} matrix cells lead "
+        f"{len(pack.paragraphs)} result paragraphs ({retold} told in more than one way, "
+        f"{texts} texts); {sum(cells.values())} matrix cells lead "
         f"to {len(cells)} paragraph groups, {statistics.mean(cells.values()):.2f} cells per "
         f"group (worst {max(cells.values())}); names per paragraph {statistics.mean(names):.1f}"
         f" (worst {max(names)})"
@@ -126,7 +129,9 @@ def print_fit(pack: Pack) -> None:
     for number in sorted(found):
         names = {name for name, _ in found[number]}
         print(f"{number} ({len(names)} names): {describe(found[number])}")
-        print(f"    {pack.paragraphs[number].intro}")
+        paragraph = pack.paragraphs[number]
+        for telling in range(paragraph.telling_count):
+            print(f"    {paragraph.told(telling).intro}")
 
 
 def print_most_read(pack: Pack, total: Counter[int], seeds: int, count: int) -> None:
