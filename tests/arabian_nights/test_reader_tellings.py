@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from companion.cli.check import summary
 from companion.framework.dialogue import GameOptions
 from companion.games.arabian_nights.content.loader import load_pack
 from companion.games.arabian_nights.content.pack import PackError, Paragraph, Section, Telling
@@ -134,3 +135,8 @@ def test_no_telling_is_heard_twice_before_every_telling_was_heard(count, seed):
         heard = heard_after(heard, telling, count)
     for start in range(0, len(read), count):
         assert sorted(read[start : start + count]) == list(range(count))
+
+
+def test_check_counts_the_other_tellings(tmp_path):
+    lines = summary(load_pack(_pack_with_telling(tmp_path)))
+    assert lines[0].startswith("25 result paragraphs (and 1 other telling), 2 encounter charts")
