@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from companion.framework.errors import PackError
 from companion.games.arabian_nights.content.loader import load_pack
-from companion.games.arabian_nights.content.pack import PackError, QuestGoal
+from companion.games.arabian_nights.content.pack import QuestGoal
 from companion.games.arabian_nights.speech import quest_words
 from companion.session.saves import read_save
 from tests.arabian_nights.pack_edits import copy_mini, edit, line_of

@@ -12,8 +12,9 @@ from hypothesis import strategies as st
 
 from companion.cli.check import summary
 from companion.framework.dialogue import GameOptions
+from companion.framework.errors import PackError
 from companion.games.arabian_nights.content.loader import load_pack
-from companion.games.arabian_nights.content.pack import PackError, Paragraph, Section, Telling
+from companion.games.arabian_nights.content.pack import Paragraph, Section, Telling
 from companion.games.arabian_nights.game import GAME
 from companion.games.arabian_nights.rules.encounter import heard_after, next_telling
 from companion.session.loop import run_typed

@@ -25,6 +25,7 @@ In ``mode=score`` it only scores final cities that the players dictate.
 from __future__ import annotations
 
 from collections import Counter
+from typing import ClassVar
 
 from companion.framework.answers import NUMBER, Answer
 from companion.framework.dialogue import YES_NO, GameOptions, Speech, Step
@@ -40,7 +41,7 @@ from companion.games.samarande.content.catalogue import (
 from companion.games.samarande.content.loader import load_catalogue
 from companion.games.samarande.dialogue.card_play import CardPlay
 from companion.games.samarande.dialogue.state import Mode, SamarandeState
-from companion.games.samarande.rules import LINE_SIZE, IllegalActionError, Settings, Table
+from companion.games.samarande.rules import LINE_SIZE, Settings, Table
 from companion.games.samarande.rules.scoring import (
     SCORING_FIGURES,
     Tally,
@@ -93,6 +94,16 @@ class SamarandeDialogue(CardPlay, GameKit):
     title = TITLE
     State = SamarandeState
     max_viziers = 5
+    fixed_settings: ClassVar[dict[str, str]] = {
+        "mode": "a refereed game and a scoring of dictated cities ask different questions"
+    }
+
+    def apply_settings(self, settings: dict[str, str]) -> None:
+        """The rule settings may change between two answers."""
+        current = {key: str(value) for key, value in self.state.settings.model_dump().items()}
+        _, self.state.settings = parse_settings(current | settings)
+        if self.state.table is not None:
+            self.state.table.settings = self.state.settings
 
     @classmethod
     def initial_state(cls, options: GameOptions) -> SamarandeState:
@@ -133,7 +144,7 @@ class SamarandeDialogue(CardPlay, GameKit):
         table = self.table
         try:
             who = table.player(player) if player else table.current
-        except IllegalActionError as error:
+        except IllegalAction as error:
             return str(error)
         city = who.city
         artisans = sum(len(d.artisans) for d in city.districts)
