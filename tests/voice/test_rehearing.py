@@ -87,6 +87,38 @@ def test_an_accepted_roll_the_second_hearing_contradicts_surely_is_overturned():
     assert cascade.recognize(SILENCE, DICE) == Recognition("six", 0.93)
 
 
+CLIPPED_THREE = Candidates(
+    "three", 0.29, {DICE.match("three").value: -1.4, DICE.match("two").value: -7.1},
+    np.zeros(3), " please please",
+)  # fmt: skip
+"""Tiny on a "three" whose first consonant was cut off: far ahead of every other number,
+but its free transcript heard "-ree" as "please"."""
+
+
+def test_tiny_s_clear_answer_that_base_backs_is_accepted():
+    base = heard("three", 0.4, three=-4.8, four=-6.0)
+    cascade = RehearingWhisper(Engine(CLIPPED_THREE), Engine(base))
+    recognition = cascade.recognize(SILENCE, DICE)
+    assert judge(recognition, DICE) == judge(Recognition("three", 0.9), DICE)
+
+
+@pytest.mark.parametrize(
+    ("tiny", "base"),
+    [
+        (CLIPPED_THREE, heard("four", 0.5, four=-3.0, three=-4.8)),  # base prefers four
+        (heard("three", 0.3, three=-1.4, two=-4.1), heard("three", 0.5, three=-1.0)),  # close
+        (heard("three", 0.3, three=-3.6, two=-9.1), heard("three", 0.5, three=-1.0)),  # weak
+        (  # "tree" scored about as well: table talk
+            Candidates("three", 0.2, CLIPPED_THREE.scores, np.zeros(3), "tree", near_decoy=True),
+            heard("three", 0.5, three=-1.0),
+        ),
+    ],
+)
+def test_base_does_not_back_an_answer_tiny_is_not_clear_of(tiny, base):
+    cascade = RehearingWhisper(Engine(tiny), Engine(base))
+    assert judge(cascade.recognize(SILENCE, DICE), DICE).outcome != "accepted"
+
+
 def test_what_tiny_finds_like_no_answer_is_not_heard_again():
     """Base's answer must have scored SUPPORT with tiny: below it for every answer, base
     could settle nothing (table talk is answered as fast as before)."""

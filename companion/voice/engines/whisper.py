@@ -26,7 +26,12 @@ from companion.framework.answers import Answer
 from companion.framework.phrases import PhraseSet, normalize, written_forms
 from companion.session.ports import global_commands
 from companion.voice.audio import RATE
-from companion.voice.confidence import Hypothesis, confidence_from_search, decoys_for
+from companion.voice.confidence import (
+    DECOY_MARGIN,
+    Hypothesis,
+    confidence_from_search,
+    decoys_for,
+)
 from companion.voice.recognition import Candidates, ModelMissingError, Recognition
 from companion.voice.vad import has_speech
 
@@ -395,13 +400,18 @@ class WhisperRecognizer:
         recognition = confidence_from_search(finished, phrases, free, self.accept_margin)
         value_of = {phrase.text: phrase.value for phrase in phrases.phrases}
         scores: dict[str, float] = {}
+        decoys = [-math.inf]
         for text, hypothesis in finished.items():
             if text not in value_of:
-                continue  # a decoy
+                decoys.append(hypothesis.logp)
+                continue
             value = value_of[text]
             scores[value] = float(np.logaddexp(scores.get(value, -math.inf), hypothesis.logp))
         vector = self.speech_vector(encoded, samples)
-        return Candidates(recognition.text, recognition.confidence, scores, vector, free)
+        near_decoy = max(scores.values()) - max(decoys) < DECOY_MARGIN
+        return Candidates(
+            recognition.text, recognition.confidence, scores, vector, free, near_decoy
+        )
 
     def speech_vector(self, encoded: np.ndarray, samples: np.ndarray) -> np.ndarray:
         """The mean of the encoder frames over the utterance itself (50 frames a second,
