@@ -76,6 +76,7 @@ SETTINGS = {
     "threads-4": Setting({}, threads=4),
     "ct2-isa-generic": Setting({"CT2_FORCE_CPU_ISA": "GENERIC"}),
     "ct2-isa-avx": Setting({"CT2_FORCE_CPU_ISA": "AVX"}),
+    "ct2-isa-avx2": Setting({"CT2_FORCE_CPU_ISA": "AVX2"}),
     "dnnl-sse41": Setting({"DNNL_MAX_CPU_ISA": "SSE41"}),
     "ct2-mkl": Setting({"CT2_USE_MKL": "1"}),
     "float32": Setting({}, compute_type="float32"),
