@@ -31,7 +31,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from companion.framework.telling import TellingListener, TellingReport, TellingSpec
+from companion.framework.telling_turn import TellingListener, TellingReport, TellingSpec
 from companion.session.ports import global_commands
 
 TITLE = "Chronicle of the night"
