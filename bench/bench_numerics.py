@@ -78,6 +78,7 @@ SETTINGS = {
     "ct2-isa-avx": Setting({"CT2_FORCE_CPU_ISA": "AVX"}),
     "ct2-isa-avx2": Setting({"CT2_FORCE_CPU_ISA": "AVX2"}),
     "dnnl-sse41": Setting({"DNNL_MAX_CPU_ISA": "SSE41"}),
+    "dnnl-avx2": Setting({"DNNL_MAX_CPU_ISA": "AVX2"}),
     "ct2-mkl": Setting({"CT2_USE_MKL": "1"}),
     "float32": Setting({}, compute_type="float32"),
     "before-reference": Setting({}, float32_features=True),
