@@ -25,7 +25,7 @@ from typing import Any
 
 from companion.framework.dialogue import Dialogue, GameOptions, Speech, Step
 from companion.framework.phrases import PhraseSet
-from companion.framework.telling import TellingSpec, TypedTellingListener
+from companion.framework.telling_turn import TellingSpec, TypedTellingListener
 from companion.games import game_spec
 from companion.session.loop import Session
 from companion.session.ports import Heard, PrintMouth
@@ -212,7 +212,7 @@ def play_typed(
             settings={**options.settings, **mode_settings, **(settings or {})},
         )
         dialogue = spec.new(options)
-        language = getattr(dialogue, "language", "en")
+        language = dialogue.language
         count = WordCount()
         session = Session(
             dialogue=dialogue,
