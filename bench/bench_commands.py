@@ -25,7 +25,8 @@ sys.path.insert(0, str(ROOT))
 from tally import load_recognizers  # noqa: E402
 
 from companion.framework.dialogue import Step  # noqa: E402
-from companion.session.ports import Command, Heard, understand  # noqa: E402
+from companion.session.ports import Command, Heard  # noqa: E402
+from companion.session.understanding import understand  # noqa: E402
 from companion.voice.recognition import Recognizer  # noqa: E402
 from testkit.corpus import judge, synthetic_voices, with_noise  # noqa: E402
 from testkit.survey import GAMES, Said, game_phrases  # noqa: E402
