@@ -424,7 +424,7 @@ def test_two_districts_alike_in_everything_are_one_answer():
     script = start()
     build_city(script.table, "Zoe", "Palace", "Palace")
     said = script("play scary genie", "no")
-    assert said[0].startswith("The Scary Genie stays on the empty Palace of Zoe.")
+    assert said[-1].startswith("The Scary Genie stays on the empty Palace of Zoe.")
 
 
 def test_plural_guards_fall_together():

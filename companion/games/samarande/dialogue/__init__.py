@@ -387,8 +387,15 @@ class SamarandeDialogue(CardPlay, GameKit):
 
     def _ask_actions(self) -> Step:
         table = self.table
+        name = table.current.name
+        if table.action_points:
+            prompt = f"{name}, {points(table.action_points)}. What do you do?"
+        elif table.points_to_buy:
+            prompt = f"{name}, no action points left: buy one for 2 gold, or end your turn."
+        else:
+            prompt = f"{name}, no action points left and none to buy: end your turn."
         return Step(
-            f"{table.current.name}, {points(table.action_points)}. What do you do?",
+            prompt,
             self._action_phrases(),
             hint=(
                 "Say take card and a place from one to six, draw from the deck, play and a "

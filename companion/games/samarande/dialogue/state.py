@@ -32,6 +32,8 @@ class Pending(BaseModel):
     reroll_asked: bool = False
     guard_roll: int | None = None
     theft_roll: int | None = None
+    told: list[str] = []
+    """Targets that were the only ones possible, to be named aloud."""
 
 
 class SamarandeState(DialogueState):
