@@ -24,7 +24,9 @@ from pydantic import BaseModel
 
 from companion.framework.answers import Answer
 from companion.framework.phrases import PhraseSet
-from companion.framework.words import YES_NO_TEMPLATES, known
+from companion.framework.telling_turn import TellingSpec
+from companion.framework.wording import capped_list, spoken_list
+from companion.framework.words import YES_NO_TEMPLATES, Language, known, said
 
 
 @lru_cache(maxsize=4)
@@ -63,6 +65,8 @@ class Speech:
     """The words to speak (or print, in typed mode)."""
     paragraph: int | None = None
     """Set when this is a Book of Tales paragraph being read: typed mode prints ``¶ N``."""
+    telling: int = 0
+    """Which of the paragraph's tellings is read (0: the book's own words)."""
     reading: bool = False
     """Long narration, spoken sentence by sentence; "stop" or "skip" cuts it short."""
     private: bool = False
@@ -71,6 +75,9 @@ class Speech:
     """What the chronicle files it as: plain words, a player's reward, or the game's end."""
     player: str | None = None
     """The player a reward is about."""
+    in_full: str | None = None
+    """The same words with every list read whole, said when the table asks for "all"
+    (:func:`~companion.framework.wording.capped_list` caps what is said first)."""
 
 
 @dataclass(frozen=True)
@@ -91,9 +98,13 @@ class Step:
     commands: PhraseSet | None = None
     """Commands the game takes at this step beside its answers (the Reader's sheet
     commands, "Ali gains two wealth"): heard like answers, never offered as options."""
-    telling: Any = None
+    telling: TellingSpec | None = None
     """A timed storytelling turn (Scheherazade): the session hands the listening to the
     game's telling listener instead of matching one answer. None for ordinary steps."""
+    in_full: str | None = None
+    """What "all" says at this step: its lists read whole where the prompt or the hint
+    caps them (:func:`~companion.framework.wording.capped_list`). None: every option
+    offered."""
     offered: frozenset[Answer] | None = None
     """The answers offered as options (the table display's buttons, the spoken list), when
     the game offers fewer than it understands: the move step understands every space, to
@@ -132,25 +143,42 @@ class Step:
             return False
         return self.offered is None or Answer.coerce(value) in self.offered
 
-    def options_hint(self) -> str:
-        """A spoken list of what may be said now (none when the options are a secret).
+    def options_hint(self, language: str = "en") -> str:
+        """What may be said now: the step's hint, else its options (the first few, and how
+        many more; none when the options are a secret).
 
-        >>> hand = PhraseSet.from_templates({"lamp": ["lamp"], "ring": ["ring"]})
-        >>> Step("Play a card.", hand).options_hint()
-        'You can say: lamp, ring.'
-        >>> Step("Play a card.", hand, asks="Ali", private_options=True).options_hint()
+        >>> letters = PhraseSet.from_templates({letter: [letter] for letter in "abcdefghi"})
+        >>> Step("Pick.", letters).options_hint()
+        'You can say: a, b, c, d, e, f, or one of 3 more; say all to hear them.'
+        >>> Step("Pick.", letters).options_in_full()
+        'You can say: a, b, c, d, e, f, g, h or i.'
+        >>> Step("Play a card.", letters, asks="Ali", private_options=True).options_hint()
         'Say your answer, or tap it on your own page.'
         """
         if self.hint:
             return self.hint
+        return self._options(capped_list(self._labels(), _or(language), language), language)
+
+    def options_in_full(self, language: str = "en") -> str:
+        """What "all" says at this step: :attr:`in_full`, else every option offered."""
+        if self.in_full:
+            return self.in_full
+        return self._options(spoken_list(self._labels(), _or(language)), language)
+
+    def _labels(self) -> list[str]:
+        return [self.expects.label(value) for value in self.expects.values if self.offers(value)]
+
+    def _options(self, listed: str, language: str) -> str:
         if self.private_options:
-            return "Say your answer, or tap it on your own page."
-        labels = [self.expects.label(value) for value in self.expects.values if self.offers(value)]
-        if not labels:
-            return "Type your answer."
-        if len(labels) > 12:
-            return f"You can say, for example: {', '.join(labels[:12])}."
-        return f"You can say: {', '.join(labels)}."
+            return said(language, "tap_your_answer")
+        if not listed:
+            return said(language, "type_your_answer")
+        return said(language, "you_can_say", options=listed)
+
+
+def _or(language: str) -> str:
+    """The word "or" in ``language``."""
+    return "o" if known(language) == "es" else "or"
 
 
 class Dialogue(Protocol):
@@ -188,15 +216,33 @@ class Dialogue(Protocol):
     def to_save(self) -> dict[str, Any]:
         """The whole state as JSON-ready data."""
 
-    # Optional: ``scoreboard() -> list[dict[str, str]]``, one row per player, shown by the
-    # live view (companion.session.observers.display) when a game offers it;
-    # ``everyone_seated -> bool`` (the kit's), when the session may offer to learn the
-    # players' voices.
+    # What the session, the observers and the pages show besides the question; the game
+    # kit (companion.framework.kit.GameKit) declares each with its default.
+
+    @property
+    def language(self) -> Language:
+        """The language the game is played in: the session's own words follow it."""
+
+    @property
+    def everyone_seated(self) -> bool:
+        """Whether every player is known (the session may then offer to learn voices)."""
+
+    def scoreboard(self) -> list[dict[str, str]]:
+        """One row per player for the live view and the table page (empty: none)."""
+
+    def board(self) -> list[str]:
+        """Lines about the shared board for the table page (empty: none)."""
+
+    def board_map(self) -> BoardMap | None:
+        """The board drawn as a map for the table page (None: no map)."""
+
+    def private_view(self, player: str) -> list[str]:
+        """What only ``player`` may see on their own page (empty: nothing secret)."""
 
 
 @dataclass(frozen=True)
 class BoardMap:
-    """A game's map for the table display (optional hook ``board_map() -> BoardMap | None``)."""
+    """A game's map for the table display (the hook ``board_map() -> BoardMap | None``)."""
 
     svg: str
     """The board drawn once, as a standalone SVG document."""
@@ -204,6 +250,9 @@ class BoardMap:
     """Where each player's piece stands, in the SVG's coordinates."""
     highlighted: tuple[tuple[float, float], ...] = ()
     """Spaces the current question offers (the moves in reach), in the same coordinates."""
+    highlighted_names: tuple[str, ...] = ()
+    """The same spaces by name, as the drawing's ``data-space`` attributes name them (the
+    page dims the others)."""
 
 
 @dataclass(frozen=True)

@@ -122,10 +122,21 @@ def test_a_lost_turn_is_skipped_and_statuses_end_when_they_say(tmp_path):
 def test_help_lists_the_answers_of_the_move_and_the_card(tmp_path):
     save = tmp_path / "game.json"
     start(save)
-    lines = resume(["help", "stay", "help"], save)
+    lines = resume(["help", "all", "stay", "help", "all"], save)
     move_help = "Say the name of the space where your hero ends the move, or say stay. "
-    assert any(line.startswith(f"{move_help}From Baghdad you can reach by land") for line in lines)
-    assert any("The cards are Merchant of Basra, Wandering Sailor" in line for line in lines)
+    helped = next(line for line in lines if line.startswith(move_help))
+    assert helped.startswith(f"{move_help}From Baghdad you can reach Basra, ")
+    assert " and 20 more; say all to hear them. " in helped and len(helped.split()) < 60
+    whole = lines[lines.index(helped) + 2]
+    assert (
+        whole.startswith("From Baghdad you can reach by land Basra, ")
+        and "by land and sea" in whole
+    )
+    cards = next(line for line in lines if "The cards are " in line)
+    assert "The cards are Merchant of Basra, Wandering Sailor" in cards
+    assert "more; say all to hear them." in cards
+    assert lines[lines.index(cards) + 2].startswith("The cards are Merchant of Basra, ")
+    assert len(lines[lines.index(cards) + 2]) > len(cards)
 
 
 def test_an_exile_may_not_enter_baghdad(tmp_path):
@@ -170,9 +181,9 @@ def test_where_can_i_go_counts_the_star_chart(tmp_path):
     save = tmp_path / "game.json"
     start(save)
     change(save, 0, position="Basra", wealth="Beggar")
-    plain = resume(["where can I go"], save)[-2]
+    plain = resume(["where can I go", "all"], save)[-2]
     change(save, 0, treasures=["Star Chart"])
-    charted = resume(["where can I go"], save)[-2]
+    charted = resume(["where can I go", "all"], save)[-2]
     assert plain.startswith("From Basra you can reach by land")
     assert "by sea" in plain and "Arabian Sea" in plain
     assert len(charted) > len(plain)
@@ -379,13 +390,10 @@ def test_the_first_home_wins_and_the_night_ends_with_every_secret(tmp_path):
         "Every other player has one more turn."
     )
     assert lines[declared + 1] == "It is Zed's turn."
-    assert lines[-5:] == [
-        "The night is over. Here is how every tale ended.",
-        "Ali wanted 10 Destiny and 10 Story, ended with 10 Destiny and 10 Story in Baghdad, "
-        "Poor, and met that goal. Ali keeps skills Storytelling, Courtly Graces and Wits.",
-        "Zed wanted 10 Destiny and 10 Story, ended with 15 Destiny and 15 Story in Baghdad, "
-        "Poor, and met that goal. Zed keeps skills Seamanship, Quick Thinking and Stealth.",
-        "Ali was the first to meet their secret goal and come home to Baghdad.",
+    assert lines[-3:] == [
+        "The night is over. Ali was the first to meet their secret goal and come home to Baghdad.",
+        "Ali wanted 10 Destiny and 10 Story and has 10 and 10. "
+        "Zed wanted 10 Destiny and 10 Story and has 15 and 15.",
         "Ali wins the game! Their tale will be told for a thousand nights.",
     ]
     assert read_save(save).state["phase"] == "over"
@@ -509,9 +517,13 @@ def test_out_of_range_answers_say_what_is_allowed(tmp_path):
 def test_skills_are_described_on_request_and_the_picks_read_back(tmp_path):
     save = tmp_path / "game.json"
     dialogue = GAME.new(GameOptions(seed=1, players=[("Ali", "m"), ("Zed", "f")]))
-    lines = run_typed(dialogue, GAME, ["choose", "help", *DEMO_SETUP[1:7]], save)
-    described = next(line for line in lines if line.startswith("The skills are "))
-    assert "Storytelling: You can hold a hall of strangers silent...;" in described
+    lines = run_typed(
+        dialogue, GAME, ["choose", "help", "what is weapon use", *DEMO_SETUP[1:7]], save
+    )
+    helped = next(line for line in lines if line.startswith("Say a skill: "))
+    assert helped.startswith("Say a skill: Storytelling, Seduction, Courtly Graces, ")
+    assert "or one of 14 more; say all to hear them." in helped and ";" not in helped[:60]
+    assert "Weapon Use: Sword, spear or cudgel, you keep your head when steel is drawn." in lines
     assert "Ali takes Storytelling." in lines
     assert "Ali has Storytelling, Courtly Graces and Wits." in lines
     assert "Zed has Seamanship, Quick Thinking and Stealth." in lines

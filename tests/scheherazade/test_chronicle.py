@@ -9,7 +9,9 @@ import pytest
 
 from companion.framework.dialogue import Speech, Step
 from companion.framework.phrases import PhraseSet
+from companion.framework.telling_turn import TellingSpec
 from companion.session.observers.chronicle import NO_TRANSCRIPT, Chronicle, summary
+from companion.session.ports import Heard
 
 
 def test_a_turn_is_written_with_its_element_length_and_transcript(tmp_path):
@@ -51,7 +53,8 @@ def test_the_reader_sections_share_the_format(tmp_path):
 def test_as_an_observer_it_notes_speech_but_not_prompts_or_live_cues(tmp_path):
     path = tmp_path / "night.md"
     chronicle = Chronicle(path)
-    telling = Step("Ali, tell the tale.", PhraseSet(()), telling=object())
+    spec = TellingSpec(turn=1, storyteller="Ali", element="a lamp")
+    telling = Step("Ali, tell the tale.", PhraseSet(()), telling=spec)
     chronicle.on_step(telling, None)
     chronicle.on_speech(Speech("Ali, tell the tale."))
     chronicle.on_speech(Speech("The Sultan stirs…"))
@@ -59,8 +62,7 @@ def test_as_an_observer_it_notes_speech_but_not_prompts_or_live_cues(tmp_path):
     chronicle.on_speech(Speech("Scheherazade loses 1 Hope."))
     chronicle.on_speech(Speech("Hope is 9."))
     chronicle.on_speech(Speech("It was a dark night.", paragraph=7))
-    chronicle.on_heard("anything", None)  # hooks it does not use are accepted
-    chronicle.on_something_new(1, 2, key=3)
+    chronicle.on_heard(Heard("anything"), None)  # a missed answer: what follows is an aside
     text = path.read_text()
     assert "Ali, tell the tale" not in text and "stirs" not in text
     assert "\n- Scheherazade loses 1 Hope.\n- Hope is 9.\n" in text

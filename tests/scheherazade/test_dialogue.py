@@ -204,6 +204,7 @@ def test_a_printed_special_place_asks_for_the_queens_and_a_protagonist_offers_a_
 
 def test_a_group_with_the_companions_deck_sees_each_hand_on_its_own_screen(tmp_path):
     dialogue = new_game(seed=2, cards="companion")
+    dialogue.use_screens(True)  # the table display runs
     say(dialogue, "Bea", *["search", "draw"] * 4)
     hands = dialogue.state.night.hands
     names = [dialogue.deck.element(code).name for hand in hands for code in hand]

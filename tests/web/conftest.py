@@ -55,8 +55,11 @@ class TableGame:
         self.printed: list[str] = []
         self.server = TableServer(port=0)
         ears = self.server.tap_ears(self.script)
+        dialogue = spec.new(options)
+        if hasattr(dialogue, "use_screens"):  # as `companion play --display` tells it
+            dialogue.use_screens(True)
         self.session = Session(
-            dialogue=spec.new(options),
+            dialogue=dialogue,
             spec=spec,
             ears=ears,
             mouth=mouth or PrintMouth(self.printed.append),

@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from companion.framework.dialogue import Speech
-from companion.framework.wording import spoken_list
-from companion.games.arabian_nights.content.pack import Pack, Quest, Section
+from companion.framework.wording import SPOKEN_AT_MOST, capped_list, spoken_list
+from companion.games.arabian_nights.content.pack import Pack, Quest, QuestGoal, Section
 from companion.games.arabian_nights.rules.award import StatusChanged, TreasureChanged
 from companion.games.arabian_nights.rules.card_effects import barred_spaces, movement_limits
 from companion.games.arabian_nights.rules.movement import sheet_allowance
 from companion.games.arabian_nights.rules.state import PlayerSheet, TableState
-from companion.games.arabian_nights.rules.victory import meets_formula, why_they_won
+from companion.games.arabian_nights.rules.victory import why_they_won
 
 
 def sentence(text: str) -> str:
@@ -133,15 +133,43 @@ def sheet_summary(
 
 
 def quest_words(quest: Quest, visited: Sequence[str] = ()) -> str:
-    """A quest, its spaces, and those still to visit.
+    """A quest, its goals, and those still to do (``visited``: the goals done, by key;
+    holding a card and reaching a wealth level are checked when the turn ends).
 
-    >>> quest_words(Quest(name="Pilgrimage", spaces=["Mecca", "Jerusalem"], reward_code=""),
-    ...             ["Mecca"])
+    >>> quest_words(Quest(name="Pilgrimage", goals=[QuestGoal(name="Mecca"),
+    ...     QuestGoal(name="Jerusalem")], reward_code=""), ["Mecca"])
     'Quest: Pilgrimage, visit Mecca and Jerusalem; still to visit: Jerusalem.'
+    >>> quest_words(Quest(name="Whale Road", goals=[QuestGoal(kind="meet", name="Whale"),
+    ...     QuestGoal(kind="reach", name="Wealthy")], reward_code=""))
+    'Quest: Whale Road, meet a Whale and become Wealthy.'
     """
-    left = [space for space in quest.spaces if space not in visited]
-    still = f"; still to visit: {spoken_list(left)}" if visited and left else ""
-    return f"Quest: {quest.name}, visit {spoken_list(quest.spaces)}{still}."
+    left = [
+        goal for goal in quest.goals if goal.kind in ("hold", "reach") or goal.key not in visited
+    ]
+    told = visited and left
+    if all(goal.kind == "visit" for goal in quest.goals):
+        still = f"; still to visit: {spoken_list([goal.name for goal in left])}" if told else ""
+        return f"Quest: {quest.name}, visit {spoken_list(quest.spaces)}{still}."
+    still = f"; still to do: {quest_goals(left)}" if told else ""
+    return f"Quest: {quest.name}, {quest_goals(quest.goals)}{still}."
+
+
+def quest_goals(goals: Sequence[QuestGoal]) -> str:
+    """Goals as the Reader says them: ``visit Mecca and Cairo, meet a Whale``.
+
+    >>> quest_goals([QuestGoal(kind="hold", name="Brass Lamp"), QuestGoal(name="Cairo")])
+    'hold the Brass Lamp and visit Cairo'
+    """
+    spaces = [goal.name for goal in goals if goal.kind == "visit"]
+    parts = [f"visit {spoken_list(spaces)}"] if spaces else []
+    for goal in goals:
+        if goal.kind == "meet":
+            parts.append(f"meet {article(None, goal.name)}")
+        elif goal.kind == "hold":
+            parts.append(f"hold the {goal.name}")
+        elif goal.kind == "reach":
+            parts.append(f"become {goal.name}")
+    return spoken_list(parts)
 
 
 def sheet_row(sheet: PlayerSheet) -> dict[str, str]:
@@ -216,27 +244,43 @@ def cannot_move(pack: Pack, sheet: PlayerSheet) -> str:
     return f"As {stuck}, you cannot move this turn." if stuck else ""
 
 
-def reachable(sheet: PlayerSheet, routes: dict[str, str]) -> str:
-    """The spaces within reach, by land and by sea, in a few words.
+def reachable(sheet: PlayerSheet, routes: dict[str, str], whole: bool = False) -> str:
+    """The spaces within reach, by land and by sea, in a few words: the nearest few when
+    many are in reach (``whole``: every one, for "all").
 
-    >>> reachable(PlayerSheet(name="Ali", gender="m", destiny_goal=10, story_goal=10),
-    ...           {"Basra": "land", "Persian Gulf": "sea", "Arabian Sea": "sea"})
+    >>> ali = PlayerSheet(name="Ali", gender="m", destiny_goal=10, story_goal=10)
+    >>> reachable(ali, {"Basra": "land", "Persian Gulf": "sea", "Arabian Sea": "sea"})
     'From Baghdad you can reach by land Basra; by sea Persian Gulf and Arabian Sea.'
+    >>> routes = {f"S{n}": "land" for n in range(1, 10)} | {"Mecca": "flight"}
+    >>> print(reachable(ali, routes))  # doctest: +NORMALIZE_WHITESPACE
+    From Baghdad you can reach by flying Mecca; by land or sea S1, S2, S3, S4, S5, S6 and 3 more;
+    say all to hear them.
     """
     if not routes:
         return f"{sheet.name} cannot move this turn; say stay."
-    groups = []
-    for kind, words in (
-        ("land", "by land"),
-        ("sea", "by sea"),
-        ("land and sea", "by land and sea"),
-        ("flight", "by flying"),
-        ("hidden", "and the hidden way into"),
-    ):
-        names = [space for space, route in routes.items() if route == kind]
-        if names:
-            groups.append(f"{words} {spoken_list(names)}")
-    return f"From {sheet.position} you can reach {'; '.join(groups)}."
+    kinds = ROUTE_WORDS
+    if not whole and len(routes) > SPOKEN_AT_MOST + 1:
+        kinds = {kind: words for kind, words in ROUTE_WORDS.items() if kind not in PLAIN_ROUTES}
+    groups = {
+        words: spoken_list(space for space, route in routes.items() if route == kind)
+        for kind, words in kinds.items()
+    }
+    if plain := [space for space, route in routes.items() if route not in kinds]:
+        groups["by land or sea" if any(groups.values()) else ""] = capped_list(plain)
+    said = [f"{words} {names}".strip() for words, names in groups.items() if names]
+    return f"From {sheet.position} you can reach {'; '.join(said)}."
+
+
+ROUTE_WORDS = {
+    "land": "by land",
+    "sea": "by sea",
+    "land and sea": "by land and sea",
+    "flight": "by flying",
+    "hidden": "and the hidden way into",
+}
+"""How each kind of route to a space is said, in the order they are said."""
+PLAIN_ROUTES = ("land", "sea", "land and sea")
+"""The routes said together, nearest first, when many spaces are in reach."""
 
 
 def unreachable(pack: Pack, sheet: PlayerSheet, goal: str) -> str:
@@ -280,18 +324,41 @@ def _carried(sheet: PlayerSheet) -> str:
     return f" {sheet.name} keeps {'; '.join(parts)}." if parts else ""
 
 
-def ending(table: TableState) -> list[Speech]:
-    """The end of the night: every secret goal, every final sheet, and why the winner won."""
-    speeches = [Speech("The night is over. Here is how every tale ended.")]
-    for sheet in table.players:
-        met = "met" if meets_formula(sheet) else "did not meet"
-        speeches.append(
-            Speech(
-                f"{sheet.name} wanted {sheet.destiny_goal} Destiny and {sheet.story_goal} Story, "
-                f"ended with {sheet.destiny} Destiny and {sheet.story} Story in "
-                f"{sheet.position}, {sheet.wealth}, and {met} that goal.{_carried(sheet)}"
-            )
+def tale_ended(sheet: PlayerSheet, home: str) -> str:
+    """One player's secret goal and how it ended, in one short sentence.
+
+    >>> zed = PlayerSheet(name="Zed", gender="f", destiny_goal=10, story_goal=10,
+    ...                   destiny=8, story=14)
+    >>> tale_ended(zed, "Baghdad")
+    'Zed wanted 10 Destiny and 10 Story and has 8 and 14: 2 Destiny short.'
+    """
+    wanted = f"{sheet.name} wanted {sheet.destiny_goal} Destiny and {sheet.story_goal} Story"
+    has = f"{wanted} and has {sheet.destiny} and {sheet.story}"
+    short = [
+        f"{goal - points} {name} short"
+        for name, goal, points in (
+            ("Destiny", sheet.destiny_goal, sheet.destiny),
+            ("Story", sheet.story_goal, sheet.story),
         )
-    speeches.append(Speech(why_they_won(table)))
-    speeches.append(Speech(winners(table.winners or []), kind="ending"))
-    return speeches
+        if points < goal
+    ]
+    if short:
+        return f"{has}: {spoken_list(short)}."
+    if sheet.position != home:
+        return f"{has}, but ended in {sheet.position}, not {home}."
+    return f"{has}."
+
+
+def ending(table: TableState) -> list[Speech]:
+    """The end of the night: who won and why, then every secret goal in a sentence (the
+    whole final sheets are kept for "all")."""
+    sheets = [
+        f"{sheet.name} ended in {sheet.position}, {sheet.wealth}.{_carried(sheet)}"
+        for sheet in table.players
+    ]
+    goals = " ".join(tale_ended(sheet, table.home) for sheet in table.players)
+    return [
+        Speech(f"The night is over. {why_they_won(table)}"),
+        Speech(goals, in_full=" ".join(sheets)),
+        Speech(winners(table.winners or []), kind="ending"),
+    ]

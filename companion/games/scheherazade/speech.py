@@ -232,6 +232,19 @@ LINES: dict[str, tuple[str, str]] = {
         "{name}, tu mano está en tu propia pantalla.",
     ),
     "kept": ("You keep {card}.", "Te quedas con {card}."),
+    "kept_passed": ("{name} keeps one card.", "{name} se queda con una carta."),
+    "hand_passed": (
+        "{name}, take the companion, or put on its headphones, and say my hand to hear your "
+        "cards alone.",
+        "{name}, toma el acompañante, o ponte sus auriculares, y di mi mano para oír tus "
+        "cartas a solas.",
+    ),
+    "ask_keep_passed": (
+        "{name}, you drew {cards}. Which one do you keep? Say its place, the first or the "
+        "second, so the table does not hear it.",
+        "{name}, has robado {cards}. ¿Con cuál te quedas? Di su lugar, la primera o la "
+        "segunda, para que la mesa no la oiga.",
+    ),
     "drew_one": ("{name} draws {card}.", "{name} roba {card}."),
     "drew_private": ("{name} draws a card.", "{name} roba una carta."),
     "excess_discarded": ("{card} goes to the discard pile.", "{card} va a la pila de descartes."),
@@ -549,6 +562,17 @@ WORDS: dict[str, dict[str, str]] = {
         "articles": "[el|la|un|una|los|las]",
     },
 }
+PLACES: dict[str, tuple[str, ...]] = {
+    "en": tuple(
+        f"({word}|{word} one|{word} card)"
+        for word in ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
+    ),
+    "es": tuple(
+        f"({word}a|{word}o|{word}a carta)"
+        for word in ("primer", "segund", "tercer", "cuart", "quint", "sext", "séptim", "octav")
+    ),
+}
+"""A drawn card's place among those offered: "the first one", "la segunda"."""
 SPANISH_NUMBERS = (
     "(cero|ninguna|ninguno)", "(uno|una)", "dos", "tres", "cuatro", "cinco", "seis", "siete",
     "ocho", "nueve", "diez", "once", "doce",

@@ -29,10 +29,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import cache
 from pathlib import Path
-from typing import Any
 
+from companion.framework.dialogue import Dialogue, Speech, Step
 from companion.framework.telling_turn import TellingListener, TellingReport, TellingSpec
-from companion.session.ports import global_commands
+from companion.session.ports import Heard, global_commands
 
 TITLE = "Chronicle of the night"
 NO_TRANSCRIPT = "_No transcript: no free-form recogniser was listening._"
@@ -114,7 +114,7 @@ class Chronicle:
 
     # -- session observer -----------------------------------------------------------------
 
-    def on_step(self, step: Any = None, dialogue: Any = None, *args: Any, **kwargs: Any) -> None:
+    def on_step(self, step: Step, dialogue: Dialogue | None) -> None:
         """Remember the prompt, so that it is not noted as an event, and how the asides
         are said in this game ("status of Zoe" for each player, in its language).
 
@@ -122,28 +122,25 @@ class Chronicle:
         """
         if dialogue is not None:
             players = tuple(dialogue.player_names())
-            self._asides = aside_labels(players, getattr(dialogue, "language", "en"))
-        self._prompt = getattr(step, "prompt", None)
-        self._telling = getattr(step, "telling", None) is not None
-        self._private = bool(getattr(step, "private", False))
+            self._asides = aside_labels(players, dialogue.language)
+        self._prompt = step.prompt
+        self._telling = step.telling is not None
+        self._private = step.private
         self._aside = False
 
-    def on_heard(self, heard: Any = None, understood: Any = None, *args: Any, **kw: Any) -> None:
+    def on_heard(self, heard: Heard, understood: str | None) -> None:
         """What follows a missed answer or an aside command (help, status…) is not noted."""
-        value = str(understood) if understood is not None else None
-        missed = value is None and not self._private
-        self._aside = missed or value in self._asides
+        missed = understood is None and not self._private
+        self._aside = missed or understood in self._asides
 
-    def on_speech(self, speech: Any = None, *args: Any, **kwargs: Any) -> None:
+    def on_speech(self, speech: Speech) -> None:
         """Paragraphs read go in as readings; other words as events (``note_speech``)."""
-        text = getattr(speech, "text", None) or (speech if isinstance(speech, str) else "")
-        paragraph = getattr(speech, "paragraph", None)
-        kind = getattr(speech, "kind", "say")
-        if paragraph is not None:
-            self.add_reading(paragraph, text)
-        elif kind == "reward":
-            self.add_reward(getattr(speech, "player", None) or "", text)
-        elif kind == "ending":
+        text = speech.text
+        if speech.paragraph is not None:
+            self.add_reading(speech.paragraph, text)
+        elif speech.kind == "reward":
+            self.add_reward(speech.player or "", text)
+        elif speech.kind == "ending":
             self.add_winner(text)
         elif self._tells_the_story(text):
             self.add_event(text)
@@ -153,11 +150,6 @@ class Chronicle:
         if not (self.note_speech and text) or text == self._prompt or self._telling:
             return False
         return not self._aside and not text.startswith(ASIDE_WORDS)
-
-    def __getattr__(self, name: str) -> Any:
-        if name.startswith("on_"):
-            return lambda *args, **kwargs: None
-        raise AttributeError(name)
 
     def _append(self, lines: list[str]) -> None:
         with self.path.open("a", encoding="utf-8") as file:

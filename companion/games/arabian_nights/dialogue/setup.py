@@ -7,19 +7,23 @@ dealt and the first turn begins (:mod:`~companion.games.arabian_nights.dialogue.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from companion.framework.answers import NUMBER, Answer
 from companion.framework.dialogue import Speech, Step
 from companion.framework.errors import IllegalAction
 from companion.framework.kit import ROLL_FOR_ME, ROLL_FOR_ME_PHRASES, number_phrases
 from companion.framework.phrases import PhraseSet, literal
-from companion.framework.wording import spoken_list
+from companion.framework.wording import capped_list, spoken_list
 from companion.games.arabian_nights import speech
 from companion.games.arabian_nights.dialogue.base import ReaderBase
 from companion.games.arabian_nights.dialogue.phrases import intents
-from companion.games.arabian_nights.dialogue.state import NewPlayer
+from companion.games.arabian_nights.dialogue.state import NewPlayer, cached_pack
 from companion.games.arabian_nights.rules.state import VICTORY_POINTS, PlayerSheet, new_table
 
 STARTING_SKILLS = 3
+ABOUT = "about"
+"""The intent of "what is Magic?" while choosing skills: the skill's description, read."""
 
 
 class ReaderSetup(ReaderBase):
@@ -56,21 +60,25 @@ class ReaderSetup(ReaderBase):
     def _ask_skill(self) -> Step:
         player = self._picking_player()
         left = [skill for skill in self.pack.skills if skill not in player.skills]
-        described = "; ".join(
-            f"{skill}: {speech.few_words(self.pack.skills[skill].description)}" for skill in left
-        )
+        example = left[0]
         return Step(
             f"{player.name}, choose a skill.",
             intents(
                 {skill: [skill, f"i (choose|take) {skill}"] for skill in self.pack.skills},
                 labels={skill: skill for skill in self.pack.skills},
             ),
-            hint=f"The skills are {described}.",
+            hint=f"Say a skill: {capped_list(left, 'or')}. To hear what one does, say what "
+            f"is {example}.",
+            in_full=f"The skills are {spoken_list(left)}.",
+            commands=_skill_questions(self.state.pack_path),
             offered=frozenset(Answer(skill) for skill in left),
             asks=player.name,
         )
 
     def _on_skill(self, answer: Answer) -> list[Speech]:
+        if answer.intent == ABOUT:
+            skill = self.pack.skills[str(answer["skill"])]
+            return [Speech(speech.sentence(f"{skill.name}: {skill.description}"))]
         player = self._picking_player()
         if answer.intent in player.skills:
             raise IllegalAction(
@@ -181,7 +189,24 @@ class ReaderSetup(ReaderBase):
     def _quest_dealt(self, name: str, quest_name: str) -> Speech:
         quest = next(quest for quest in self.pack.quests if quest.name == quest_name)
         return Speech(
-            f"{name}'s quest is {quest.name}: visit {spoken_list(quest.spaces)}.",
+            f"{name}'s quest is {quest.name}: {speech.quest_goals(quest.goals)}.",
             kind="reward",
             player=name,
         )
+
+
+@lru_cache(maxsize=8)
+def _skill_questions(pack_path: str) -> PhraseSet:
+    """ "What is Magic?", "what does Seamanship do?": a question about each skill of the
+    pack, asked while choosing (never offered as an option)."""
+    return PhraseSet.from_templates(
+        {
+            Answer.of(ABOUT, skill=skill): [
+                f"what is {literal(skill)}",
+                f"what does {literal(skill)} do",
+                f"tell me about {literal(skill)}",
+            ]
+            for skill in cached_pack(pack_path).skills
+        },
+        labels={},
+    )

@@ -15,7 +15,7 @@ from companion.framework.dialogue import YES_NO, Speech, Step, yes_or_no
 from companion.framework.errors import IllegalAction
 from companion.framework.kit import roll_step, rolled
 from companion.framework.phrases import PhraseSet, number_to_words
-from companion.framework.wording import spoken_list
+from companion.framework.wording import capped_list, spoken_list
 from companion.games.arabian_nights import speech
 from companion.games.arabian_nights.content.pack import CityCard, ParagraphTarget, RewardResult
 from companion.games.arabian_nights.content.reward_codes import parse_reward
@@ -47,7 +47,7 @@ from companion.games.arabian_nights.rules.movement import (
     move,
     reachable_spaces,
 )
-from companion.games.arabian_nights.rules.state import IllegalActionError, encounter_card_names
+from companion.games.arabian_nights.rules.state import encounter_card_names
 
 
 class ReaderTurn(ReaderBase):
@@ -93,19 +93,22 @@ class ReaderTurn(ReaderBase):
         sheet = self.sheet
         places = (sheet.destination,) if sheet.destination else ()
         stuck = speech.cannot_move(self.pack, sheet)
-        question = (
-            f"{sheet.name}, you are in {sheet.position}. {stuck} Say stay."
-            if stuck
-            else f"{sheet.name}, you are in {sheet.position}. Where do you end your move? "
-            "Say a place, or stay."
-        )
+        if stuck:
+            return Step(
+                f"{sheet.name}, you are in {sheet.position}. {stuck} Say stay.",
+                _move_phrases(self.state.pack_path, places),
+                hint=f"{stuck} Say stay.",
+                commands=_WHERE_CAN_I_GO,
+                offered=self._moves_offered(),
+            )
+        routes = reachable_spaces(self.pack, sheet)
+        say = "Say the name of the space where your hero ends the move, or say stay."
         return Step(
-            question,
+            f"{sheet.name}, you are in {sheet.position}. Where do you end your move? "
+            "Say a place, or stay.",
             _move_phrases(self.state.pack_path, places),
-            hint=f"{stuck} Say stay."
-            if stuck
-            else "Say the name of the space where your hero ends the move, or say stay. "
-            + speech.reachable(sheet, reachable_spaces(self.pack, sheet)),
+            hint=f"{say} {speech.reachable(sheet, routes)}",
+            in_full=speech.reachable(sheet, routes, whole=True),
             commands=_WHERE_CAN_I_GO,
             offered=self._moves_offered(),
         )
@@ -123,7 +126,9 @@ class ReaderTurn(ReaderBase):
         sheet = self.sheet
         value = answer.intent
         if value == "where":
-            return [Speech(speech.reachable(sheet, reachable_spaces(self.pack, sheet)))]
+            routes = reachable_spaces(self.pack, sheet)
+            whole = speech.reachable(sheet, routes, whole=True)
+            return [Speech(speech.reachable(sheet, routes), in_full=whole)]
         goal = sheet.position if value == "stay" else value
         if (
             value == "stay"
@@ -171,8 +176,8 @@ class ReaderTurn(ReaderBase):
             "Draw an encounter card and say its name, or say draw for me.",
             _card_phrases(self.state.pack_path),
             hint="Say the name printed on the encounter card, or say draw for me, or we "
-            "reshuffled the deck. The cards are "
-            f"{spoken_list(encounter_card_names(self.pack))}.",
+            f"reshuffled the deck. The cards are {capped_list(encounter_card_names(self.pack))}.",
+            in_full=f"The cards are {spoken_list(encounter_card_names(self.pack))}.",
         )
 
     def _on_card(self, answer: Answer) -> list[Speech]:
@@ -202,7 +207,7 @@ class ReaderTurn(ReaderBase):
         terrain = self.pack.spaces[self.sheet.position].terrain
         try:
             target = encounter_target(self.pack, card.name, self.table.time_of_day, terrain)
-        except IllegalActionError:
+        except IllegalAction:
             return [
                 *speeches,
                 Speech(f"The {card.name} card has nothing for {terrain}."),

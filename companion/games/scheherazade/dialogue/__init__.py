@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
@@ -78,9 +78,12 @@ class Settings(BaseModel):
 
     cards: Literal["printed", "companion"] = "printed"
     lang: Language = "en"
-    hands: Literal["auto", "spoken", "screen"] = "auto"
-    """The companion's deck: hands spoken aloud, or shown only on each player's private
-    screen (the table display). ``auto``: spoken for one storyteller, screens for more."""
+    hands: Literal["auto", "spoken", "screen", "passed"] = "auto"
+    """The companion's deck: hands spoken aloud to everyone, shown only on each player's
+    private screen (the table display), or ``passed``: the companion (or its headphones)
+    goes to the storyteller, who hears their hand on asking and chooses drawn cards by
+    place. ``auto``: spoken for one storyteller; for more, screens when the table display
+    runs, else passed."""
     timer: bool = True
     turn_seconds: float = Field(90.0, gt=0)
     warn_seconds: float = Field(15.0, gt=0)
@@ -169,6 +172,9 @@ class ScheherazadeState(DialogueState):
     read once, then the question is short."""
     discarded: str | None = None
     """The story card just discarded (an ally may let more follow)."""
+    screens: bool = False
+    """Whether each storyteller has a private screen (the table display runs): set by
+    ``companion play`` each time the night starts or resumes."""
 
 
 class ScheherazadeDialogue(GameKit):
@@ -339,10 +345,38 @@ class ScheherazadeDialogue(GameKit):
         return self.lang
 
     @property
-    def hands_spoken(self) -> bool:
-        """The companion's deck: are hands and drawn cards said aloud?"""
+    def hands(self) -> Literal["spoken", "screen", "passed"]:
+        """How the companion's deck shows each hand, ``auto`` and the screens resolved: a
+        screen asked for while no table display runs is passed instead."""
         hands = self.state.settings.hands
-        return hands == "spoken" or (hands == "auto" and len(self.players) == 1)
+        if hands == "auto":
+            hands = "spoken" if len(self.players) == 1 else "screen"
+        if hands == "screen" and not self.state.screens:
+            return "passed"
+        return hands
+
+    @property
+    def hands_spoken(self) -> bool:
+        """The companion's deck: are hands and drawn cards said aloud (to everyone, or to
+        the storyteller holding the companion)?"""
+        return self.hands != "screen"
+
+    def use_screens(self, available: bool) -> None:
+        """Whether each storyteller has a private screen now (``companion play``)."""
+        self.state.screens = available
+
+    fixed_settings: ClassVar[dict[str, str]] = {
+        "cards": "the hands were dealt from these cards",
+        "allies": "the deck was shuffled with or without the allies",
+        "unfinished_tales": "the tales told so far followed it",
+        "protagonists": "the cards played so far followed it",
+        "special_places": "the cards played so far followed it",
+    }
+
+    def apply_settings(self, settings: dict[str, str]) -> None:
+        """Hands, language, timer and house rules may change between two turns."""
+        current = {key: str(value) for key, value in self.state.settings.model_dump().items()}
+        self.state.settings = Settings.from_options(current | settings)
 
     def private_view(self, player: str) -> list[str]:
         """What only ``player`` may see on their own screen: their hand, and the cards
@@ -539,7 +573,13 @@ class ScheherazadeDialogue(GameKit):
     def _turn_start(self) -> list[Speech]:
         if not self.state.night:
             return []
-        if not self.hands_spoken:
+        if self.hands == "passed":
+            return [Speech(self.say("hand_passed", name=self._name()))]
+        return self._hand_told()
+
+    def _hand_told(self) -> list[Speech]:
+        """The storyteller's hand, said (or where to see it)."""
+        if self.hands == "screen":
             return [Speech(self.say("hand_on_screen", name=self._name()))]
         return [Speech(self.say("your_hand", cards=self._hand_text()))]
 
@@ -570,7 +610,7 @@ class ScheherazadeDialogue(GameKit):
         if answer.intent == "use":
             return self._use(Action(answer["action"]), free=False)
         if answer == HAND:
-            return self._turn_start()
+            return self._hand_told()
         if self.state.night:
             card = str(answer["card"])
             return self._discard(card) if answer.intent == "discard" else self._play(card)
@@ -908,21 +948,35 @@ class ScheherazadeDialogue(GameKit):
     def _ask_keep(self) -> Step:
         offered = self.state.night.offer
         cards = self._list([self._element_label(code) for code in offered])
-        if self.hands_spoken:
+        if self.hands == "passed":
+            prompt = self.say("ask_keep_passed", name=self._name(), cards=cards)
+        elif self.hands_spoken:
             prompt = self.say("ask_keep", name=self._name(), cards=cards)
         else:
             prompt = self.say("ask_keep_private", name=self._name(), count=len(offered))
         return Step(
             prompt,
-            self._card_phrases(offered, verbs=("keep",)),
+            self._card_phrases(offered, verbs=("keep",)) | self._by_place(offered),
             private=not self.hands_spoken,
             hint=self.say("keep_hint"),
             asks=self._name(),
         )
 
+    def _by_place(self, offered: list[str]) -> PhraseSet:
+        """A drawn card said by its place among those offered ("the first one"), so that
+        a storyteller holding the companion keeps a card without naming it to the table."""
+        keep, articles = _KEEP[self.lang], self._words("articles")
+        choices = {
+            Answer.of("keep", card=code): [f"[{keep}] {articles} {place}"]
+            for code, place in zip(offered, L.PLACES[self.lang], strict=False)
+        }
+        return PhraseSet.from_templates(choices)
+
     def _on_keep(self, answer: Answer) -> list[Speech]:
         code = str(answer["card"])
         self.state.night.keep(self.state.current, code)
+        if self.hands == "passed":
+            return [Speech(self.say("kept_passed", name=self._name())), *self._after_keep()]
         if not self.hands_spoken:
             return self._after_keep()
         return [Speech(self.say("kept", card=self._element_name(code))), *self._after_keep()]
@@ -1172,7 +1226,7 @@ class ScheherazadeDialogue(GameKit):
         """``step``, whose options are the storyteller's hand, put to the storyteller and,
         when the hands are kept off the table, offered on the storyteller's own page only
         (never listed aloud, nor as buttons on the shared page)."""
-        return replace(step, asks=self._name(), private_options=not self.hands_spoken)
+        return replace(step, asks=self._name(), private_options=self.hands == "screen")
 
     def _hand_question(self) -> PhraseSet:
         """ "What is in my hand": a question beside the play step's answers, never offered
