@@ -227,10 +227,11 @@ def _line(page: OcrPage, line: OcrLine) -> Line:
 
 
 def _first_number(page: OcrPage) -> int | None:
-    """The first number printed alone on a line of the page (its first paragraph)."""
-    for line in page.lines:
-        if len(line.words) == 1 and line.words[0].text.isdigit():
-            return int(line.words[0].text)
+    """The first number printed alone on a line of the page, or in its margin (its first
+    paragraph)."""
+    for line in _page_lines(page):
+        if len(line.tokens) == 1 and line.tokens[0].text.isdigit():
+            return int(line.tokens[0].text)
     return None
 
 
