@@ -253,7 +253,7 @@ class Session:
             return Reply.UNCLEAR
         if understood.is_command:
             return self._command(understood, step)
-        return Reply(str(understood.value))
+        return Reply(understood.value.intent)
 
     def _apply(self, value: Value, label: str = "") -> Outcome:
         self._in_full = None
