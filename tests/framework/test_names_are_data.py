@@ -24,6 +24,7 @@ from companion.session.loop import PrintMouth, Session
 from companion.session.observers.chronicle import Chronicle
 from companion.session.observers.display import LiveDisplay
 from testkit.survey import TypistEars
+from tests.arabian_nights.pack_edits import copy_mini, edit
 
 MINI = Path(__file__).parents[1] / "arabian_nights" / "fixtures" / "mini"
 """The Reader's small test pack: a whole game in seconds."""
@@ -138,5 +139,35 @@ def test_chronicle_command_shows_escaped_names_in_a_pty(tmp_path: Path) -> None:
     ).stdout
     for seen in (terminal.getvalue(), piped):
         assert "Welcome" in seen
+        for raw in RAW:
+            assert raw not in seen
+
+
+def test_a_pack_named_with_escape_sequences_reaches_no_terminal_raw(tmp_path: Path) -> None:
+    """Through a real terminal: `check` and a game of the Reader on a pack whose name holds
+    a title escape and a clear-screen print the name escaped (issue 24)."""
+    pack = copy_mini(tmp_path)
+    edit(pack, "world.txt", "name | Mini Fixture", "name | Mini\x1b]0;owned\x07 Fix\x1b[2Jture")
+    save = tmp_path / "game.json"
+    runs = [
+        ["-m", "companion", "check", str(pack)],
+        ["-m", "companion", "play", "--typed", "--pack", str(pack), "--players", "Ali:m,Zed:f",
+         "--save", str(save), "--seed", "1"],
+    ]  # fmt: skip
+    for command in runs:
+        child = pexpect.spawn(sys.executable, command, encoding="utf-8", timeout=60)
+        child.logfile_read = terminal = io.StringIO()
+        if "play" in command:
+            child.expect(r"\r\n> ")
+            child.sendline("status")
+            child.expect(r"\r\n> ")
+            child.sendline("save and quit")
+            child.expect(r"\r\n> ")
+            child.sendline("yes")
+        child.expect(pexpect.EOF)
+        child.close()
+        seen = terminal.getvalue()
+        assert child.exitstatus == 0, seen
+        assert "Mini\\x1b]0;owned\\x07 Fix\\x1b[2Jture" in seen
         for raw in RAW:
             assert raw not in seen
