@@ -18,13 +18,16 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Literal, Protocol, Self
+from typing import TYPE_CHECKING, Any, Literal, Protocol, Self
 
 from pydantic import BaseModel
 
 from companion.framework.answers import Answer
 from companion.framework.phrases import PhraseSet
 from companion.framework.words import YES_NO_TEMPLATES, known
+
+if TYPE_CHECKING:
+    from companion.framework.story import Chapter, StoryLine
 
 
 @lru_cache(maxsize=4)
@@ -53,8 +56,11 @@ class Speech:
     """Long narration, spoken sentence by sentence; "stop" or "skip" cuts it short."""
     private: bool = False
     """Shown on the screen only, never spoken aloud (secrets)."""
-    kind: Literal["say", "reward", "ending"] = "say"
-    """What the chronicle files it as: plain words, a player's reward, or the game's end."""
+    kind: Literal["say", "reward", "ending", "correction", "aside"] = "say"
+    """What the night's chronicle makes of it (:mod:`companion.framework.story`): part of
+    the story (plain words, a player's reward, a sheet corrected by hand, the game's end),
+    or an aside to the table that is no part of it (a reminder of what may be said, a
+    hand or a count restated)."""
     player: str | None = None
     """The player a reward is about."""
 
@@ -143,6 +149,13 @@ class Dialogue(Protocol):
 
     def to_save(self) -> dict[str, Any]:
         """The whole state as JSON-ready data."""
+
+    def chapter(self) -> Chapter | None:
+        """The chapter of the night now (a turn, and whose); None before the game begins."""
+
+    def story(self, answer: Answer | str, speeches: Sequence[Speech]) -> list[StoryLine]:
+        """What of ``answer``, just applied, is worth telling in the night's chronicle;
+        ``speeches`` is what the game said about it."""
 
     # Optional: ``scoreboard() -> list[dict[str, str]]``, one row per player, shown by the
     # live view (companion.session.observers.display) when a game offers it;

@@ -34,6 +34,7 @@ from companion.framework.telling import TellingListener
 from companion.framework.words import said
 from companion.session.asking import Asking, attend, speaker_of
 from companion.session.enrolment import can_enrol, enrol
+from companion.session.events import Applied, Refused, Undone, notify, state_mark
 from companion.session.ports import (
     ACCEPT_CONFIDENCE,
     CONFIRM_CONFIDENCE,
@@ -58,7 +59,11 @@ RATE_STEP = 1.15
 
 
 class SessionObserver(Protocol):
-    """Watches a session: the live display and the chronicle."""
+    """Watches a session: the live display and the chronicle.
+
+    Beside these, an observer may take the events of :mod:`companion.session.events`
+    (``on_applied``, ``on_refused``, ``on_undone``): what became of each answer.
+    """
 
     def on_speech(self, speech: Speech) -> None: ...
 
@@ -240,16 +245,20 @@ class Session:
 
     def _apply(self, value: Value, label: str = "") -> str:
         before = self.dialogue.to_save()
+        chapter = self.dialogue.chapter()
         try:
             speeches = self.dialogue.answer(value)
         except IllegalAction as refusal:
             if self.dialogue.to_save() != before:
                 self.dialogue = self.spec.restore(before)
+            notify(self.observers, Refused(label, str(refusal)))
             self._speak([Speech(str(refusal))], remember=False)
             return "missed"
         self.undo_stack.push(before)
         self._undo_labels = [*self._undo_labels, label][-len(self.undo_stack) :]
         self._save()
+        story = tuple(self.dialogue.story(value, speeches))
+        notify(self.observers, Applied(label, tuple(speeches), story, chapter, state_mark(before)))
         self._speak(speeches)
         return "applied"
 
@@ -305,6 +314,7 @@ class Session:
         previous = self.undo_stack.pop()
         self.dialogue = self.spec.restore(previous)
         self._save()
+        notify(self.observers, Undone(state_mark(previous)))
         label = self._undo_labels.pop() if self._undo_labels else ""
         what = label if label and label not in ("yes", "no") else self._said("the_last_answer")
         self._speak([Speech(self._said("undone", what=what))])  # repeat: not the undone reply

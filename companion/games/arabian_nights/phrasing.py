@@ -186,7 +186,8 @@ def new_cards(pack: Pack, changes: Sequence[object]) -> list[Speech]:
         if isinstance(change, StatusChanged) and change.gained:
             status = pack.statuses.get(change.status)
             if status is not None:
-                speeches.append(Speech(sentence(f"{status.name}: {status.effect}")))
+                rule = sentence(f"{status.name}: {status.effect}")
+                speeches.append(Speech(rule, kind="aside"))  # a rule, no part of the story
     return speeches
 
 

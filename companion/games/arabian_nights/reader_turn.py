@@ -58,7 +58,7 @@ class ReaderTurn(ReaderBase):
         self.state.encounter = None
         self.state.table = self.table.evolve(lambda copy: copy.current.used_this_turn.clear())
         sheet = self.sheet
-        speeches = [Speech(f"It is {sheet.name}'s turn.")]
+        speeches = [Speech(f"It is {sheet.name}'s turn.", kind="aside")]  # a chapter's heading
         reason = skipped_turn_reason(self.pack, sheet)
         if reason is not None:
             self.state.table = skip_turn(self.pack, self.table, sheet.name)
@@ -66,7 +66,7 @@ class ReaderTurn(ReaderBase):
             return speeches + self._end_of_turn()
         reminders = phrasing.reminders(sheet)
         if reminders:
-            speeches.append(Speech(reminders))
+            speeches.append(Speech(reminders, kind="aside"))
         if escape_statuses(self.pack, sheet):
             self.state.phase = "escape"
         return speeches
@@ -123,7 +123,8 @@ class ReaderTurn(ReaderBase):
         sheet = self.sheet
         value = answer.intent
         if value == "where":
-            return [Speech(phrasing.reachable(sheet, reachable_spaces(self.pack, sheet)))]
+            reach = phrasing.reachable(sheet, reachable_spaces(self.pack, sheet))
+            return [Speech(reach, kind="aside")]
         goal = sheet.position if value == "stay" else value
         if (
             value == "stay"
