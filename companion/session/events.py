@@ -2,8 +2,8 @@
 
 An observer (the chronicle, the live views) learns from these typed events what the game
 did, never by reading the words spoken. Each event is a method an observer may have:
-``on_applied(Applied)``, ``on_refused(Refused)``, ``on_undone(Undone)``; the session calls
-those it finds (see :func:`notify`).
+``on_applied(Applied)``, ``on_refused(Refused)``, ``on_undone(Undone)``, and at the end
+``on_ended(Ended)``; the session calls those it finds (see :func:`notify`).
 
 An answer applied is marked with the state it was given in (:func:`state_mark`); undo
 returns to that state and names the same mark, so an observer can take back exactly what
@@ -62,9 +62,17 @@ class Undone:
     """The state the game is back in: the :attr:`Applied.mark` of the answer undone."""
 
 
-Event = Applied | Refused | Undone
+@dataclass(frozen=True)
+class Ended:
+    """The session is over: the game finished, the players quit, or input ran out."""
 
-HANDLERS = {Applied: "on_applied", Refused: "on_refused", Undone: "on_undone"}
+    reason: str
+    """"finished", "quit" or "input-ended"."""
+
+
+Event = Applied | Refused | Undone | Ended
+
+HANDLERS = {Applied: "on_applied", Refused: "on_refused", Undone: "on_undone", Ended: "on_ended"}
 
 
 def notify(observers: Iterable[Any], event: Event) -> None:

@@ -34,7 +34,7 @@ from companion.framework.telling import TellingListener
 from companion.framework.words import said
 from companion.session.asking import Asking, attend, speaker_of
 from companion.session.enrolment import can_enrol, enrol
-from companion.session.events import Applied, Refused, Undone, notify, state_mark
+from companion.session.events import Applied, Ended, Refused, Undone, notify, state_mark
 from companion.session.ports import (
     ACCEPT_CONFIDENCE,
     CONFIRM_CONFIDENCE,
@@ -115,6 +115,11 @@ class Session:
 
     def run(self, opening: Sequence[Speech] = ()) -> SessionEnd:
         """Play until the game ends ("finished"), "save and quit" or input ends."""
+        end = SessionEnd(self._play(opening), self.save_path)
+        notify(self.observers, Ended(end.reason))
+        return end
+
+    def _play(self, opening: Sequence[Speech]) -> str:
         self._save()
         self._speak(list(opening))
         failures = 0
@@ -123,15 +128,15 @@ class Session:
             if self.offer_enrolment and getattr(self.dialogue, "everyone_seated", False):
                 self.offer_enrolment = False
                 if (outcome := self._offer_enrolment(step)) in ("quit", "input-ended"):
-                    return SessionEnd(outcome, self.save_path)
+                    return outcome
             for observer in self.observers:
                 observer.on_step(step, self.dialogue)
             self._speak([Speech(step.prompt)], remember=False)
             outcome = self._take_turn(step, failures)
             if outcome in ("quit", "input-ended"):
-                return SessionEnd(outcome, self.save_path)
+                return outcome
             failures = failures + 1 if outcome == "missed" else 0
-        return SessionEnd("finished", self.save_path)
+        return "finished"
 
     # -- one answer -------------------------------------------------------------------
 

@@ -23,10 +23,11 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, Field, TypeAdapter, ValidationError
+from pydantic import BaseModel, Field, PrivateAttr, TypeAdapter, ValidationError
 
 from companion.framework.story import Chapter, StoryLine
 
@@ -51,6 +52,12 @@ class Story(BaseModel):
     """The state the answer was given in (an undo back to it takes this story back)."""
     chapter: Chapter | None = None
     lines: list[StoryLine]
+    _serial: int = PrivateAttr(0)
+
+    @property
+    def serial(self) -> int:
+        """Its place among the stories a night took (set by :meth:`Night.take`)."""
+        return self._serial
 
 
 class Undo(BaseModel):
@@ -79,12 +86,23 @@ class Night(BaseModel):
     players: list[str] = []
     earlier: str = ""
     stories: list[Story] = []
+    _taken: int = PrivateAttr(0)
+    _rendered: dict[tuple, str] = PrivateAttr(default_factory=dict)
+
+    def rendered(self, key: tuple, render: Callable[[], str]) -> str:
+        """``render()``, kept under ``key``: a page redone after each answer renders only
+        the parts of it that changed."""
+        if key not in self._rendered:
+            self._rendered[key] = render()
+        return self._rendered[key]
 
     def take(self, entry: Cast | Story | Undo | Earlier) -> None:
         """Add one entry of the journal."""
         if isinstance(entry, Cast):
             self.game, self.language, self.players = entry.game, entry.language, entry.players
         elif isinstance(entry, Story):
+            self._taken += 1
+            entry._serial = self._taken
             self.stories.append(entry)
         elif isinstance(entry, Undo):
             self.take_back(entry.mark)

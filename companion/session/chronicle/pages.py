@@ -36,15 +36,16 @@ Ali wins.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
 import jinja2
+import markupsafe
 
 from companion.framework.story import StoryLine, Told
 from companion.framework.wording import spoken_list
-from companion.session.chronicle.journal import Night
+from companion.session.chronicle.journal import Night, Story
 
 WORDS: dict[str, dict[str, str]] = {
     "en": {
@@ -89,14 +90,31 @@ class Block:
         return " ".join(line.text for line in self.lines if line.text)
 
 
-@dataclass
+@dataclass(frozen=True)
 class Section:
-    """A part of the page under one heading."""
+    """A part of the page under one heading: the stories told in it."""
 
     heading: str
     kind: str
-    """"prologue", "chapter", "end" or "earlier"."""
-    blocks: list[Block] = field(default_factory=list)
+    """"prologue", "chapter" or "end" (which takes only the stories' ending lines)."""
+    stories: tuple[Story, ...]
+
+    @property
+    def key(self) -> tuple[str, str, tuple[int, ...]]:
+        """What the section is made of (its stories by their place in the journal)."""
+        return self.heading, self.kind, tuple(story.serial for story in self.stories)
+
+    @property
+    def blocks(self) -> list[Block]:
+        """Its paragraphs, each story's apart."""
+        ending = self.kind == "end"
+        return [
+            block
+            for story in self.stories
+            for block in blocks(
+                [line for line in story.lines if (line.told == Told.ENDING) == ending]
+            )
+        ]
 
 
 def words(language: str) -> dict[str, str]:
@@ -116,26 +134,26 @@ def cast(night: Night) -> str:
 
 
 def sections(night: Night) -> list[Section]:
-    """The night in order: the earlier chronicle, the prologue, the chapters, the end."""
+    """The night in order: the prologue, the chapters, the end."""
     said = words(night.language)
-    laid: list[Section] = []
-    if night.earlier:
-        laid.append(Section(said["earlier"], "earlier", [Block(Told.NARRATION, ())]))
-    end = Section(said["end"], "end")
+    laid: list[tuple[str, str, list[Story]]] = []
     chapter, number = None, 0
     for story in night.stories:
-        if story.chapter != chapter or not laid or laid[-1].kind == "earlier":
+        if story.chapter != chapter or not laid:
             chapter = story.chapter
             if chapter is None:
-                laid.append(Section(said["prologue"], "prologue"))
+                laid.append((said["prologue"], "prologue", []))
             else:
                 number += 1
                 heading = said["chapter"].format(number=number, player=chapter.player)
-                laid.append(Section(heading, "chapter"))
-        ending = [line for line in story.lines if line.told == Told.ENDING]
-        laid[-1].blocks += blocks([line for line in story.lines if line.told != Told.ENDING])
-        end.blocks += blocks(ending)
-    return [section for section in [*laid, end] if section.blocks]
+                laid.append((heading, "chapter", []))
+        if any(line.told != Told.ENDING for line in story.lines):
+            laid[-1][2].append(story)
+    ending = [
+        story for story in night.stories if any(line.told == Told.ENDING for line in story.lines)
+    ]
+    laid.append((said["end"], "end", ending))
+    return [Section(heading, kind, tuple(stories)) for heading, kind, stories in laid if stories]
 
 
 def blocks(lines: list[StoryLine]) -> list[Block]:
@@ -172,13 +190,24 @@ def markdown(night: Night) -> str:
     out = [f"# {escaped(title(night))}", ""]
     if night.players:
         out += [escaped(cast(night)), ""]
-    for section in sections(night):
-        out += [f"## {escaped(section.heading)}", ""]
-        if section.kind == "earlier":
-            out += [night.earlier.strip(), ""]
-        for block in section.blocks:
-            out += [*_markdown_block(block, said), ""]
-    return "\n".join(out)
+    if night.earlier:
+        out += [f"## {escaped(said['earlier'])}", "", night.earlier.strip(), ""]
+    text = "\n".join(out) + "\n"
+    laid = "".join(
+        night.rendered(
+            ("md", *section.key), lambda section=section: _markdown_section(section, said)
+        )
+        for section in sections(night)
+    )
+    return (text + laid).rstrip("\n") + "\n"
+
+
+def _markdown_section(section: Section, said: dict[str, str]) -> str:
+    """One section in Markdown (kept by the night: a long night redoes only its last)."""
+    out = [f"## {escaped(section.heading)}", ""]
+    for block in section.blocks:
+        out += [*_markdown_block(block, said), ""]
+    return "\n".join(out) + "\n"
 
 
 def _markdown_block(block: Block, said: dict[str, str]) -> list[str]:
@@ -197,20 +226,38 @@ def _markdown_block(block: Block, said: dict[str, str]) -> list[str]:
 
 
 @cache
-def _template() -> jinja2.Template:
-    source = resources.files(__package__).joinpath("chronicle.html.j2").read_text("utf-8")
-    environment = jinja2.Environment(autoescape=True, undefined=jinja2.StrictUndefined)
-    return environment.from_string(source)
+def _environment() -> jinja2.Environment:
+    """The page's templates, read from this package (escaped: a name is text, not markup)."""
+    folder = resources.files(__package__)
+    return jinja2.Environment(
+        loader=jinja2.FunctionLoader(lambda name: folder.joinpath(name).read_text("utf-8")),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+    )
 
 
 def html(night: Night) -> str:
     """The chronicle as one self-contained HTML page, styled for screen and print."""
-    return _template().render(
-        language=night.language if night.language in WORDS else "en",
-        title=title(night),
-        cast=cast(night),
-        sections=sections(night),
-        earlier=night.earlier.strip(),
-        said=words(night.language),
-        Told=Told,
+    said = words(night.language)
+    body = "".join(
+        night.rendered(("html", *section.key), lambda section=section: _html_section(section, said))
+        for section in sections(night)
     )
+    return (
+        _environment()
+        .get_template("chronicle.html.j2")
+        .render(
+            language=night.language if night.language in WORDS else "en",
+            title=title(night),
+            cast=cast(night),
+            earlier=night.earlier.strip(),
+            said=said,
+            body=markupsafe.Markup(body),
+        )
+    )
+
+
+def _html_section(section: Section, said: dict[str, str]) -> str:
+    """One section in HTML (kept, as in Markdown)."""
+    template = _environment().get_template("section.html.j2")
+    return template.render(section=section, said=said, Told=Told)

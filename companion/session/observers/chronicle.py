@@ -9,12 +9,13 @@ prompt, "help" or "status" are no part of the story and never reach it. Private 
 
 Each event is appended to a journal (:mod:`companion.session.chronicle.journal`, beside
 the Markdown as ``.jsonl``), flushed as it happens, so the night survives a crash and
-grows across resumed sessions; the Markdown and a printable HTML page
-(:mod:`companion.session.chronicle.pages`) are then rewritten from it atomically.
+grows across resumed sessions; the Markdown is then rewritten from it atomically, and
+the printable HTML page (:mod:`companion.session.chronicle.pages`) when the session
+ends (and when a chronicle is opened again, should a session have been cut short).
 
 >>> import tempfile, pathlib
 >>> from companion.framework.story import Chapter, StoryLine
->>> from companion.session.events import Applied, Undone
+>>> from companion.session.events import Applied, Ended, Undone
 >>> path = pathlib.Path(tempfile.mkdtemp()) / "night.chronicle.md"
 >>> chronicle = Chronicle(path)
 >>> line = StoryLine(text="The Sultan grows bored.")
@@ -27,6 +28,7 @@ grows across resumed sessions; the Markdown and a printable HTML page
 The Sultan grows bored.
 <BLANKLINE>
 >>> chronicle.on_undone(Undone("m1"))
+>>> chronicle.on_ended(Ended("quit"))
 >>> "bored" in path.read_text(encoding="utf-8"), path.with_suffix(".html").exists()
 (False, True)
 """
@@ -40,7 +42,7 @@ from companion.framework.dialogue import Dialogue, Speech, Step
 from companion.framework.story import Told
 from companion.session.chronicle.journal import Cast, Earlier, Journal, Night, Story, Undo
 from companion.session.chronicle.pages import html, markdown
-from companion.session.events import Applied, Undone
+from companion.session.events import Applied, Ended, Undone
 from companion.session.saves import write_atomically
 
 
@@ -75,6 +77,7 @@ class Chronicle:
         if not self.journal.path.exists():
             self._start_journal()
         self.night = self.journal.night()
+        self.write_pages()  # caught up with the journal, should the last session have been cut
 
     def _start_journal(self) -> None:
         """Begin the journal, keeping a chronicle written before journals as it was."""
@@ -124,10 +127,14 @@ class Chronicle:
 
     # -- writing --------------------------------------------------------------------------
 
+    def on_ended(self, event: Ended) -> None:
+        """The session is over: the printable page catches up."""
+        self.write_pages()
+
     def _write(self, entry: Cast | Story | Undo) -> None:
         self.journal.append(entry)
         self.night.take(entry)
-        self.write_pages()
+        write_atomically(self.path, markdown(self.night), durable=False)
 
     def write_pages(self) -> None:
         """Rewrite the Markdown and the printable page from the night (atomically)."""
