@@ -143,20 +143,24 @@ class ErringTable:
         return _shortest(step, self.rng.choice(offered or step.expects.values))
 
     def _refused(self, step: Step) -> str | None:
-        """Something the game refuses now: a roll of nine, or an answer it hears but does
-        not offer (a space out of reach); None when there is nothing such to say."""
+        """Something the game refuses now: a roll of nine, an answer it hears but does not
+        offer (a space out of reach), or else one of its answers it refuses now; None
+        when there is nothing such to say."""
         if any(Answer.coerce(value).intent == "number" for value in step.expects.values):
             said = self.said["nine"]
-        else:
-            unoffered = [value for value in step.expects.values if not step.offers(value)]
-            if not unoffered:
-                return None
-            said = _shortest(step, self.rng.choice(unoffered))
-        return said if self._try(step, said) == "refused" else None
+            return said if self._try(step, said, keep=False) == "refused" else None
+        unoffered = [value for value in step.expects.values if not step.offers(value)]
+        tried = unoffered or self.rng.sample(step.expects.values, min(4, len(step.expects.values)))
+        for value in tried:
+            said = _shortest(step, value)
+            if self._try(step, said, keep=False) == "refused":
+                return said
+        return None
 
-    def _try(self, step: Step, said: str) -> str:
+    def _try(self, step: Step, said: str, keep: bool = True) -> str:
         """Say ``said`` to a copy of the game: "refused", "applied" or "other" (a global
-        command, or not one of the step's answers)."""
+        command, or not one of the step's answers); ``keep`` notes what it would do, as
+        the answer that will be said."""
         heard = step.expects.match(said)
         if heard is None or step.telling is not None:
             return "other"
@@ -167,6 +171,8 @@ class ErringTable:
         except IllegalAction as refusal:
             self.night.refusals.append(str(refusal))
             return "refused"
+        if not keep:
+            return "applied"
         told = [speech.text for speech in speeches if not speech.private]
         if dialogue.game_phase() == "pending" and said == "yes":
             self.night.corrections += told
@@ -175,7 +181,8 @@ class ErringTable:
 
 
 class Storyteller:
-    """Tellings typed for a night of Scheherazade: the card's key word, most times."""
+    """Tellings typed for a night of Scheherazade: the card's key word most times, a long
+    silence (the Sultan stirs) now and then."""
 
     def __init__(self, table: ErringTable, language: str) -> None:
         self.table, self.language = table, language
@@ -186,7 +193,8 @@ class Storyteller:
             word = "something"
         end = "colorín colorado, este cuento se ha acabado" if self.language == "es" else "the end"
         self.table.night.standing.append([])  # a telling is an answer too
-        lines = [f"speak 20 once there was a {word} that changed everything", "silence 3",
+        pause = "silence 8" if self.table.rng.random() < 0.3 else "silence 3"  # 8: a stir
+        lines = [f"speak 20 once there was a {word} that changed everything", pause,
                  f"speak 10 and so it went {end}"]  # fmt: skip
         return TypedTellingListener(lines).listen(spec, say)
 

@@ -335,7 +335,7 @@ class ScheherazadeDialogue(GameKit):
 
     def chapter(self) -> Chapter | None:
         """A storyteller's turn, once the Hope is placed."""
-        if self.state.night is None or self.state.phase in ("oldest", "deal", "hope"):
+        if not self.everyone_seated or self.state.phase in ("oldest", "deal", "hope"):
             return None
         return Chapter(turn=self.state.turn, player=self._name())
 

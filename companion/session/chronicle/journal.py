@@ -25,7 +25,7 @@ import json
 import os
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Annotated, BinaryIO, Literal
 
 from pydantic import BaseModel, Field, PrivateAttr, TypeAdapter, ValidationError
 
@@ -118,6 +118,14 @@ class Night(BaseModel):
         return False
 
 
+def _ends_mid_line(stream: BinaryIO) -> bool:
+    """Whether the file open in ``stream`` ends without a newline (and is not empty)."""
+    if stream.seek(0, os.SEEK_END) == 0:
+        return False
+    stream.seek(-1, os.SEEK_END)
+    return stream.read(1) != b"\n"
+
+
 class Journal:
     """The JSON Lines file of one night's chronicle."""
 
@@ -127,8 +135,11 @@ class Journal:
     def append(self, entry: Cast | Story | Undo | Earlier) -> None:
         """Write one entry at the end, flushed to the disk before returning."""
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        with self.path.open("a", encoding="utf-8") as stream:
-            stream.write(entry.model_dump_json(exclude_defaults=False) + "\n")
+        line = entry.model_dump_json().encode("utf-8") + b"\n"
+        with self.path.open("a+b") as stream:
+            if _ends_mid_line(stream):  # a line cut by a crash stays apart from this one
+                line = b"\n" + line
+            stream.write(line)
             stream.flush()
             os.fsync(stream.fileno())
 

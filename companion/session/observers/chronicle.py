@@ -35,6 +35,7 @@ The Sultan grows bored.
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 from typing import Any
 
@@ -134,12 +135,20 @@ class Chronicle:
     def _write(self, entry: Cast | Story | Undo) -> None:
         self.journal.append(entry)
         self.night.take(entry)
-        write_atomically(self.path, markdown(self.night), durable=False)
+        _write_page(self.path, markdown(self.night))
 
     def write_pages(self) -> None:
         """Rewrite the Markdown and the printable page from the night (atomically)."""
-        write_atomically(self.path, markdown(self.night), durable=False)
-        write_atomically(page_path(self.path), html(self.night), durable=False)
+        _write_page(self.path, markdown(self.night))
+        _write_page(page_path(self.path), html(self.night))
+
+
+def _write_page(path: Path, text: str) -> None:
+    """A page made from the journal: when the disk refuses it, the game goes on (the
+    journal keeps the night, and the next page written, or ``companion chronicle``,
+    shows it all)."""
+    with contextlib.suppress(OSError):
+        write_atomically(path, text, durable=False)
 
 
 def _without_title(text: str) -> str:
