@@ -6,6 +6,7 @@ keeps it through a crash and takes back what undo takes back, also after a resum
 from __future__ import annotations
 
 import os
+import random
 import re
 import signal
 import subprocess
@@ -36,7 +37,8 @@ def nights(tmp_path_factory):
 def test_a_whole_night_tells_the_story_and_nothing_else(nights, mode):
     night = nights[mode]
     assert night.finished
-    assert night.refusals and night.undone  # the table erred: the figures below could fail
+    assert night.undone  # the table erred: the figures below could fail
+    assert night.refusals or mode.startswith("scheherazade")  # it offers only what it takes
     counted = figures(night, MODES[mode].language)
     assert {name: number for name, number in counted.items() if name != "words"} == {
         "refusals": 0,
@@ -145,13 +147,14 @@ def test_the_story_survives_kill_9_and_undo_after_it(tmp_path):
 
 
 def typed_game(seed: int, answers: int) -> list[str]:
-    """What a table types in a game of Tales of Arabia of Ali and Sara: the first answer
-    offered at each question, in its shortest words (the same seed plays the same game)."""
+    """What a table types in a game of Tales of Arabia of Ali and Sara: a seeded choice of
+    the answers offered at each question, in its shortest words (the same seed plays the
+    same game)."""
     dialogue = TALES.new(GameOptions(seed=seed, players=[("Ali", ""), ("Sara", "")]))
-    typed = []
+    rng, typed = random.Random(seed), []
     while len(typed) < answers and not dialogue.finished:
         step = dialogue.step()
-        value = next(value for value in step.expects.values if step.offers(value))
+        value = rng.choice([value for value in step.expects.values if step.offers(value)])
         typed.append(min(step.expects.phrases_for(value), key=len))
         dialogue.answer(value)
     return typed
