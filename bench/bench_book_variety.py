@@ -31,11 +31,11 @@ from pathlib import Path
 
 from companion.framework.dialogue import GameOptions, Speech, Step
 from companion.framework.phrases import PhraseSet
-from companion.games.arabian_nights.book_fit import describe, readings
+from companion.games.arabian_nights.content.book_fit import describe, readings
+from companion.games.arabian_nights.content.loader import load_pack
+from companion.games.arabian_nights.content.pack import Pack
+from companion.games.arabian_nights.dialogue.sheet_commands import is_command
 from companion.games.arabian_nights.game import GAME
-from companion.games.arabian_nights.loader import load_pack
-from companion.games.arabian_nights.pack import Pack
-from companion.games.arabian_nights.sheet_commands import is_command
 from companion.session.loop import PrintMouth, Session
 from companion.session.ports import Heard
 

@@ -16,7 +16,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from companion.games.arabian_nights.loader import load_pack, unreachable_paragraphs
+from companion.games.arabian_nights.content.loader import load_pack, unreachable_paragraphs
 
 ROOT = Path(__file__).resolve().parents[1]
 

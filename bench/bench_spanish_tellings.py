@@ -22,12 +22,12 @@ from pathlib import Path
 
 import numpy as np
 
-from companion.framework.telling import TellingReport
-from companion.games.scheherazade import lines
-from companion.games.scheherazade.deck import load_deck
-from companion.games.scheherazade.telling import TellingSpec
+from companion.framework.telling_turn import TellingReport
+from companion.games.scheherazade import speech
+from companion.games.scheherazade.content.deck import load_deck
+from companion.games.scheherazade.rules.sultan import TellingSpec
 from companion.voice.audio import RATE, read_wav, write_wav
-from companion.voice.telling import AudioTellingListener, WhisperSpotter, wav_file_opener
+from companion.voice.telling_listener import AudioTellingListener, WhisperSpotter, wav_file_opener
 
 SENTENCE = "Hace mucho tiempo, en una tierra lejana, apareció {name}, y nada volvió a ser igual."
 
@@ -53,7 +53,7 @@ def hear(spotter, wav: Path, keywords: tuple[str, ...]) -> tuple[TellingReport, 
         element="",
         keywords=keywords,
         language="es",
-        end_phrases=lines.END_PHRASES["es"],
+        end_phrases=speech.END_PHRASES["es"],
     )
     listener = AudioTellingListener(wav_file_opener([wav]), spotter)
     started = time.perf_counter()

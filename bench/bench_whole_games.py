@@ -92,7 +92,7 @@ def play(mode: str, recognizer, voices: TableVoices, args) -> tuple[TableLog, fl
     short, spec = SHORT_GAMES[mode], game_spec(mode)
     spotter = None
     if spec.tellings:
-        from companion.voice.telling import WhisperSpotter
+        from companion.voice.telling_listener import WhisperSpotter
 
         spotter = WhisperSpotter()
     started = time.perf_counter()

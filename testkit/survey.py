@@ -58,7 +58,8 @@ class TypistEars:
         if step.free_text or not step.expects.phrases:
             return Heard("Ali", typed=True)
         self.steps.setdefault(tuple(sorted(p.text for p in phrases.phrases)), (step, phrases))
-        return Heard(self.rng.choice(step.expects.phrases).text, typed=True)
+        allowed = [phrase for phrase in step.expects.phrases if step.offers(phrase.value)]
+        return Heard(self.rng.choice(allowed or step.expects.phrases).text, typed=True)
 
 
 def game_phrases(spec: GameSpec, seed: int = 1) -> list[Said]:

@@ -79,7 +79,7 @@ def play(args: argparse.Namespace, folder: Path) -> int:
     voices = voices_from([(v, lambda words, v=v: espeak_clip(words, v)) for v in VOICES])
     spotter = None
     if spec.tellings:
-        from companion.voice.telling import spotter_for
+        from companion.voice.telling_listener import spotter_for
 
         spotter = spotter_for(args.engine)
     try:

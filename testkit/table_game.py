@@ -36,7 +36,7 @@ from companion.voice.io import MicrophoneEars, SpeakingMouth
 from companion.voice.microphone import Microphone, MicrophoneFrames
 from companion.voice.recognition import Dictating, Recognition, Recognizer
 from companion.voice.speakers import Speaker
-from companion.voice.telling import AudioTellingListener, Spotter
+from companion.voice.telling_listener import AudioTellingListener, Spotter
 from testkit.virtual_table import SILENCE_DBFS, Recording, VirtualTable
 
 NUMBERED = re.compile(r"Say (?:one|two|three|four|five|six) for ")

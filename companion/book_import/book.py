@@ -31,7 +31,7 @@ from companion.book_import.review import Doubt, Place, review_text
 from companion.book_import.sections import BookContext, Written, write_block
 from companion.book_import.words import Dictionary, Lexicon, english_dictionary, words_of
 from companion.book_import.world_names import WorldNames
-from companion.games.arabian_nights.rewards import Vocabulary
+from companion.games.arabian_nights.content.reward_codes import Vocabulary
 
 CONFIDENCE_FLOOR = 0.5
 """Words the engine gives less than this are listed. See docs/book-import.md for how the

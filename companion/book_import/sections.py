@@ -18,7 +18,11 @@ from companion.book_import.lines import Line, Token
 from companion.book_import.paragraphs import Block, span_label
 from companion.book_import.review import Doubt, Place
 from companion.book_import.words import Lexicon, bare
-from companion.games.arabian_nights.rewards import RewardCodeError, Vocabulary, parse_part
+from companion.games.arabian_nights.content.reward_codes import (
+    RewardCodeError,
+    Vocabulary,
+    parse_part,
+)
 
 NO_SKILL = "NO SKILL"
 LOST_HEADING = "HEADING LOST"  # check refuses it, so the owner must write the heading

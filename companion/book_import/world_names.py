@@ -11,8 +11,8 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from companion.games.arabian_nights.book_text import numbered_lines
-from companion.games.arabian_nights.rewards import Vocabulary
+from companion.games.arabian_nights.content.book_text import numbered_lines
+from companion.games.arabian_nights.content.reward_codes import Vocabulary
 
 _TABLES = {
     "skills": "skills",

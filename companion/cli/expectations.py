@@ -11,7 +11,7 @@ from __future__ import annotations
 from companion.framework.dialogue import YES_NO
 from companion.framework.kit import DICE_TEMPLATES, number_phrases
 from companion.framework.phrases import PhraseSet
-from companion.games.arabian_nights.reader_phrases import DESTINY_PHRASES
+from companion.games.arabian_nights.dialogue.phrases import DESTINY_PHRASES
 from companion.session.ports import global_commands
 
 EXPECTATIONS: dict[str, PhraseSet] = {

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import sys
 
-from companion.framework.telling import TellingListener, keyboard_listener
+from companion.framework.telling_turn import TellingListener, keyboard_listener
 from companion.voice.audio import AudioUnavailable, default_device
 from companion.voice.microphone import MicrophoneFrames
-from companion.voice.telling import (
+from companion.voice.telling_listener import (
     AudioTellingListener,
     KeyboardFallback,
     spotter_for,

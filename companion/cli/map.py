@@ -7,7 +7,7 @@ from pathlib import Path
 
 from companion.cli import ArgumentError
 from companion.games.arabian_nights.board_map import map_svg
-from companion.games.arabian_nights.loader import read_pack
+from companion.games.arabian_nights.content.loader import read_pack
 
 HELP = "draw a printable SVG map of a Tales of the Arabian Nights content pack"
 

@@ -12,6 +12,7 @@ import argparse
 import os
 import random
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -165,7 +166,7 @@ def _load_or_start(args: argparse.Namespace) -> Game:
         game = resume(path)
         if game.dialogue.finished:
             raise ArgumentError(f"{path}: that game is over; start a new one with --new")
-        return game
+        return _with_settings(game, args)
     path = args.save or default_save_path(args.game)
     _check_save_path(path)
     if not args.new and path.exists():
@@ -177,8 +178,34 @@ def _load_or_start(args: argparse.Namespace) -> Game:
                 f"{path} holds an unfinished game of {game.spec.name}; resume it with "
                 f"--resume {path}, or start a game of {args.game} there with --new"
             )
-        return game
+        return _with_settings(game, args)
     return _start(args, path)
+
+
+def _with_settings(game: Game, args: argparse.Namespace) -> Game:
+    """A resumed game with the ``--set`` settings given now (the save keeps them): each
+    game says which settings may change mid-game and refuses the others with a reason.
+    The earlier states change too, so that "undo" does not bring the old settings back."""
+    settings = parse_settings(args.set)
+    if not settings:
+        return game
+    try:
+        changes = game.dialogue.change_settings(settings)
+    except (SetupError, ValueError) as error:
+        raise ArgumentError(f"--set on resume: {error}") from None
+    _change_history(game, lambda dialogue: dialogue.change_settings(settings))
+    print(f"From now on: {', '.join(changes)}.", file=sys.stderr)
+    return game
+
+
+def _change_history(game: Game, change: Callable[[Any], object]) -> None:
+    """Make the same ``change`` to every earlier state of ``game``."""
+    earlier = []
+    for state in game.undo:
+        dialogue = game.spec.restore(state)
+        change(dialogue)
+        earlier.append(dialogue.to_save())
+    game.undo = UndoHistory(earlier)
 
 
 def resume(path: Path, hint: str = "") -> Game:
@@ -373,10 +400,13 @@ def run(args: argparse.Namespace) -> int:
     observers = [display] if display.active and sys.stdin.isatty() else []
     observers.append(chronicle)
     server = _start_display(args, path.with_suffix(".display.log")) if args.display else None
+    _tell_screens(game, server is not None)
     if server is not None:
         from companion.web.reading import ReadingControl
 
         ears, mouth = server.tap_ears(ears), ReadingControl(mouth)
+        if keyboard is not None:  # secrets and answers typed after two misses: tapped too
+            keyboard = server.tap_ears(keyboard)
         if telling_listener is not None:
             telling_listener = server.tappable_tellings(telling_listener)
         server.on_reading = mouth.control
@@ -404,6 +434,15 @@ def run(args: argparse.Namespace) -> int:
     if end.reason != "finished":
         print(f"Saved to {end.save_path}", file=sys.stderr)
     return 0
+
+
+def _tell_screens(game: Game, screens: bool) -> None:
+    """Tell a game that keeps secrets (Scheherazade's hands) whether each player has a
+    private screen on the table display this time (and its earlier states, for undo)."""
+    if getattr(game.dialogue, "use_screens", None) is None:
+        return
+    game.dialogue.use_screens(screens)
+    _change_history(game, lambda dialogue: dialogue.use_screens(screens))
 
 
 def _start_display(args: argparse.Namespace, log: Path):

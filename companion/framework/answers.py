@@ -27,6 +27,9 @@ NUMBER = "number"
 OUT_OF_RANGE = "out of range"
 """The intent of a number heard that the step does not allow ("seven" for a die): it is
 understood, so the game can say what is allowed, but never offered as an option."""
+AMBIGUOUS = "ambiguous"
+"""The intent of words that mean two things at a step ("help" where Help is also a
+reaction): understood, so the game can ask which was meant, never offered as an option."""
 
 
 @dataclass(frozen=True)
@@ -49,8 +52,9 @@ class Answer:
 
     @property
     def offered(self) -> bool:
-        """Whether the answer is listed among a step's options (out-of-range ones are not)."""
-        return self.intent != OUT_OF_RANGE
+        """Whether the answer is listed among a step's options (out-of-range and ambiguous
+        ones are not)."""
+        return self.intent not in (OUT_OF_RANGE, AMBIGUOUS)
 
     @classmethod
     def coerce(cls, value: Answer | str) -> Answer:

@@ -24,7 +24,8 @@ from pydantic import BaseModel
 
 from companion.framework.answers import Answer
 from companion.framework.phrases import PhraseSet
-from companion.framework.words import YES_NO_TEMPLATES, known
+from companion.framework.wording import capped_list, spoken_list
+from companion.framework.words import YES_NO_TEMPLATES, known, said
 
 if TYPE_CHECKING:
     from companion.framework.story import Chapter, StoryLine
@@ -42,6 +43,20 @@ def yes_no(language: str = "en") -> PhraseSet:
 
 
 YES_NO = yes_no()
+
+
+def yes_or_no(also: dict[str, list[str]], language: str = "en") -> PhraseSet:
+    """Yes or no, also said the question's own way ("keep it", "discard it").
+
+    >>> keep = yes_or_no({"yes": ["keep it"], "no": ["discard it"]})
+    >>> keep.match("discard it").value, keep.match("yes").value
+    ('no', 'yes')
+    """
+    templates = {
+        key: [*words, *also.get(key, ())]
+        for key, words in YES_NO_TEMPLATES[known(language)].items()
+    }
+    return PhraseSet.from_templates(templates, labels={"yes": "yes", "no": "no"})
 
 
 @dataclass(frozen=True)
@@ -63,6 +78,9 @@ class Speech:
     hand or a count restated)."""
     player: str | None = None
     """The player a reward is about."""
+    in_full: str | None = None
+    """The same words with every list read whole, said when the table asks for "all"
+    (:func:`~companion.framework.wording.capped_list` caps what is said first)."""
 
 
 @dataclass(frozen=True)
@@ -76,7 +94,8 @@ class Step:
     free_text: bool = False
     """Any typed text is an answer (a player's name); its value is the text itself."""
     private: bool = False
-    """The answer is secret: asked for by keyboard only and never spoken back."""
+    """The answer is secret: asked for by keyboard (or on the asked player's own page)
+    only and never spoken back."""
     hint: str | None = None
     """What to say for "help" and after failed attempts; defaults to listing the options."""
     commands: PhraseSet | None = None
@@ -85,10 +104,34 @@ class Step:
     telling: Any = None
     """A timed storytelling turn (Scheherazade): the session hands the listening to the
     game's telling listener instead of matching one answer. None for ordinary steps."""
+    in_full: str | None = None
+    """What "all" says at this step: its lists read whole where the prompt or the hint
+    caps them (:func:`~companion.framework.wording.capped_list`). None: every option
+    offered."""
     offered: frozenset[Answer] | None = None
     """The answers offered as options (the table display's buttons, the spoken list), when
     the game offers fewer than it understands: the move step understands every space, to
     say "Khanbaliq is too far", and offers those in reach. None: every answer."""
+    asks: str | None = None
+    """The player the question is put to, by name, when the game knows better than its
+    "whose turn" (during the Reader's setup "Ali, choose a skill" is asked while no turn is
+    anyone's). None: the player whose turn it is, or the whole table when it is nobody's.
+    The table display takes taps for it from that player's own page and the shared page
+    (a secret: from that player's page only)."""
+    private_options: bool = False
+    """The options are the asked player's secret (the cards of a hand kept off the table):
+    never listed aloud, nor shown but on that player's own page. The answer, once given,
+    is said as usual (a card played is on the table)."""
+
+    @property
+    def kept_from_table(self) -> bool:
+        """Whether the answers are the asked player's alone to see (a secret answer, or a
+        secret hand's options): the table display shows them on that player's page only.
+
+        >>> Step("Your goal?", YES_NO, private=True).kept_from_table
+        True
+        """
+        return self.private or self.private_options
 
     def offers(self, value: Any) -> bool:
         """Whether ``value``, one of :attr:`expects`, is offered as an option.
@@ -103,16 +146,42 @@ class Step:
             return False
         return self.offered is None or Answer.coerce(value) in self.offered
 
-    def options_hint(self) -> str:
-        """A spoken list of what may be said now."""
+    def options_hint(self, language: str = "en") -> str:
+        """What may be said now: the step's hint, else its options (the first few, and how
+        many more; none when the options are a secret).
+
+        >>> letters = PhraseSet.from_templates({letter: [letter] for letter in "abcdefghi"})
+        >>> Step("Pick.", letters).options_hint()
+        'You can say: a, b, c, d, e, f, or one of 3 more; say all to hear them.'
+        >>> Step("Pick.", letters).options_in_full()
+        'You can say: a, b, c, d, e, f, g, h or i.'
+        >>> Step("Play a card.", letters, asks="Ali", private_options=True).options_hint()
+        'Say your answer, or tap it on your own page.'
+        """
         if self.hint:
             return self.hint
-        labels = [self.expects.label(value) for value in self.expects.values if self.offers(value)]
-        if not labels:
-            return "Type your answer."
-        if len(labels) > 12:
-            return f"You can say, for example: {', '.join(labels[:12])}."
-        return f"You can say: {', '.join(labels)}."
+        return self._options(capped_list(self._labels(), _or(language), language), language)
+
+    def options_in_full(self, language: str = "en") -> str:
+        """What "all" says at this step: :attr:`in_full`, else every option offered."""
+        if self.in_full:
+            return self.in_full
+        return self._options(spoken_list(self._labels(), _or(language)), language)
+
+    def _labels(self) -> list[str]:
+        return [self.expects.label(value) for value in self.expects.values if self.offers(value)]
+
+    def _options(self, listed: str, language: str) -> str:
+        if self.private_options:
+            return said(language, "tap_your_answer")
+        if not listed:
+            return said(language, "type_your_answer")
+        return said(language, "you_can_say", options=listed)
+
+
+def _or(language: str) -> str:
+    """The word "or" in ``language``."""
+    return "o" if known(language) == "es" else "or"
 
 
 class Dialogue(Protocol):

@@ -193,6 +193,29 @@ class GameKit:
         """How many may play (may depend on the settings)."""
         return 6
 
+    fixed_settings: ClassVar[dict[str, str]] = {}
+    """Settings that cannot change in the middle of a game, each with why (``--set`` on
+    ``--resume`` refuses them)."""
+
+    def change_settings(self, settings: dict[str, str]) -> list[str]:
+        """Apply ``--set`` pairs given when a saved game is resumed; return each change in
+        words. A setting fixed since the game began (:attr:`fixed_settings`), an unknown
+        one or a wrong value is a :class:`SetupError` naming it, and nothing changes."""
+        for key in settings:
+            if key in self.fixed_settings:
+                raise SetupError(
+                    f"{key} cannot change in the middle of a game: {self.fixed_settings[key]}; "
+                    "start a new game with --new to change it"
+                )
+        if not settings:
+            return []
+        self.apply_settings(settings)
+        return [f"{key}={value}" for key, value in settings.items()]
+
+    def apply_settings(self, settings: dict[str, str]) -> None:
+        """Change the game's settings now (a game with settings overrides this)."""
+        raise SetupError(f"{self.title} has no settings to change; its rules are fixed")
+
     def seated(self) -> list[Speech]:
         """Called once every player is known: start the game's own phases."""
         return []

@@ -23,7 +23,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from rapidfuzz import fuzz, process
 
@@ -35,8 +35,11 @@ LISTED = 4
 """At most this many answers are offered by number."""
 
 
-def speaker_of(dialogue: Dialogue) -> str:
-    """The player whose turn it is (the first player named by ``whose_turn()``), else TABLE."""
+def speaker_of(dialogue: Dialogue, step: Step | None = None) -> str:
+    """The player ``step`` is put to (:attr:`Step.asks`), else the player whose turn it is
+    (the first player named by ``whose_turn()``), else TABLE."""
+    if step is not None and step.asks:
+        return step.asks
     turn = dialogue.whose_turn()
     return next((name for name in dialogue.player_names() if name in turn), TABLE)
 
@@ -59,9 +62,12 @@ class Asking:
     def numbered(self, step: Step) -> Step | None:
         """The step again, its likely answers offered by number (every answer can still be
         said by its name); None when numbers would
-        not help (answers that are numbers already, secret or free answers, one answer)."""
+        not help (answers that are numbers already, free answers, one answer) or would tell
+        a secret (a secret answer, a hand's cards kept off the table)."""
         answers = step.expects
-        if step.private or step.free_text or len(answers.values) < 2 or said_as_numbers(answers):
+        if step.kept_from_table or step.free_text or len(answers.values) < 2:
+            return None
+        if said_as_numbers(answers):
             return None
         likely = self.likely(step)
         if not likely or step.prompt not in self._heard:
@@ -74,31 +80,33 @@ class Asking:
             for value in answers.values
         }
         labels = {value: answers.label(value) for value in answers.values}
-        listed = Step(
-            f"Say {', '.join(spoken)}.",
-            PhraseSet.from_templates(choices, labels=labels),
-            commands=step.commands,
+        listed = replace(
+            step,
+            prompt=f"Say {', '.join(spoken)}.",
+            expects=PhraseSet.from_templates(choices, labels=labels),
+            hint=None,
         )
         self._listed = listed
         return listed
 
     def likely(self, step: Step) -> list[str]:
-        """Up to LISTED answers: those heard at this step, then those spelled most like what
-        was heard, then (when there are no more than LISTED) the others."""
+        """Up to LISTED of the answers offered: those heard at this step, then those spelled
+        most like what was heard, then (when there are no more than LISTED) the others."""
         answers = step.expects
+        offered = [value for value in answers.values if step.offers(value)]
         heard = list(reversed(self._heard.get(step.prompt, [])))
         ranked: list[str] = []
         for text in heard:
             match = answers.match(text)
-            if match is not None and match.value not in ranked:
+            if match is not None and match.value not in ranked and match.value in offered:
                 ranked.append(match.value)
-        labels = {value: answers.label(value).lower() for value in answers.values}
+        labels = {value: answers.label(value).lower() for value in offered}
         for text in heard:
             for _, _, value in process.extract(text, labels, scorer=fuzz.WRatio, limit=LISTED):
                 if value not in ranked:
                     ranked.append(value)
-        if len(answers.values) <= LISTED:
-            ranked.extend(value for value in answers.values if value not in ranked)
+        if len(offered) <= LISTED:
+            ranked.extend(value for value in offered if value not in ranked)
         return ranked[:LISTED]
 
     def answered(self, ears: object, step: Step, value: str) -> None:

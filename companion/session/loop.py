@@ -30,7 +30,7 @@ from typing import Any, Protocol
 from companion.framework.dialogue import Dialogue, GameSpec, Speech, Step, yes_no
 from companion.framework.errors import IllegalAction
 from companion.framework.phrases import PhraseSet, Value
-from companion.framework.telling import TellingListener
+from companion.framework.telling_turn import TellingListener
 from companion.framework.words import said
 from companion.session.asking import Asking, attend, speaker_of
 from companion.session.enrolment import can_enrol, enrol
@@ -107,6 +107,11 @@ class Session:
     _undo_labels: list[str] = field(default_factory=list)
     """How each answer that can still be undone was said, to tell "undo" what it undid."""
     _asking: Asking = field(default_factory=Asking)
+    _helped_at: str | None = None
+    """The question at which "help" was last asked."""
+    _in_full: str | None = None
+    """The whole of the last list said capped since the last answer, for "all" (else
+    "all" reads the step's own lists whole)."""
     offer_enrolment: bool = False
     """Offer to learn the players' voices once everyone is seated (a new game by voice)."""
 
@@ -148,7 +153,6 @@ class Session:
             self._say_text(listed.prompt)
             step, failures = listed, 0
         phrases = self._phrases(step)
-        attend(self.ears, speaker_of(self.dialogue))
         heard = self._hear(step, failures, phrases)
         if heard is None:
             return "input-ended"
@@ -192,8 +196,9 @@ class Session:
         )
         if failures >= FAILURES_BEFORE_OPTIONS:
             typing = self._said("or_type") if use_keyboard else ""
-            self._speak([Speech(step.options_hint() + typing)], remember=False)
+            self._speak([Speech(step.options_hint(self._language) + typing)], remember=False)
         ears = self.keyboard if use_keyboard else self.ears
+        attend(ears, speaker_of(self.dialogue, step))
         try:
             heard = ears.hear(step, phrases)
         except DeviceUnavailable as error:
@@ -249,6 +254,7 @@ class Session:
         return str(understood.value)
 
     def _apply(self, value: Value, label: str = "") -> str:
+        self._in_full = None
         before = self.dialogue.to_save()
         chapter = self.dialogue.chapter()
         try:
@@ -293,12 +299,22 @@ class Session:
             "undo": self._undo,
             "status": lambda: self._say_text(self.dialogue.status(None)),
             "whose turn": lambda: self._say_text(self.dialogue.whose_turn()),
-            "help": lambda: self._say_text(f"{step.options_hint()} {self._said('global_hint')}"),
+            "help": lambda: self._help(step),
+            "all": lambda: self._say_text(self._in_full or step.options_in_full(self._language)),
             "pause": self._pause,
             "resume": lambda: self._say_text(self._said("not_paused")),
             "save and quit": lambda: self._quit_if_confirmed(step),
         }[command.intent]
         return handler() or "command"
+
+    def _help(self, step: Step) -> None:
+        """The step's options; the commands said at any time too, at the first "help" of
+        the session and when "help" is asked again at the same question."""
+        hint = step.options_hint(self._language)
+        if self._helped_at in (None, step.prompt):
+            hint = f"{hint} {self._said('global_hint')}"
+        self._helped_at = step.prompt
+        self._say_text(hint)
 
     def _repeat(self) -> None:
         self._speak(self._last_spoken, remember=False)
@@ -381,6 +397,8 @@ class Session:
             if self._heard_at is not None:
                 self.reply_latencies.append(time.perf_counter() - self._heard_at)
                 self._heard_at = None
+            if speech.in_full:
+                self._in_full = speech.in_full
             for observer in self.observers:
                 observer.on_speech(speech)
             try:

@@ -9,7 +9,7 @@ session.
   module under :mod:`companion.voice.engines` (whisper tiny.en phrase search,
   pocketsphinx, Vosk) turns audio + the step's phrase set into a phrase and a
   calibrated confidence (:mod:`~companion.voice.confidence` for whisper's).
-* :mod:`~companion.voice.telling`: timed storytelling turns heard from WAV files or
+* :mod:`~companion.voice.telling_listener`: timed storytelling turns heard from WAV files or
   the microphone, with spotters.
 * :mod:`~companion.voice.grammars`: the same phrase set as a JSGF or Vosk grammar.
 * :mod:`~companion.voice.speakers`: text -> audio (Piper, espeak-ng, pyttsx3).

@@ -47,7 +47,7 @@ from starlette.responses import FileResponse, JSONResponse, Response, StreamingR
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from companion.framework.telling import TellingListener
+from companion.framework.telling_turn import TellingListener
 from companion.session.ports import Ears
 from companion.web.addresses import lan_address
 from companion.web.guard import (
@@ -173,6 +173,7 @@ class TableServer:
         """Called (in the server's thread) with the turn of a telling a page ended; True
         when it was under way (see :meth:`tappable_tellings`)."""
         self.guard: ConnectionGuard | None = None
+        self._ears: TapEars | None = None
         self.on_new_player: Callable[[str, str], None] = lambda name, url: None
         """Called with a player's name and private address when their token is made."""
 
@@ -222,10 +223,13 @@ class TableServer:
 
     def tap_ears(self, inner: Ears) -> TapEars:
         """``inner`` wrapped to take this display's taps too, each question it asks shown
-        on the pages (the session's ears, from then on)."""
-        ears = TapEars(inner, self.view)
-        self.on_tap = ears.tap
-        return ears
+        on the pages (the session's ears, from then on). Called again (for the keyboard the
+        session falls back on), the ears ask through the same questions as the first."""
+        if self._ears is not None:
+            return self._ears.beside(inner)
+        self._ears = TapEars(inner, self.view)
+        self.on_tap = self._ears.tap
+        return self._ears
 
     def tappable_tellings(self, inner: TellingListener) -> TappableTellings:
         """``inner`` wrapped so that a page can end the telling under way."""
@@ -248,9 +252,9 @@ class TableServer:
         shared = moment.model_dump(mode="json")
         payloads: dict[str | None, str] = {None: json.dumps(shared)}
         for name in self.player_tokens:
-            private = {"player": name, "private": self.view.private_lines(name)}
-            if moment.asked_of != name:  # the table's or another player's: no buttons here
-                private["answers"] = []
+            private = {"player": name, "private": self.view.private_lines(name), "answers": []}
+            if moment.asked_of == name:  # the table's or another player's: no buttons
+                private["answers"] = [answer.model_dump() for answer in moment.own_answers]
             payloads[name] = json.dumps(shared | private)
         self._latest = payloads
         if self._loop is not None:

@@ -8,11 +8,16 @@ what the wrapped ears hear, whichever comes first. A tap for a question that is 
 or is not the one being asked now, is refused and changes nothing, so a double tap, two
 phones at once or a late tap never answer a question the page did not show.
 
-A question is asked of the player the session attends to (its ``attend``: whose turn it
-is), or of nobody in particular (:data:`TABLE`). The table's page (``page`` None) answers
-any question; a player's private page answers only the questions asked of that player,
-never the table's (the session calls the setup's "Ali, choose a skill" the table's: were
-the table's questions tappable there, Zed's page could answer for Ali).
+A question is asked of a player (the step's :attr:`~companion.framework.dialogue.Step.asks`,
+else whose turn it is: the session tells the ears through ``attend``), or of nobody in
+particular (:data:`TABLE`). The table's page (``page`` None) answers any question but a
+secret; a player's private page answers only the questions asked of that player, never
+the table's. A secret answer, or options that are the asked player's secret (a hand of
+cards kept off the table), are answered from that player's page only.
+
+The session may hear through two pairs of ears (the microphone, and the keyboard it
+falls back on for secrets and after two misses): :meth:`TapEars.beside` wraps the second
+so that both ask through the same questions, numbered in one series.
 
 The wrapped ears hear in a worker thread. When a tap wins, they keep listening, and what
 they hear answers the next question: no spoken or typed answer is ever dropped.
@@ -39,6 +44,9 @@ False
 (False, True)
 >>> ears.may_tap(_Open(3, ("yes",), None), "Ali")  # the table's question
 False
+>>> secret = _Open(4, ("seven",), "Zed", secret=True)  # Zed's secret: Zed's page only
+>>> ears.may_tap(secret, None), ears.may_tap(secret, "Zed")
+(False, True)
 >>> asked  # question 1 was open, then closed
 [(1, True), (1, False)]
 >>> never.set()
@@ -73,11 +81,30 @@ class _Open:
     phrases: tuple[str, ...]
     asked_of: str | None = None
     """The player it is asked of; None: the table's question (the shared page's)."""
+    secret: bool = False
+    """Its answers are the asked player's secret: tapped on that player's page only."""
+    asker: object = None
+    """The ears that asked it: only what they hear closes it."""
 
 
-def tappable_phrases(step: Step) -> tuple[str, ...]:
-    """What each button of ``step`` sends; no buttons for a secret or a free answer."""
-    return tuple(answer.phrase for answer in answers_of(step)) if tappable(step) else ()
+def tappable_phrases(step: Step, asked_of: str | None) -> tuple[str, ...]:
+    """What each button of ``step``, asked of ``asked_of``, sends; no buttons for a free
+    answer or a secret asked of nobody in particular."""
+    return tuple(answer.phrase for answer in answers_of(step)) if tappable(step, asked_of) else ()
+
+
+class _Desk:
+    """The question being asked now, shared by every pair of :class:`TapEars` that asks
+    through it, and the tap that answered it."""
+
+    def __init__(self, board: QuestionBoard | None) -> None:
+        self.board = board
+        self.changed = threading.Condition()
+        self.serial = 0
+        self.open: _Open | None = None
+        self.tapped: Heard | None = None
+        self.voice: str | None = None
+        """The player the next questions are asked of (None: the table)."""
 
 
 class TapEars:
@@ -85,42 +112,49 @@ class TapEars:
 
     def __init__(self, inner: Ears, board: QuestionBoard | None = None) -> None:
         self.inner = inner
-        self.board = board
-        self._changed = threading.Condition()
-        self._serial = 0
-        self._open: _Open | None = None
-        self._tapped: Heard | None = None
-        self._voice: str | None = None
+        self._desk = _Desk(board)
         self._heard: deque[tuple[Heard | None, BaseException | None]] = deque()
         self._listening = False
         self._last_was_tap = False
+
+    def beside(self, inner: Ears) -> TapEars:
+        """``inner`` (the keyboard beside the microphone) wrapped to ask through the same
+        questions as these ears: one series of serials, one question open at a time."""
+        ears = TapEars(inner)
+        ears._desk = self._desk
+        return ears
 
     def tap(self, serial: int, index: int, page: str | None = None) -> bool:
         """Answer question ``serial`` with its ``index``-th button, tapped on ``page`` (a
         player's private page, None: the table's; called from the server's thread); False,
         changing nothing, unless that question is open now and that page may answer it."""
-        with self._changed:
-            asked = self._open
+        desk = self._desk
+        with desk.changed:
+            asked = desk.open
             if asked is None or asked.serial != serial or not 0 <= index < len(asked.phrases):
                 return False
             if not self.may_tap(asked, page):
                 return False
-            self._open = None
-            self._tapped = Heard(asked.phrases[index], 1.0, typed=True, tapped_on=page or TABLE)
-            self._changed.notify_all()
+            desk.open = None
+            desk.tapped = Heard(asked.phrases[index], 1.0, typed=True, tapped_on=page or TABLE)
+            desk.changed.notify_all()
         return True
 
     @staticmethod
     def may_tap(asked: _Open, page: str | None) -> bool:
         """Whether ``page`` (a player's, None: the table's) may answer ``asked``."""
+        if asked.secret:
+            return page is not None and asked.asked_of == page
         return page is None or asked.asked_of == page
 
     def hear(self, step: Step, phrases: PhraseSet) -> Heard | None:
-        with self._changed:
-            self._serial += 1
-            serial = self._serial
-            asked_of = self._voice
-            self._open = None if self._heard else _Open(serial, tappable_phrases(step), asked_of)
+        desk = self._desk
+        with desk.changed:
+            desk.serial += 1
+            serial, asked_of = desk.serial, desk.voice
+            buttons = tappable_phrases(step, asked_of)
+            asked = _Open(serial, buttons, asked_of, step.kept_from_table, self)
+            desk.open = None if self._heard else asked
             if not self._listening:
                 self._listening = True
                 threading.Thread(target=self._listen, args=(step, phrases), daemon=True).start()
@@ -131,13 +165,14 @@ class TapEars:
             self._show(serial, None)
 
     def _answer(self) -> Heard | None:
-        with self._changed:
-            while self._tapped is None and not self._heard:
-                self._changed.wait()
-            self._open = None
-            self._last_was_tap = self._tapped is not None
-            if self._tapped is not None:
-                tapped, self._tapped = self._tapped, None
+        desk = self._desk
+        with desk.changed:
+            while desk.tapped is None and not self._heard:
+                desk.changed.wait()
+            desk.open = None
+            self._last_was_tap = desk.tapped is not None
+            if desk.tapped is not None:
+                tapped, desk.tapped = desk.tapped, None
                 return tapped
             heard, error = self._heard.popleft()
         if error is not None:
@@ -145,14 +180,14 @@ class TapEars:
         return heard
 
     def _show(self, serial: int, step: Step | None, asked_of: str | None = None) -> None:
-        if self.board is not None:
-            self.board.on_question(serial, step, asked_of)
+        if self._desk.board is not None:
+            self._desk.board.on_question(serial, step, asked_of)
 
     def attend(self, voice: str) -> None:
         """Whose voice comes next (:data:`TABLE`: nobody in particular): the player the
         next questions are asked of, and a lesson for wrapped ears that learn each voice."""
-        with self._changed:
-            self._voice = None if voice == TABLE else voice
+        with self._desk.changed:
+            self._desk.voice = None if voice == TABLE else voice
         if isinstance(self.inner, LearningEars):
             self.inner.attend(voice)
 
@@ -168,8 +203,10 @@ class TapEars:
             heard = self.inner.hear(step, phrases)
         except Exception as failure:  # handed to the session's thread, which handles it
             error = failure
-        with self._changed:
-            self._open = None  # what was heard answers the question asked now
+        desk = self._desk
+        with desk.changed:
+            if desk.open is not None and desk.open.asker is self:
+                desk.open = None  # what was heard answers the question these ears ask now
             self._heard.append((heard, error))
             self._listening = False
-            self._changed.notify_all()
+            desk.changed.notify_all()

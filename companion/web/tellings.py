@@ -6,7 +6,7 @@ storyteller had said them ("the end"): the listener ends the telling at its next
 and the game goes on with ``ended_by`` "phrase". A tap for another turn, or when no
 telling is under way, changes nothing.
 
->>> from companion.games.scheherazade.telling import TellingSpec
+>>> from companion.games.scheherazade.rules.sultan import TellingSpec
 >>> class Storyteller:
 ...     def listen(self, spec, say):
 ...         tracker = spec.tracker()
@@ -25,7 +25,7 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from companion.framework.telling import TellingListener
+from companion.framework.telling_turn import TellingListener
 
 
 class _Watched:

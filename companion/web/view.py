@@ -78,10 +78,14 @@ class Moment(BaseModel):
     whose_turn: str = ""
     question: str = ""
     answers: list[Answer] = Field(default_factory=list)
-    """The buttons of the question being asked now; none once it is answered."""
+    """The buttons of the question being asked now; none once it is answered, nor for a
+    question whose answers are the asked player's secret."""
     asked_of: str | None = None
     """The player the question is asked of (None: the table, nobody in particular): only
     the shared page and that player's own page show its buttons."""
+    own_answers: list[Answer] = Field(default_factory=list, exclude=True)
+    """The buttons on the asked player's own page: the shared page's, or a secret's, which
+    no other page is ever sent (never part of the shared page's snapshot)."""
     private_question: bool = False
     heard: HeardAnswer | None = None
     reading: list[Reading] = Field(default_factory=list)
@@ -168,12 +172,15 @@ class TableView:
         )
         if dialogue is None or step is None:
             return moment
+        tapped = asked is not None and tappable(asked, self._asked_of)
+        buttons = answers_of(asked) if tapped and asked is not None else []
         return moment.model_copy(
             update={
                 "game": title_of(dialogue.game),
                 "whose_turn": dialogue.whose_turn(),
                 "question": step.prompt,
-                "answers": [] if asked is None or not tappable(asked) else answers_of(asked),
+                "answers": [] if asked is None or asked.kept_from_table else buttons,
+                "own_answers": buttons if self._asked_of is not None else [],
                 "asked_of": self._asked_of if asked is not None else None,
                 "private_question": step.private,
                 "sheets": sheets_of(dialogue),
@@ -206,9 +213,13 @@ class TableView:
         return list(private_view(player)) if callable(private_view) else []
 
 
-def tappable(step: Step) -> bool:
-    """Whether a page may answer ``step``: not a secret, a free answer or a telling."""
-    return not (step.private or step.free_text or step.telling is not None)
+def tappable(step: Step, asked_of: str | None = None) -> bool:
+    """Whether a page may answer ``step``, asked of ``asked_of`` (None: the table): not a
+    free answer or a telling, nor a secret unless it is asked of one player (whose page
+    answers it)."""
+    if step.free_text or step.telling is not None:
+        return False
+    return asked_of is not None or not step.kept_from_table
 
 
 def answers_of(step: Step) -> list[Answer]:

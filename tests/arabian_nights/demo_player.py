@@ -11,8 +11,8 @@ from companion.framework.answers import Answer
 from companion.framework.dialogue import Speech, Step
 from companion.framework.phrases import PhraseSet
 from companion.games.arabian_nights.dialogue import ReaderDialogue
-from companion.games.arabian_nights.movement import can_reach
-from companion.games.arabian_nights.victory import meets_formula
+from companion.games.arabian_nights.rules.movement import can_reach
+from companion.games.arabian_nights.rules.victory import meets_formula
 from companion.session.loop import Heard, Session
 
 EVENTS = {

@@ -14,7 +14,7 @@ The map (land routes ``-``, sea routes ``~``)::
 
 from __future__ import annotations
 
-from companion.games.arabian_nights.pack import (
+from companion.games.arabian_nights.content.pack import (
     CharacterCard,
     ChartEntry,
     CityCard,
@@ -36,7 +36,7 @@ from companion.games.arabian_nights.pack import (
     Treasure,
     WealthLevel,
 )
-from companion.games.arabian_nights.state import PlayerSheet
+from companion.games.arabian_nights.rules.state import PlayerSheet
 
 WEALTH = [
     WealthLevel(name="Beggar", land=3, sea=2),

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from companion.games.arabian_nights.chart_terrain import chart_for
-from companion.games.arabian_nights.deck import encounter_target
-from companion.games.arabian_nights.loader import load_pack, read_pack
-from companion.games.arabian_nights.pack import ParagraphTarget
+from companion.games.arabian_nights.content.chart_terrain import chart_for
+from companion.games.arabian_nights.content.loader import load_pack, read_pack
+from companion.games.arabian_nights.content.pack import ParagraphTarget
+from companion.games.arabian_nights.rules.deck import encounter_target
 from tests.arabian_nights.pack_edits import copy_mini, edit, line_of
 
 CHART_4 = "4\nENCOUNTER CHART\n"

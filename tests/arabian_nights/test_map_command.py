@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 
 from companion.cli import main
 from companion.games.arabian_nights.board_map import map_svg, positions
-from companion.games.arabian_nights.loader import load_pack
+from companion.games.arabian_nights.content.loader import load_pack
 from tests.arabian_nights.pack_edits import copy_mini, edit
 
 SVG = "{http://www.w3.org/2000/svg}"

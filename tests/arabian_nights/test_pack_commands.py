@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.cli import main
-from companion.games.arabian_nights.book_text import parse_book
+from companion.games.arabian_nights.content.book_text import parse_book
 from tests.arabian_nights.pack_edits import MINI, copy_mini, edit
 
 

@@ -15,16 +15,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.games.arabian_nights.book_text import (
+from companion.games.arabian_nights.content.book_text import (
     parse_book,
     parse_encounter_name,
 )
-from companion.games.arabian_nights.card_effects import parse_status_acts, parse_treasure_acts
-from companion.games.arabian_nights.loader import load_pack, read_pack, reward_vocabulary
-from companion.games.arabian_nights.movement import can_reach
-from companion.games.arabian_nights.pack import PackError, WealthLevel
-from companion.games.arabian_nights.rewards import RewardCodeError, parse_reward
-from companion.games.arabian_nights.state import PlayerSheet
+from companion.games.arabian_nights.content.loader import load_pack, read_pack, reward_vocabulary
+from companion.games.arabian_nights.content.pack import PackError, WealthLevel
+from companion.games.arabian_nights.content.reward_codes import RewardCodeError, parse_reward
+from companion.games.arabian_nights.rules.card_effects import parse_status_acts, parse_treasure_acts
+from companion.games.arabian_nights.rules.movement import can_reach
+from companion.games.arabian_nights.rules.state import PlayerSheet
 from tests.arabian_nights.pack_edits import MINI, copy_mini, edit, line_of
 
 SECONDS = 2.0

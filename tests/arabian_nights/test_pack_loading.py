@@ -8,19 +8,19 @@ from pathlib import Path
 
 import pytest
 
-from companion.games.arabian_nights.loader import (
+from companion.games.arabian_nights.content.loader import (
     load_pack,
     reward_vocabulary,
     unreachable_paragraphs,
 )
-from companion.games.arabian_nights.pack import (
+from companion.games.arabian_nights.content.pack import (
     MatrixTarget,
     Pack,
     PackError,
     ParagraphTarget,
     RewardResult,
 )
-from companion.games.arabian_nights.rewards import (
+from companion.games.arabian_nights.content.reward_codes import (
     DestinyChange,
     GainSkill,
     GainStatus,

@@ -6,7 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from companion.games.arabian_nights.loader import load_pack, unreachable_paragraphs
+from companion.games.arabian_nights.content.loader import load_pack, unreachable_paragraphs
 
 GENERATOR = Path(__file__).resolve().parents[2] / "scripts" / "make-synthetic-book"
 

@@ -16,7 +16,7 @@ from tests.arabian_nights.reader_helpers import (
 # carries the rulebook's award [D2/S1/W 1 (Max: Poor)/Storytelling/Respected].
 MILD_STORM_PRAYER = ["stay", "wanderer", "5", "pray", "blank"]
 # Zed meets the Lost Merchant and helps: 712, where she has no usable skill.
-ZED_QUIET_TURN = ["stay", "wanderer", "1", "help", "blank"]
+ZED_QUIET_TURN = ["stay", "wanderer", "1", "I help", "blank"]
 
 
 def test_setup_then_the_rulebook_award(tmp_path):
@@ -100,10 +100,10 @@ def test_free_text_instruction_is_read_and_logged(tmp_path):
 def test_place_of_power_opportunity_then_entry(tmp_path):
     save = tmp_path / "game.json"
     # Ali: a quiet turn. Zed: Mild Storm, Wait (709), Piety: the City of Brass opportunity.
-    play([*SETUP, "stay", "wanderer", "1", "help", "blank", "no skill",
+    play([*SETUP, "stay", "wanderer", "1", "I help", "blank", "no skill",
           "stay", "wanderer", "5", "wait", "blank", "piety"], save)  # fmt: skip
     assert sheet(save, "Zed")["destination"] == "City of Brass"
-    lines = resume(["stay", "wanderer", "1", "help", "blank", "no skill", "city of brass"], save)
+    lines = resume(["stay", "wanderer", "1", "I help", "blank", "no skill", "city of brass"], save)
     assert paragraphs_read(lines)[-2:] == [800, 801]
     zed = sheet(save, "Zed")
     assert zed["treasures"] == ["Ionian Gems"] and zed["destination"] is None
@@ -164,7 +164,7 @@ def test_victory_declared_in_baghdad_then_one_more_turn(tmp_path):
     play(SETUP, save)
     edit_save(save, lambda s: s["table"]["players"][0].update(destiny=10, story=10))
     # Destiny 10 adds 2: roll 1 makes 3, the Mad Slave; Help is 715, with no usable skill.
-    lines = resume(["stay", "wanderer", "1", "help", "blank", *ZED_QUIET_TURN], save)
+    lines = resume(["stay", "wanderer", "1", "I help", "blank", *ZED_QUIET_TURN], save)
     assert any("declares victory" in line for line in lines)
     assert lines[-1] == "Ali wins the game! Their tale will be told for a thousand nights."
     assert read_save(save).state["phase"] == "over"

@@ -9,12 +9,16 @@ from pathlib import Path
 from companion.framework.answers import Answer
 from companion.framework.dialogue import GameOptions
 from companion.framework.kit import roll_hint
-from companion.games.arabian_nights.card_effects import city_toll
+from companion.games.arabian_nights.content.loader import load_pack
+from companion.games.arabian_nights.dialogue.sheet_commands import (
+    OPEN_SHEET,
+    SheetCommand,
+    is_command,
+)
 from companion.games.arabian_nights.game import GAME
-from companion.games.arabian_nights.loader import load_pack
-from companion.games.arabian_nights.phrasing import article
-from companion.games.arabian_nights.sheet_commands import OPEN_SHEET, SheetCommand, is_command
-from companion.games.arabian_nights.state import PlayerSheet
+from companion.games.arabian_nights.rules.card_effects import city_toll
+from companion.games.arabian_nights.rules.state import PlayerSheet
+from companion.games.arabian_nights.speech import article
 from companion.session.loop import PrintMouth, Session, TypedEars, run_typed
 from companion.session.observers.chronicle import Chronicle
 from companion.session.ports import Heard
@@ -102,7 +106,7 @@ def test_a_lost_turn_is_skipped_and_statuses_end_when_they_say(tmp_path):
     start(save)
     change(save, 1, turns_to_skip=1)
     change(save, 0, statuses=["Lost", "Blessed"])
-    lines = resume(["stay", "Merchant of Basra", "1", "help", "blank", "no skill"], save)
+    lines = resume(["stay", "Merchant of Basra", "1", "I help", "blank", "no skill"], save)
     assert "Ali, you are in Baghdad. As Lost, you cannot move this turn. Say stay." in lines
     assert "1, plus 1 for Blessed, makes 2. You meet a Sly Beggar." in lines
     assert "Ali is no longer Blessed." in lines
@@ -118,10 +122,21 @@ def test_a_lost_turn_is_skipped_and_statuses_end_when_they_say(tmp_path):
 def test_help_lists_the_answers_of_the_move_and_the_card(tmp_path):
     save = tmp_path / "game.json"
     start(save)
-    lines = resume(["help", "stay", "help"], save)
+    lines = resume(["help", "all", "stay", "help", "all"], save)
     move_help = "Say the name of the space where your hero ends the move, or say stay. "
-    assert any(line.startswith(f"{move_help}From Baghdad you can reach by land") for line in lines)
-    assert any("The cards are Merchant of Basra, Wandering Sailor" in line for line in lines)
+    helped = next(line for line in lines if line.startswith(move_help))
+    assert helped.startswith(f"{move_help}From Baghdad you can reach Basra, ")
+    assert " and 20 more; say all to hear them. " in helped and len(helped.split()) < 60
+    whole = lines[lines.index(helped) + 2]
+    assert (
+        whole.startswith("From Baghdad you can reach by land Basra, ")
+        and "by land and sea" in whole
+    )
+    cards = next(line for line in lines if "The cards are " in line)
+    assert "The cards are Merchant of Basra, Wandering Sailor" in cards
+    assert "more; say all to hear them." in cards
+    assert lines[lines.index(cards) + 2].startswith("The cards are Merchant of Basra, ")
+    assert len(lines[lines.index(cards) + 2]) > len(cards)
 
 
 def test_an_exile_may_not_enter_baghdad(tmp_path):
@@ -166,9 +181,9 @@ def test_where_can_i_go_counts_the_star_chart(tmp_path):
     save = tmp_path / "game.json"
     start(save)
     change(save, 0, position="Basra", wealth="Beggar")
-    plain = resume(["where can I go"], save)[-2]
+    plain = resume(["where can I go", "all"], save)[-2]
     change(save, 0, treasures=["Star Chart"])
-    charted = resume(["where can I go"], save)[-2]
+    charted = resume(["where can I go", "all"], save)[-2]
     assert plain.startswith("From Basra you can reach by land")
     assert "by sea" in plain and "Arabian Sea" in plain
     assert len(charted) > len(plain)
@@ -243,7 +258,7 @@ def test_the_lucky_coin_turns_a_minus_blank(tmp_path):
     save = tmp_path / "game.json"
     start(save)
     change(save, 0, treasures=["Lucky Coin"])
-    lines = resume(["stay", "Merchant of Basra", "1", "help"], save)
+    lines = resume(["stay", "Merchant of Basra", "1", "I help"], save)
     reaction = lines[-1]
     assert reaction.startswith("How do you react")
     first = reaction.split("You may ")[1].split(",")[0].split(" or ")[0].rstrip(".")
@@ -257,7 +272,7 @@ def test_fortunate_rolls_the_destiny_die_again_and_keeps_the_better(tmp_path):
     save = tmp_path / "game.json"
     start(save)
     change(save, 0, statuses=["Fortunate"])
-    lines = resume(["stay", "Merchant of Basra", "1", "help"], save)
+    lines = resume(["stay", "Merchant of Basra", "1", "I help"], save)
     first = lines[-1].split("You may ")[1].split(",")[0].split(" or ")[0].rstrip(".")
     lines = resume([first, "minus", "blank"], save)
     assert (
@@ -300,7 +315,7 @@ def test_diseased_pays_or_leaves_the_city_where_the_turn_ends(tmp_path):
     save = tmp_path / "game.json"
     start(save)
     change(save, 0, statuses=["Diseased"], wealth="Wealthy")
-    lines = resume(["stay", "Merchant of Basra", "1", "help"], save)
+    lines = resume(["stay", "Merchant of Basra", "1", "I help"], save)
     first = lines[-1].split("You may ")[1].split(",")[0].split(" or ")[0].rstrip(".")
     lines = resume([first, "blank"], save)
     asked = (
@@ -317,7 +332,7 @@ def test_an_honoured_guest_who_is_diseased_is_not_asked_to_pay(tmp_path):
     save = tmp_path / "game.json"
     start(save)
     change(save, 0, statuses=["Diseased", "Honoured Guest"], wealth="Wealthy")
-    lines = resume(["stay", "Merchant of Basra", "1", "help"], save)
+    lines = resume(["stay", "Merchant of Basra", "1", "I help"], save)
     first = lines[-1].split("You may ")[1].split(",")[0].split(" or ")[0].rstrip(".")
     lines = resume([first, "blank"], save)
     if lines[-1].endswith("Which do you choose?"):
@@ -337,7 +352,7 @@ def test_diseased_who_will_not_pay_must_leave_the_city(tmp_path):
     save = tmp_path / "game.json"
     start(save)
     change(save, 0, statuses=["Diseased"], wealth="Wealthy")
-    lines = resume(["stay", "Merchant of Basra", "1", "help"], save)
+    lines = resume(["stay", "Merchant of Basra", "1", "I help"], save)
     first = lines[-1].split("You may ")[1].split(",")[0].split(" or ")[0].rstrip(".")
     lines = resume([first, "blank", "leave"], save)
     assert "Ali must leave Baghdad on the next move." in lines
@@ -375,13 +390,10 @@ def test_the_first_home_wins_and_the_night_ends_with_every_secret(tmp_path):
         "Every other player has one more turn."
     )
     assert lines[declared + 1] == "It is Zed's turn."
-    assert lines[-5:] == [
-        "The night is over. Here is how every tale ended.",
-        "Ali wanted 10 Destiny and 10 Story, ended with 10 Destiny and 10 Story in Baghdad, "
-        "Poor, and met that goal. Ali keeps skills Storytelling, Courtly Graces and Wits.",
-        "Zed wanted 10 Destiny and 10 Story, ended with 15 Destiny and 15 Story in Baghdad, "
-        "Poor, and met that goal. Zed keeps skills Seamanship, Quick Thinking and Stealth.",
-        "Ali was the first to meet their secret goal and come home to Baghdad.",
+    assert lines[-3:] == [
+        "The night is over. Ali was the first to meet their secret goal and come home to Baghdad.",
+        "Ali wanted 10 Destiny and 10 Story and has 10 and 10. "
+        "Zed wanted 10 Destiny and 10 Story and has 15 and 15.",
         "Ali wins the game! Their tale will be told for a thousand nights.",
     ]
     assert read_save(save).state["phase"] == "over"
@@ -423,7 +435,7 @@ def test_the_secret_goal_is_never_spoken_back(tmp_path):
 
 
 MASTERS = {"Piety": "Master", "Wits": "Master", "Scholarship": "Master"}
-SLY_BEGGAR_HELPED = ["stay", "Merchant of Basra", "2", "help"]
+SLY_BEGGAR_HELPED = ["stay", "Merchant of Basra", "2", "I help"]
 
 
 def test_two_master_skills_let_the_player_choose_and_the_master_section_is_read(tmp_path):
@@ -475,7 +487,7 @@ def test_a_named_card_leaves_the_companions_deck(tmp_path):
     resume(["stay", "Merchant of Basra"], save)
     table = read_save(save).state["table"]
     assert "Merchant of Basra" not in table["encounter_deck"]
-    resume(["2", "help", "blank", "no skill"], save)
+    resume(["2", "I help", "blank", "no skill"], save)
     assert read_save(save).state["table"]["encounter_discard"] == ["Merchant of Basra"]
 
 
@@ -505,9 +517,13 @@ def test_out_of_range_answers_say_what_is_allowed(tmp_path):
 def test_skills_are_described_on_request_and_the_picks_read_back(tmp_path):
     save = tmp_path / "game.json"
     dialogue = GAME.new(GameOptions(seed=1, players=[("Ali", "m"), ("Zed", "f")]))
-    lines = run_typed(dialogue, GAME, ["choose", "help", *DEMO_SETUP[1:7]], save)
-    described = next(line for line in lines if line.startswith("The skills are "))
-    assert "Storytelling: You can hold a hall of strangers silent...;" in described
+    lines = run_typed(
+        dialogue, GAME, ["choose", "help", "what is weapon use", *DEMO_SETUP[1:7]], save
+    )
+    helped = next(line for line in lines if line.startswith("Say a skill: "))
+    assert helped.startswith("Say a skill: Storytelling, Seduction, Courtly Graces, ")
+    assert "or one of 14 more; say all to hear them." in helped and ";" not in helped[:60]
+    assert "Weapon Use: Sword, spear or cudgel, you keep your head when steel is drawn." in lines
     assert "Ali takes Storytelling." in lines
     assert "Ali has Storytelling, Courtly Graces and Wits." in lines
     assert "Zed has Seamanship, Quick Thinking and Stealth." in lines
@@ -528,7 +544,7 @@ def test_the_chronicle_tells_the_story_without_the_asides(tmp_path):
     night = Chronicle(tmp_path / "night.md")
     dialogue = GAME.new(GameOptions(seed=3, players=[("Ali", "m"), ("Zed", "f")]))
     lines = [*DEMO_SETUP, "flibbertigibbet", "help", "status", "stay", "Merchant of Basra", "2",
-             "help", "blank", "no skill", "status of Zed", "my sheet", "Zed gains two Story",
+             "I help", "blank", "no skill", "status of Zed", "my sheet", "Zed gains two Story",
              "yes"]  # fmt: skip
     session = Session(dialogue=dialogue, spec=GAME, ears=TypedEars(lines),
                       mouth=PrintMouth(lambda line: None), save_path=tmp_path / "g.json",

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.games.arabian_nights.rewards import (
+from companion.games.arabian_nights.content.reward_codes import (
     ChooseSpace,
     DestinyChange,
     GainSkill,

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.games.arabian_nights.loader import reward_vocabulary
-from companion.games.arabian_nights.rewards import parse_reward
+from companion.games.arabian_nights.content.loader import reward_vocabulary
+from companion.games.arabian_nights.content.reward_codes import parse_reward
 from companion.games.arabian_nights.rules import TableState, apply_reward, describe_changes
 from tests.arabian_nights.rules_pack import mini_pack, sheet
 

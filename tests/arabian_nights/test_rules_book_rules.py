@@ -11,24 +11,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.games.arabian_nights.award import GainWithheld, apply_reward, describe_changes
-from companion.games.arabian_nights.card_effects import (
-    end_statuses,
-    parse_status_acts,
-    rested_in_city,
-    sell_treasure,
-)
-from companion.games.arabian_nights.free_moves import (
-    allowed_spaces,
-    checked_space,
-    coastal_spaces,
-    may_stay,
-    spaces_within,
-)
-from companion.games.arabian_nights.loader import read_pack
-from companion.games.arabian_nights.movement import move
-from companion.games.arabian_nights.pack import Status, Treasure
-from companion.games.arabian_nights.rewards import (
+from companion.games.arabian_nights.content.loader import read_pack
+from companion.games.arabian_nights.content.pack import Status, Treasure
+from companion.games.arabian_nights.content.reward_codes import (
     ChooseSpace,
     GainStatus,
     MoveTo,
@@ -39,7 +24,22 @@ from companion.games.arabian_nights.rewards import (
     format_reward,
     parse_reward,
 )
-from companion.games.arabian_nights.state import IllegalActionError, TableState
+from companion.games.arabian_nights.rules.award import GainWithheld, apply_reward, describe_changes
+from companion.games.arabian_nights.rules.card_effects import (
+    end_statuses,
+    parse_status_acts,
+    rested_in_city,
+    sell_treasure,
+)
+from companion.games.arabian_nights.rules.free_moves import (
+    allowed_spaces,
+    checked_space,
+    coastal_spaces,
+    may_stay,
+    spaces_within,
+)
+from companion.games.arabian_nights.rules.movement import move
+from companion.games.arabian_nights.rules.state import IllegalActionError, TableState
 from tests.arabian_nights.pack_edits import copy_mini, edit, line_of
 from tests.arabian_nights.rules_pack import mini_pack, sheet
 

@@ -6,8 +6,15 @@ import random
 
 import pytest
 
-from companion.games.arabian_nights.award import apply_reward, describe_changes
-from companion.games.arabian_nights.card_effects import (
+from companion.games.arabian_nights.content.pack import Status, Treasure
+from companion.games.arabian_nights.content.reward_codes import (
+    DestinyChange,
+    GainStatus,
+    StoryChange,
+    WealthChange,
+)
+from companion.games.arabian_nights.rules.award import apply_reward, describe_changes
+from companion.games.arabian_nights.rules.card_effects import (
     better_face,
     can_pay_toll,
     city_toll,
@@ -31,26 +38,19 @@ from companion.games.arabian_nights.card_effects import (
     spend_fortune,
     use_treasure,
 )
-from companion.games.arabian_nights.encounter import (
+from companion.games.arabian_nights.rules.encounter import (
     encounter_total,
     master_section,
     master_shortcuts,
     usable_sections,
 )
-from companion.games.arabian_nights.movement import (
+from companion.games.arabian_nights.rules.movement import (
     can_reach,
     move,
     reachable_spaces,
     sheet_allowance,
 )
-from companion.games.arabian_nights.pack import Status, Treasure
-from companion.games.arabian_nights.rewards import (
-    DestinyChange,
-    GainStatus,
-    StoryChange,
-    WealthChange,
-)
-from companion.games.arabian_nights.state import IllegalActionError, TableRules, TableState
+from companion.games.arabian_nights.rules.state import IllegalActionError, TableRules, TableState
 from tests.arabian_nights.rules_pack import mini_pack, sheet
 
 STATUSES = {

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from companion.games.arabian_nights.pack import MatrixTarget, ParagraphTarget, RewardResult
+from companion.games.arabian_nights.content.pack import MatrixTarget, ParagraphTarget, RewardResult
 from companion.games.arabian_nights.rules import (
     IllegalActionError,
     TableState,

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.games.arabian_nights.pack import Pack, Space, WealthLevel
+from companion.games.arabian_nights.content.pack import Pack, Space, WealthLevel
 from companion.games.arabian_nights.rules import (
     Allowance,
     IllegalActionError,

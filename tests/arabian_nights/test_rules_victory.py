@@ -12,8 +12,8 @@ from companion.games.arabian_nights.rules import (
     declare_victory,
     end_turn,
 )
-from companion.games.arabian_nights.state import TableRules
-from companion.games.arabian_nights.victory import why_they_won
+from companion.games.arabian_nights.rules.state import TableRules
+from companion.games.arabian_nights.rules.victory import why_they_won
 from tests.arabian_nights.rules_pack import sheet
 
 

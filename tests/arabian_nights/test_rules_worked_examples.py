@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from companion.games.arabian_nights.loader import load_pack, reward_vocabulary
-from companion.games.arabian_nights.pack import MatrixTarget, ParagraphTarget, RewardResult
-from companion.games.arabian_nights.rewards import parse_reward
+from companion.games.arabian_nights.content.loader import load_pack, reward_vocabulary
+from companion.games.arabian_nights.content.pack import MatrixTarget, ParagraphTarget, RewardResult
+from companion.games.arabian_nights.content.reward_codes import parse_reward
 from companion.games.arabian_nights.rules import (
     IllegalActionError,
     PlayerSheet,

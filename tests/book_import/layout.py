@@ -15,7 +15,7 @@ from enum import Enum
 from pathlib import Path
 
 from companion.book_import.model import Box, OcrLine, OcrPage, OcrWord
-from companion.games.arabian_nights.book_text import numbered_lines
+from companion.games.arabian_nights.content.book_text import numbered_lines
 
 DEMO = Path(__file__).parents[2] / "content" / "demo"
 WIDTH = 46  # characters a column's line holds

@@ -11,7 +11,7 @@ from companion.book_import.corrections import CORRECTIONS, paragraph_blocks
 from companion.book_import.folder import write_import
 from companion.book_import.model import PageFailure
 from companion.cli import main
-from companion.games.arabian_nights.loader import load_pack
+from companion.games.arabian_nights.content.loader import load_pack
 from tests.book_import.layout import (
     DEMO,
     Kind,

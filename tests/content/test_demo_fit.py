@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from companion.games.arabian_nights.book_fit import PLACE_OF_POWER, readings
-from companion.games.arabian_nights.loader import load_pack
-from companion.games.arabian_nights.pack import Pack
+from companion.games.arabian_nights.content.book_fit import PLACE_OF_POWER, readings
+from companion.games.arabian_nights.content.loader import load_pack
+from companion.games.arabian_nights.content.pack import Pack
 
 DEMO = Path(__file__).resolve().parents[2] / "content" / "demo"
 LAND_ONLY = re.compile(r"\b(dunes?|desert sand|forest|jungle|alleys?|streets?|bazaar)\b", re.I)

@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from companion.games.arabian_nights.loader import (
+from companion.games.arabian_nights.content.loader import (
     load_pack,
     reward_vocabulary,
     unreachable_paragraphs,
 )
-from companion.games.arabian_nights.pack import ChartEntry, MatrixTarget
-from companion.games.arabian_nights.rewards import parse_reward
+from companion.games.arabian_nights.content.pack import ChartEntry, MatrixTarget
+from companion.games.arabian_nights.content.reward_codes import parse_reward
 
 DEMO = Path(__file__).resolve().parents[2] / "content" / "demo"
 WORDS_PER_MINUTE = 140

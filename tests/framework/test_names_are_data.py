@@ -18,7 +18,7 @@ from rich.console import Console
 from companion.framework.dialogue import GameOptions
 from companion.framework.phrases import expand_template, literal
 from companion.framework.shown import shown
-from companion.framework.telling import TypedTellingListener
+from companion.framework.telling_turn import TypedTellingListener
 from companion.games import game_spec
 from companion.session.loop import PrintMouth, Session
 from companion.session.observers.chronicle import Chronicle

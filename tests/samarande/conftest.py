@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from companion.games.samarande.catalogue import Catalogue, load_catalogue
+from companion.games.samarande.content.catalogue import Catalogue
+from companion.games.samarande.content.loader import load_catalogue
 from tests.samarande.helpers import TEST_PACK
 
 

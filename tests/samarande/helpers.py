@@ -7,7 +7,7 @@ from pathlib import Path
 from companion.framework.dialogue import GameOptions, Step
 from companion.framework.errors import IllegalAction
 from companion.framework.phrases import Value
-from companion.games.samarande.catalogue import Catalogue
+from companion.games.samarande.content.catalogue import Catalogue
 from companion.games.samarande.dialogue import SamarandeDialogue
 from companion.games.samarande.rules import District, Settings, Table
 

@@ -7,13 +7,9 @@ import pytest
 from companion.cli import main
 from companion.framework.answers import Answer
 from companion.framework.dialogue import Step
-from companion.games.samarande.card_check import check_catalogue
-from companion.games.samarande.catalogue import (
-    CatalogueError,
-    UnknownFigureError,
-    load_catalogue,
-)
-from companion.games.samarande.phrasing import action_phrases
+from companion.games.samarande.content.catalogue import CatalogueError, UnknownFigureError
+from companion.games.samarande.content.loader import check_catalogue, load_catalogue
+from companion.games.samarande.speech import action_phrases
 from companion.session.ports import Heard, global_commands, understand
 
 #: Every card the rulebook names, by the name it prints (French when it gives one).

@@ -230,7 +230,7 @@ def test_the_desert_tornado_only_offers_districts_it_can_afford():
     script("take card 4", "play desert tornado")
     assert script.prompt == "Which district of Zoe? Say Palace or Library."
     assert script.refused("souk") == (
-        "That is not one of the choices. You can say: Palace, Library, cancel."
+        "That is not one of the choices. You can say: Palace, Library or cancel."
     )
     script("palace", "no")
     assert script.said[-1] == (
@@ -396,7 +396,7 @@ def test_two_artisans_of_the_same_name_are_told_apart_by_their_district():
     pass_turns(script, 2)
     script("6", "1")
     assert script.dialogue.step().options_hint() == (
-        "You can say: Jeweller in the Souk, Armourer, Jeweller in the Palace."
+        "You can say: Jeweller in the Souk, Armourer or Jeweller in the Palace."
     )
     assert script("the jeweller from the palace")[0] == "The Jeweller of the Palace vanishes."
     souk, palace = script.table.current.city.districts

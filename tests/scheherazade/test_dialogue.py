@@ -12,10 +12,10 @@ import pytest
 from companion.framework.answers import Answer
 from companion.framework.dialogue import GameOptions
 from companion.framework.errors import IllegalAction, SetupError
-from companion.framework.telling import TypedTellingListener
+from companion.framework.telling_turn import TypedTellingListener
 from companion.games.scheherazade.game import GAME
 from companion.games.scheherazade.rules import Action
-from companion.games.scheherazade.telling import TellingReport
+from companion.games.scheherazade.rules.sultan import TellingReport
 from companion.session.loop import run_typed
 
 from .conftest import rulebook_storyteller
@@ -204,6 +204,7 @@ def test_a_printed_special_place_asks_for_the_queens_and_a_protagonist_offers_a_
 
 def test_a_group_with_the_companions_deck_sees_each_hand_on_its_own_screen(tmp_path):
     dialogue = new_game(seed=2, cards="companion")
+    dialogue.use_screens(True)  # the table display runs
     say(dialogue, "Bea", *["search", "draw"] * 4)
     hands = dialogue.state.night.hands
     names = [dialogue.deck.element(code).name for hand in hands for code in hand]
@@ -315,7 +316,7 @@ def test_status_tells_hope_on_each_card_tales_deck_and_hands():
 
 @pytest.mark.slow
 def test_a_spoken_spanish_telling_names_its_card_in_spanish(tmp_path, speech_wav, spanish_whisper):
-    from companion.voice.telling import AudioTellingListener, wav_file_opener
+    from companion.voice.telling_listener import AudioTellingListener, wav_file_opener
 
     dialogue = new_game(seed=0, players=SOLO, cards="companion", lang="es")
     say(dialogue, *["buscar", "robar"] * 2, "buscar")

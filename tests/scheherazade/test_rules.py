@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.games.scheherazade.deck import Colour, Kind, load_deck
+from companion.games.scheherazade.content.deck import Colour, Kind, load_deck
 from companion.games.scheherazade.rules import (
     MAX_HOPE,
     Action,

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.framework.telling import TypedLineError, TypedTellingListener, parse_typed_line
-from companion.games.scheherazade.telling import (
+from companion.framework.telling_turn import TypedLineError, TypedTellingListener, parse_typed_line
+from companion.games.scheherazade.rules.sultan import (
     STIRS,
     YAWNS,
     TellingReport,
@@ -18,7 +18,7 @@ from companion.games.scheherazade.telling import (
     TellingTracker,
 )
 from companion.voice.audio import AudioUnavailable
-from companion.voice.telling import (
+from companion.voice.telling_listener import (
     AudioTellingListener,
     KeyboardFallback,
     PocketsphinxSpotter,

@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.games.tales_of_arabia.content import load_pack
-from companion.games.tales_of_arabia.narration import Narrator
+from companion.games.tales_of_arabia.content.pack import load_pack
 from companion.games.tales_of_arabia.rules import Rules, new_game
+from companion.games.tales_of_arabia.speech import Narrator
 from tests.tales_of_arabia.toa_table import Table
 
 ALI, SARA, OMAR = 0, 1, 2

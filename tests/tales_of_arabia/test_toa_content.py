@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.games.tales_of_arabia.content import (
+from companion.games.tales_of_arabia.content.pack import (
     ExtraTurn,
     Gain,
     MissTurn,

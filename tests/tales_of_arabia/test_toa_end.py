@@ -6,10 +6,10 @@ import random
 
 import pytest
 
-from companion.games.tales_of_arabia.content import load_pack
-from companion.games.tales_of_arabia.narration import Narrator
+from companion.games.tales_of_arabia.content.pack import load_pack
 from companion.games.tales_of_arabia.rules import GameOverError, IllegalActionError, Rules, new_game
-from companion.games.tales_of_arabia.state import SettingError, Settings
+from companion.games.tales_of_arabia.rules.state import SettingError, Settings
+from companion.games.tales_of_arabia.speech import Narrator
 from tests.chronicling import chronicled
 from tests.tales_of_arabia.toa_table import Table
 

@@ -16,7 +16,7 @@ from companion.framework.dialogue import GameOptions
 from companion.framework.errors import IllegalAction
 from companion.games.tales_of_arabia.game import GAME
 from companion.games.tales_of_arabia.rules import check_invariants
-from companion.games.tales_of_arabia.state import Settings
+from companion.games.tales_of_arabia.rules.state import Settings
 
 GAMES = 200
 MAX_ANSWERS = 3000

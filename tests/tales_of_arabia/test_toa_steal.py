@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from companion.framework.answers import Answer
-from companion.games.tales_of_arabia.narration import Narrator
-from companion.games.tales_of_arabia.steps import StepBuilder
+from companion.games.tales_of_arabia.dialogue.steps import StepBuilder
+from companion.games.tales_of_arabia.speech import Narrator
 from tests.tales_of_arabia.toa_table import Table
 
 ALI, SARA, OMAR = 0, 1, 2

@@ -14,7 +14,7 @@ import pytest
 
 from companion.framework.answers import Answer
 from companion.framework.phrases import PhraseSet
-from companion.games.tales_of_arabia.steps import choice_phrases, roll_phrases
+from companion.games.tales_of_arabia.dialogue.steps import choice_phrases, roll_phrases
 from testkit.corpus import DIE_WORDS, SHARED_SPEECH, judge, labelled_clips, read_clips
 
 pytestmark = [

@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
-from companion.games.tales_of_arabia.content import Pack, load_pack
+from companion.games.tales_of_arabia.content.pack import Pack, load_pack
 from companion.games.tales_of_arabia.rules import Rules, check_invariants
-from companion.games.tales_of_arabia.state import (
+from companion.games.tales_of_arabia.rules.state import (
     Event,
     GameState,
     HeldItem,

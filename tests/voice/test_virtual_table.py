@@ -76,7 +76,7 @@ def player_voices(espeak):
 @pytest.fixture(scope="module")
 def listener(whisper):
     """Whisper writing down everything it hears (the companion's words, checked by ear)."""
-    from companion.voice.telling import WhisperSpotter
+    from companion.voice.telling_listener import WhisperSpotter
 
     spotter = WhisperSpotter()
     return lambda samples: spotter.words(samples, ())
@@ -142,7 +142,7 @@ def scheherazade_until_a_telling(seed: int):
 def test_a_telling_told_into_the_microphone_is_timed_and_its_element_heard(
     table, whisper, player_voices, listener, tmp_path
 ):
-    from companion.voice.telling import WhisperSpotter
+    from companion.voice.telling_listener import WhisperSpotter
 
     spec, dialogue = scheherazade_until_a_telling(seed=0)
     prompt = dialogue.step().prompt  # "Bea, tell the tale with the yellow place damascus. …"

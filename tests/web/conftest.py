@@ -11,7 +11,7 @@ import pytest
 
 from companion.framework.dialogue import GameOptions, GameSpec, Step
 from companion.framework.phrases import PhraseSet
-from companion.framework.telling import TellingListener
+from companion.framework.telling_turn import TellingListener
 from companion.games import game_spec
 from companion.games.arabian_nights.game import GAME
 from companion.session.loop import Session
@@ -46,18 +46,26 @@ class TableGame:
         options: GameOptions = MINI_GAME,
         mouth: Mouth | None = None,
         telling_listener: TellingListener | None = None,
+        keyboard: bool = False,
     ) -> None:
         self.script = ScriptedEars()
+        self.typed = ScriptedEars()
+        """The keyboard, when the game has one beside its ears (as by voice): secrets and
+        answers after two misses are asked there."""
         self.printed: list[str] = []
         self.server = TableServer(port=0)
         ears = self.server.tap_ears(self.script)
+        dialogue = spec.new(options)
+        if hasattr(dialogue, "use_screens"):  # as `companion play --display` tells it
+            dialogue.use_screens(True)
         self.session = Session(
-            dialogue=spec.new(options),
+            dialogue=dialogue,
             spec=spec,
             ears=ears,
             mouth=mouth or PrintMouth(self.printed.append),
             save_path=save,
             observers=[self.server.view],
+            keyboard=self.server.tap_ears(self.typed) if keyboard else None,
             telling_listener=telling_listener and self.server.tappable_tellings(telling_listener),
         )
         self.address = self.server.start()
@@ -70,6 +78,7 @@ class TableGame:
 
     def stop(self) -> None:
         self.script.lines.put(None)
+        self.typed.lines.put(None)
         self._thread.join(timeout=10)
         self.server.stop()
 

@@ -17,7 +17,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 from companion.framework.dialogue import GameOptions
 from companion.games.arabian_nights.game import GAME
-from companion.games.arabian_nights.movement import reachable_spaces
+from companion.games.arabian_nights.rules.movement import reachable_spaces
 from companion.session.observers.display import LiveDisplay
 from companion.web.addresses import Interface
 from companion.web.announce import LOCAL_ONLY, show_addresses

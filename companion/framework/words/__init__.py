@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import Literal
 
+from companion.framework.phrases import expand_template
+
 Language = Literal["en", "es"]
 
 SAYINGS: dict[str, dict[str, str]] = {
@@ -83,11 +85,25 @@ SAYINGS: dict[str, dict[str, str]] = {
     },
     "view_heard": {"en": "heard, confidence {confidence}", "es": "oído, confianza {confidence}"},
     "view_not_understood": {"en": "not understood", "es": "no entendido"},
+    "and_more": {
+        "en": "{listed} and {more} more; say all to hear them",
+        "es": "{listed} y {more} más; di todo para oír la lista entera",
+    },
+    "or_more": {
+        "en": "{listed}, or one of {more} more; say all to hear them",
+        "es": "{listed} o {more} más; di todo para oír la lista entera",
+    },
+    "you_can_say": {"en": "You can say: {options}.", "es": "Puedes decir: {options}."},
+    "type_your_answer": {"en": "Type your answer.", "es": "Escribe tu respuesta."},
+    "tap_your_answer": {
+        "en": "Say your answer, or tap it on your own page.",
+        "es": "Di tu respuesta, o púlsala en tu propia página.",
+    },
     "global_hint": {
-        "en": "At any time you can say: repeat, undo, status, whose turn, help, pause, "
+        "en": "At any time you can say: repeat, undo, status, whose turn, help, all, pause, "
         "or save and quit.",
         "es": "En cualquier momento podéis decir: repite, deshacer, estado, a quién le toca, "
-        "ayuda, pausa, o guardar y salir.",
+        "ayuda, todo, pausa, o guardar y salir.",
     },
 }
 """Each thing the session says, by language."""
@@ -102,6 +118,7 @@ GLOBAL_TEMPLATES: dict[str, dict[str, list[str]]] = {
         "status": ["status", "my status", "(read|show) my sheet"],
         "whose turn": ["whose turn [is it]"],
         "help": ["help", "what can i say", "options"],
+        "all": ["all", "say all", "[say|read|list] them all", "all of them", "the whole list"],
         "pause": ["pause", "wait a moment"],
         "resume": ["resume", "continue", "go on"],
         "save and quit": ["save and quit", "quit", "exit [the game]"],
@@ -115,12 +132,27 @@ GLOBAL_TEMPLATES: dict[str, dict[str, list[str]]] = {
         "status": ["estado", "mi estado", "cómo vamos"],
         "whose turn": ["a quién le toca", "de quién es el turno"],
         "help": ["ayuda", "qué puedo decir", "opciones"],
+        "all": ["todo", "dilo todo", "todas", "todos", "la lista entera"],
         "pause": ["pausa", "espera un momento"],
         "resume": ["seguir", "sigue", "continúa", "continuar"],
         "save and quit": ["guardar y salir", "salir", "terminar [la partida]"],
     },
 }
 """The global commands' wordings, by language."""
+
+
+def is_command(words: str, language: str = "en") -> bool:
+    """Whether ``words`` (lower case) are exactly one of the global commands' phrases.
+
+    >>> is_command("help"), is_command("bargain"), is_command("ayuda", "es")
+    (True, False, True)
+    """
+    return any(
+        words in expand_template(template)
+        for templates in GLOBAL_TEMPLATES[known(language)].values()
+        for template in templates
+    )
+
 
 STATUS_OF: dict[str, list[str]] = {
     "en": ["status of {name}", "{name} status", "read {name}s sheet"],

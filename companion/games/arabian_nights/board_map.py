@@ -5,7 +5,7 @@ region of the page, its spaces on a ring (neighbours next to each other where po
 land routes dashed and sea routes solid as on the board, each space coloured by its
 terrain with its printed number, Places of Power as stars beside their exit space.
 
->>> from companion.games.arabian_nights.loader import load_pack
+>>> from companion.games.arabian_nights.content.loader import load_pack
 >>> svg = map_svg(load_pack("content/demo"))
 >>> svg.startswith("<svg") and "Baghdad" in svg
 True
@@ -17,7 +17,7 @@ import math
 import xml.etree.ElementTree as ET
 from collections import deque
 
-from companion.games.arabian_nights.pack import Pack
+from companion.games.arabian_nights.content.pack import Pack
 
 REGION = 420
 """Width and height of one continent's region, in SVG units."""

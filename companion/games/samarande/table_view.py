@@ -3,8 +3,8 @@ the deck and this turn's protection test."""
 
 from __future__ import annotations
 
-from companion.games.samarande.phrasing import counted
 from companion.games.samarande.rules import Player, Table
+from companion.games.samarande.speech import counted
 
 
 def scoreboard(table: Table) -> list[dict[str, str]]:

@@ -3,9 +3,9 @@ points, and the cards lying on the board."""
 
 from __future__ import annotations
 
-from companion.games.tales_of_arabia.narration import Narrator
 from companion.games.tales_of_arabia.rules import TOKENS, Rules
-from companion.games.tales_of_arabia.state import GameState
+from companion.games.tales_of_arabia.rules.state import GameState
+from companion.games.tales_of_arabia.speech import Narrator
 
 
 def scoreboard(narrator: Narrator, state: GameState) -> list[dict[str, str]]:

@@ -3,6 +3,8 @@ and every player's sheet, redrawn when they change. Silent when not a terminal."
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rich.console import Console, Group
 from rich.panel import Panel
 from rich.table import Column, Table
@@ -22,6 +24,8 @@ class LiveDisplay:
         self.console = console or Console(stderr=True)
         self._heard: tuple[Heard, str | None] | None = None
         self._shown: tuple[str, str] | None = None
+        self._secret = False
+        """The question asked now takes a secret answer (never shown, not even typed)."""
 
     @property
     def active(self) -> bool:
@@ -32,10 +36,13 @@ class LiveDisplay:
         """Speech is shown by the mouth itself."""
 
     def on_heard(self, heard: Heard, understood: str | None) -> None:
+        if self._secret:
+            heard = replace(heard, text="(secret)")
         self._heard = (heard, understood)
 
     def on_step(self, step: Step, dialogue: Dialogue) -> None:
         """Redraw when whose turn it is or a player's sheet has changed."""
+        self._secret = step.private
         moment = (dialogue.whose_turn(), repr(scoreboard(dialogue)))
         if self.active and moment != self._shown:
             self._shown = moment

@@ -1,0 +1,222 @@
+"""Timed storytelling turns, shared by the games that have them and the voice layer.
+
+A telling step (:attr:`companion.framework.dialogue.Step.telling`) carries a :class:`TellingSpec`.
+The session hands it to a *telling listener*, which drives the spec's
+:class:`TellingTracker` (pure bookkeeping: the game's rules of time and words) with
+what it hears until the telling ends, speaking the tracker's cues through ``say`` on
+the way. It returns a :class:`TellingReport` encoded as the answer value.
+
+Listeners: :class:`TypedTellingListener` here (typed or scripted lines); the voice layer
+hears WAV files and the microphone (:mod:`companion.voice.telling_listener`).
+
+The typed contract (one line at a time, see :func:`parse_typed_line`):
+
+* ``silence 7`` — seven seconds of silence;
+* ``speak 20`` or ``speak 20 once upon a time`` — twenty seconds of speech (with words);
+* any other text — words spoken; with a clock, all the time since the previous line,
+  otherwise one second per 2.5 words (at least one second).
+
+>>> parse_typed_line("speak 20 the lamp glowed")
+(20.0, True, 'the lamp glowed')
+"""
+
+from __future__ import annotations
+
+import select
+import time
+from collections.abc import Callable, Iterable, Iterator
+from typing import Literal, Protocol, TextIO
+
+from pydantic import BaseModel, ConfigDict
+
+WORDS_PER_SECOND = 2.5
+"""Speaking rate assumed for typed lines without an explicit duration."""
+
+EndedBy = Literal["phrase", "timeout", "input"]
+
+
+class TellingListener(Protocol):
+    """Listens to a timed storytelling turn (see :attr:`Step.telling`)."""
+
+    def listen(self, spec: TellingSpec, say: Callable[[str], None]) -> str | None:
+        """Listen to one telling; return the answer value, or None when input ended."""
+
+
+class TellingSpec(BaseModel):
+    """One storytelling turn: who tells, what to weave in, and the Sultan's patience."""
+
+    model_config = ConfigDict(frozen=True)
+
+    turn: int
+    storyteller: str
+    element: str
+    """How the element is announced, e.g. ``"the copper lamp, a red artifact"``."""
+    keywords: tuple[str, ...] = ()
+    """Words that show the element was mentioned; empty when nothing can be checked."""
+    turn_seconds: float = 90.0
+    silence_seconds: float = 6.0
+    """A silence longer than this is a long silence: the Sultan stirs, then yawns."""
+    warn_seconds: float = 15.0
+    """Warn when this many seconds are left."""
+
+    def tracker(self) -> TellingTracker:
+        """A fresh tracker of this turn: each game with tellings subclasses the spec
+        with its own rules of time and words."""
+        raise NotImplementedError(f"{type(self).__name__} has no rules for a telling")
+
+
+class TellingReport(BaseModel):
+    """What the listener noticed during one telling: the answer to a telling step."""
+
+    seconds: float
+    """Length of the telling."""
+    spoken_seconds: float
+    long_silences: int = 0
+    nudges: list[str] = []
+    """The Sultan's nudges, as spoken."""
+    keywords_heard: list[str] = []
+    ended_by: EndedBy
+    transcript: str | None = None
+    """What was said, when a free-form recogniser (or the keyboard) was listening."""
+
+    def to_value(self) -> str:
+        """The answer value handed to the dialogue."""
+        return self.model_dump_json()
+
+    @classmethod
+    def from_value(cls, value: str) -> TellingReport:
+        return cls.model_validate_json(value)
+
+
+class TellingTracker(Protocol):
+    """A game's pure timer for one telling: told how many seconds of speech or silence
+    went by and which words were heard; it never reads a clock."""
+
+    @property
+    def done(self) -> bool:
+        """True once the telling has ended."""
+
+    @property
+    def listen_for(self) -> tuple[str, ...]:
+        """The words worth spotting: the element's key words and the closing words."""
+
+    def advance(self, seconds: float, speaking: bool) -> list[str]:
+        """Let ``seconds`` of speech (or silence) go by; return the cues to speak now."""
+
+    def seconds_to_next_cue(self) -> float:
+        """Seconds until the next cue that time alone brings (inf when none will)."""
+
+    def hear(self, text: str) -> None:
+        """Words recognised (or typed) during the telling."""
+
+    def end_of_input(self) -> None:
+        """The input stopped before the telling ended."""
+
+    def report(self, transcript: bool = True) -> TellingReport:
+        """What was noticed; ``transcript`` False when no free-form recogniser listened."""
+
+
+class TypedLineError(ValueError):
+    """A ``silence`` or ``speak`` line without a number of seconds."""
+
+
+def parse_typed_line(line: str) -> tuple[float | None, bool, str]:
+    """``(seconds, speaking, words)`` for one typed line of a telling.
+
+    ``seconds`` is None for plain words: their length is up to the listener.
+
+    >>> parse_typed_line("silence 7")
+    (7.0, False, '')
+    >>> parse_typed_line("speak 20 the lamp glowed")
+    (20.0, True, 'the lamp glowed')
+    >>> parse_typed_line("she found a lamp")
+    (None, True, 'she found a lamp')
+    """
+    head, _, rest = line.strip().partition(" ")
+    if head.lower() in ("silence", "speak"):
+        seconds_text, _, words = rest.strip().partition(" ")
+        try:
+            seconds = float(seconds_text)
+        except ValueError:
+            raise TypedLineError(f"{line!r}: say how many seconds, e.g. '{head} 7'") from None
+        return seconds, head.lower() == "speak", words.strip()
+    return None, True, line.strip()
+
+
+class TypedTellingListener:
+    """Tellings typed (or scripted) line by line, following the typed contract above.
+
+    ``clock`` (e.g. ``time.monotonic``) makes plain lines last as long as it took to
+    type them; without it, their length comes from their number of words. ``ready``
+    (with a clock) waits up to the given seconds for a line and says whether one came:
+    the tracker's timed cues (a warning, dawn) are then spoken on time while the
+    storyteller is still typing, not when the next line arrives.
+    """
+
+    def __init__(
+        self,
+        lines: Iterable[str],
+        clock: Callable[[], float] | None = None,
+        ready: Callable[[float], bool] | None = None,
+    ) -> None:
+        self._lines: Iterator[str] = iter(lines)
+        self._clock = clock
+        self._ready = ready if clock else None
+        self._last = 0.0
+
+    def listen(self, spec: TellingSpec, say: Callable[[str], None]) -> str | None:
+        """Read lines until the telling ends; None when input runs out first."""
+        tracker = spec.tracker()
+        self._last = self._clock() if self._clock else 0.0
+        while not tracker.done:
+            if self._ready and not self._wait_for_line(tracker, say):
+                break
+            line = next(self._lines, None)
+            if line is None:
+                return None
+            if line.strip():
+                self._take_line(line, tracker, say)
+        return tracker.report().to_value()
+
+    def _wait_for_line(self, tracker: TellingTracker, say: Callable[[str], None]) -> bool:
+        """Speak the timed cues that fall due before the next line; False once the
+        telling is over."""
+        while True:
+            due = tracker.seconds_to_next_cue() - (self._clock() - self._last)
+            if self._ready(max(0.0, due)):
+                return True
+            now = self._clock()
+            for cue in tracker.advance(now - self._last, speaking=True):
+                say(cue)
+            self._last = now
+            if tracker.done:
+                return False
+
+    def _take_line(self, line: str, tracker: TellingTracker, say: Callable[[str], None]) -> None:
+        try:
+            seconds, speaking, words = parse_typed_line(line)
+        except TypedLineError as error:
+            say(str(error))
+            return
+        now = self._clock() if self._clock else 0.0
+        if seconds is None:
+            seconds = now - self._last if self._clock else len(words.split()) / WORDS_PER_SECOND
+            seconds = max(seconds, 1.0)
+        self._last = now
+        for cue in tracker.advance(seconds, speaking):
+            say(cue)
+        if words:
+            tracker.hear(words)
+
+
+def keyboard_listener(stream: TextIO) -> TypedTellingListener:
+    """Tellings typed on ``stream``; at a terminal, timed by the clock and cued on time."""
+    lines = iter(stream.readline, "")
+    if not stream.isatty():
+        return TypedTellingListener(lines)
+
+    def ready(seconds: float) -> bool:
+        timeout = None if seconds == float("inf") else seconds
+        return bool(select.select([stream], [], [], timeout)[0])
+
+    return TypedTellingListener(lines, time.monotonic, ready)

@@ -1,0 +1,2 @@
+"""Tales of the Arabian Nights: reading and checking its content pack (pydantic models;
+every problem as file:line, what is wrong, how to fix it)."""

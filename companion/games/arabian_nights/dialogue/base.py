@@ -1,0 +1,53 @@
+"""What every group of the Reader's phases reads: the table, the sheet whose turn it
+is, the encounter under way, and how a reward is given and said. No phase lives here.
+"""
+
+from __future__ import annotations
+
+from companion.framework.dialogue import Speech
+from companion.games.arabian_nights import speech
+from companion.games.arabian_nights.content.pack import Pack
+from companion.games.arabian_nights.content.reward_codes import ChooseSpace, Instruction, Vocabulary
+from companion.games.arabian_nights.dialogue.state import Encounter, ReaderState
+from companion.games.arabian_nights.rules.award import FollowUp, apply_reward, describe_changes
+from companion.games.arabian_nights.rules.state import PlayerSheet, TableState
+
+
+class ReaderBase:
+    """The state and pack that every group of phases of
+    :class:`~companion.games.arabian_nights.dialogue.ReaderDialogue` works on."""
+
+    state: ReaderState
+    pack: Pack
+    vocabulary: Vocabulary
+
+    @property
+    def table(self) -> TableState:
+        assert self.state.table is not None
+        return self.state.table
+
+    @property
+    def sheet(self) -> PlayerSheet:
+        return self.table.current
+
+    @property
+    def encounter(self) -> Encounter:
+        assert self.state.encounter is not None
+        return self.state.encounter
+
+    def _award(self, name: str, effects: list) -> tuple[list[Speech], list]:
+        """Give ``name`` the reward ``effects``: what changed, said, and the changes."""
+        self.state.table, changes = apply_reward(
+            self.pack, self.table, name, effects, self.state.dice.next_rng()
+        )
+        said = Speech(describe_changes(name, changes), kind="reward", player=name)
+        return [said, *speech.new_cards(self.pack, changes)], changes
+
+    def _sheet_reward(self, name: str, effects: list) -> list[Speech]:
+        speeches, changes = self._award(name, effects)
+        for change in changes:
+            if isinstance(change, FollowUp) and isinstance(change.effect, Instruction):
+                speeches.append(Speech(speech.sentence(change.effect.text)))
+            elif isinstance(change, FollowUp) and isinstance(change.effect, ChooseSpace):
+                speeches.append(Speech(speech.sentence(change.effect.describe())))
+        return speeches

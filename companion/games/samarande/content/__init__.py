@@ -1,0 +1,2 @@
+"""Les Fils de Samarande: reading and checking its content pack (pydantic models; every problem as
+file:line, what is wrong, how to fix it)."""

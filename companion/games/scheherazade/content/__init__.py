@@ -1,0 +1,2 @@
+"""Scheherazade: reading and checking its content pack (pydantic models; every problem as
+file:line, what is wrong, how to fix it)."""
