@@ -331,7 +331,7 @@ def ending(table: TableState) -> list[Speech]:
     ]
     goals = " ".join(tale_ended(sheet, table.home) for sheet in table.players)
     return [
-        Speech(f"The night is over. {why_they_won(table)}"),
-        Speech(goals, in_full=" ".join(sheets)),
+        Speech(f"The night is over. {why_they_won(table)}", kind="ending"),
+        Speech(goals, in_full=" ".join(sheets), kind="ending"),
         Speech(winners(table.winners or []), kind="ending"),
     ]
