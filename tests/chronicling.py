@@ -20,7 +20,7 @@ from companion.framework.dialogue import GameOptions, Speech, Step
 from companion.framework.errors import IllegalAction
 from companion.framework.phrases import PhraseSet
 from companion.framework.story import story_lines
-from companion.framework.telling import TypedTellingListener
+from companion.framework.telling_turn import TypedTellingListener
 from companion.games import game_spec
 from companion.session.events import Applied
 from companion.session.loop import Heard, PrintMouth, Session
@@ -95,13 +95,29 @@ class ErringTable:
         self.session: Session | None = None
         self.reader = DemoPlayer(seed, most) if mode == "arabian-nights" else None
         self.correction: str | None = None
+        self.before: dict | None = None
+        """The game when the last answer was said."""
+        self.would_tell: list[str] | None = None
+        """What the last answer said would tell if applied; None for an undo."""
 
     def hear(self, step: Step, phrases: PhraseSet) -> Heard | None:
         self.left -= 1
         if self.left < 0:
             return None
+        self.took_effect()
         self.night.asked |= {step.prompt, step.options_hint()}
+        self.before, self.would_tell = self.session.dialogue.to_save(), []
         return Heard(self._say(step), typed=True)
+
+    def took_effect(self) -> None:
+        """What became of the last answer, seen in the game: applied (its words stand),
+        undone (the last answer standing is taken back), or nothing (refused, an aside)."""
+        if self.before is None or self.session.dialogue.to_save() == self.before:
+            return
+        if self.would_tell is None:
+            self.night.undone += self.night.standing.pop()
+        else:
+            self.night.standing.append(self.would_tell)
 
     def _say(self, step: Step) -> str:
         dialogue = self.session.dialogue
@@ -122,7 +138,7 @@ class ErringTable:
         return said
 
     def _undo(self) -> str:
-        self.night.undone += self.night.standing.pop()
+        self.would_tell = None
         return self.said["undo"]
 
     def _sensible(self, step: Step) -> str:
@@ -176,7 +192,7 @@ class ErringTable:
         told = [speech.text for speech in speeches if not speech.private]
         if dialogue.game_phase() == "pending" and said == "yes":
             self.night.corrections += told
-        self.night.standing.append(told)
+        self.would_tell = told
         return "applied"
 
 
@@ -192,7 +208,8 @@ class Storyteller:
         if self.table.rng.random() < 0.3:
             word = "something"
         end = "colorín colorado, este cuento se ha acabado" if self.language == "es" else "the end"
-        self.table.night.standing.append([])  # a telling is an answer too
+        self.table.took_effect()  # a telling is an answer too, telling only its report
+        self.table.before, self.table.would_tell = self.table.session.dialogue.to_save(), []
         pause = "silence 8" if self.table.rng.random() < 0.3 else "silence 3"  # 8: a stir
         lines = [f"speak 20 once there was a {word} that changed everything", pause,
                  f"speak 10 and so it went {end}"]  # fmt: skip
@@ -219,6 +236,7 @@ def play_night(mode: str, folder: Path, seed: int = 1, most: int = 4000) -> Nigh
     )
     table.session = session
     session.run(dialogue.opening())
+    table.took_effect()
     night.finished = session.dialogue.finished
     return night
 
