@@ -26,6 +26,7 @@ from companion.session.loop import Ears, Mouth, PrintMouth, Session, TypedEars
 from companion.session.observers.chronicle import Chronicle
 from companion.session.observers.display import LiveDisplay
 from companion.session.saves import LARGEST_NUMBER, UndoHistory, read_save
+from companion.voice.engines import Engine
 
 HELP = "play a game: the companion asks, listens, reads aloud and keeps the score"
 
@@ -36,8 +37,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--typed", action="store_true", help="typed answers, printed replies")
     parser.add_argument(
         "--engine",
-        default="auto",
-        choices=("auto", "vosk", "whisper", "pocketsphinx"),
+        default=Engine.AUTO.value,
+        choices=[engine.value for engine in Engine],
         help="speech recogniser (auto: the best one installed with its model)",
     )
     parser.add_argument("--model", help="speech model folder (Vosk)")
@@ -389,7 +390,7 @@ def run(args: argparse.Namespace) -> int:
     except (UnknownGameError, SaveError, SetupError) as error:
         raise ArgumentError(str(error)) from None
     spec, path = game.spec, game.save_path
-    language = getattr(game.dialogue, "language", "en")
+    language = game.dialogue.language
     _in_language(args, language)
     args.lang = language
     ears, mouth, keyboard = _open_io(args)

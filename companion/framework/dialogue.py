@@ -24,8 +24,9 @@ from pydantic import BaseModel
 
 from companion.framework.answers import Answer
 from companion.framework.phrases import PhraseSet
+from companion.framework.telling_turn import TellingSpec
 from companion.framework.wording import capped_list, spoken_list
-from companion.framework.words import YES_NO_TEMPLATES, known, said
+from companion.framework.words import YES_NO_TEMPLATES, Language, known, said
 
 if TYPE_CHECKING:
     from companion.framework.story import Chapter, StoryLine
@@ -101,7 +102,7 @@ class Step:
     commands: PhraseSet | None = None
     """Commands the game takes at this step beside its answers (the Reader's sheet
     commands, "Ali gains two wealth"): heard like answers, never offered as options."""
-    telling: Any = None
+    telling: TellingSpec | None = None
     """A timed storytelling turn (Scheherazade): the session hands the listening to the
     game's telling listener instead of matching one answer. None for ordinary steps."""
     in_full: str | None = None
@@ -226,15 +227,36 @@ class Dialogue(Protocol):
         """What of ``answer``, just applied, is worth telling in the night's chronicle;
         ``speeches`` is what the game said about it."""
 
-    # Optional: ``scoreboard() -> list[dict[str, str]]``, one row per player, shown by the
-    # live view (companion.session.observers.display) when a game offers it;
-    # ``everyone_seated -> bool`` (the kit's), when the session may offer to learn the
-    # players' voices.
+    def night_title(self) -> str:
+        """The game's name at the head of the night's chronicle, in its language."""
+
+    # What the session, the observers and the pages show besides the question; the game
+    # kit (companion.framework.kit.GameKit) declares each with its default.
+
+    @property
+    def language(self) -> Language:
+        """The language the game is played in: the session's own words follow it."""
+
+    @property
+    def everyone_seated(self) -> bool:
+        """Whether every player is known (the session may then offer to learn voices)."""
+
+    def scoreboard(self) -> list[dict[str, str]]:
+        """One row per player for the live view and the table page (empty: none)."""
+
+    def board(self) -> list[str]:
+        """Lines about the shared board for the table page (empty: none)."""
+
+    def board_map(self) -> BoardMap | None:
+        """The board drawn as a map for the table page (None: no map)."""
+
+    def private_view(self, player: str) -> list[str]:
+        """What only ``player`` may see on their own page (empty: nothing secret)."""
 
 
 @dataclass(frozen=True)
 class BoardMap:
-    """A game's map for the table display (optional hook ``board_map() -> BoardMap | None``)."""
+    """A game's map for the table display (the hook ``board_map() -> BoardMap | None``)."""
 
     svg: str
     """The board drawn once, as a standalone SVG document."""
@@ -242,6 +264,9 @@ class BoardMap:
     """Where each player's piece stands, in the SVG's coordinates."""
     highlighted: tuple[tuple[float, float], ...] = ()
     """Spaces the current question offers (the moves in reach), in the same coordinates."""
+    highlighted_names: tuple[str, ...] = ()
+    """The same spaces by name, as the drawing's ``data-space`` attributes name them (the
+    page dims the others)."""
 
 
 @dataclass(frozen=True)

@@ -36,10 +36,18 @@ from typing import Any, ClassVar, Self
 from pydantic import BaseModel, ValidationError
 
 from companion.framework.answers import NUMBER, OUT_OF_RANGE, Answer
-from companion.framework.dialogue import GameOptions, GameSpec, SeededRandom, Speech, Step
+from companion.framework.dialogue import (
+    BoardMap,
+    GameOptions,
+    GameSpec,
+    SeededRandom,
+    Speech,
+    Step,
+)
 from companion.framework.errors import IllegalAction, SaveError, SetupError
 from companion.framework.phrases import PhraseSet, normalize, number_to_words
 from companion.framework.story import Chapter, StoryLine, Told, story_lines
+from companion.framework.words import Language
 
 HEARD_NUMBERS = range(13)
 """The numbers a number step hears, allowed or not."""
@@ -145,13 +153,23 @@ class Seating(BaseModel):
 
 
 class GameKit:
-    """Base of every game's dialogue (see the module docstring).
+    """Base of every game's dialogue (see the module docstring): the whole game contract.
 
     Subclasses set the class attributes, give their state model a ``seating`` field
-    (:class:`Seating`), implement :meth:`initial_state` and ``finished``, and override
-    the other hooks where they need to (:meth:`seated`, :meth:`game_phase`,
-    :meth:`max_players`, :meth:`check_restored`), plus one ``_ask_``/``_on_`` pair per
-    phase of their own.
+    (:class:`Seating`), implement the hooks that raise :class:`NotImplementedError`
+    (:meth:`initial_state`, :attr:`finished`, :meth:`opening`, :meth:`status`,
+    :meth:`whose_turn`), plus one ``_ask_``/``_on_`` pair per phase of their own. Every
+    other hook has a default, written here, that a game overrides where it has more to
+    say: :meth:`seated`, :meth:`game_phase`, :meth:`max_players`, :meth:`check_restored`,
+    :attr:`language`, :meth:`scoreboard`, :meth:`board`, :meth:`board_map`,
+    :meth:`private_view`. The session, its observers and the table pages call these
+    hooks and nothing else of a game.
+
+    >>> class Nothing(GameKit):
+    ...     game, title = "nothing", "nothing"
+    >>> game = Nothing(state=None)
+    >>> game.language, game.scoreboard(), game.board(), game.board_map(), game.private_view("Ali")
+    ('en', [], [], None, [])
     """
 
     game: ClassVar[str]
@@ -268,7 +286,45 @@ class GameKit:
 
     @property
     def finished(self) -> bool:
+        """True once the game is over (the session then stops asking)."""
         raise NotImplementedError
+
+    def opening(self) -> list[Speech]:
+        """What to say when a new game starts (nothing is said again on resume)."""
+        raise NotImplementedError
+
+    def status(self, player: str | None = None) -> str:
+        """A spoken summary of one player's state (the current player by default)."""
+        raise NotImplementedError
+
+    def whose_turn(self) -> str:
+        """A spoken sentence saying whose turn it is."""
+        raise NotImplementedError
+
+    # -- what the session and the pages show besides the question ---------------------------
+
+    @property
+    def language(self) -> Language:
+        """The language the game is played in; the session's own words, its global
+        commands and the yes or no of a confirmation follow it."""
+        return "en"
+
+    def scoreboard(self) -> list[dict[str, str]]:
+        """One row per player (column name to value) for the live view and the table page;
+        empty: the page shows each player's spoken status instead."""
+        return []
+
+    def board(self) -> list[str]:
+        """Lines about the shared board for the table page (decks, cards lying out)."""
+        return []
+
+    def board_map(self) -> BoardMap | None:
+        """The board drawn as a map with the players' pieces, for the table page."""
+        return None
+
+    def private_view(self, player: str) -> list[str]:
+        """What only ``player`` may see on their own page (a secret goal, a hand)."""
+        return []
 
     # -- the registry -----------------------------------------------------------------------
 

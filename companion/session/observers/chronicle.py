@@ -16,6 +16,7 @@ ends (and when a chronicle is opened again, should a session have been cut short
 >>> import tempfile, pathlib
 >>> from companion.framework.story import Chapter, StoryLine
 >>> from companion.session.events import Applied, Ended, Undone
+from companion.session.ports import Heard
 >>> path = pathlib.Path(tempfile.mkdtemp()) / "night.chronicle.md"
 >>> chronicle = Chronicle(path)
 >>> line = StoryLine(text="The Sultan grows bored.")
@@ -37,13 +38,13 @@ from __future__ import annotations
 
 import contextlib
 from pathlib import Path
-from typing import Any
 
 from companion.framework.dialogue import Dialogue, Speech, Step
 from companion.framework.story import Told
 from companion.session.chronicle.journal import Cast, Earlier, Journal, Night, Story, Undo
 from companion.session.chronicle.pages import html, markdown
 from companion.session.events import Applied, Ended, Undone
+from companion.session.ports import Heard
 from companion.session.saves import write_atomically
 
 
@@ -97,10 +98,9 @@ class Chronicle:
 
     def on_step(self, step: Step, dialogue: Dialogue) -> None:
         """Note who plays what, in which language, when it is first known or changes."""
-        game = getattr(dialogue, "night_title", lambda: "")()
         cast = Cast(
-            game=game,
-            language=getattr(dialogue, "language", "en"),
+            game=dialogue.night_title(),
+            language=dialogue.language,
             players=list(dialogue.player_names()),
         )
         if (cast.game, cast.language, cast.players) != (
@@ -123,7 +123,7 @@ class Chronicle:
     def on_speech(self, speech: Speech) -> None:
         """Words are not read: the story comes with each answer applied."""
 
-    def on_heard(self, heard: Any, understood: str | None) -> None:
+    def on_heard(self, heard: Heard, understood: str | None) -> None:
         """What was heard is not the story: what the game made of it is."""
 
     # -- writing --------------------------------------------------------------------------

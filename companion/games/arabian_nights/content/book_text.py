@@ -18,14 +18,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from companion.framework.errors import Problem
 from companion.games.arabian_nights.content.chart_terrain import parse_chart_terrains
-from companion.games.arabian_nights.content.pack import (
-    ChartTerrains,
-    Gender,
-    Paragraph,
-    Problem,
-    Section,
-)
+from companion.games.arabian_nights.content.pack import ChartTerrains, Gender, Paragraph, Section
 
 MATRIX_LETTERS = "ABCDEFGHIJKLMNO"
 NO_SKILL = "NO SKILL"

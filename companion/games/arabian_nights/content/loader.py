@@ -19,6 +19,7 @@ from typing import TypeVar
 
 from rapidfuzz import fuzz, process
 
+from companion.framework.errors import PackError, Problem
 from companion.framework.packs import PackFileError, read_pack_text
 from companion.games.arabian_nights.content.book_text import (
     MATRIX_LETTERS,
@@ -42,11 +43,9 @@ from companion.games.arabian_nights.content.pack import (
     Matrix,
     MatrixTarget,
     Pack,
-    PackError,
     Paragraph,
     ParagraphTarget,
     PlaceOfPower,
-    Problem,
     Quest,
     Reaction,
     RewardResult,

@@ -21,7 +21,6 @@ Example::
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -29,31 +28,6 @@ from pydantic import BaseModel, ConfigDict, Field
 Gender = Literal["m", "f"]
 TimeOfDay = Literal["morning", "noon", "night"]
 RequirementKind = Literal["skill", "status", "treasure"]
-
-
-@dataclass(frozen=True, order=True)
-class Problem:
-    """Something wrong in a pack file; ``line`` 0 means the file as a whole.
-
-    >>> str(Problem("pack/book.txt", 12, "paragraph 3 appears twice"))
-    'pack/book.txt:12: paragraph 3 appears twice'
-    """
-
-    file: str
-    line: int
-    message: str
-
-    def __str__(self) -> str:
-        where = f"{self.file}:{self.line}" if self.line else self.file
-        return f"{where}: {self.message}"
-
-
-class PackError(ValueError):
-    """A pack could not be loaded; ``problems`` lists everything wrong, one per line of str()."""
-
-    def __init__(self, problems: list[Problem]) -> None:
-        self.problems = sorted(problems, key=lambda problem: (problem.file, problem.line))
-        super().__init__("\n".join(str(problem) for problem in self.problems))
 
 
 class _Model(BaseModel):

@@ -41,7 +41,7 @@ from companion.framework.packs import pack_reference, shipped_pack
 from companion.framework.phrases import PhraseSet
 from companion.framework.story import Chapter
 from companion.games.arabian_nights import speech
-from companion.games.arabian_nights.board_map import map_svg, positions
+from companion.games.arabian_nights.board_map import map_svg
 from companion.games.arabian_nights.content.loader import reward_vocabulary
 from companion.games.arabian_nights.content.reward_codes import parse_reward
 from companion.games.arabian_nights.dialogue.encounter import ReaderEncounter
@@ -62,9 +62,10 @@ from companion.games.arabian_nights.dialogue.sheet_commands import refusal as sh
 from companion.games.arabian_nights.dialogue.state import NewPlayer, ReaderState, cached_pack
 from companion.games.arabian_nights.dialogue.turn import ReaderTurn
 from companion.games.arabian_nights.dialogue.turn_end import ReaderTurnEnd
+from companion.games.arabian_nights.map_layout import map_layout
 from companion.games.arabian_nights.rules.card_effects import sell_treasure, use_treasure
 from companion.games.arabian_nights.rules.movement import reachable_spaces
-from companion.games.arabian_nights.rules.state import IllegalActionError, TableRules
+from companion.games.arabian_nights.rules.state import TableRules
 
 SHEET_PHASES = ("escape", "move", "card")
 """Where the sheet can be opened ("change my sheet"), a treasure sold or used, or the turn
@@ -174,7 +175,7 @@ class ReaderDialogue(
             if self.phase() in SHEET_PHASES and (answer == OPEN_SHEET or is_command(answer)):
                 return self._on_sheet(answer)
             return super().answer(answer)
-        except IllegalActionError as error:
+        except IllegalAction as error:
             raise IllegalAction(speech.sentence(str(error))) from None
 
     def opening(self) -> list[Speech]:
@@ -189,7 +190,7 @@ class ReaderDialogue(
             return "We are still setting up the game."
         try:
             sheet = table.player(player) if player else table.current
-        except IllegalActionError as error:
+        except IllegalAction as error:
             return speech.sentence(str(error))
         quest = next((q for q in self.pack.quests if q.name == sheet.quest), None)
         visited = self.state.quest_visits.get(sheet.name, [])
@@ -224,7 +225,8 @@ class ReaderDialogue(
         markers = {s.name: where[s.position] for s in self.table.players if s.position in where}
         moving = self.state.phase == "move" and self.state.pending is None and not self.finished
         reach = reachable_spaces(self.pack, self.sheet) if moving else {}
-        return BoardMap(svg, markers, tuple(where[name] for name in reach if name in where))
+        named = tuple(name for name in reach if name in where)
+        return BoardMap(svg, markers, tuple(where[name] for name in named), named)
 
     def board(self) -> list[str]:
         """What each status and treasure in play does, for the table display."""
@@ -323,8 +325,8 @@ class ReaderDialogue(
 def _map_drawing(pack_path: str) -> tuple[str, dict[str, tuple[float, float]]]:
     """The pack's map and where each space is drawn on it (laid out once per pack)."""
     pack = cached_pack(pack_path)
-    where = positions(pack)
-    return map_svg(pack, where), where
+    layout = map_layout(pack)
+    return map_svg(pack, layout), layout.where
 
 
 @lru_cache(maxsize=16)

@@ -47,7 +47,7 @@ from companion.games.arabian_nights.rules.movement import (
     move,
     reachable_spaces,
 )
-from companion.games.arabian_nights.rules.state import IllegalActionError, encounter_card_names
+from companion.games.arabian_nights.rules.state import encounter_card_names
 
 
 class ReaderTurn(ReaderBase):
@@ -207,7 +207,7 @@ class ReaderTurn(ReaderBase):
         terrain = self.pack.spaces[self.sheet.position].terrain
         try:
             target = encounter_target(self.pack, card.name, self.table.time_of_day, terrain)
-        except IllegalActionError:
+        except IllegalAction:
             return [
                 *speeches,
                 Speech(f"The {card.name} card has nothing for {terrain}."),

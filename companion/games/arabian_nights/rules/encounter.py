@@ -15,6 +15,7 @@ from typing import Literal
 
 from pydantic import BaseModel
 
+from companion.framework.errors import IllegalAction
 from companion.games.arabian_nights.content.pack import (
     DestinyBonus,
     Gender,
@@ -25,7 +26,7 @@ from companion.games.arabian_nights.content.pack import (
     Section,
 )
 from companion.games.arabian_nights.rules.card_effects import counted_sheet
-from companion.games.arabian_nights.rules.state import IllegalActionError, PlayerSheet, find_name
+from companion.games.arabian_nights.rules.state import PlayerSheet, find_name
 
 HIGHEST_TOTAL = 12
 DestinyFace = Literal["minus", "blank", "plus"]
@@ -47,7 +48,7 @@ def encounter_total(
     ``bonuses`` are the pack's thresholds; the highest one reached applies.
     """
     if not 1 <= die <= 6:
-        raise IllegalActionError(f"a die shows 1 to 6, not {die}")
+        raise IllegalAction(f"a die shows 1 to 6, not {die}")
     bonus = max((step.bonus for step in bonuses if destiny >= step.minimum), default=0)
     return max(1, min(HIGHEST_TOTAL, die + (space_number or 0) + bonus + modifier))
 
@@ -65,17 +66,17 @@ def choose_reaction(
 ) -> tuple[int, int, int]:
     """The three candidate paragraphs (Destiny Die minus, blank, plus) of a chosen reaction.
 
-    Raises IllegalActionError for a reaction the matrix lacks or the player may not choose.
+    Raises IllegalAction for a reaction the matrix lacks or the player may not choose.
     """
     allowed = allowed_reactions(matrix, player_gender, other_gender)
     chosen = find_name(reaction, [option.name for option in allowed])
     if chosen is None:
         if find_name(reaction, [option.name for option in matrix.reactions]):
-            raise IllegalActionError(
+            raise IllegalAction(
                 f"{reaction} is only allowed toward someone of the opposite gender"
             )
         names = ", ".join(option.name for option in allowed)
-        raise IllegalActionError(f"matrix {matrix.letter} has no reaction {reaction!r}: {names}")
+        raise IllegalAction(f"matrix {matrix.letter} has no reaction {reaction!r}: {names}")
     return matrix.candidates(row, chosen)
 
 

@@ -42,7 +42,7 @@ from companion.games.samarande.content.catalogue import (
 from companion.games.samarande.content.loader import load_catalogue
 from companion.games.samarande.dialogue.card_play import CardPlay
 from companion.games.samarande.dialogue.state import Mode, SamarandeState
-from companion.games.samarande.rules import LINE_SIZE, IllegalActionError, Settings, Table
+from companion.games.samarande.rules import LINE_SIZE, Settings, Table
 from companion.games.samarande.rules.scoring import (
     SCORING_FIGURES,
     Tally,
@@ -152,7 +152,7 @@ class SamarandeDialogue(CardPlay, GameKit):
         table = self.table
         try:
             who = table.player(player) if player else table.current
-        except IllegalActionError as error:
+        except IllegalAction as error:
             return str(error)
         city = who.city
         artisans = sum(len(d.artisans) for d in city.districts)

@@ -81,10 +81,6 @@ class Action(StrEnum):
 USABLE_ACTIONS = tuple(action for action in Action if action is not Action.SCHEHERAZADE)
 
 
-class SetupError(errors.SetupError):
-    """The rulebook's setup table has no row for that many players."""
-
-
 class IllegalPlayError(errors.IllegalAction):
     """A move the rules do not allow now; the message says why."""
 
@@ -136,7 +132,7 @@ SETUP_TABLE: dict[int, Setup] = {
 def setup_for(players: int) -> Setup:
     """The setup row for ``players`` storytellers (1 to 4)."""
     if players not in SETUP_TABLE:
-        raise SetupError(f"the game is for 1 to 4 storytellers, not {players}")
+        raise errors.SetupError(f"the game is for 1 to 4 storytellers, not {players}")
     return SETUP_TABLE[players]
 
 

@@ -22,13 +22,13 @@ from pydantic import BaseModel
 
 from companion.framework.answers import Answer
 from companion.framework.dialogue import GameOptions, SeededRandom, Speech, Step
-from companion.framework.errors import IllegalAction, SetupError
+from companion.framework.errors import IllegalAction, PackError, SetupError
 from companion.framework.kit import NUMBER, ROLL_FOR_ME, GameKit, Seating, new_dice
 from companion.framework.phrases import normalize
 from companion.framework.story import Chapter
 from companion.framework.wording import spoken_list
 from companion.games.tales_of_arabia import rules, table_view
-from companion.games.tales_of_arabia.content.pack import Pack, PackError, load_pack
+from companion.games.tales_of_arabia.content.pack import Pack, load_pack
 from companion.games.tales_of_arabia.dialogue.saved_state import check_saved_game
 from companion.games.tales_of_arabia.dialogue.steps import (
     ROLL_TWO_FOR_ME,
@@ -222,7 +222,7 @@ class TalesOfArabiaDialogue(GameKit):
         game, rng = self.state.game, self.state.dice.next_rng()
         try:
             events = Rules(self.pack, game).answer(_rules_move(answer), rng)
-        except rules.IllegalActionError:
+        except IllegalAction:
             raise IllegalAction(f"That does not fit now. {self.step().options_hint()}") from None
         return self.narrator.speeches(events, game)
 
