@@ -16,7 +16,6 @@ ends (and when a chronicle is opened again, should a session have been cut short
 >>> import tempfile, pathlib
 >>> from companion.framework.story import Chapter, StoryLine
 >>> from companion.session.events import Applied, Ended, Undone
-from companion.session.ports import Heard
 >>> path = pathlib.Path(tempfile.mkdtemp()) / "night.chronicle.md"
 >>> chronicle = Chronicle(path)
 >>> line = StoryLine(text="The Sultan grows bored.")
