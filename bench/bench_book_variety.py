@@ -4,10 +4,12 @@ game, the most repeated one, and the names each paragraph may be read with.
 Plays seeded Reader games on a pack (the demo pack by default) through the real session,
 with a player who picks one of the expected answers at random, until ``--encounters``
 paragraphs have been read (a new game starts when one ends). Then it prints how many
-distinct paragraphs were read and the ones read most often.
+distinct texts the table heard (a paragraph told in two ways is two texts: the Reader reads
+a telling not yet heard this evening), how many distinct paragraph numbers that was, and
+the text heard most often.
 
 ``--fit`` plays no game: it lists, for every result paragraph, each name and terrain it
-can be read with, and its intro, for a review of the book's fit.
+can be read with, and its intro in each of its tellings, for a review of the book's fit.
 
 ``--names`` also lists, for every result paragraph, each name "the other" may stand for
 when it is read (from the charts, cards, Places of Power and Go to), so that a writer can
@@ -63,15 +65,19 @@ class RandomPlayer:
         return Heard(step.expects.phrases_for(value)[0], typed=True)
 
 
+Text = tuple[int, int]
+"""What the table heard: a paragraph and which of its tellings."""
+
+
 class ReadingLog:
-    """A session observer noting each paragraph read."""
+    """A session observer noting each paragraph read, and in which telling."""
 
     def __init__(self) -> None:
-        self.read: list[int] = []
+        self.read: list[Text] = []
 
     def on_speech(self, speech: Speech) -> None:
         if speech.paragraph is not None:
-            self.read.append(speech.paragraph)
+            self.read.append((speech.paragraph, speech.telling))
 
     def on_heard(self, heard, understood) -> None:
         """Nothing to note."""
@@ -80,8 +86,8 @@ class ReadingLog:
         """Nothing to note."""
 
 
-def play(pack: Path, encounters: int, seed: int, save: Path) -> list[int]:
-    """The paragraphs read, in order, over as many seeded games as it takes."""
+def play(pack: Path, encounters: int, seed: int, save: Path) -> list[Text]:
+    """The texts read, in order, over as many seeded games as it takes."""
     reading = ReadingLog()
     player = RandomPlayer(random.Random(seed), reading, encounters)
     game = 0
@@ -111,8 +117,11 @@ def print_fit(pack: Pack) -> None:
         for cell in row.values()
     )  # fmt: skip
     names = [len({name for name, _ in found[number]}) for number in found if found[number]]
+    retold = sum(paragraph.telling_count > 1 for paragraph in pack.paragraphs.values())
+    texts = sum(paragraph.telling_count for paragraph in pack.paragraphs.values())
     print(
-        f"{len(pack.paragraphs)} result paragraphs; {sum(cells.values())} matrix cells lead "
+        f"{len(pack.paragraphs)} result paragraphs ({retold} told in more than one way, "
+        f"{texts} texts); {sum(cells.values())} matrix cells lead "
         f"to {len(cells)} paragraph groups, {statistics.mean(cells.values()):.2f} cells per "
         f"group (worst {max(cells.values())}); names per paragraph {statistics.mean(names):.1f}"
         f" (worst {max(names)})"
@@ -120,7 +129,9 @@ def print_fit(pack: Pack) -> None:
     for number in sorted(found):
         names = {name for name, _ in found[number]}
         print(f"{number} ({len(names)} names): {describe(found[number])}")
-        print(f"    {pack.paragraphs[number].intro}")
+        paragraph = pack.paragraphs[number]
+        for telling in range(paragraph.telling_count):
+            print(f"    {paragraph.told(telling).intro}")
 
 
 def print_most_read(pack: Pack, total: Counter[int], seeds: int, count: int) -> None:
@@ -150,23 +161,27 @@ def main() -> None:
     if args.fit:
         print_fit(pack)
         return
-    distinct, most, total = [], [], Counter()
+    distinct, paragraphs, most, total = [], [], [], Counter()
     for seed in range(args.seed, args.seed + args.seeds):
         with tempfile.TemporaryDirectory() as folder:
             read = play(args.pack, args.encounters, seed, Path(folder) / "game.json")
         counts = Counter(read)
-        total.update(counts)
-        number, times = counts.most_common(1)[0] if counts else (0, 0)
+        total.update(number for number, _telling in read)
+        (number, telling), times = counts.most_common(1)[0] if counts else ((0, 0), 0)
+        numbers = len({number for number, _telling in read})
         distinct.append(len(counts))
         most.append(times)
+        paragraphs.append(numbers)
         print(
-            f"seed {seed}: {len(read)} paragraphs read, {len(counts)} distinct "
-            f"({len(pack.paragraphs)} in book); most read: {number}, {times} times"
+            f"seed {seed}: {len(read)} paragraphs read, {len(counts)} distinct texts heard, "
+            f"{numbers} distinct paragraphs ({len(pack.paragraphs)} in book); most heard: "
+            f"{number} (telling {telling}), {times} times"
         )
     if args.seeds > 1:
         print(
-            f"mean over {args.seeds} seeds: {statistics.mean(distinct):.1f} distinct, "
-            f"most repeated read {statistics.mean(most):.1f} times (worst {max(most)})"
+            f"mean over {args.seeds} seeds: {statistics.mean(distinct):.1f} distinct texts "
+            f"heard ({statistics.mean(paragraphs):.1f} distinct paragraphs), the text heard "
+            f"most heard {statistics.mean(most):.1f} times (worst {max(most)})"
         )
     if args.most_read:
         print_most_read(pack, total, args.seeds, args.most_read)

@@ -44,8 +44,10 @@ def run(args: argparse.Namespace) -> int:
 
 def summary(pack: Pack) -> list[str]:
     """What the pack holds, in a few short lines."""
+    retold = sum(len(paragraph.tellings) for paragraph in pack.paragraphs.values())
+    tellings = f" (and {_count(retold, 'other telling')})" if retold else ""
     text = (
-        _count(len(pack.paragraphs), "result paragraph")
+        _count(len(pack.paragraphs), "result paragraph") + tellings
         if pack.has_text
         else "no paragraph text (partial pack: the Reader says 'turn to paragraph N')"
     )

@@ -68,6 +68,8 @@ class Speech:
     """The words to speak (or print, in typed mode)."""
     paragraph: int | None = None
     """Set when this is a Book of Tales paragraph being read: typed mode prints ``¶ N``."""
+    telling: int = 0
+    """Which of the paragraph's tellings is read (0: the book's own words)."""
     reading: bool = False
     """Long narration, spoken sentence by sentence; "stop" or "skip" cuts it short."""
     private: bool = False

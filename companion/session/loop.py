@@ -32,7 +32,8 @@ from companion.framework.dialogue import Dialogue, GameSpec, Speech, Step, yes_n
 from companion.framework.errors import IllegalAction
 from companion.framework.phrases import PhraseSet, Value
 from companion.framework.telling_turn import TellingListener
-from companion.framework.words import said
+from companion.framework.words import GLOBAL_TEMPLATES as SESSION_COMMANDS
+from companion.framework.words import known, said
 from companion.session.enrolment import can_enrol, enrol
 from companion.session.events import Applied, Ended, Refused, Undone, notify, state_mark
 from companion.session.ports import (
@@ -56,6 +57,8 @@ from companion.session.understanding import (
 )
 
 RATE_STEP = 1.15
+RESUME = Command("resume")
+"""The pause's one answer (said, typed or tapped)."""
 
 
 class Outcome(StrEnum):
@@ -359,9 +362,12 @@ class Session:
         self._speak([Speech(self._said("undone", what=what))])  # repeat: not the undone reply
 
     def _pause(self) -> Outcome | None:
-        """Wait for "resume"; other global commands are carried out meanwhile, anything
-        unclear is not taken for one (nothing is guessed while the table is away)."""
-        waiting = Step(self._said("paused"), PhraseSet(()), hint=self._said("resume_hint"))
+        """Wait for "resume" (said, typed, or tapped: it is the pause's one answer); other
+        global commands are carried out meanwhile, anything unclear is not taken for one
+        (nothing is guessed while the table is away)."""
+        wordings = SESSION_COMMANDS[known(self._language)]["resume"]
+        resume = PhraseSet.from_templates({RESUME: wordings}, labels={RESUME: wordings[0]})
+        waiting = Step(self._said("paused"), resume, hint=self._said("resume_hint"))
         phrases = self._phrases(waiting)
         self._say_text(waiting.prompt)
         while True:
@@ -371,7 +377,7 @@ class Session:
             understood = understand(heard, waiting, phrases)
             if not understood.is_command or not understood.sure:
                 self._say_text(self._said("still_paused"))
-            elif understood.value == Command("resume"):
+            elif understood.value == RESUME:
                 self._say_text(self._said("resuming"))
                 return None
             elif understood.value == Command("pause"):

@@ -36,8 +36,10 @@ def read_with(pack: Pack) -> dict[int, set[tuple[str, str]]]:
 
 
 def _text(pack: Pack, number: int) -> str:
+    """The paragraph's words in every one of its tellings."""
     paragraph = pack.paragraphs[number]
-    return " ".join([paragraph.intro, *(section.text for section in paragraph.sections)])
+    told = [paragraph.told(telling) for telling in range(paragraph.telling_count)]
+    return " ".join(text for one in told for text in [one.intro, *(s.text for s in one.sections)])
 
 
 def _terrains(found: set[tuple[str, str]]) -> set[str]:

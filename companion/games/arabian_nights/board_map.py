@@ -31,6 +31,7 @@ from typing import TypeVar
 
 import numpy as np
 
+from companion.framework.shown import shown
 from companion.games.arabian_nights.content.pack import Pack
 from companion.games.arabian_nights.map_layout import (
     CLEAR,
@@ -264,7 +265,7 @@ def _element(parent: ET.Element, tag: str, text: str | None = None, **attributes
     node = ET.SubElement(
         parent, tag, {k.rstrip("_").replace("_", "-"): str(v) for k, v in attributes.items()}
     )
-    node.text = text
+    node.text = None if text is None else shown(text)  # XML has no room for control characters
     return node
 
 

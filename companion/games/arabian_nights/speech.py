@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from companion.framework.dialogue import Speech
 from companion.framework.wording import SPOKEN_AT_MOST, capped_list, spoken_list
-from companion.games.arabian_nights.content.pack import Pack, Quest, Section
+from companion.games.arabian_nights.content.pack import Pack, Quest, QuestGoal, Section
 from companion.games.arabian_nights.rules.award import StatusChanged, TreasureChanged
 from companion.games.arabian_nights.rules.card_effects import barred_spaces, movement_limits
 from companion.games.arabian_nights.rules.movement import sheet_allowance
@@ -133,15 +133,43 @@ def sheet_summary(
 
 
 def quest_words(quest: Quest, visited: Sequence[str] = ()) -> str:
-    """A quest, its spaces, and those still to visit.
+    """A quest, its goals, and those still to do (``visited``: the goals done, by key;
+    holding a card and reaching a wealth level are checked when the turn ends).
 
-    >>> quest_words(Quest(name="Pilgrimage", spaces=["Mecca", "Jerusalem"], reward_code=""),
-    ...             ["Mecca"])
+    >>> quest_words(Quest(name="Pilgrimage", goals=[QuestGoal(name="Mecca"),
+    ...     QuestGoal(name="Jerusalem")], reward_code=""), ["Mecca"])
     'Quest: Pilgrimage, visit Mecca and Jerusalem; still to visit: Jerusalem.'
+    >>> quest_words(Quest(name="Whale Road", goals=[QuestGoal(kind="meet", name="Whale"),
+    ...     QuestGoal(kind="reach", name="Wealthy")], reward_code=""))
+    'Quest: Whale Road, meet a Whale and become Wealthy.'
     """
-    left = [space for space in quest.spaces if space not in visited]
-    still = f"; still to visit: {spoken_list(left)}" if visited and left else ""
-    return f"Quest: {quest.name}, visit {spoken_list(quest.spaces)}{still}."
+    left = [
+        goal for goal in quest.goals if goal.kind in ("hold", "reach") or goal.key not in visited
+    ]
+    told = visited and left
+    if all(goal.kind == "visit" for goal in quest.goals):
+        still = f"; still to visit: {spoken_list([goal.name for goal in left])}" if told else ""
+        return f"Quest: {quest.name}, visit {spoken_list(quest.spaces)}{still}."
+    still = f"; still to do: {quest_goals(left)}" if told else ""
+    return f"Quest: {quest.name}, {quest_goals(quest.goals)}{still}."
+
+
+def quest_goals(goals: Sequence[QuestGoal]) -> str:
+    """Goals as the Reader says them: ``visit Mecca and Cairo, meet a Whale``.
+
+    >>> quest_goals([QuestGoal(kind="hold", name="Brass Lamp"), QuestGoal(name="Cairo")])
+    'hold the Brass Lamp and visit Cairo'
+    """
+    spaces = [goal.name for goal in goals if goal.kind == "visit"]
+    parts = [f"visit {spoken_list(spaces)}"] if spaces else []
+    for goal in goals:
+        if goal.kind == "meet":
+            parts.append(f"meet {article(None, goal.name)}")
+        elif goal.kind == "hold":
+            parts.append(f"hold the {goal.name}")
+        elif goal.kind == "reach":
+            parts.append(f"become {goal.name}")
+    return spoken_list(parts)
 
 
 def sheet_row(sheet: PlayerSheet) -> dict[str, str]:

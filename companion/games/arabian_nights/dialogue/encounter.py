@@ -49,9 +49,11 @@ from companion.games.arabian_nights.rules.encounter import (
     MasterShortcut,
     allowed_reactions,
     encounter_total,
+    heard_after,
     master_section,
     master_shortcuts,
     name_the_other,
+    next_telling,
     result_paragraph,
     roll_destiny_die,
     usable_sections,
@@ -157,6 +159,8 @@ class ReaderEncounter(ReaderBase):
         matrix = self.pack.matrices[self.encounter.matrix]
         number = result_paragraph(matrix.candidates(self.encounter.row, reaction), "blank")
         paragraph = self.pack.paragraph(number)
+        if paragraph is not None:
+            paragraph = paragraph.told(self._next_telling(paragraph))
         seen = name_the_other(paragraph.intro, self.encounter.encountered) if paragraph else ""
         seen = seen or f"paragraph {number} of the Book of Tales."
         self.note(f"{self.sheet.name} looks into the {ball}.")  # what it shows may not happen
@@ -347,6 +351,7 @@ class ReaderEncounter(ReaderBase):
 
     def _enter_paragraph(self, number: int) -> list[Speech]:
         self.encounter.paragraph = number
+        self._note_quest_goals(self.encounter.encountered)
         paragraph = self.pack.paragraph(number)
         if paragraph is None:
             return [
@@ -356,15 +361,36 @@ class ReaderEncounter(ReaderBase):
                 ),
                 *self._finish_encounter(),
             ]
+        telling = self._hear_telling(paragraph)
+        paragraph = paragraph.told(telling)
         intro = (
             name_the_other(paragraph.intro, self.encounter.encountered) or f"Paragraph {number}."
         )
-        speeches = [Speech(intro, paragraph=number, reading=True)]
+        speeches = [Speech(intro, paragraph=number, reading=True, telling=telling)]
         sections = self._usable_sections(paragraph)
         if len(sections) == 1:
             return speeches + self._read_section(sections[0])
         self.state.phase = "section"
         return speeches
+
+    def _next_telling(self, paragraph: Paragraph) -> int:
+        heard = self.state.tellings_heard.get(paragraph.number, [])
+        return next_telling(paragraph, heard, self.state.dice.seed)
+
+    def _hear_telling(self, paragraph: Paragraph) -> int:
+        """The telling read now, noted as heard this evening."""
+        telling = self._next_telling(paragraph)
+        if paragraph.telling_count > 1:
+            heard = self.state.tellings_heard.get(paragraph.number, [])
+            self.state.tellings_heard[paragraph.number] = heard_after(
+                heard, telling, paragraph.telling_count
+            )
+        self.encounter.telling = telling
+        return telling
+
+    def _read_paragraph(self) -> Paragraph:
+        """The paragraph being read, in the words of the telling chosen for it."""
+        return self.pack.paragraph(self.encounter.paragraph).told(self.encounter.telling)
 
     def _usable_sections(self, paragraph: Paragraph) -> list[Section]:
         sections = usable_sections(self.pack, paragraph, self.sheet)
@@ -375,7 +401,7 @@ class ReaderEncounter(ReaderBase):
         return sections
 
     def _ask_section(self) -> Step:
-        paragraph = self.pack.paragraph(self.encounter.paragraph)
+        paragraph = self._read_paragraph()
         sections = self._usable_sections(paragraph)
         choices: dict[Answer, list[str]] = {}
         for index, section in enumerate(sections):
@@ -392,7 +418,7 @@ class ReaderEncounter(ReaderBase):
         )
 
     def _on_section(self, answer: Answer) -> list[Speech]:
-        paragraph = self.pack.paragraph(self.encounter.paragraph)
+        paragraph = self._read_paragraph()
         return self._read_section(self._usable_sections(paragraph)[int(answer[SECTION])])
 
     def _read_section(self, section: Section) -> list[Speech]:

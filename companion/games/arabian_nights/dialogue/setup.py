@@ -190,7 +190,7 @@ class ReaderSetup(ReaderBase):
     def _quest_dealt(self, name: str, quest_name: str) -> Speech:
         quest = next(quest for quest in self.pack.quests if quest.name == quest_name)
         return Speech(
-            f"{name}'s quest is {quest.name}: visit {spoken_list(quest.spaces)}.",
+            f"{name}'s quest is {quest.name}: {speech.quest_goals(quest.goals)}.",
             kind="reward",
             player=name,
         )

@@ -22,6 +22,7 @@ from companion.games.arabian_nights.rules.card_effects import (
     leave_city,
     pay_toll,
 )
+from companion.games.arabian_nights.rules.quests import goals_left
 from companion.games.arabian_nights.rules.victory import can_declare, declare_victory, end_turn
 
 
@@ -93,13 +94,12 @@ class ReaderTurnEnd(ReaderBase):
 
     def _quest_progress(self) -> list[Speech]:
         sheet = self.sheet
-        quest = next((q for q in self.pack.quests if q.name == sheet.quest), None)
+        quest = self._quest(sheet)
         if quest is None:
             return []
-        visits = self.state.quest_visits.setdefault(sheet.name, [])
-        if sheet.position in quest.spaces and sheet.position not in visits:
-            visits.append(sheet.position)
-        if any(space not in visits for space in quest.spaces):
+        self._note_quest_goals(None)
+        done = self.state.quest_visits[sheet.name]
+        if goals_left(self.pack, quest, sheet, done):
             return []
         self.state.quest_visits[sheet.name] = []
         next_quest = self.state.quest_deck.pop(0) if self.state.quest_deck else None

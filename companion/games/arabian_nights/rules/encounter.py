@@ -166,3 +166,32 @@ def name_the_other(text: str, encountered: str) -> str:
     "The Wicked Hag smiles. You help the Wicked Hag's son."
     """
     return _THE_OTHER.sub(lambda match: f"{match[1]}he {encountered}", text)
+
+
+def next_telling(paragraph: Paragraph, heard: Sequence[int], seed: int) -> int:
+    """Which telling of ``paragraph`` to read: one the table has not heard in this round of
+    them (``heard``), drawn from the game's seed, so the same game always reads the same
+    words. A paragraph with one telling is always read in its own words.
+
+    >>> plain = Section(heading="NO SKILL", requirements=[], text="a", reward_code="", line=2)
+    >>> from companion.games.arabian_nights.content.pack import Telling
+    >>> twice = Paragraph(number=9, intro="", sections=[plain], line=1,
+    ...                   tellings=[Telling(intro="", texts=["b"], line=5)])
+    >>> next_telling(twice, [1], seed=3), next_telling(twice, [0], seed=3)
+    (0, 1)
+    """
+    fresh = [telling for telling in range(paragraph.telling_count) if telling not in heard]
+    if len(fresh) <= 1:
+        return fresh[0] if fresh else 0
+    return random.Random(f"{seed}:telling:{paragraph.number}:{len(heard)}").choice(fresh)
+
+
+def heard_after(heard: Sequence[int], telling: int, count: int) -> list[int]:
+    """The tellings heard in this round once ``telling`` is read; when that completes the
+    round (every telling heard), a new round starts with none heard.
+
+    >>> heard_after([], 1, 3), heard_after([1, 0], 2, 3)
+    ([1], [])
+    """
+    now = [*heard, telling]
+    return [] if len(set(now)) >= count else now

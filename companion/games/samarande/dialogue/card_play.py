@@ -109,7 +109,15 @@ class CardPlay:
         return self._advance()
 
     def _advance(self) -> list[Speech]:
-        """Ask for what the pending card still needs, or resolve it."""
+        """Ask for what the pending card still needs, or resolve it; a target that was the
+        only one possible is named first ("The Open Sesame robs Zoe, the only one it can")."""
+        pending = self.state.pending
+        assert pending is not None
+        said = self._question_or_resolution()
+        told, pending.told = pending.told, []
+        return [*(Speech(text) for text in told), *said]
+
+    def _question_or_resolution(self) -> list[Speech]:
         pending = self.state.pending
         assert pending is not None
         table = self.table
@@ -152,7 +160,9 @@ class CardPlay:
             if slot in _OPTIONS:
                 options = self._options(slot)
                 if len(options) == 1:
-                    self._fill(slot, next(iter(options)))
+                    ((only, templates),) = options.items()
+                    self._fill(slot, only)
+                    self._tell_lone(slot, templates[0])
                     continue
             self.state.phase = slot
             return True
@@ -177,6 +187,17 @@ class CardPlay:
         if pending.artisan:
             return _split_artisan(pending.artisan)[1]
         return pending.card
+
+    def _tell_lone(self, slot: str, label: str) -> None:
+        """Note that ``slot`` had a single possible answer, ``label``, to say it aloud."""
+        pending = self.state.pending
+        assert pending is not None
+        if slot in _LONE:
+            effect = self.table.card(pending.card).effect
+            text = _LONE[slot].get(effect, _LONE[slot].get("", ""))
+            if slot == "victim" and len(self.table.players) == 2:
+                text = text.split(",")[0] + "."  # the only opponent: no need to say why
+            pending.told.append(text.format(card=pending.card, victim=pending.victim, it=label))
 
     def _fill(self, slot: str, answer: Answer) -> None:
         """Keep the answer to ``slot`` in the pending card (an artisan as ``ID:Name``)."""
@@ -204,7 +225,10 @@ class CardPlay:
         if self.table.card(pending.card).effect != "tornado":
             return 0
         victim = self.table.player(pending.victim or "")
-        return self.table.tornado_cost(victim.city.district(pending.district or 0))
+        printed = self.table.cost_now(self.table.card(pending.card))
+        return (
+            self.table.tornado_cost(victim.city.district(pending.district or 0), printed) - printed
+        )
 
     def _done(self, text: str) -> list[Speech]:
         """The card's play is over: ``text`` goes into the chronicle, and is said with the
@@ -243,9 +267,12 @@ class CardPlay:
     def _tornado_districts(self, player: Player) -> list[District]:
         table = self.table
         pending = self.state.pending
-        cost = table.cost_now(table.card(pending.card)) if pending else 0
-        budget = table.action_points - cost
-        return [d for d in player.city.districts if table.tornado_cost(d) <= budget]
+        printed = table.cost_now(table.card(pending.card)) if pending else 0
+        return [
+            d
+            for d in player.city.districts
+            if table.tornado_cost(d, printed) <= table.action_points
+        ]
 
     def _district_options(self) -> dict[Answer, list[str]]:
         table = self.table
@@ -571,6 +598,19 @@ _QUESTIONS = {
     "home": "Which of your districts houses the artisan?",
     "genie": "Which genie does the lamp send away?",
     "found": "Which card did the genie find?",
+}
+#: What is said of a target that was the only one possible, by slot and effect ("" for
+#: any effect): the players hear whom the card strikes without being asked.
+_LONE: dict[str, dict[str, str]] = {
+    "victim": {
+        "assassin": "The Assassins' Guild goes after {it}, the only vizier with a guard.",
+        "theft": "The {card} robs {it}, the only one it can.",
+        "": "The {card} targets {it}, the only one it can.",
+    },
+    "guard": {"": "The assassins attack {victim}'s {it}, the only guard they can reach."},
+    "district": {"": "The {card} strikes {victim}'s {it}, the only district it can."},
+    "artisan": {"": "The genie takes {victim}'s {it}, the only artisan it can."},
+    "genie": {"": "The lamp sends away the {it}, the only genie in play."},
 }
 #: What an action card asks once it is paid and nobody cancelled it.
 _AFTER: dict[str, tuple[str, ...]] = {
