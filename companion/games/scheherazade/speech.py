@@ -351,6 +351,13 @@ LINES: dict[str, tuple[str, str]] = {
         "Amanece… El sultán se levanta; el relato ha terminado.",
     ),
     "heard": ("The Sultan heard of {card}.", "El sultán oyó hablar de {card}."),
+    "chronicle_telling": (
+        "{name} told the tale of {card}: {seconds} seconds, {ending}.",
+        "{name} contó el cuento de {card}: {seconds} segundos, {ending}.",
+    ),
+    "chronicle_phrase": ("ended with the closing words", "terminado con las palabras del final"),
+    "chronicle_timeout": ("cut short by dawn", "interrumpido por el amanecer"),
+    "chronicle_input": ("ended when the words stopped", "terminado al callar las palabras"),
     "never_heard": (
         "The Sultan never heard of {card}. Scheherazade loses 1 Hope; Hope is {hope}.",
         "El sultán nunca oyó hablar de {card}. Schehrazada pierde 1 de Esperanza; la Esperanza queda en {hope}.",

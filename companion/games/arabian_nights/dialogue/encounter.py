@@ -165,7 +165,8 @@ class ReaderEncounter(ReaderBase):
             paragraph = paragraph.told(self._next_telling(paragraph))
         seen = name_the_other(paragraph.intro, self.encounter.encountered) if paragraph else ""
         seen = seen or f"paragraph {number} of the Book of Tales."
-        return [Speech(f"The {ball} shows {reaction.lower()} on a blank die: {seen}")]
+        self.note(f"{self.sheet.name} looks into the {ball}.")  # what it shows may not happen
+        return [Speech(f"The {ball} shows {reaction.lower()} on a blank die: {seen}", kind="aside")]
 
     def _plain_reaction_step(self) -> Step:
         matrix = self.pack.matrices[self.encounter.matrix]

@@ -27,6 +27,7 @@ from companion.framework.dialogue import DialogueState, GameOptions, SeededRando
 from companion.framework.errors import IllegalAction, SetupError
 from companion.framework.kit import GameKit, Seating, new_dice, number_phrases
 from companion.framework.phrases import PhraseSet, normalize, number_to_words
+from companion.framework.story import Chapter, Told, as_sentence
 from companion.games.scheherazade import speech as L
 from companion.games.scheherazade.content.deck import (
     COLOUR_NAMES,
@@ -351,6 +352,15 @@ class ScheherazadeDialogue(GameKit):
         """The language the companion speaks and listens in (read by ``companion play``)."""
         return self.lang
 
+    def chapter(self) -> Chapter | None:
+        """A storyteller's turn, once the Hope is placed."""
+        if not self.everyone_seated or self.state.phase in ("oldest", "deal", "hope"):
+            return None
+        return Chapter(turn=self.state.turn, player=self._name())
+
+    def night_title(self) -> str:
+        return self.say("title")
+
     @property
     def hands(self) -> Literal["spoken", "screen", "passed"]:
         """How the companion's deck shows each hand, ``auto`` and the screens resolved: a
@@ -581,14 +591,14 @@ class ScheherazadeDialogue(GameKit):
         if not self.state.night:
             return []
         if self.hands == "passed":
-            return [Speech(self.say("hand_passed", name=self._name()))]
+            return [Speech(self.say("hand_passed", name=self._name()), kind="aside")]
         return self._hand_told()
 
     def _hand_told(self) -> list[Speech]:
-        """The storyteller's hand, said (or where to see it)."""
+        """The storyteller's hand, said (or where to see it): no part of the night's story."""
         if self.hands == "screen":
-            return [Speech(self.say("hand_on_screen", name=self._name()))]
-        return [Speech(self.say("your_hand", cards=self._hand_text()))]
+            return [Speech(self.say("hand_on_screen", name=self._name()), kind="aside")]
+        return [Speech(self.say("your_hand", cards=self._hand_text()), kind="aside")]
 
     def _hand_text(self, player: int | None = None) -> str:
         index = self.state.current if player is None else player
@@ -1124,12 +1134,26 @@ class ScheherazadeDialogue(GameKit):
             report = TellingReport.from_value(answer.intent)
         except ValidationError:
             raise IllegalAction(self.say("telling_again")) from None
+        self._note_telling(report)
         speeches = self._judge(report)
         self.state.pending = None
         self.table.check_victory()
         if self.table.outcome is not None:
             return speeches + self._ending()
         return speeches + self._draw_phase()
+
+    def _note_telling(self, report: TellingReport) -> None:
+        """The tale in the night's chronicle: who told it with which card, how long, how
+        it ended, how the Sultan stirred, and what was heard of it."""
+        told = self.say(
+            "chronicle_telling",
+            name=self._name(),
+            card=self._spoken(self.state.pending),
+            seconds=round(report.seconds),
+            ending=self.say(f"chronicle_{report.ended_by}"),
+        )
+        quote = as_sentence(report.transcript, self.lang) if report.transcript else None
+        self.note(" ".join([told, *report.nudges]), Told.TELLING, quote)
 
     def _judge(self, report: TellingReport) -> list[Speech]:
         """The Sultan's verdict on a telling: the house rules on time, silences, the card."""
