@@ -21,7 +21,7 @@ from typing import ClassVar
 from pydantic import BaseModel
 
 from companion.framework.answers import Answer
-from companion.framework.dialogue import GameOptions, SeededRandom, Speech, Step
+from companion.framework.dialogue import BoardMap, GameOptions, SeededRandom, Speech, Step
 from companion.framework.errors import IllegalAction, PackError, SetupError
 from companion.framework.kit import NUMBER, ROLL_FOR_ME, GameKit, Seating, new_dice
 from companion.framework.phrases import normalize
@@ -38,6 +38,7 @@ from companion.games.tales_of_arabia.dialogue.steps import (
 from companion.games.tales_of_arabia.rules import Rules, new_game
 from companion.games.tales_of_arabia.rules.state import GameState, SettingError, Settings
 from companion.games.tales_of_arabia.speech import Narrator, spoken_name
+from companion.games.tales_of_arabia.track_map import track_places, track_svg
 
 MAX_PLAYERS_SHARED_HEROES = 8
 
@@ -133,6 +134,16 @@ class TalesOfArabiaDialogue(GameKit):
         """Each hero's row for the table display."""
         game = self.state.game
         return table_view.scoreboard(self.narrator, game) if game else []
+
+    def board_map(self) -> BoardMap | None:
+        """The track drawn, with the cards lying on it and every hero's piece."""
+        game = self.state.game
+        if game is None:
+            return None
+        where = track_places(self.pack.board.spaces)
+        pieces = {player.name: where[player.space] for player in game.players}
+        cards = {space: card for space, card in game.board.items() if space in where}
+        return BoardMap(track_svg(self.pack.board, cards), pieces)
 
     def board(self) -> list[str]:
         """The track and the cards on it, for the table display."""
