@@ -94,6 +94,11 @@ class Settings(BaseModel):
     """House rule: two long silences in a telling cost 1 Hope."""
     mention_rule: bool = True
     """House rule: a telling that never names its card costs 1 Hope."""
+    draw: Literal["single", "fill"] = "single"
+    """The draw that ends a turn: ``single``, the rulebook's: story cards are drawn until
+    the hand would be full and one of them is kept, the rest going under the deck (a hand
+    short of more than one card stays short); ``fill``: X cards drawn (X: the Draw card's
+    tokens), one kept, again until the hand is full (the companion's earlier reading)."""
     allies: bool = False
     unfinished_tales: bool = True
     protagonists: bool = True
@@ -173,6 +178,8 @@ class ScheherazadeState(DialogueState):
     read once, then the question is short."""
     discarded: str | None = None
     """The story card just discarded (an ally may let more follow)."""
+    refill_drawn: bool = False
+    """The single draw that ends the turn has been made (``draw=single``)."""
     screens: bool = False
     """Whether each storyteller has a private screen (the table display runs): set by
     ``companion play`` each time the night starts or resumes."""
@@ -647,6 +654,8 @@ class ScheherazadeDialogue(GameKit):
         completed = self.state.counted.play_from_hand(self.state.current, card)
         self.state.pending = card
         speeches = self._tale_done(completed)
+        if completed is not None and card.kind is Kind.EVENT:  # the rulebook: its effect applies
+            speeches.append(Speech(self.say("event_ends_tale")))
         variants = self.state.settings.variants
         special = name in _printed_specials(card.kind, self.lang)
         if special and card.kind is Kind.PLACE and variants.special_places:
@@ -924,6 +933,7 @@ class ScheherazadeDialogue(GameKit):
         """After the telling (or a discard): draw back up to the hand limit."""
         self.state.phase = "draw"
         self.state.drawing_for = "refill"
+        self.state.refill_drawn = False
         self.state.cards_named = 0
         table = self.state.counted
         if table is None:
@@ -934,8 +944,12 @@ class ScheherazadeDialogue(GameKit):
 
     def _refill(self) -> list[Speech]:
         night, speeches = self.state.night, []
-        if night.missing(self.state.current):
-            return self._offer(night.draw(self.state.dice.next_rng()))
+        missing = night.missing(self.state.current)
+        single = self.state.settings.draw == "single"
+        if missing and not (single and self.state.refill_drawn):
+            self.state.refill_drawn = True
+            strength = missing if single else None
+            return self._offer(night.draw(self.state.dice.next_rng(), strength))
         if night.excess(self.state.current):
             self.state.phase = "excess"
             return speeches
@@ -1018,12 +1032,17 @@ class ScheherazadeDialogue(GameKit):
         table = self.state.counted
         action = self.state.drawing_for == "action"
         if self.state.cards_named:
-            prompt = self.say("draw_action_next" if action else "draw_next")
+            single = self.state.settings.draw == "single"
+            refill = "draw_next_single" if single else "draw_next"
+            prompt = self.say("draw_action_next" if action else refill)
         elif action:
             prompt = self.say("draw_action_printed", x=self.state.action_left)
         else:
+            single = self.state.settings.draw == "single"
             prompt = self.say(
-                "draw_printed", name=self._name(), missing=table.missing(self.state.current)
+                "draw_printed_single" if single else "draw_printed",
+                name=self._name(),
+                missing=table.missing(self.state.current),
             )
         return Step(prompt, self._event_phrases(), hint=self.say("draw_hint"))
 
@@ -1037,7 +1056,7 @@ class ScheherazadeDialogue(GameKit):
         if self.state.drawing_for == "action":
             table.take_cards(player, 1)
             return self._action_over()
-        table.finish_draw(player)
+        table.finish_draw(player, single=self.state.settings.draw == "single")
         if table.outcome is not None:
             return self._ending()
         return [
