@@ -46,6 +46,7 @@ from companion.framework.dialogue import (
 )
 from companion.framework.errors import IllegalAction, SaveError, SetupError
 from companion.framework.phrases import PhraseSet, normalize, number_to_words
+from companion.framework.story import Chapter, StoryLine, Told, story_lines
 from companion.framework.words import Language
 from companion.framework.words.setup import count_templates, heard_numbers, kit_said, spelled
 
@@ -199,6 +200,7 @@ class GameKit:
 
     def __init__(self, state: Any) -> None:
         self.state = state
+        self._noted: list[StoryLine] = []
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -248,6 +250,37 @@ class GameKit:
     def seated(self) -> list[Speech]:
         """Called once every player is known: start the game's own phases."""
         return []
+
+    def night_title(self) -> str:
+        """The game's name at the head of the night's chronicle, in the game's language
+        (default: the spoken title, "the Tales of Arabia" as "Tales of Arabia")."""
+        title = self.title.removeprefix("the ")
+        return title[:1].upper() + title[1:]
+
+    def chapter(self) -> Chapter | None:
+        """The chapter of the night now, for the chronicle: a turn and whose it is (a new
+        turn count starts a new chapter). None, the default, before the game's turns
+        begin (setup) and for a game without turns."""
+        return None
+
+    def story(self, answer: Answer | str, speeches: Sequence[Speech]) -> list[StoryLine]:
+        """What of ``answer``, just applied, is worth telling in the night's chronicle;
+        ``speeches`` is what the game said about it.
+
+        The default tells what the game noted while answering (:meth:`note`), then every
+        speech said aloud by its kind (:func:`story_lines`): private speeches and asides
+        (``Speech(kind="aside")``, such as the kit's welcome of each player, whom the
+        chronicle names at its head) are left out. A game overrides it to tell more (a
+        tale told, from the answer that reports it).
+        """
+        return [*self._noted, *story_lines(speeches)]
+
+    def note(self, text: str, told: Told = Told.NARRATION, quote: str | None = None) -> None:
+        """Tell the chronicle ``text`` about the answer being applied without saying it:
+        what an instruction to the table did, in the words of a story ("Ali takes the
+        card in place 3." for "Take the card in place 3. 4 action points left."), or a
+        tale told with ``quote``, what was heard of it."""
+        self._noted.append(StoryLine(text=text, told=told, quote=quote))
 
     def phase(self) -> str:
         """The current phase: the setup phases first, then the game's own, then "over"."""
@@ -345,6 +378,7 @@ class GameKit:
         A number out of the step's range is refused here, saying what is allowed.
         """
         answer = Answer.coerce(value)
+        self._noted = []
         if answer.intent == OUT_OF_RANGE:
             said = number_to_words(int(answer[NUMBER]))
             raise IllegalAction(f"Not {said}. {self.step().options_hint()}")
@@ -389,8 +423,9 @@ class GameKit:
         return own[1 if self.language == "es" else 0].format(players=players, **values)
 
     def _kit_speech(self, key: str, **values: object) -> list[Speech]:
+        """The kit's sentence ``key`` as an aside (no part of the night's story)."""
         text = self._kit_said(key, **values)
-        return [Speech(text)] if text else []
+        return [Speech(text, kind="aside")] if text else []
 
     def _count_range(self) -> dict[str, str]:
         low, high = self.min_players, self.max_players()

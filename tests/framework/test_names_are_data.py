@@ -25,6 +25,7 @@ from companion.session.observers.chronicle import Chronicle
 from companion.session.observers.display import LiveDisplay
 from testkit.survey import TypistEars
 from tests.arabian_nights.pack_edits import copy_mini, edit
+from tests.pty_game import ended, saved_and_quit, spawn_companion
 
 MINI = Path(__file__).parents[1] / "arabian_nights" / "fixtures" / "mini"
 """The Reader's small test pack: a whole game in seconds."""
@@ -97,26 +98,12 @@ def test_play_in_a_pty_shows_escaped_names_and_resumes(tmp_path: Path) -> None:
     save = tmp_path / "game.json"
     players = "Ali(,Zed{,[/bold],\x1b]0;owned\x07Bo,\x1b[2JCy"
     command = [
-        "-m", "companion", "play", "--typed", "--game", "samarande", "--players", players,
+        "play", "--typed", "--game", "samarande", "--players", players,
         "--save", str(save), "--seed", "4",
     ]
     env = {**os.environ, "COLUMNS": "120"}
     for attempt in range(2):
-        child = pexpect.spawn(sys.executable, command, env=env, encoding="utf-8", timeout=60)
-        child.logfile_read = terminal = io.StringIO()
-        child.expect(r"\r\n> ")
-        child.sendline("help")
-        child.expect(r"\r\n> ")
-        child.sendline("status")
-        child.expect(r"\r\n> ")
-        child.sendline("save and quit")
-        child.expect(r"\r\n> ")
-        child.sendline("yes")
-        child.expect(pexpect.EOF)
-        child.close()
-        seen = terminal.getvalue()
-        assert child.exitstatus == 0, seen
-        assert "Traceback" not in seen
+        seen = saved_and_quit(spawn_companion(*command, env=env), "help", "status")
         for raw in RAW:
             assert raw not in seen
         assert save.is_file()
@@ -149,25 +136,10 @@ def test_a_pack_named_with_escape_sequences_reaches_no_terminal_raw(tmp_path: Pa
     pack = copy_mini(tmp_path)
     edit(pack, "world.txt", "name | Mini Fixture", "name | Mini\x1b]0;owned\x07 Fix\x1b[2Jture")
     save = tmp_path / "game.json"
-    runs = [
-        ["-m", "companion", "check", str(pack)],
-        ["-m", "companion", "play", "--typed", "--pack", str(pack), "--players", "Ali:m,Zed:f",
-         "--save", str(save), "--seed", "1"],
-    ]  # fmt: skip
-    for command in runs:
-        child = pexpect.spawn(sys.executable, command, encoding="utf-8", timeout=60)
-        child.logfile_read = terminal = io.StringIO()
-        if "play" in command:
-            child.expect(r"\r\n> ")
-            child.sendline("status")
-            child.expect(r"\r\n> ")
-            child.sendline("save and quit")
-            child.expect(r"\r\n> ")
-            child.sendline("yes")
-        child.expect(pexpect.EOF)
-        child.close()
-        seen = terminal.getvalue()
-        assert child.exitstatus == 0, seen
+    play = ["play", "--typed", "--pack", str(pack), "--players", "Ali:m,Zed:f",
+            "--save", str(save), "--seed", "1"]  # fmt: skip
+    for seen in (ended(spawn_companion("check", str(pack))),
+                 saved_and_quit(spawn_companion(*play), "status")):  # fmt: skip
         assert "Mini\\x1b]0;owned\\x07 Fix\\x1b[2Jture" in seen
         for raw in RAW:
             assert raw not in seen

@@ -8,18 +8,16 @@ HTTP, and in headless Chromium."""
 from __future__ import annotations
 
 import contextlib
-import io
 import json
-import sys
 import threading
 import time
 from pathlib import Path
 
-import pexpect
 import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
+from tests.pty_game import answer, saved_and_quit, spawn_companion
 from tests.web.conftest import MINI, TableGame
 from tests.web.http_client import Display
 from tests.web.test_display_whose_tap import buttons_ready, page_of
@@ -230,21 +228,18 @@ def test_in_a_pty_a_tapped_secret_leaves_the_terminal_echoing(tmp_path):
     without echo ("(hidden) > ") and tapped on each owner's page; the next answer is typed
     with echo again (a hidden read left waiting for the tapped question would have read
     it without), and the game saves and quits."""
-    command = [
-        "-m", "companion", "play", "--typed", "--new", "--display", "--display-port", "0",
+    child = spawn_companion(
+        "play", "--typed", "--new", "--display", "--display-port", "0",
         "--players", "Ali:m,Zed:f", "--pack", str(MINI), "--seed", "1",
         "--save", str(tmp_path / "game.json"),
-    ]  # fmt: skip
-    child = pexpect.spawn(sys.executable, command, encoding="utf-8", timeout=60)
-    child.logfile_read = terminal = io.StringIO()
+    )  # fmt: skip
     child.expect(r"The table display: (http://\S+)")
     shared = Display(child.match.group(1))
     pages = {}
     for name in ("Ali", "Zed"):
         child.expect(rf"{name}'s private view: (http://\S+)")
         pages[name] = Display(child.match.group(1))
-    child.expect(r"\r\n> ")
-    child.sendline("random")
+    answer(child, "random")
     for name in ("Ali", "Zed"):
         child.expect(r"\(hidden\) > ")
         assert not child.getecho()
@@ -255,13 +250,5 @@ def test_in_a_pty_a_tapped_secret_leaves_the_terminal_echoing(tmp_path):
     assert child.getecho()
     child.sendline("Ali")
     child.expect(r"Ali\r\n")  # echoed as typed
-    child.expect(r"\r\n> ")
-    child.sendline("save and quit")
-    child.expect(r"\r\n> ")
-    child.sendline("yes")
-    child.expect(pexpect.EOF)
-    child.close()
-    seen = terminal.getvalue()
-    assert child.exitstatus == 0, seen
-    assert "Traceback" not in seen
+    seen = saved_and_quit(child)
     assert seen.count("formula is written down") == 2

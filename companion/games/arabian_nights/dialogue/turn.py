@@ -58,7 +58,7 @@ class ReaderTurn(ReaderBase):
         self.state.encounter = None
         self.state.table = self.table.evolve(lambda copy: copy.current.used_this_turn.clear())
         sheet = self.sheet
-        speeches = [Speech(f"It is {sheet.name}'s turn.")]
+        speeches = [Speech(f"It is {sheet.name}'s turn.", kind="aside")]  # a chapter's heading
         reason = skipped_turn_reason(self.pack, sheet)
         if reason is not None:
             self.state.table = skip_turn(self.pack, self.table, sheet.name)
@@ -66,7 +66,7 @@ class ReaderTurn(ReaderBase):
             return speeches + self._end_of_turn()
         reminders = speech.reminders(sheet)
         if reminders:
-            speeches.append(Speech(reminders))
+            speeches.append(Speech(reminders, kind="aside"))
         if escape_statuses(self.pack, sheet):
             self.state.phase = "escape"
         return speeches
@@ -128,7 +128,7 @@ class ReaderTurn(ReaderBase):
         if value == "where":
             routes = reachable_spaces(self.pack, sheet)
             whole = speech.reachable(sheet, routes, whole=True)
-            return [Speech(speech.reachable(sheet, routes), in_full=whole)]
+            return [Speech(speech.reachable(sheet, routes), in_full=whole, kind="aside")]
         goal = sheet.position if value == "stay" else value
         if (
             value == "stay"

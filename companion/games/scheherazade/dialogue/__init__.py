@@ -27,6 +27,7 @@ from companion.framework.dialogue import DialogueState, GameOptions, SeededRando
 from companion.framework.errors import IllegalAction, SetupError
 from companion.framework.kit import GameKit, Seating, new_dice
 from companion.framework.phrases import PhraseSet, normalize, number_to_words
+from companion.framework.story import Chapter, Told, as_sentence
 from companion.framework.words.setup import SPANISH_NUMBERS, spelled
 from companion.games.scheherazade import speech as L
 from companion.games.scheherazade.content.deck import (
@@ -94,6 +95,11 @@ class Settings(BaseModel):
     """House rule: two long silences in a telling cost 1 Hope."""
     mention_rule: bool = True
     """House rule: a telling that never names its card costs 1 Hope."""
+    draw: Literal["single", "fill"] = "single"
+    """The draw that ends a turn: ``single``, the rulebook's: story cards are drawn until
+    the hand would be full and one of them is kept, the rest going under the deck (a hand
+    short of more than one card stays short); ``fill``: X cards drawn (X: the Draw card's
+    tokens), one kept, again until the hand is full (the companion's earlier reading)."""
     allies: bool = False
     unfinished_tales: bool = True
     protagonists: bool = True
@@ -173,6 +179,8 @@ class ScheherazadeState(DialogueState):
     read once, then the question is short."""
     discarded: str | None = None
     """The story card just discarded (an ally may let more follow)."""
+    refill_drawn: bool = False
+    """The single draw that ends the turn has been made (``draw=single``)."""
     screens: bool = False
     """Whether each storyteller has a private screen (the table display runs): set by
     ``companion play`` each time the night starts or resumes."""
@@ -361,6 +369,15 @@ class ScheherazadeDialogue(GameKit):
     def language(self) -> Language:
         """The language the companion speaks and listens in (read by ``companion play``)."""
         return self.lang
+
+    def chapter(self) -> Chapter | None:
+        """A storyteller's turn, once the Hope is placed."""
+        if not self.everyone_seated or self.state.phase in ("oldest", "deal", "hope"):
+            return None
+        return Chapter(turn=self.state.turn, player=self._name())
+
+    def night_title(self) -> str:
+        return self.say("title")
 
     @property
     def hands(self) -> Literal["spoken", "screen", "passed"]:
@@ -556,14 +573,14 @@ class ScheherazadeDialogue(GameKit):
         if not self.state.night:
             return []
         if self.hands == "passed":
-            return [Speech(self.say("hand_passed", name=self._name()))]
+            return [Speech(self.say("hand_passed", name=self._name()), kind="aside")]
         return self._hand_told()
 
     def _hand_told(self) -> list[Speech]:
-        """The storyteller's hand, said (or where to see it)."""
+        """The storyteller's hand, said (or where to see it): no part of the night's story."""
         if self.hands == "screen":
-            return [Speech(self.say("hand_on_screen", name=self._name()))]
-        return [Speech(self.say("your_hand", cards=self._hand_text()))]
+            return [Speech(self.say("hand_on_screen", name=self._name()), kind="aside")]
+        return [Speech(self.say("your_hand", cards=self._hand_text()), kind="aside")]
 
     def _hand_text(self, player: int | None = None) -> str:
         index = self.state.current if player is None else player
@@ -619,6 +636,8 @@ class ScheherazadeDialogue(GameKit):
         completed = self.state.counted.play_from_hand(self.state.current, card)
         self.state.pending = card
         speeches = self._tale_done(completed)
+        if completed is not None and card.kind is Kind.EVENT:  # the rulebook: its effect applies
+            speeches.append(Speech(self.say("event_ends_tale")))
         variants = self.state.settings.variants
         special = name in _printed_specials(card.kind, self.lang)
         if special and card.kind is Kind.PLACE and variants.special_places:
@@ -896,6 +915,7 @@ class ScheherazadeDialogue(GameKit):
         """After the telling (or a discard): draw back up to the hand limit."""
         self.state.phase = "draw"
         self.state.drawing_for = "refill"
+        self.state.refill_drawn = False
         self.state.cards_named = 0
         table = self.state.counted
         if table is None:
@@ -906,8 +926,12 @@ class ScheherazadeDialogue(GameKit):
 
     def _refill(self) -> list[Speech]:
         night, speeches = self.state.night, []
-        if night.missing(self.state.current):
-            return self._offer(night.draw(self.state.dice.next_rng()))
+        missing = night.missing(self.state.current)
+        single = self.state.settings.draw == "single"
+        if missing and not (single and self.state.refill_drawn):
+            self.state.refill_drawn = True
+            strength = missing if single else None
+            return self._offer(night.draw(self.state.dice.next_rng(), strength))
         if night.excess(self.state.current):
             self.state.phase = "excess"
             return speeches
@@ -990,12 +1014,17 @@ class ScheherazadeDialogue(GameKit):
         table = self.state.counted
         action = self.state.drawing_for == "action"
         if self.state.cards_named:
-            prompt = self.say("draw_action_next" if action else "draw_next")
+            single = self.state.settings.draw == "single"
+            refill = "draw_next_single" if single else "draw_next"
+            prompt = self.say("draw_action_next" if action else refill)
         elif action:
             prompt = self.say("draw_action_printed", x=self.state.action_left)
         else:
+            single = self.state.settings.draw == "single"
             prompt = self.say(
-                "draw_printed", name=self._name(), missing=table.missing(self.state.current)
+                "draw_printed_single" if single else "draw_printed",
+                name=self._name(),
+                missing=table.missing(self.state.current),
             )
         return Step(prompt, self._event_phrases(), hint=self.say("draw_hint"))
 
@@ -1009,7 +1038,7 @@ class ScheherazadeDialogue(GameKit):
         if self.state.drawing_for == "action":
             table.take_cards(player, 1)
             return self._action_over()
-        table.finish_draw(player)
+        table.finish_draw(player, single=self.state.settings.draw == "single")
         if table.outcome is not None:
             return self._ending()
         return [
@@ -1087,12 +1116,26 @@ class ScheherazadeDialogue(GameKit):
             report = TellingReport.from_value(answer.intent)
         except ValidationError:
             raise IllegalAction(self.say("telling_again")) from None
+        self._note_telling(report)
         speeches = self._judge(report)
         self.state.pending = None
         self.table.check_victory()
         if self.table.outcome is not None:
             return speeches + self._ending()
         return speeches + self._draw_phase()
+
+    def _note_telling(self, report: TellingReport) -> None:
+        """The tale in the night's chronicle: who told it with which card, how long, how
+        it ended, how the Sultan stirred, and what was heard of it."""
+        told = self.say(
+            "chronicle_telling",
+            name=self._name(),
+            card=self._spoken(self.state.pending),
+            seconds=round(report.seconds),
+            ending=self.say(f"chronicle_{report.ended_by}"),
+        )
+        quote = as_sentence(report.transcript, self.lang) if report.transcript else None
+        self.note(" ".join([told, *report.nudges]), Told.TELLING, quote)
 
     def _judge(self, report: TellingReport) -> list[Speech]:
         """The Sultan's verdict on a telling: the house rules on time, silences, the card."""
