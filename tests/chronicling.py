@@ -178,9 +178,9 @@ class ErringTable:
         command, or not one of the step's answers); ``keep`` notes what it would do, as
         the answer that will be said."""
         heard = step.expects.match(said)
-        if heard is None or step.telling is not None:
-            return "other"
         dialogue = self.session.dialogue
+        if heard is None or step.telling is not None or step.prompt != dialogue.step().prompt:
+            return "other"  # not the game's question (the session's "Did you say …?")
         try:
             copy = type(dialogue)(dialogue.state.model_copy(deep=True))  # as it is now
             speeches = copy.answer(heard.value)
