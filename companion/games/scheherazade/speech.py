@@ -318,6 +318,14 @@ LINES: dict[str, tuple[str, str]] = {
         "Intercambiar (por mover: {left}): mueve una ficha de Esperanza de una carta de acción a "
         "otra, por ejemplo: de buscar a robar; o di basta.",
     ),
+    "exchange_cards": (
+        "Or give a story card to another storyteller: give, the card, to, the name.",
+        "O da una carta de narración a otro narrador: doy, la carta, a, el nombre.",
+    ),
+    "gave": (
+        "{name} gives a story card to {other}.",
+        "{name} da una carta de narración a {other}.",
+    ),
     "exchange_hint": ("Say: from search to draw; or stop.", "Di: de buscar a robar; o basta."),
     "moved": (
         "A Hope token moves from {source} to {target}.",
@@ -571,6 +579,8 @@ WORDS: dict[str, dict[str, str]] = {
         "none": "(none|no|nothing|no action)",
         "any": "(any|any card|anything)",
         "stop": "(stop|no more|done)",
+        "give": "[i] give",
+        "a_card": "a card",
         "from": "from",
         "to": "to",
         "articles": "[the|a|an]",
@@ -584,6 +594,8 @@ WORDS: dict[str, dict[str, str]] = {
         "none": "(ninguna|ninguno|nada|no)",
         "any": "(cualquiera|cualquier carta)",
         "stop": "(basta|ya está|no más|hecho|parar|paro|para|nada más)",
+        "give": "(doy|dar|da|le doy)",
+        "a_card": "una carta",
         "from": "de",
         "to": "a",
         "articles": "[el|la|un|una|los|las]",

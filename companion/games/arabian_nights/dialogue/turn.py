@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from companion.framework.answers import NO, YES, Answer
-from companion.framework.dialogue import YES_NO, Speech, Step, yes_or_no
+from companion.framework.dialogue import Speech, Step, yes_or_no
 from companion.framework.errors import IllegalAction
 from companion.framework.kit import roll_step, rolled
 from companion.framework.phrases import PhraseSet, number_to_words
@@ -20,7 +20,11 @@ from companion.games.arabian_nights import speech
 from companion.games.arabian_nights.content.pack import CityCard, ParagraphTarget, RewardResult
 from companion.games.arabian_nights.content.reward_codes import parse_reward
 from companion.games.arabian_nights.dialogue.base import ReaderBase
-from companion.games.arabian_nights.dialogue.phrases import KEEP_OR_DISCARD, intents
+from companion.games.arabian_nights.dialogue.phrases import (
+    KEEP_OR_DISCARD,
+    PLAY_OR_KEEP,
+    intents,
+)
 from companion.games.arabian_nights.dialogue.state import Encounter, cached_pack
 from companion.games.arabian_nights.rules.card_effects import (
     arrival_reward,
@@ -265,7 +269,11 @@ class ReaderTurn(ReaderBase):
 
     def _ask_play_city(self) -> Step:
         card = self._playable_now()[0]
-        return Step(f"You hold the {card} card and you are in its city. Play it now?", YES_NO)
+        return Step(
+            f"You hold the {card} card and you are in its city. Play it now?",
+            yes_or_no(PLAY_OR_KEEP),
+            hint="Say play it, or keep it for later.",
+        )
 
     def _on_play_city(self, answer: Answer) -> list[Speech]:
         if answer == NO:

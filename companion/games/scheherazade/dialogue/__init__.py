@@ -26,7 +26,7 @@ from companion.framework.answers import NUMBER, OUT_OF_RANGE, Answer
 from companion.framework.dialogue import DialogueState, GameOptions, SeededRandom, Speech, Step
 from companion.framework.errors import IllegalAction, SetupError
 from companion.framework.kit import GameKit, Seating, new_dice
-from companion.framework.phrases import PhraseSet, normalize, number_to_words
+from companion.framework.phrases import PhraseSet, literal, normalize, number_to_words
 from companion.framework.story import Chapter, Told, as_sentence
 from companion.framework.words.setup import SPANISH_NUMBERS, spelled
 from companion.games.scheherazade import speech as L
@@ -876,15 +876,45 @@ class ScheherazadeDialogue(GameKit):
             if source is not target and self.table.hope_on[source]
         }
         pairs[STOP] = [self._words("stop"), self._words("none")]
+        prompt = self.say("ask_exchange", left=self.state.action_left)
+        if len(self.players) > 1:
+            prompt += " " + self.say("exchange_cards")
         return Step(
-            self.say("ask_exchange", left=self.state.action_left),
-            PhraseSet.from_templates(pairs),
+            prompt,
+            PhraseSet.from_templates(pairs) | self._gift_phrases(),
             hint=self.say("exchange_hint"),
         )
+
+    def _gift_phrases(self) -> PhraseSet:
+        """The rulebook's other exchange: a story card given to another storyteller ("give
+        the copper lamp to Bea"; printed cards: "give a card to Bea")."""
+        give, to = self._words("give"), self._words("to")
+        others = [
+            (i, literal(normalize(n)))
+            for i, n in enumerate(self.players)
+            if i != self.state.current
+        ]
+        if self.state.night is None:
+            choices = {
+                Answer.of("give", player=i): [f"{give} [{self._words('a_card')}] {to} {name}"]
+                for i, name in others
+            }
+            return PhraseSet.from_templates(choices)
+        choices = {}
+        for code in self.state.night.hands[self.state.current]:
+            wording = self.deck.element(code).in_language(self.lang)
+            names = "|".join([_without_article(normalize(wording.name)), *wording.keywords])
+            for i, name in others:
+                choices[Answer.of("give", card=code, player=i)] = [
+                    f"{give} {self._words('articles')} ({names}) {to} {name}"
+                ]
+        return PhraseSet.from_templates(choices)
 
     def _on_exchange(self, answer: Answer) -> list[Speech]:
         if answer == STOP:
             return self._action_over()
+        if answer.intent == "give":
+            return self._give(int(answer["player"]), answer.get("card"))
         source, target = Action(answer["source"]), Action(answer["target"])
         self.table.move_hope(source, target)
         self.state.action_left -= 1
@@ -893,6 +923,17 @@ class ScheherazadeDialogue(GameKit):
             "target": L.action_name(self.lang, target),
         }
         speeches = [Speech(self.say("moved", **names))]
+        return speeches if self.state.action_left else speeches + self._action_over()
+
+    def _give(self, target: int, code: object) -> list[Speech]:
+        """A story card passes to another storyteller: one of the exchanges."""
+        if self.state.night is not None:
+            self.state.night.give(self.state.current, target, str(code))
+        else:
+            self.state.counted.give(self.state.current, target)
+        self.state.action_left -= 1
+        said = self.say("gave", name=self._name(), other=self.players[target])
+        speeches = [Speech(said)]
         return speeches if self.state.action_left else speeches + self._action_over()
 
     def _ask_overcome(self) -> Step:
