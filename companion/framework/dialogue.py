@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol, Self
 
 from pydantic import BaseModel
 
-from companion.framework.answers import Answer
+from companion.framework.answers import NO, YES, Answer
 from companion.framework.phrases import PhraseSet
 from companion.framework.telling_turn import TellingSpec
 from companion.framework.wording import capped_list, spoken_list
@@ -37,27 +37,27 @@ def yes_no(language: str = "en") -> PhraseSet:
     """The answers to a yes-or-no question, in ``language`` (English by default).
 
     >>> yes_no("es").match("sí").value
-    'yes'
+    Answer(intent='yes', slots=())
     """
-    templates = YES_NO_TEMPLATES[known(language)]
-    return PhraseSet.from_templates(templates, labels={"yes": "yes", "no": "no"})
-
-
-YES_NO = yes_no()
+    return yes_or_no({}, language)
 
 
 def yes_or_no(also: dict[str, list[str]], language: str = "en") -> PhraseSet:
     """Yes or no, also said the question's own way ("keep it", "discard it").
 
     >>> keep = yes_or_no({"yes": ["keep it"], "no": ["discard it"]})
-    >>> keep.match("discard it").value, keep.match("yes").value
-    ('no', 'yes')
+    >>> keep.match("discard it").value == NO, keep.match("yes").value == YES
+    (True, True)
     """
+    words = YES_NO_TEMPLATES[known(language)]
     templates = {
-        key: [*words, *also.get(key, ())]
-        for key, words in YES_NO_TEMPLATES[known(language)].items()
+        answer: [*words[answer.intent], *also.get(answer.intent, ())] for answer in (YES, NO)
     }
-    return PhraseSet.from_templates(templates, labels={"yes": "yes", "no": "no"})
+    return PhraseSet.from_templates(templates, labels={YES: "yes", NO: "no"})
+
+
+YES_NO = yes_no()
+"""Yes or no in English."""
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,6 @@ Typed play, for scripts and tests:
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -135,11 +134,8 @@ class Session:
     keyboard: Ears | None = None
     """Typed answers when the voice fails twice or the microphone is lost; None where no
     keyboard is available."""
-    reply_latencies: list[float] = field(default_factory=list)
-    """Seconds from each answer heard to the start of the next reply (for benchmarks)."""
     _rate: float = 1.0
     _last_spoken: list[Speech] = field(default_factory=list)
-    _heard_at: float | None = None
     _undo_labels: list[str] = field(default_factory=list)
     """How each answer that can still be undone was said, to tell "undo" what it undid."""
     _understanding: Understanding = field(default_factory=Understanding)
@@ -242,7 +238,6 @@ class Session:
             heard = ears.hear(step, phrases)
         except DeviceUnavailable as error:
             return self._lose_microphone(error, step, phrases)
-        self._heard_at = time.perf_counter()
         return heard
 
     def _lose_microphone(self, error: Exception, step: Step, phrases: PhraseSet) -> Heard | None:
@@ -271,7 +266,7 @@ class Session:
             return Reply.UNCLEAR
         if understood.is_command:
             return self._command(understood, step)
-        return Reply(str(understood.value))
+        return Reply(understood.value.intent)
 
     def _apply(self, value: Value, label: str = "") -> Outcome:
         self._in_full = None
@@ -418,9 +413,6 @@ class Session:
         if remember and speeches:
             self._last_spoken = speeches
         for speech in speeches:
-            if self._heard_at is not None:
-                self.reply_latencies.append(time.perf_counter() - self._heard_at)
-                self._heard_at = None
             if speech.in_full:
                 self._in_full = speech.in_full
             for observer in self.observers:

@@ -357,7 +357,7 @@ def test_a_spanish_table_is_counted_named_and_asked_for_its_oldest(tmp_path):
     lines = ["dos narradores", "Ana", "Luis", "Luis", "reloj de arena", "hecho", "robar"]
     printed = play(dialogue, lines, tmp_path)
     assert "¿Cuántos narradores hay esta noche, de uno a cuatro?" in printed
-    assert "¿Cómo se llama el narrador número 2?" in printed
+    assert "¿Cómo se llama el narrador número dos?" in printed
     assert "Empieza Luis, y se sigue en el sentido de las agujas del reloj." in printed
     assert "Apartada: reloj de arena, sin efecto." in printed
     assert dialogue.players == ["Ana", "Luis"] and dialogue.state.first == 1

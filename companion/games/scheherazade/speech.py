@@ -77,8 +77,8 @@ LINES: dict[str, tuple[str, str]] = {
         "¿Cuántos narradores hay esta noche, de uno a cuatro?",
     ),
     "ask_name": (
-        "What is the name of storyteller {number}?",
-        "¿Cómo se llama el narrador número {number}?",
+        "What is the name of storyteller {position}?",
+        "¿Cómo se llama el narrador número {position}?",
     ),
     "name_hint": ("Type or say a name.", "Escribe o di un nombre."),
     "names_differ": (
@@ -612,11 +612,6 @@ PLACES: dict[str, tuple[str, ...]] = {
     ),
 }
 """A drawn card's place among those offered: "the first one", "la segunda"."""
-SPANISH_NUMBERS = (
-    "(cero|ninguna|ninguno)", "(uno|una)", "dos", "tres", "cuatro", "cinco", "seis", "siete",
-    "ocho", "nueve", "diez", "once", "doce",
-)  # fmt: skip
-"""How a number from 0 to 12 is said in Spanish (each a template)."""
 VERB_LABELS: dict[str, dict[str, str]] = {
     "en": {"play": "play", "discard": "discard"},
     "es": {"play": "jugar", "discard": "descartar"},

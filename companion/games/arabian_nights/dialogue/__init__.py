@@ -33,7 +33,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Self
 
-from companion.framework.answers import Answer
+from companion.framework.answers import NO, Answer
 from companion.framework.dialogue import YES_NO, BoardMap, GameOptions, Speech, Step
 from companion.framework.errors import IllegalAction, SetupError
 from companion.framework.kit import GameKit, new_dice
@@ -292,7 +292,7 @@ class ReaderDialogue(
 
     def _on_pending(self, answer: Answer) -> list[Speech]:
         command, self.state.pending = self.state.pending, None
-        if answer.intent == "no":
+        if answer == NO:
             return [Speech("Then the sheet stays as it was.", kind="aside")]
         return self._apply_command(command)
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from companion.framework.answers import AMBIGUOUS, Answer
+from companion.framework.answers import AMBIGUOUS, YES, Answer
 from companion.framework.dialogue import YES_NO, Speech, Step
 from companion.framework.errors import IllegalAction
 from companion.framework.kit import ROLL_FOR_ME, roll_step, rolled
@@ -342,7 +342,7 @@ class ReaderEncounter(ReaderBase):
         coin = lucky_treasure(self.pack, self.sheet)
         face: DestinyFace = "minus"
         speeches = []
-        if answer.intent == "yes" and coin is not None:
+        if answer == YES and coin is not None:
             self.state.table = spend_treasure(self.pack, self.table, self.sheet.name, coin)
             face = "blank"
             speeches.append(Speech(f"The {coin} turns the minus into a blank."))

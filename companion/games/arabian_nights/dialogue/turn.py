@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from companion.framework.answers import Answer
+from companion.framework.answers import NO, YES, Answer
 from companion.framework.dialogue import Speech, Step, yes_or_no
 from companion.framework.errors import IllegalAction
 from companion.framework.kit import roll_step, rolled
@@ -241,7 +241,7 @@ class ReaderTurn(ReaderBase):
 
     def _on_keep_city(self, answer: Answer) -> list[Speech]:
         card = self.encounter.card
-        if answer.intent == "yes":
+        if answer == YES:
             self.state.table = keep_city_card(self.pack, self.table, self.sheet.name, card)
             said = Speech(f"{self.sheet.name} keeps the {card} card.")
         else:
@@ -276,7 +276,7 @@ class ReaderTurn(ReaderBase):
         )
 
     def _on_play_city(self, answer: Answer) -> list[Speech]:
-        if answer.intent == "no":
+        if answer == NO:
             return self._end_of_turn()
         self.state.city_card = self._playable_now()[0]
         self.state.phase = "city_roll"

@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import ClassVar
 
-from companion.framework.answers import NUMBER, Answer
+from companion.framework.answers import NUMBER, YES, Answer
 from companion.framework.dialogue import YES_NO, GameOptions, Speech, Step
 from companion.framework.errors import IllegalAction, SetupError
 from companion.framework.kit import ROLL_FOR_ME, GameKit, new_dice, number_phrases, roll_step
@@ -329,7 +329,7 @@ class SamarandeDialogue(CardPlay, GameKit):
         )
 
     def _on_reroll_difficulty(self, answer: Answer) -> list[Speech]:
-        if answer.intent == "yes":
+        if answer == YES:
             self.state.difficulty_rerolled = True
             self.state.phase = "difficulty"
         else:
@@ -566,7 +566,7 @@ class SamarandeDialogue(CardPlay, GameKit):
             }
         else:  # one figure said plainly: a number, or yes or no
             (figure,) = figures
-            said = answer.intent == "yes" if figure == "fortified" else int(answer[NUMBER])
+            said = answer == YES if figure == "fortified" else int(answer[NUMBER])
             stated = {figure: said}
         noted = self._state_figures(card.name, **stated)
         if self.state.mode == "score":

@@ -25,9 +25,10 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 from companion.framework.answers import NUMBER, OUT_OF_RANGE, Answer
 from companion.framework.dialogue import DialogueState, GameOptions, SeededRandom, Speech, Step
 from companion.framework.errors import IllegalAction, SetupError
-from companion.framework.kit import GameKit, Seating, new_dice, number_phrases
+from companion.framework.kit import GameKit, Seating, new_dice
 from companion.framework.phrases import PhraseSet, literal, normalize, number_to_words
 from companion.framework.story import Chapter, Told, as_sentence
+from companion.framework.words.setup import SPANISH_NUMBERS, spelled
 from companion.games.scheherazade import speech as L
 from companion.games.scheherazade.content.deck import (
     COLOUR_NAMES,
@@ -185,6 +186,18 @@ class ScheherazadeState(DialogueState):
     ``companion play`` each time the night starts or resumes."""
 
 
+SETUP_LINES = {
+    "ask_count": "ask_count",
+    "count_hint": "count_hint",
+    "ask_name": "ask_name",
+    "name_hint": "name_hint",
+    "name_taken": "names_differ",
+    "name_needs_letter": "names_differ",
+    "over": "over",
+}
+"""The game kit's setup sentences (its keys) said in the Sultan's lines (the lines' keys)."""
+
+
 class ScheherazadeDialogue(GameKit):
     """The Sultan's side of the night (a :class:`~companion.framework.kit.GameKit`): after the
     storytellers, the oldest, the deal and the Hope; then the turns."""
@@ -193,6 +206,11 @@ class ScheherazadeDialogue(GameKit):
     title = TITLE
     State = ScheherazadeState
     min_players = 1
+    players_called = ("storytellers", "narradores")
+    words: ClassVar[dict[str, tuple[str, str]]] = {
+        key: L.LINES[line] for key, line in SETUP_LINES.items()
+    } | {"one_player": ("", ""), "players_welcome": ("", ""), "welcome": ("", "")}
+    """The kit's setup in the Sultan's words; nothing said after the count or a name."""
 
     def __init__(self, state: ScheherazadeState) -> None:
         super().__init__(state)
@@ -410,43 +428,7 @@ class ScheherazadeDialogue(GameKit):
 
     def _number_word(self, number: int) -> str:
         """A number as the night's language says it: ``cinco``, ``five``."""
-        if self.lang == "es" and number < len(L.SPANISH_NUMBERS):
-            return L.SPANISH_NUMBERS[number].strip("()").split("|")[0]
-        return number_to_words(number)
-
-    def _ask_count(self) -> Step:
-        if self.lang == "es":
-            expects = self._count_phrases(range(1, 5), ("{n}", "{n} (narradores|jugadores)"))
-        else:
-            expects = number_phrases(1, 4, ("{n}", "{n} storytellers", "{n} players"))
-        return Step(self.say("ask_count"), expects, hint=self.say("count_hint"))
-
-    def _on_count(self, answer: Answer) -> list[Speech]:
-        count = int(answer[NUMBER])
-        self._check_count(count)
-        self.state.seating.count = count
-        return []
-
-    def _ask_name(self) -> Step:
-        return Step(
-            self.say("ask_name", number=len(self.players) + 1),
-            PhraseSet(()),
-            free_text=True,
-            hint=self.say("name_hint"),
-        )
-
-    def _on_name(self, answer: Answer) -> list[Speech]:
-        name = " ".join(answer.intent.split())
-        if not name or normalize(name) in (normalize(n) for n in self.players):
-            raise IllegalAction(self.say("names_differ"))
-        self.players.append(name)
-        return self._after_seating()
-
-    def _ask_over(self) -> Step:
-        return Step(self.say("over"), PhraseSet(()))
-
-    def _on_over(self, answer: Answer) -> list[Speech]:
-        raise IllegalAction(self.say("over"))
+        return spelled(self.lang, number)
 
     def _after_names(self) -> list[Speech]:
         if len(self.players) > 1:
@@ -739,8 +721,8 @@ class ScheherazadeDialogue(GameKit):
         or as digits; the other numbers to twelve are heard too, to say what is allowed."""
         none = "(ninguna|ninguno|cero)" if self.lang == "es" else "(none|no more|zero)"
         choices = {}
-        for n in range(len(L.SPANISH_NUMBERS)):
-            said = L.SPANISH_NUMBERS[n] if self.lang == "es" else number_to_words(n)
+        for n in range(len(SPANISH_NUMBERS)):
+            said = SPANISH_NUMBERS[n] if self.lang == "es" else number_to_words(n)
             forms = [number_to_words(n), *(t.replace("{n}", said) for t in templates)]
             allowed = n in numbers
             if n == 0 and allowed:
