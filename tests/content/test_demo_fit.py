@@ -20,6 +20,8 @@ from companion.games.arabian_nights.content.pack import Pack
 DEMO = Path(__file__).resolve().parents[2] / "content" / "demo"
 LAND_ONLY = re.compile(r"\b(dunes?|desert sand|forest|jungle|alleys?|streets?|bazaar)\b", re.I)
 AT_SEA_ONLY = re.compile(r"\b(the deck|the mast|the rigging|the helm|overboard)\b", re.I)
+BUILT = re.compile(r"\b(gates?|courtyards?|doors?|rooms?|halls?|gallery|roofs?|windows?)\b", re.I)
+MONARCH = re.compile(r"\b(royal|throne|kingdoms?|crown|monarch|palace race)\b", re.I)
 NOT_THE_OTHER = re.compile(
     r"\bthe other (ship|side|way|half|merchants|one|day|night|bank|end|travellers)\b", re.I
 )
@@ -110,3 +112,36 @@ def test_sea_beasts_are_met_only_at_sea(read_with):
 def test_a_terrain_card_may_lead_straight_to_a_paragraph_read_with_its_name(read_with):
     assert read_with[1800] == {("Whispering Grove", "Swamp")}
     assert read_with[1801] == {("Glassy Calm", "Mountain")}
+
+
+def test_a_calm_met_at_sea_is_read_only_at_sea(read_with):
+    """The Glassy Calm at sea has cells of its own: the grove's and the mire's paragraphs
+    (detours on foot, a village on stilts) are never read on a becalmed ship."""
+    at_sea = [number for number, found in read_with.items() if ("Glassy Calm", "Sea") in found]
+    assert at_sea
+    assert all(_terrains(read_with[number]) == {"Sea"} for number in at_sea)
+
+
+def test_a_cave_is_no_building(pack, read_with):
+    """A Glittering Cave or Lair shares the palace's and the tomb's paragraphs: chambers and
+    stone, never a gate, a door or a courtyard."""
+    wrong = [
+        (number, found.group())
+        for number, found_with in read_with.items()
+        if {"Glittering Cave", "Glittering Lair"} & _names(found_with)
+        for found in [BUILT.search(_text(pack, number))]
+        if found
+    ]
+    assert not wrong
+
+
+def test_a_judge_is_no_monarch(pack, read_with):
+    """A Just Judge defied or courted has cells of its own, apart from caliphs and queens."""
+    wrong = [
+        (number, found.group())
+        for number, found_with in read_with.items()
+        if "Just Judge" in _names(found_with)
+        for found in [MONARCH.search(_text(pack, number))]
+        if found
+    ]
+    assert not wrong
