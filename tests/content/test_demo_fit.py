@@ -9,6 +9,7 @@ it.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -52,32 +53,42 @@ def _names(found: set[tuple[str, str]]) -> set[str]:
     return {name for name, _terrain in found}
 
 
+def _words_where(
+    pack: Pack,
+    read_with: dict[int, set[tuple[str, str]]],
+    words: re.Pattern[str],
+    read: Callable[[set[tuple[str, str]]], bool],
+) -> list[tuple[int, str]]:
+    """(paragraph, word) for each paragraph whose readings pass ``read`` and whose text in
+    any telling has one of ``words``."""
+    return [
+        (number, found.group())
+        for number, found_with in read_with.items()
+        if read(found_with)
+        for found in [words.search(_text(pack, number))]
+        if found
+    ]
+
+
 def test_every_paragraph_is_read_with_some_name_and_terrain(pack, read_with):
     assert set(read_with) == set(pack.paragraphs)
     assert all(read_with[number] for number in pack.paragraphs)
 
 
 def test_sea_paragraphs_speak_of_no_dunes_or_streets(pack, read_with):
-    wrong = [
-        (number, found.group())
-        for number, found_with in read_with.items()
-        if "Sea" in _terrains(found_with)
-        for found in [LAND_ONLY.search(_text(pack, number))]
-        if found
-    ]
-    assert not wrong
+    at_sea = _words_where(pack, read_with, LAND_ONLY, lambda found: "Sea" in _terrains(found))
+    assert not at_sea
 
 
 def test_land_paragraphs_speak_of_no_deck_or_mast(pack, read_with):
     """Paragraphs never read at sea (nor in a port city) do not put the player on a ship."""
-    wrong = [
-        (number, found.group())
-        for number, found_with in read_with.items()
-        if _terrains(found_with).isdisjoint({"Sea", "City", PLACE_OF_POWER})
-        for found in [AT_SEA_ONLY.search(_text(pack, number))]
-        if found
-    ]
-    assert not wrong
+    on_land = _words_where(
+        pack,
+        read_with,
+        AT_SEA_ONLY,
+        lambda found: _terrains(found).isdisjoint({"Sea", "City", PLACE_OF_POWER}),
+    )
+    assert not on_land
 
 
 def test_the_other_always_stands_for_what_was_met(pack):
@@ -125,23 +136,11 @@ def test_a_calm_met_at_sea_is_read_only_at_sea(read_with):
 def test_a_cave_is_no_building(pack, read_with):
     """A Glittering Cave or Lair shares the palace's and the tomb's paragraphs: chambers and
     stone, never a gate, a door or a courtyard."""
-    wrong = [
-        (number, found.group())
-        for number, found_with in read_with.items()
-        if {"Glittering Cave", "Glittering Lair"} & _names(found_with)
-        for found in [BUILT.search(_text(pack, number))]
-        if found
-    ]
-    assert not wrong
+    caves = {"Glittering Cave", "Glittering Lair"}
+    assert not _words_where(pack, read_with, BUILT, lambda found: bool(caves & _names(found)))
 
 
 def test_a_judge_is_no_monarch(pack, read_with):
     """A Just Judge defied or courted has cells of its own, apart from caliphs and queens."""
-    wrong = [
-        (number, found.group())
-        for number, found_with in read_with.items()
-        if "Just Judge" in _names(found_with)
-        for found in [MONARCH.search(_text(pack, number))]
-        if found
-    ]
-    assert not wrong
+    judge = _words_where(pack, read_with, MONARCH, lambda found: "Just Judge" in _names(found))
+    assert not judge
