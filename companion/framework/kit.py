@@ -46,6 +46,7 @@ from companion.framework.dialogue import (
 )
 from companion.framework.errors import IllegalAction, SaveError, SetupError
 from companion.framework.phrases import PhraseSet, normalize, number_to_words
+from companion.framework.story import Chapter, StoryLine, Told, story_lines
 from companion.framework.words import Language
 
 HEARD_NUMBERS = range(13)
@@ -186,6 +187,7 @@ class GameKit:
 
     def __init__(self, state: Any) -> None:
         self.state = state
+        self._noted: list[StoryLine] = []
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -235,6 +237,37 @@ class GameKit:
     def seated(self) -> list[Speech]:
         """Called once every player is known: start the game's own phases."""
         return []
+
+    def night_title(self) -> str:
+        """The game's name at the head of the night's chronicle, in the game's language
+        (default: the spoken title, "the Tales of Arabia" as "Tales of Arabia")."""
+        title = self.title.removeprefix("the ")
+        return title[:1].upper() + title[1:]
+
+    def chapter(self) -> Chapter | None:
+        """The chapter of the night now, for the chronicle: a turn and whose it is (a new
+        turn count starts a new chapter). None, the default, before the game's turns
+        begin (setup) and for a game without turns."""
+        return None
+
+    def story(self, answer: Answer | str, speeches: Sequence[Speech]) -> list[StoryLine]:
+        """What of ``answer``, just applied, is worth telling in the night's chronicle;
+        ``speeches`` is what the game said about it.
+
+        The default tells what the game noted while answering (:meth:`note`), then every
+        speech said aloud by its kind (:func:`story_lines`): private speeches and asides
+        (``Speech(kind="aside")``, such as the kit's welcome of each player, whom the
+        chronicle names at its head) are left out. A game overrides it to tell more (a
+        tale told, from the answer that reports it).
+        """
+        return [*self._noted, *story_lines(speeches)]
+
+    def note(self, text: str, told: Told = Told.NARRATION, quote: str | None = None) -> None:
+        """Tell the chronicle ``text`` about the answer being applied without saying it:
+        what an instruction to the table did, in the words of a story ("Ali takes the
+        card in place 3." for "Take the card in place 3. 4 action points left."), or a
+        tale told with ``quote``, what was heard of it."""
+        self._noted.append(StoryLine(text=text, told=told, quote=quote))
 
     def phase(self) -> str:
         """The current phase: the setup phases first, then the game's own, then "over"."""
@@ -332,6 +365,7 @@ class GameKit:
         A number out of the step's range is refused here, saying what is allowed.
         """
         answer = Answer.coerce(value)
+        self._noted = []
         if answer.intent == OUT_OF_RANGE:
             said = number_to_words(int(answer[NUMBER]))
             raise IllegalAction(f"Not {said}. {self.step().options_hint()}")
@@ -396,8 +430,9 @@ class GameKit:
         self._check_count(count)
         self.state.seating.count = count
         if count == 1:
-            return [Speech("One player. Welcome.")]
-        return [Speech(f"{number_to_words(count).capitalize()} players. Welcome, all of you.")]
+            return [Speech("One player. Welcome.", kind="aside")]
+        welcome = f"{number_to_words(count).capitalize()} players. Welcome, all of you."
+        return [Speech(welcome, kind="aside")]
 
     def _ask_name(self) -> Step:
         position = number_to_words(len(self.state.seating.names) + 1)
@@ -415,7 +450,7 @@ class GameKit:
             name = name.title()
         self._check_name(name)
         self.state.seating.names.append(name)
-        return [Speech(f"Welcome, {name}."), *self._after_seating()]
+        return [Speech(f"Welcome, {name}.", kind="aside"), *self._after_seating()]
 
     def _ask_gender(self) -> Step:
         name = self.state.seating.names[len(self.state.seating.genders)]

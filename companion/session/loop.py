@@ -32,8 +32,10 @@ from companion.framework.dialogue import Dialogue, GameSpec, Speech, Step, yes_n
 from companion.framework.errors import IllegalAction
 from companion.framework.phrases import PhraseSet, Value
 from companion.framework.telling_turn import TellingListener
-from companion.framework.words import said
+from companion.framework.words import GLOBAL_TEMPLATES as SESSION_COMMANDS
+from companion.framework.words import known, said
 from companion.session.enrolment import can_enrol, enrol
+from companion.session.events import Applied, Ended, Refused, Undone, notify, state_mark
 from companion.session.ports import (
     SAVE_AND_QUIT,
     Command,
@@ -55,6 +57,8 @@ from companion.session.understanding import (
 )
 
 RATE_STEP = 1.15
+RESUME = Command("resume")
+"""The pause's one answer (said, typed or tapped)."""
 
 
 class Outcome(StrEnum):
@@ -92,7 +96,11 @@ ENDINGS = (Outcome.QUIT, Outcome.INPUT_ENDED)
 
 
 class SessionObserver(Protocol):
-    """Watches a session: the live display and the chronicle."""
+    """Watches a session: the live display and the chronicle.
+
+    Beside these, an observer may take the events of :mod:`companion.session.events`
+    (``on_applied``, ``on_refused``, ``on_undone``): what became of each answer.
+    """
 
     def on_speech(self, speech: Speech) -> None: ...
 
@@ -148,6 +156,11 @@ class Session:
 
     def run(self, opening: Sequence[Speech] = ()) -> SessionEnd:
         """Play until the game ends ("finished"), "save and quit" or input ends."""
+        end = SessionEnd(self._play(opening), self.save_path)
+        notify(self.observers, Ended(end.reason))
+        return end
+
+    def _play(self, opening: Sequence[Speech]) -> Outcome:
         self._save()
         self._speak(list(opening))
         failures = 0
@@ -156,15 +169,15 @@ class Session:
             if self.offer_enrolment and self.dialogue.everyone_seated:
                 self.offer_enrolment = False
                 if (outcome := self._offer_enrolment(step)) in ENDINGS:
-                    return SessionEnd(outcome, self.save_path)
+                    return outcome
             for observer in self.observers:
                 observer.on_step(step, self.dialogue)
             self._speak([Speech(step.prompt)], remember=False)
             outcome = self._take_turn(step, failures)
             if outcome in ENDINGS:
-                return SessionEnd(outcome, self.save_path)
+                return outcome
             failures = failures + 1 if outcome is Outcome.MISSED else 0
-        return SessionEnd(Outcome.FINISHED, self.save_path)
+        return Outcome.FINISHED
 
     # -- one answer -------------------------------------------------------------------
 
@@ -263,16 +276,20 @@ class Session:
     def _apply(self, value: Value, label: str = "") -> Outcome:
         self._in_full = None
         before = self.dialogue.to_save()
+        chapter = self.dialogue.chapter()
         try:
             speeches = self.dialogue.answer(value)
         except IllegalAction as refusal:
             if self.dialogue.to_save() != before:
                 self.dialogue = self.spec.restore(before)
+            notify(self.observers, Refused(label, str(refusal)))
             self._speak([Speech(str(refusal))], remember=False)
             return Outcome.MISSED
         self.undo_stack.push(before)
         self._undo_labels = [*self._undo_labels, label][-len(self.undo_stack) :]
         self._save()
+        story = tuple(self.dialogue.story(value, speeches))
+        notify(self.observers, Applied(label, tuple(speeches), story, chapter, state_mark(before)))
         self._speak(speeches)
         return Outcome.APPLIED
 
@@ -338,15 +355,19 @@ class Session:
         previous = self.undo_stack.pop()
         self.dialogue = self.spec.restore(previous)
         self._save()
+        notify(self.observers, Undone(state_mark(previous)))
         label = self._undo_labels.pop() if self._undo_labels else ""
         plain = label and label not in (Reply.YES, Reply.NO)
         what = label if plain else self._said("the_last_answer")
         self._speak([Speech(self._said("undone", what=what))])  # repeat: not the undone reply
 
     def _pause(self) -> Outcome | None:
-        """Wait for "resume"; other global commands are carried out meanwhile, anything
-        unclear is not taken for one (nothing is guessed while the table is away)."""
-        waiting = Step(self._said("paused"), PhraseSet(()), hint=self._said("resume_hint"))
+        """Wait for "resume" (said, typed, or tapped: it is the pause's one answer); other
+        global commands are carried out meanwhile, anything unclear is not taken for one
+        (nothing is guessed while the table is away)."""
+        wordings = SESSION_COMMANDS[known(self._language)]["resume"]
+        resume = PhraseSet.from_templates({RESUME: wordings}, labels={RESUME: wordings[0]})
+        waiting = Step(self._said("paused"), resume, hint=self._said("resume_hint"))
         phrases = self._phrases(waiting)
         self._say_text(waiting.prompt)
         while True:
@@ -356,7 +377,7 @@ class Session:
             understood = understand(heard, waiting, phrases)
             if not understood.is_command or not understood.sure:
                 self._say_text(self._said("still_paused"))
-            elif understood.value == Command("resume"):
+            elif understood.value == RESUME:
                 self._say_text(self._said("resuming"))
                 return None
             elif understood.value == Command("pause"):

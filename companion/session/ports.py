@@ -13,8 +13,13 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import getpass
+import os
+import select
 import sys
+import termios
+import threading
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
@@ -96,14 +101,125 @@ class Mouth(Protocol):
         """Speak at ``factor`` times the normal rate."""
 
 
+POLL_SECONDS = 0.2
+"""How often a read looks whether it was given up."""
+
+
+class Cancelled(Exception):
+    """The read was given up: its question was answered another way (a tap)."""
+
+
+class TerminalLines:
+    """Lines typed at a terminal (``stream`` must be one), each read cancellable.
+
+    With the table display, a question asked at the keyboard can be answered by a tap on
+    a phone while the keyboard still waits for its line. A blocking ``readline`` (or
+    ``getpass``) would stay behind: the next line typed would answer the next question in
+    the old one's mode (a secret typed visibly, a plain answer without echo), and a hidden
+    read left at exit would leave the terminal without echo. These reads watch the
+    terminal with ``select``, a fifth of a second at a time, so :meth:`cancel` ends one
+    under way: its prompt ends, the echo comes back, and what was half typed is kept for
+    the next read.
+    """
+
+    def __init__(self, stream: IO[str] | None = None, out: IO[str] | None = None) -> None:
+        self._fd = (stream or sys.stdin).fileno()
+        self._out = out or sys.stdout
+        self._cancelled = threading.Event()
+        self._under_way = False
+        self._lock = threading.Lock()
+        self._typed = b""
+
+    @staticmethod
+    def usable(stream: IO[str]) -> bool:
+        """Whether ``stream`` is a terminal these reads can use."""
+        try:
+            return stream.isatty() and termios.tcgetattr(stream.fileno()) is not None
+        except (OSError, ValueError, termios.error):
+            return False
+
+    def cancel(self) -> bool:
+        """Give up the read under way; False when none is."""
+        with self._lock:
+            if self._under_way:
+                self._cancelled.set()
+            return self._under_way
+
+    def line(self, prompt: str, hidden: bool = False) -> str | None:
+        """The next line typed after ``prompt`` (without echo when ``hidden``); None at the
+        end of input; :class:`Cancelled` when given up."""
+        with self._lock:
+            self._cancelled.clear()
+            self._under_way = True
+        try:
+            self._out.write(prompt)
+            self._out.flush()
+            with self._without_echo() if hidden else contextlib.nullcontext():
+                try:
+                    return self._read_line()
+                finally:
+                    if hidden:  # the Enter typed was not echoed
+                        self._out.write("\n")
+                        self._out.flush()
+        finally:
+            with self._lock:
+                self._under_way = False
+                self._cancelled.clear()
+
+    def _read_line(self) -> str | None:
+        while b"\n" not in self._typed:
+            if self._cancelled.is_set():
+                raise Cancelled
+            ready, _, _ = select.select([self._fd], [], [], POLL_SECONDS)
+            if not ready:
+                continue
+            chunk = os.read(self._fd, 4096)
+            if not chunk:
+                return None
+            self._typed += chunk
+        line, _, self._typed = self._typed.partition(b"\n")
+        return line.decode("utf-8", "replace")
+
+    @contextlib.contextmanager
+    def _without_echo(self) -> Iterator[None]:
+        before = termios.tcgetattr(self._fd)
+        quiet = list(before)
+        quiet[3] &= ~termios.ECHO
+        termios.tcsetattr(self._fd, termios.TCSADRAIN, quiet)
+        try:
+            yield
+        finally:
+            termios.tcsetattr(self._fd, termios.TCSADRAIN, before)
+
+
+@runtime_checkable
+class CancellableEars(Protocol):
+    """Ears whose listening can be given up (the question was answered by a tap)."""
+
+    def cancel(self) -> bool:
+        """Give up the listening under way (``hear`` raises
+        :class:`Cancelled`); False when none is, or when these
+        ears cannot give it up (what they hear then answers the next question)."""
+
+
 class TypedEars:
-    """Answers typed on a keyboard or read line by line from a script."""
+    """Answers typed on a keyboard or read line by line from a script. At a terminal
+    (``prompt`` given), each read can be given up (:meth:`cancel`) and a secret is typed
+    without echo."""
 
     def __init__(self, lines: Iterable[str] | IO[str] | None = None, prompt: str = "") -> None:
-        self._lines: Iterator[str] = iter(lines if lines is not None else sys.stdin)
+        source = lines if lines is not None else sys.stdin
+        self._lines: Iterator[str] = iter(source)
         self._prompt = prompt
+        usable = prompt and hasattr(source, "fileno") and TerminalLines.usable(source)
+        self._terminal = TerminalLines(source) if usable else None
+
+    def cancel(self) -> bool:
+        return self._terminal is not None and self._terminal.cancel()
 
     def hear(self, step: Step, phrases: PhraseSet) -> Heard | None:
+        if self._terminal is not None:
+            return self._hear_at_terminal(step)
         if step.private and self._prompt:
             return self._hear_secret()
         if self._prompt:
@@ -114,6 +230,16 @@ class TypedEars:
                 return Heard(text, 1.0, typed=True)
             if self._prompt:  # an empty line at the keyboard: ask again
                 print(f"{step.prompt}\n{self._prompt}", end="", flush=True)
+        return None
+
+    def _hear_at_terminal(self, step: Step) -> Heard | None:
+        assert self._terminal is not None
+        prompt = "(hidden) > " if step.private else self._prompt
+        while (text := self._terminal.line(prompt, hidden=step.private)) is not None:
+            if text.strip():
+                return Heard(text.strip(), 1.0, typed=True)
+            if not step.private:  # an empty line at the keyboard: ask again
+                prompt = f"{step.prompt}\n{self._prompt}"
         return None
 
     def _hear_secret(self) -> Heard | None:

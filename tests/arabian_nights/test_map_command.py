@@ -127,6 +127,8 @@ def test_names_are_escaped_in_the_svg(tmp_path):
     edit(pack, "world.txt", "Bantus          | City", "Bantus & Co     | City")
     edit(pack, "world.txt", "Sea of Storms, Bantus", "Sea of Storms, Bantus & Co")
     edit(pack, "cards.txt", "| Bantus |", "| Bantus & Co |")
+    edit(pack, "world.txt", "name | Mini Fixture", "name | Mini\x1b]0;owned\x07 Fixture")
     svg = map_svg(load_pack(pack))
     assert "Bantus &amp; Co" in svg
-    ET.fromstring(svg)
+    assert "Mini\\x1b]0;owned\\x07 Fixture" in svg
+    ET.fromstring(svg)  # well-formed: no control character, which XML cannot hold

@@ -245,13 +245,13 @@ def test_open_sesame_takes_the_die_or_everything_the_victim_has(catalogue):
     assert (zoe.gold, table.current.gold) == (0, 3)
 
 
-def test_the_desert_tornado_costs_a_point_per_card_and_destroys_the_district(catalogue):
+def test_the_desert_tornado_costs_its_cost_per_card_and_destroys_the_district(catalogue):
     table = make_table(catalogue)
     build_city(table, "Zoe", "Souk", "Armourer", "Jeweller", "Palace")
     zoe = table.player("Zoe")
     souk = zoe.city.districts[0]
-    assert table.tornado_cost(souk) == 3
-    table.play_action("Desert Tornado", table.tornado_cost(souk))
+    assert table.tornado_cost(souk, 1) == 3 and table.tornado_cost(souk, 2) == 6
+    table.play_action("Desert Tornado", table.tornado_cost(souk, 1) - 1)
     assert table.destroy_district(zoe, souk.id) == 3
     assert [d.card for d in zoe.city.districts] == ["Palace"]
     assert table.action_points == 3 and table.card_count() == 110
@@ -338,3 +338,14 @@ def test_a_card_whose_copies_are_known_cannot_outnumber_them(catalogue):
     table.play_card("Night Patrol")
     with pytest.raises(IllegalAction, match="The box holds 1 Night Patrol cards"):
         table.play_card("Night Patrol")
+
+
+@pytest.mark.parametrize(
+    ("reading", "cost"), [("each", 6), ("printed", 2), ("plus_each", 5), ("per_card", 5)]
+)
+def test_each_reading_of_the_desert_tornado_costs_what_it_says(catalogue, reading, cost):
+    """Printed cost 2, a district with two artisans: three cards destroyed. ``per_card`` is
+    how saves made before named ``plus_each``."""
+    table = make_table(catalogue, tornado_cost=reading)
+    build_city(table, "Zoe", "Souk", "Armourer", "Jeweller")
+    assert table.tornado_cost(table.player("Zoe").city.districts[0], 2) == cost

@@ -1,7 +1,8 @@
 """The Reader's map on a phone (issue 24): in headless Chromium at 390 px, on the demo
 book's first move, labels are large and do not overlap, the spaces in reach are ringed
 and the others dimmed, and the map zooms with a pinch and with its buttons, inside its
-panel, keeping what a player zoomed to when the game moves on."""
+panel, keeping what a player zoomed to when the game moves on. Tales of Arabia's track
+is drawn with each hero's piece."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 from companion.framework.dialogue import GameOptions
+from companion.games import game_spec
 from tests.web.conftest import TableGame
 
 DEMO = str(Path(__file__).parents[2] / "content" / "demo")
@@ -129,3 +131,20 @@ def test_a_pinch_and_the_buttons_zoom_the_map_inside_its_panel(demo_game, browse
     WebDriverWait(browser, 10).until(lambda page: "Ali" in page.find_element(By.ID, "reading").text)
     time.sleep(0.3)
     assert browser.execute_script(WIDTH) == chosen
+
+
+def test_tales_of_arabias_track_is_drawn_with_each_heros_piece(tmp_path: Path, browser):
+    options = GameOptions(seed=1, players=[("Ali", ""), ("Sara", "")])
+    game = TableGame(tmp_path / "toa.json", game_spec("tales-of-arabia"), options)
+    try:
+        game.say("Aladdin", "Morgiana")
+        browser.get(game.address)
+        WebDriverWait(browser, 20).until(
+            lambda page: len(page.find_elements(By.CSS_SELECTOR, "#map .marker")) == 2
+        )
+        spaces = browser.find_elements(By.CSS_SELECTOR, "#map .space")
+        assert len(spaces) == game.session.dialogue.pack.board.spaces == 36
+        names = {node.text for node in browser.find_elements(By.CSS_SELECTOR, "#map .space-name")}
+        assert {"Baghdad", "Mecca"} <= names
+    finally:
+        game.stop()

@@ -31,6 +31,7 @@ from typing import TypeVar
 
 import numpy as np
 
+from companion.framework.svg import element
 from companion.games.arabian_nights.content.pack import Pack
 from companion.games.arabian_nights.map_layout import (
     CLEAR,
@@ -260,33 +261,25 @@ def _label_box(x: float, y: float, lines: list[str], size: float, anchor: str) -
     return (left, y - 0.85 * size, left + width, y + 0.25 * size + LINE * size * (len(lines) - 1))
 
 
-def _element(parent: ET.Element, tag: str, text: str | None = None, **attributes: object):
-    node = ET.SubElement(
-        parent, tag, {k.rstrip("_").replace("_", "-"): str(v) for k, v in attributes.items()}
-    )
-    node.text = text
-    return node
-
-
 def _text(parent: ET.Element, lines: list[str], x: float, y: float, **attributes: object) -> None:
     """A text of one or more lines, its first baseline at (x, y)."""
     if len(lines) == 1:
-        _element(parent, "text", lines[0], x=f"{x:.1f}", y=f"{y:.1f}", **attributes)
+        element(parent, "text", lines[0], x=f"{x:.1f}", y=f"{y:.1f}", **attributes)
         return
-    text = _element(parent, "text", x=f"{x:.1f}", y=f"{y:.1f}", **attributes)
+    text = element(parent, "text", x=f"{x:.1f}", y=f"{y:.1f}", **attributes)
     for index, line in enumerate(lines):
-        _element(text, "tspan", line, x=f"{x:.1f}", dy="0" if index == 0 else f"{LINE}em")
+        element(text, "tspan", line, x=f"{x:.1f}", dy="0" if index == 0 else f"{LINE}em")
 
 
 def _routes(svg: ET.Element, whole: list[Route], stubs: list[Stub], where) -> None:
-    group = _element(svg, "g", class_="routes", stroke_width=2.5, fill="none")
+    group = element(svg, "g", class_="routes", stroke_width=2.5, fill="none")
     for kind, one, other in whole:
         (x1, y1), (x2, y2) = where[one], where[other]
-        _element(group, "line", x1=f"{x1:.1f}", y1=f"{y1:.1f}", x2=f"{x2:.1f}", y2=f"{y2:.1f}",
+        element(group, "line", x1=f"{x1:.1f}", y1=f"{y1:.1f}", x2=f"{x2:.1f}", y2=f"{y2:.1f}",
                  data_route=f"{kind}|{one}|{other}", **ROUTE_STYLES[kind])  # fmt: skip
     for stub in stubs:
         (x1, y1), (x2, y2) = stub.segment
-        _element(group, "line", x1=f"{x1:.1f}", y1=f"{y1:.1f}", x2=f"{x2:.1f}", y2=f"{y2:.1f}",
+        element(group, "line", x1=f"{x1:.1f}", y1=f"{y1:.1f}", x2=f"{x2:.1f}", y2=f"{y2:.1f}",
                  data_stub=f"{stub.kind}|{stub.start}|{'|'.join(stub.towards)}",
                  **ROUTE_STYLES[stub.kind])  # fmt: skip
 
@@ -320,16 +313,16 @@ def _spaces(svg: ET.Element, pack: Pack, layout: Layout, labels: _Labels) -> Non
     colours = terrain_colours(pack)
     for name, space in pack.spaces.items():
         x, y = layout.where[name]
-        group = _element(svg, "g", class_="space", data_space=name)
+        group = element(svg, "g", class_="space", data_space=name)
         fill = colours.get(space.terrain, "#ffffff")
         if space.city:
-            _element(group, "rect", x=f"{x - SPACE:.1f}", y=f"{y - SPACE:.1f}", width=2 * SPACE,
+            element(group, "rect", x=f"{x - SPACE:.1f}", y=f"{y - SPACE:.1f}", width=2 * SPACE,
                      height=2 * SPACE, fill=fill, stroke="#333", stroke_width=1.5)  # fmt: skip
         else:
-            _element(group, "circle", cx=f"{x:.1f}", cy=f"{y:.1f}", r=SPACE, fill=fill,
+            element(group, "circle", cx=f"{x:.1f}", cy=f"{y:.1f}", r=SPACE, fill=fill,
                      stroke="#333", stroke_width=1.5)  # fmt: skip
         if space.number is not None:
-            _element(group, "text", str(space.number), x=f"{x:.1f}", y=f"{y + 5:.1f}",
+            element(group, "text", str(space.number), x=f"{x:.1f}", y=f"{y + 5:.1f}",
                      text_anchor="middle", font_size=NUMBER, font_weight="bold")  # fmt: skip
         lines = _lines_of(name)
         below = y + SPACE + LABEL
@@ -373,14 +366,14 @@ def _places(svg: ET.Element, pack: Pack, layout: Layout, labels: _Labels) -> Non
             box = (min(px - 10, label[0]), label[1], max(px + 10, label[2]), py + 4)
             spots.append((box, (px, py)))
         px, py = labels.place(spots, _region_box(layout, place.exit_space))
-        group = _element(svg, "g", class_="place", data_place=place.name)
+        group = element(svg, "g", class_="place", data_place=place.name)
         length = math.dist((px, py), (x, y)) or 1.0
         ex, ey = x + (px - x) / length * (SPACE + 4), y + (py - y) / length * (SPACE + 4)
         labels.avoid(((px, py - 6), (ex, ey)))
-        _element(group, "line", x1=f"{px:.1f}", y1=f"{py - 6:.1f}", x2=f"{ex:.1f}",
+        element(group, "line", x1=f"{px:.1f}", y1=f"{py - 6:.1f}", x2=f"{ex:.1f}",
                  y2=f"{ey:.1f}", stroke=PLACE_COLOUR, stroke_width=2,
                  marker_end="url(#arrow)")  # fmt: skip
-        _element(group, "text", "★", x=f"{px:.1f}", y=f"{py:.1f}", text_anchor="middle",
+        element(group, "text", "★", x=f"{px:.1f}", y=f"{py:.1f}", text_anchor="middle",
                  font_size=22, fill=PLACE_COLOUR)  # fmt: skip
         _text(group, lines, px, py - lifted, text_anchor="middle", font_size=PLACE_LABEL,
               font_style="italic", fill="#5a1a9a")  # fmt: skip
@@ -389,15 +382,15 @@ def _places(svg: ET.Element, pack: Pack, layout: Layout, labels: _Labels) -> Non
 def _legend(svg: ET.Element, pack: Pack, top: float) -> None:
     x = 20.0
     for terrain, colour in terrain_colours(pack).items():
-        _element(svg, "rect", x=f"{x:.1f}", y=f"{top:.1f}", width=16, height=16, fill=colour,
+        element(svg, "rect", x=f"{x:.1f}", y=f"{top:.1f}", width=16, height=16, fill=colour,
                  stroke="#333")  # fmt: skip
-        _element(svg, "text", terrain, x=f"{x + 22:.1f}", y=f"{top + 13:.1f}", font_size=LEGEND)
+        element(svg, "text", terrain, x=f"{x + 22:.1f}", y=f"{top + 13:.1f}", font_size=LEGEND)
         x += 34 + CHARACTER * LEGEND * len(terrain)
     key = (
         "- - - land route    —— sea route    —→ Cairo: a route to another continent    "
         "■ city    ★ Place of Power"
     )
-    _element(svg, "text", key, x=f"{x + 10:.1f}", y=f"{top + 13:.1f}", font_size=LEGEND)
+    element(svg, "text", key, x=f"{x + 10:.1f}", y=f"{top + 13:.1f}", font_size=LEGEND)
 
 
 def map_svg(pack: Pack, layout: Layout | None = None) -> str:
@@ -407,12 +400,12 @@ def map_svg(pack: Pack, layout: Layout | None = None) -> str:
     svg = ET.Element("svg", {"xmlns": "http://www.w3.org/2000/svg", "width": f"{width:.0f}",
                              "height": f"{height:.0f}", "viewBox": f"0 0 {width:.0f} {height:.0f}",
                              "font-family": "serif"})  # fmt: skip
-    defs = _element(svg, "defs")
-    marker = _element(defs, "marker", id="arrow", markerWidth=8, markerHeight=8, refX=7, refY=4,
+    defs = element(svg, "defs")
+    marker = element(defs, "marker", id="arrow", markerWidth=8, markerHeight=8, refX=7, refY=4,
                       orient="auto")  # fmt: skip
-    _element(marker, "path", d="M0,0 L8,4 L0,8 z", fill=PLACE_COLOUR)
-    _element(svg, "rect", width=f"{width:.0f}", height=f"{height:.0f}", fill="#fffaf0")
-    _element(svg, "text", pack.name, x=20, y=28, font_size=22, font_weight="bold")
+    element(marker, "path", d="M0,0 L8,4 L0,8 z", fill=PLACE_COLOUR)
+    element(svg, "rect", width=f"{width:.0f}", height=f"{height:.0f}", fill="#fffaf0")
+    element(svg, "text", pack.name, x=20, y=28, font_size=22, font_weight="bold")
     whole, stubs = route_drawing(layout)
     lines = np.array(
         [(layout.where[a], layout.where[b]) for _, a, b in whole] + [s.segment for s in stubs]
@@ -420,9 +413,9 @@ def map_svg(pack: Pack, layout: Layout | None = None) -> str:
     labels = _Labels(layout, lines)
     labels.take(_label_box(20, 28, [pack.name], 22, "start"))
     for continent, (left, top) in sorted(layout.regions.items()):
-        _element(svg, "rect", x=f"{left + 6:.1f}", y=f"{top + 6:.1f}", width=layout.side - 12,
+        element(svg, "rect", x=f"{left + 6:.1f}", y=f"{top + 6:.1f}", width=layout.side - 12,
                  height=layout.side - 12, rx=18, fill="#f6eedb", stroke="#e4d6b8")  # fmt: skip
-        _element(svg, "text", continent, x=f"{left + 22:.1f}", y=f"{top + 34:.1f}",
+        element(svg, "text", continent, x=f"{left + 22:.1f}", y=f"{top + 34:.1f}",
                  font_size=CONTINENT, fill="#7a6a55")  # fmt: skip
         labels.take(_label_box(left + 22, top + 34, [continent], CONTINENT, "start"))
     _routes(svg, whole, stubs, layout.where)

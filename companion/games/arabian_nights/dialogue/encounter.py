@@ -32,6 +32,7 @@ from companion.games.arabian_nights.dialogue.phrases import (
 )
 from companion.games.arabian_nights.rules.card_effects import (
     better_face,
+    counted_sheet,
     end_statuses,
     fortune_status,
     lucky_treasure,
@@ -58,6 +59,7 @@ from companion.games.arabian_nights.rules.encounter import (
     roll_destiny_die,
     usable_sections,
 )
+from companion.games.arabian_nights.rules.state import PlayerSheet
 
 USE_MASTER = Answer("master")
 """The answer "use my master skill", before saying which shortcut."""
@@ -163,7 +165,8 @@ class ReaderEncounter(ReaderBase):
             paragraph = paragraph.told(self._next_telling(paragraph))
         seen = name_the_other(paragraph.intro, self.encounter.encountered) if paragraph else ""
         seen = seen or f"paragraph {number} of the Book of Tales."
-        return [Speech(f"The {ball} shows {reaction.lower()} on a blank die: {seen}")]
+        self.note(f"{self.sheet.name} looks into the {ball}.")  # what it shows may not happen
+        return [Speech(f"The {ball} shows {reaction.lower()} on a blank die: {seen}", kind="aside")]
 
     def _plain_reaction_step(self) -> Step:
         matrix = self.pack.matrices[self.encounter.matrix]
@@ -400,24 +403,45 @@ class ReaderEncounter(ReaderBase):
         return sections
 
     def _ask_section(self) -> Step:
+        """The rulebook's Reader reads off the paragraph's whole list of skills, statuses
+        and treasures, then the player chooses one they hold, or no skill."""
         paragraph = self._read_paragraph()
         sections = self._usable_sections(paragraph)
+        counted = counted_sheet(self.pack, self.sheet)
         choices: dict[Answer, list[str]] = {}
+        labels: dict[Answer, str] = {}
         for index, section in enumerate(sections):
-            names = section.requirements or ["no skill"]
+            names = _held(section, counted) or ["no skill"]
             choices[_section(index)] = [*names, *(f"[use] [my] {name}" for name in names)]
             if section.no_skill:
                 choices[_section(index)] += ["none", "no", "nothing"]
-        labels = {_section(i): speech.heading(s) for i, s in enumerate(sections)}
+            labels[_section(index)] = speech.heading(
+                section.model_copy(update={"requirements": names})
+            )
         skills_first = sorted(labels, key=lambda key: sections[int(key[SECTION])].no_skill)
         spoken = spoken_list([labels[key] for key in skills_first], "or")
+        listed = [speech.heading(s) for s in paragraph.sections if not s.no_skill]
+        unheld = {
+            Answer.of(NOT_HELD, name=name): [name, f"[use] [my] {name}"]
+            for section in paragraph.sections
+            if section not in sections
+            for name in section.requirements
+        }
+        prompt = f"You may use {spoken}. Which do you choose?"
+        if unheld:
+            prompt = f"The tale lists {spoken_list(listed, 'and')}. {prompt}"
         return Step(
-            f"You may use {spoken}. Which do you choose?",
-            PhraseSet.from_templates(choices, labels=labels),
+            prompt,
+            PhraseSet.from_templates({**choices, **unheld}, labels=labels),
+            offered=frozenset(choices),
         )
 
     def _on_section(self, answer: Answer) -> list[Speech]:
         paragraph = self._read_paragraph()
+        if answer.intent == NOT_HELD:
+            raise IllegalAction(
+                f"{self.sheet.name} does not have {answer['name']}. {self.step().prompt}"
+            )
         return self._read_section(self._usable_sections(paragraph)[int(answer[SECTION])])
 
     def _read_section(self, section: Section) -> list[Speech]:
@@ -472,6 +496,17 @@ SECTION = "section"
 
 def _foreseen(reaction: str) -> Answer:
     return Answer.of(FORESEE, reaction=reaction)
+
+
+NOT_HELD = "not held"
+"""The intent of a section's skill, status or treasure the player does not hold."""
+
+
+def _held(section: Section, sheet: PlayerSheet) -> list[str]:
+    """The requirements of ``section`` that ``sheet`` (treasures counted) holds."""
+    if section.master:
+        return [name for name in section.requirements if sheet.skill_level(name) == "Master"]
+    return [name for name in section.requirements if sheet.holds(name)]
 
 
 def _section(index: int) -> Answer:

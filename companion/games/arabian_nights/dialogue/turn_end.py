@@ -13,7 +13,6 @@ from companion.games.arabian_nights import speech
 from companion.games.arabian_nights.content.reward_codes import parse_reward
 from companion.games.arabian_nights.dialogue.base import ReaderBase
 from companion.games.arabian_nights.dialogue.phrases import intents
-from companion.games.arabian_nights.rules.award import apply_reward, describe_changes
 from companion.games.arabian_nights.rules.card_effects import (
     can_pay_toll,
     city_toll,
@@ -108,12 +107,7 @@ class ReaderTurnEnd(ReaderBase):
         )
         speeches = [Speech(f"{sheet.name} completes the quest {quest.name}.")]
         effects = parse_reward(quest.reward_code, self.vocabulary)
-        self.state.table, changes = apply_reward(
-            self.pack, self.table, sheet.name, effects, self.state.dice.next_rng()
-        )
-        speeches.append(
-            Speech(describe_changes(sheet.name, changes), kind="reward", player=sheet.name)
-        )
+        speeches += self._sheet_reward(sheet.name, effects)  # a treasure won is read aloud
         if next_quest:
             speeches.append(self._quest_dealt(sheet.name, next_quest))
         return speeches

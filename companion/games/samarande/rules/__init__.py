@@ -30,7 +30,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, field_validator
 
 from companion.framework.errors import IllegalAction
 from companion.games.samarande.content.catalogue import Card, Catalogue
@@ -54,8 +54,18 @@ class Settings(BaseModel):
     joker_upkeep: Literal["every_turn", "once"] = "every_turn"
     """A Joker Genie in play costs its holder one action point at the start of each turn
     (``every_turn``), or only at the start of the turn after it was played (``once``)."""
-    tornado_cost: Literal["per_card", "printed"] = "per_card"
-    """The Desert Tornado costs one point per card it destroys, or its printed cost."""
+    tornado_cost: Literal["each", "printed", "plus_each"] = "each"
+    """The Desert Tornado costs its printed cost for each card it destroys (``each``), its
+    printed cost once (``printed``), or its printed cost and one point more per card
+    destroyed (``plus_each``, the companion's reading before; saves of it say
+    ``per_card``)."""
+
+    @field_validator("tornado_cost", mode="before")
+    @classmethod
+    def _older_reading(cls, value: object) -> object:
+        """Games saved under the old name of ``plus_each`` keep playing by it."""
+        return "plus_each" if value == "per_card" else value
+
     libraries_stack: bool = True
     """Each Library raises the hand limit; with False only the first one counts."""
     ask_joker: bool = True
@@ -136,6 +146,8 @@ class Table(BaseModel):
     resolving: int = 0
     """Action cards paid for and not yet discarded, put in play or taken back."""
     active: int = 0
+    turns_ended: int = 0
+    """Turns played so far (the chronicle's chapters)."""
     action_points: int = 0
     bought: int = 0
     took_from_line: bool = False
@@ -352,11 +364,16 @@ class Table(BaseModel):
             return len(self.genies_on(player, "joker_genie"))
         return player.joker_debt
 
+    @property
+    def points_to_buy(self) -> int:
+        """How many action points the current player may still buy this turn."""
+        return max(0, min(MAX_BOUGHT - self.bought, self.current.gold // POINT_PRICE))
+
     def check_points(self, cost: int, what: str) -> None:
         """Refuse an action that costs more than remains, saying how to afford it."""
         if cost <= self.action_points:
             return
-        can_buy = min(MAX_BOUGHT - self.bought, self.current.gold // POINT_PRICE)
+        can_buy = self.points_to_buy
         advice = (
             f" You can buy up to {can_buy} more, at {POINT_PRICE} gold each."
             if can_buy >= cost - self.action_points
@@ -570,11 +587,19 @@ class Table(BaseModel):
         self.discard_action()
         return amount
 
-    def tornado_cost(self, district: District) -> int:
-        """Extra points the Desert Tornado costs on this district, beyond its printed cost."""
-        if self.settings.tornado_cost == "printed":
-            return 0
-        return 1 + len(district.artisans)
+    def tornado_cost(self, district: District, printed: int) -> int:
+        """What the Desert Tornado, of ``printed`` cost, costs on this district in all.
+
+        The rulebook: all the cards of the district are destroyed, and a player without the
+        action points to do so must choose another district; the card's printed cost is the
+        only figure it gives, so by default each card destroyed costs it.
+        """
+        cards = 1 + len(district.artisans)
+        return {
+            "each": printed * cards,
+            "printed": printed,
+            "plus_each": printed + cards,
+        }[self.settings.tornado_cost]
 
     def destroy_district(self, victim: Player, district_id: int) -> int:
         """The Desert Tornado: the district, its artisans and any genie on it are discarded."""
@@ -659,6 +684,7 @@ class Table(BaseModel):
         filled = remaining + refilled
         self.line = [True] * filled + [False] * (LINE_SIZE - filled)
         self.over = self.deck == 0 or self.bank == 0
+        self.turns_ended += 1
         if not self.over:
             self.active = (self.active + 1) % len(self.players)
         self.action_points = 0

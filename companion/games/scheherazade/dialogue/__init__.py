@@ -26,7 +26,8 @@ from companion.framework.answers import NUMBER, OUT_OF_RANGE, Answer
 from companion.framework.dialogue import DialogueState, GameOptions, SeededRandom, Speech, Step
 from companion.framework.errors import IllegalAction, SetupError
 from companion.framework.kit import GameKit, Seating, new_dice, number_phrases
-from companion.framework.phrases import PhraseSet, normalize, number_to_words
+from companion.framework.phrases import PhraseSet, literal, normalize, number_to_words
+from companion.framework.story import Chapter, Told, as_sentence
 from companion.games.scheherazade import speech as L
 from companion.games.scheherazade.content.deck import (
     COLOUR_NAMES,
@@ -93,6 +94,11 @@ class Settings(BaseModel):
     """House rule: two long silences in a telling cost 1 Hope."""
     mention_rule: bool = True
     """House rule: a telling that never names its card costs 1 Hope."""
+    draw: Literal["single", "fill"] = "single"
+    """The draw that ends a turn: ``single``, the rulebook's: story cards are drawn until
+    the hand would be full and one of them is kept, the rest going under the deck (a hand
+    short of more than one card stays short); ``fill``: X cards drawn (X: the Draw card's
+    tokens), one kept, again until the hand is full (the companion's earlier reading)."""
     allies: bool = False
     unfinished_tales: bool = True
     protagonists: bool = True
@@ -172,6 +178,8 @@ class ScheherazadeState(DialogueState):
     read once, then the question is short."""
     discarded: str | None = None
     """The story card just discarded (an ally may let more follow)."""
+    refill_drawn: bool = False
+    """The single draw that ends the turn has been made (``draw=single``)."""
     screens: bool = False
     """Whether each storyteller has a private screen (the table display runs): set by
     ``companion play`` each time the night starts or resumes."""
@@ -343,6 +351,15 @@ class ScheherazadeDialogue(GameKit):
     def language(self) -> Language:
         """The language the companion speaks and listens in (read by ``companion play``)."""
         return self.lang
+
+    def chapter(self) -> Chapter | None:
+        """A storyteller's turn, once the Hope is placed."""
+        if not self.everyone_seated or self.state.phase in ("oldest", "deal", "hope"):
+            return None
+        return Chapter(turn=self.state.turn, player=self._name())
+
+    def night_title(self) -> str:
+        return self.say("title")
 
     @property
     def hands(self) -> Literal["spoken", "screen", "passed"]:
@@ -574,14 +591,14 @@ class ScheherazadeDialogue(GameKit):
         if not self.state.night:
             return []
         if self.hands == "passed":
-            return [Speech(self.say("hand_passed", name=self._name()))]
+            return [Speech(self.say("hand_passed", name=self._name()), kind="aside")]
         return self._hand_told()
 
     def _hand_told(self) -> list[Speech]:
-        """The storyteller's hand, said (or where to see it)."""
+        """The storyteller's hand, said (or where to see it): no part of the night's story."""
         if self.hands == "screen":
-            return [Speech(self.say("hand_on_screen", name=self._name()))]
-        return [Speech(self.say("your_hand", cards=self._hand_text()))]
+            return [Speech(self.say("hand_on_screen", name=self._name()), kind="aside")]
+        return [Speech(self.say("your_hand", cards=self._hand_text()), kind="aside")]
 
     def _hand_text(self, player: int | None = None) -> str:
         index = self.state.current if player is None else player
@@ -637,6 +654,8 @@ class ScheherazadeDialogue(GameKit):
         completed = self.state.counted.play_from_hand(self.state.current, card)
         self.state.pending = card
         speeches = self._tale_done(completed)
+        if completed is not None and card.kind is Kind.EVENT:  # the rulebook: its effect applies
+            speeches.append(Speech(self.say("event_ends_tale")))
         variants = self.state.settings.variants
         special = name in _printed_specials(card.kind, self.lang)
         if special and card.kind is Kind.PLACE and variants.special_places:
@@ -875,15 +894,45 @@ class ScheherazadeDialogue(GameKit):
             if source is not target and self.table.hope_on[source]
         }
         pairs[STOP] = [self._words("stop"), self._words("none")]
+        prompt = self.say("ask_exchange", left=self.state.action_left)
+        if len(self.players) > 1:
+            prompt += " " + self.say("exchange_cards")
         return Step(
-            self.say("ask_exchange", left=self.state.action_left),
-            PhraseSet.from_templates(pairs),
+            prompt,
+            PhraseSet.from_templates(pairs) | self._gift_phrases(),
             hint=self.say("exchange_hint"),
         )
+
+    def _gift_phrases(self) -> PhraseSet:
+        """The rulebook's other exchange: a story card given to another storyteller ("give
+        the copper lamp to Bea"; printed cards: "give a card to Bea")."""
+        give, to = self._words("give"), self._words("to")
+        others = [
+            (i, literal(normalize(n)))
+            for i, n in enumerate(self.players)
+            if i != self.state.current
+        ]
+        if self.state.night is None:
+            choices = {
+                Answer.of("give", player=i): [f"{give} [{self._words('a_card')}] {to} {name}"]
+                for i, name in others
+            }
+            return PhraseSet.from_templates(choices)
+        choices = {}
+        for code in self.state.night.hands[self.state.current]:
+            wording = self.deck.element(code).in_language(self.lang)
+            names = "|".join([_without_article(normalize(wording.name)), *wording.keywords])
+            for i, name in others:
+                choices[Answer.of("give", card=code, player=i)] = [
+                    f"{give} {self._words('articles')} ({names}) {to} {name}"
+                ]
+        return PhraseSet.from_templates(choices)
 
     def _on_exchange(self, answer: Answer) -> list[Speech]:
         if answer == STOP:
             return self._action_over()
+        if answer.intent == "give":
+            return self._give(int(answer["player"]), answer.get("card"))
         source, target = Action(answer["source"]), Action(answer["target"])
         self.table.move_hope(source, target)
         self.state.action_left -= 1
@@ -892,6 +941,17 @@ class ScheherazadeDialogue(GameKit):
             "target": L.action_name(self.lang, target),
         }
         speeches = [Speech(self.say("moved", **names))]
+        return speeches if self.state.action_left else speeches + self._action_over()
+
+    def _give(self, target: int, code: object) -> list[Speech]:
+        """A story card passes to another storyteller: one of the exchanges."""
+        if self.state.night is not None:
+            self.state.night.give(self.state.current, target, str(code))
+        else:
+            self.state.counted.give(self.state.current, target)
+        self.state.action_left -= 1
+        said = self.say("gave", name=self._name(), other=self.players[target])
+        speeches = [Speech(said)]
         return speeches if self.state.action_left else speeches + self._action_over()
 
     def _ask_overcome(self) -> Step:
@@ -914,6 +974,7 @@ class ScheherazadeDialogue(GameKit):
         """After the telling (or a discard): draw back up to the hand limit."""
         self.state.phase = "draw"
         self.state.drawing_for = "refill"
+        self.state.refill_drawn = False
         self.state.cards_named = 0
         table = self.state.counted
         if table is None:
@@ -924,8 +985,12 @@ class ScheherazadeDialogue(GameKit):
 
     def _refill(self) -> list[Speech]:
         night, speeches = self.state.night, []
-        if night.missing(self.state.current):
-            return self._offer(night.draw(self.state.dice.next_rng()))
+        missing = night.missing(self.state.current)
+        single = self.state.settings.draw == "single"
+        if missing and not (single and self.state.refill_drawn):
+            self.state.refill_drawn = True
+            strength = missing if single else None
+            return self._offer(night.draw(self.state.dice.next_rng(), strength))
         if night.excess(self.state.current):
             self.state.phase = "excess"
             return speeches
@@ -1008,12 +1073,17 @@ class ScheherazadeDialogue(GameKit):
         table = self.state.counted
         action = self.state.drawing_for == "action"
         if self.state.cards_named:
-            prompt = self.say("draw_action_next" if action else "draw_next")
+            single = self.state.settings.draw == "single"
+            refill = "draw_next_single" if single else "draw_next"
+            prompt = self.say("draw_action_next" if action else refill)
         elif action:
             prompt = self.say("draw_action_printed", x=self.state.action_left)
         else:
+            single = self.state.settings.draw == "single"
             prompt = self.say(
-                "draw_printed", name=self._name(), missing=table.missing(self.state.current)
+                "draw_printed_single" if single else "draw_printed",
+                name=self._name(),
+                missing=table.missing(self.state.current),
             )
         return Step(prompt, self._event_phrases(), hint=self.say("draw_hint"))
 
@@ -1027,7 +1097,7 @@ class ScheherazadeDialogue(GameKit):
         if self.state.drawing_for == "action":
             table.take_cards(player, 1)
             return self._action_over()
-        table.finish_draw(player)
+        table.finish_draw(player, single=self.state.settings.draw == "single")
         if table.outcome is not None:
             return self._ending()
         return [
@@ -1105,12 +1175,26 @@ class ScheherazadeDialogue(GameKit):
             report = TellingReport.from_value(answer.intent)
         except ValidationError:
             raise IllegalAction(self.say("telling_again")) from None
+        self._note_telling(report)
         speeches = self._judge(report)
         self.state.pending = None
         self.table.check_victory()
         if self.table.outcome is not None:
             return speeches + self._ending()
         return speeches + self._draw_phase()
+
+    def _note_telling(self, report: TellingReport) -> None:
+        """The tale in the night's chronicle: who told it with which card, how long, how
+        it ended, how the Sultan stirred, and what was heard of it."""
+        told = self.say(
+            "chronicle_telling",
+            name=self._name(),
+            card=self._spoken(self.state.pending),
+            seconds=round(report.seconds),
+            ending=self.say(f"chronicle_{report.ended_by}"),
+        )
+        quote = as_sentence(report.transcript, self.lang) if report.transcript else None
+        self.note(" ".join([told, *report.nudges]), Told.TELLING, quote)
 
     def _judge(self, report: TellingReport) -> list[Speech]:
         """The Sultan's verdict on a telling: the house rules on time, silences, the card."""
