@@ -97,7 +97,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--chronicle",
         type=Path,
-        help="the night's Markdown chronicle (default: next to the save file, .chronicle.md)",
+        help="the night's chronicle in Markdown, with its printable page (.html) and its "
+        "journal (.jsonl) beside it (default: next to the save file, .chronicle.md)",
     )
 
 
@@ -395,7 +396,7 @@ def run(args: argparse.Namespace) -> int:
     ears, mouth, keyboard = _open_io(args)
     unreadable_voices = _keep_voices(ears, path)
     chronicle = _open_chronicle(args.chronicle or path.with_suffix(".chronicle.md"))
-    telling_listener = _telling_listener(spec, args, chronicle)
+    telling_listener = _telling_listener(spec, args)
     display = LiveDisplay()
     observers = [display] if display.active and sys.stdin.isatty() else []
     observers.append(chronicle)
@@ -484,10 +485,10 @@ def _open_chronicle(path: Path) -> Chronicle:
         ) from None
 
 
-def _telling_listener(spec: GameSpec, args: argparse.Namespace, chronicle: Chronicle):
+def _telling_listener(spec: GameSpec, args: argparse.Namespace):
     """The game's listener for timed storytelling turns, if it has them."""
     if not spec.tellings:
         return None
     from companion.cli.listeners import telling_listener_for
 
-    return telling_listener_for(args, chronicle)
+    return telling_listener_for(args)

@@ -21,7 +21,6 @@ Typed play, for scripts and tests:
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -35,6 +34,7 @@ from companion.framework.telling_turn import TellingListener
 from companion.framework.words import GLOBAL_TEMPLATES as SESSION_COMMANDS
 from companion.framework.words import known, said
 from companion.session.enrolment import can_enrol, enrol
+from companion.session.events import Applied, Ended, Refused, Undone, notify, state_mark
 from companion.session.ports import (
     SAVE_AND_QUIT,
     Command,
@@ -95,7 +95,11 @@ ENDINGS = (Outcome.QUIT, Outcome.INPUT_ENDED)
 
 
 class SessionObserver(Protocol):
-    """Watches a session: the live display and the chronicle."""
+    """Watches a session: the live display and the chronicle.
+
+    Beside these, an observer may take the events of :mod:`companion.session.events`
+    (``on_applied``, ``on_refused``, ``on_undone``): what became of each answer.
+    """
 
     def on_speech(self, speech: Speech) -> None: ...
 
@@ -130,11 +134,8 @@ class Session:
     keyboard: Ears | None = None
     """Typed answers when the voice fails twice or the microphone is lost; None where no
     keyboard is available."""
-    reply_latencies: list[float] = field(default_factory=list)
-    """Seconds from each answer heard to the start of the next reply (for benchmarks)."""
     _rate: float = 1.0
     _last_spoken: list[Speech] = field(default_factory=list)
-    _heard_at: float | None = None
     _undo_labels: list[str] = field(default_factory=list)
     """How each answer that can still be undone was said, to tell "undo" what it undid."""
     _understanding: Understanding = field(default_factory=Understanding)
@@ -151,6 +152,11 @@ class Session:
 
     def run(self, opening: Sequence[Speech] = ()) -> SessionEnd:
         """Play until the game ends ("finished"), "save and quit" or input ends."""
+        end = SessionEnd(self._play(opening), self.save_path)
+        notify(self.observers, Ended(end.reason))
+        return end
+
+    def _play(self, opening: Sequence[Speech]) -> Outcome:
         self._save()
         self._speak(list(opening))
         failures = 0
@@ -159,15 +165,15 @@ class Session:
             if self.offer_enrolment and self.dialogue.everyone_seated:
                 self.offer_enrolment = False
                 if (outcome := self._offer_enrolment(step)) in ENDINGS:
-                    return SessionEnd(outcome, self.save_path)
+                    return outcome
             for observer in self.observers:
                 observer.on_step(step, self.dialogue)
             self._speak([Speech(step.prompt)], remember=False)
             outcome = self._take_turn(step, failures)
             if outcome in ENDINGS:
-                return SessionEnd(outcome, self.save_path)
+                return outcome
             failures = failures + 1 if outcome is Outcome.MISSED else 0
-        return SessionEnd(Outcome.FINISHED, self.save_path)
+        return Outcome.FINISHED
 
     # -- one answer -------------------------------------------------------------------
 
@@ -232,7 +238,6 @@ class Session:
             heard = ears.hear(step, phrases)
         except DeviceUnavailable as error:
             return self._lose_microphone(error, step, phrases)
-        self._heard_at = time.perf_counter()
         return heard
 
     def _lose_microphone(self, error: Exception, step: Step, phrases: PhraseSet) -> Heard | None:
@@ -261,21 +266,25 @@ class Session:
             return Reply.UNCLEAR
         if understood.is_command:
             return self._command(understood, step)
-        return Reply(str(understood.value))
+        return Reply(understood.value.intent)
 
     def _apply(self, value: Value, label: str = "") -> Outcome:
         self._in_full = None
         before = self.dialogue.to_save()
+        chapter = self.dialogue.chapter()
         try:
             speeches = self.dialogue.answer(value)
         except IllegalAction as refusal:
             if self.dialogue.to_save() != before:
                 self.dialogue = self.spec.restore(before)
+            notify(self.observers, Refused(label, str(refusal)))
             self._speak([Speech(str(refusal))], remember=False)
             return Outcome.MISSED
         self.undo_stack.push(before)
         self._undo_labels = [*self._undo_labels, label][-len(self.undo_stack) :]
         self._save()
+        story = tuple(self.dialogue.story(value, speeches))
+        notify(self.observers, Applied(label, tuple(speeches), story, chapter, state_mark(before)))
         self._speak(speeches)
         return Outcome.APPLIED
 
@@ -341,6 +350,7 @@ class Session:
         previous = self.undo_stack.pop()
         self.dialogue = self.spec.restore(previous)
         self._save()
+        notify(self.observers, Undone(state_mark(previous)))
         label = self._undo_labels.pop() if self._undo_labels else ""
         plain = label and label not in (Reply.YES, Reply.NO)
         what = label if plain else self._said("the_last_answer")
@@ -403,9 +413,6 @@ class Session:
         if remember and speeches:
             self._last_spoken = speeches
         for speech in speeches:
-            if self._heard_at is not None:
-                self.reply_latencies.append(time.perf_counter() - self._heard_at)
-                self._heard_at = None
             if speech.in_full:
                 self._in_full = speech.in_full
             for observer in self.observers:

@@ -78,11 +78,10 @@ def test_the_chronicle_records_paragraphs_rewards_and_the_winner(tmp_path):
         input="\n".join(script) + "\n", capture_output=True, text=True, check=True,
     )  # fmt: skip
     text = night.read_text()
-    assert "## Paragraph 706" in text
-    assert "> You wait patiently, and the Mild Storm grows calm." in text
-    assert "## Reward — Ali" in text and "Ali gains 2 Destiny and 1 Story" in text
+    assert "> *Paragraph 706.* You wait patiently, and the Mild Storm grows calm." in text
+    assert "## Turn 1 — Ali" in text and "Ali gains 2 Destiny and 1 Story" in text
     shown = subprocess.run(
         [sys.executable, "-m", "companion", "chronicle", str(night), "--summary"],
         capture_output=True, text=True, check=True,
     )  # fmt: skip
-    assert shown.stdout == "0 turns told, 1 paragraph read.\n"
+    assert shown.stdout == "1 turn, 1 paragraph read, 0 tales told.\n"

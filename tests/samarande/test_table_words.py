@@ -31,3 +31,10 @@ def test_without_action_points_the_turn_asks_to_buy_or_end_not_what_to_do():
     assert script.prompt == "Ali, no action points left: buy one for 2 gold, or end your turn."
     script("buy a point")
     assert script.prompt == "Ali, 1 action point. What do you do?"
+
+
+def test_a_place_of_the_line_is_taken_as_a_player_says_it():
+    script = start()
+    said = script("take the first one", "the second card", "take card number three")
+    assert said[-1].startswith("Take the card in place 3.")
+    assert script.table.action_points == 0

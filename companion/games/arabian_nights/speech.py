@@ -214,7 +214,8 @@ def new_cards(pack: Pack, changes: Sequence[object]) -> list[Speech]:
         if isinstance(change, StatusChanged) and change.gained:
             status = pack.statuses.get(change.status)
             if status is not None:
-                speeches.append(Speech(sentence(f"{status.name}: {status.effect}")))
+                rule = sentence(f"{status.name}: {status.effect}")
+                speeches.append(Speech(rule, kind="aside"))  # a rule, no part of the story
     return speeches
 
 
@@ -358,7 +359,7 @@ def ending(table: TableState) -> list[Speech]:
     ]
     goals = " ".join(tale_ended(sheet, table.home) for sheet in table.players)
     return [
-        Speech(f"The night is over. {why_they_won(table)}"),
-        Speech(goals, in_full=" ".join(sheets)),
+        Speech(f"The night is over. {why_they_won(table)}", kind="ending"),
+        Speech(goals, in_full=" ".join(sheets), kind="ending"),
         Speech(winners(table.winners or []), kind="ending"),
     ]

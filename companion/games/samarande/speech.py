@@ -63,7 +63,8 @@ def _take_phrases(places: tuple[int, ...]) -> PhraseSet:
             f"take [the] card (in|at) [place|position] {number_to_words(n)}",
             f"take [the] (number|place|position) {number_to_words(n)}",
             f"take {number_to_words(n)}",
-            f"[take] [the] {_ORDINALS[n - 1]} card",
+            f"[take] [the] {_ORDINALS[n - 1]} [card|one]",
+            f"[take] [the] card (number|in place) {number_to_words(n)}",
             f"card {number_to_words(n)}",
         ]
         for n in places

@@ -33,12 +33,13 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Self
 
-from companion.framework.answers import Answer
+from companion.framework.answers import NO, Answer
 from companion.framework.dialogue import YES_NO, BoardMap, GameOptions, Speech, Step
 from companion.framework.errors import IllegalAction, SetupError
 from companion.framework.kit import GameKit, new_dice
 from companion.framework.packs import pack_reference, shipped_pack
 from companion.framework.phrases import PhraseSet
+from companion.framework.story import Chapter
 from companion.games.arabian_nights import speech
 from companion.games.arabian_nights.board_map import map_svg
 from companion.games.arabian_nights.content.loader import reward_vocabulary
@@ -143,6 +144,11 @@ class ReaderDialogue(
         if self.state.sheet_open:
             return "sheet"
         return self.state.phase
+
+    def chapter(self) -> Chapter | None:
+        """A turn of one player, once the table is laid."""
+        table = self.state.table
+        return None if table is None else Chapter(turn=table.turns_ended, player=table.current.name)
 
     # -- the Dialogue protocol ----------------------------------------------------------
 
@@ -277,7 +283,7 @@ class ReaderDialogue(
             return []
         self.state.sheet_open = False
         if answer.intent == "nothing":
-            return [Speech("Then the sheet stays as it was.")]
+            return [Speech("Then the sheet stays as it was.", kind="aside")]
         return self._take_command(SheetCommand.from_answer(answer))
 
     def _ask_pending(self) -> Step:
@@ -286,8 +292,8 @@ class ReaderDialogue(
 
     def _on_pending(self, answer: Answer) -> list[Speech]:
         command, self.state.pending = self.state.pending, None
-        if answer.intent == "no":
-            return [Speech("Then the sheet stays as it was.")]
+        if answer == NO:
+            return [Speech("Then the sheet stays as it was.", kind="aside")]
         return self._apply_command(command)
 
     def _apply_command(self, command: SheetCommand) -> list[Speech]:
@@ -311,7 +317,8 @@ class ReaderDialogue(
             gone = command.what not in self.table.player(name).treasures
             said = f"{name} uses the {command.what}" + (", and it is spent." if gone else ".")
             return [Speech(said), *self._sheet_reward(name, parse_reward(code, self.vocabulary))]
-        return self._sheet_reward(name, command.effects(self.pack))
+        changed = self._sheet_reward(name, command.effects(self.pack))
+        return [replace(speech, kind="correction") for speech in changed]  # by hand, no tale
 
 
 @lru_cache(maxsize=4)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from companion.framework.answers import AMBIGUOUS, Answer
+from companion.framework.answers import AMBIGUOUS, YES, Answer
 from companion.framework.dialogue import YES_NO, Speech, Step
 from companion.framework.errors import IllegalAction
 from companion.framework.kit import ROLL_FOR_ME, roll_step, rolled
@@ -165,7 +165,8 @@ class ReaderEncounter(ReaderBase):
             paragraph = paragraph.told(self._next_telling(paragraph))
         seen = name_the_other(paragraph.intro, self.encounter.encountered) if paragraph else ""
         seen = seen or f"paragraph {number} of the Book of Tales."
-        return [Speech(f"The {ball} shows {reaction.lower()} on a blank die: {seen}")]
+        self.note(f"{self.sheet.name} looks into the {ball}.")  # what it shows may not happen
+        return [Speech(f"The {ball} shows {reaction.lower()} on a blank die: {seen}", kind="aside")]
 
     def _plain_reaction_step(self) -> Step:
         matrix = self.pack.matrices[self.encounter.matrix]
@@ -341,7 +342,7 @@ class ReaderEncounter(ReaderBase):
         coin = lucky_treasure(self.pack, self.sheet)
         face: DestinyFace = "minus"
         speeches = []
-        if answer.intent == "yes" and coin is not None:
+        if answer == YES and coin is not None:
             self.state.table = spend_treasure(self.pack, self.table, self.sheet.name, coin)
             face = "blank"
             speeches.append(Speech(f"The {coin} turns the minus into a blank."))

@@ -99,7 +99,8 @@ class ReaderSetup(ReaderBase):
     def _start_formulas(self) -> list[Speech]:
         self.state.phase = "formula"
         self.state.setup_index = 0
-        return [Speech("Now each player sets a secret victory formula. Keep it to yourself.")]
+        instruction = "Now each player sets a secret victory formula. Keep it to yourself."
+        return [Speech(instruction, kind="aside")]
 
     def _ask_formula(self) -> Step:
         player = self.state.new_players[self.state.setup_index]
@@ -120,7 +121,7 @@ class ReaderSetup(ReaderBase):
         player = self.state.new_players[self.state.setup_index]
         player.destiny_goal = goal
         self.state.setup_index += 1
-        done = Speech(f"{player.name}'s formula is written down.")
+        done = Speech(f"{player.name}'s formula is written down.", kind="aside")
         if self.state.setup_index < len(self.state.new_players):
             return [done]
         self.state.phase = "first_player"

@@ -146,6 +146,7 @@ class TableState(BaseModel):
 
     players: list[PlayerSheet]
     turn: int = Field(0, ge=0, description="Index in `players` of whose turn it is.")
+    turns_ended: int = Field(0, ge=0, description="Turns played so far (the chronicle's chapters).")
     treasure_deck: list[str] = Field(description="Treasure card names, top first.")
     encounter_deck: list[str] = Field(description="Encounter card names, top first.")
     encounter_discard: list[str] = []

@@ -87,6 +87,7 @@ def end_turn(table: TableState, story_losses: dict[str, int] | None = None) -> T
         raise IllegalAction("the game is over")
 
     def advance(copy: TableState) -> None:
+        copy.turns_ended += 1
         final = copy.final_round
         if final is not None and copy.current.name in final.waiting:
             final.waiting.remove(copy.current.name)

@@ -27,11 +27,12 @@ from __future__ import annotations
 from collections import Counter
 from typing import ClassVar
 
-from companion.framework.answers import NUMBER, Answer
+from companion.framework.answers import NUMBER, YES, Answer
 from companion.framework.dialogue import YES_NO, GameOptions, Speech, Step
 from companion.framework.errors import IllegalAction, SetupError
 from companion.framework.kit import ROLL_FOR_ME, GameKit, new_dice, number_phrases, roll_step
 from companion.framework.phrases import PhraseSet, normalize
+from companion.framework.story import Chapter, Told
 from companion.games.samarande import table_view
 from companion.games.samarande.content.catalogue import (
     Card,
@@ -130,6 +131,13 @@ class SamarandeDialogue(CardPlay, GameKit):
     @property
     def finished(self) -> bool:
         return self.state.phase == "over"
+
+    def chapter(self) -> Chapter | None:
+        """A vizier's turn, from the first turn to the end of the game."""
+        table = self.state.table
+        if table is None or self.state.mode == "score" or self.state.phase in ("deal", "first"):
+            return None
+        return Chapter(turn=table.turns_ended, player=table.current.name)
 
     def answer(self, value: Answer | str) -> list[Speech]:
         """Refuse an answer the step does not offer, then let the kit dispatch it."""
@@ -283,10 +291,10 @@ class SamarandeDialogue(CardPlay, GameKit):
         self.state.difficulty_rerolled = False
         if testing:
             self.state.phase = "difficulty"
-            return [Speech(" ".join([*speech, "Protection test."]))]
+            return [Speech(" ".join([*speech, "Protection test."]), kind="aside")]
         speech.append("No artisan at work, so no protection test and no taxes.")
         self.state.phase = "actions"
-        return [Speech(" ".join(speech))]
+        return [Speech(" ".join(speech), kind="aside")]  # the chronicle's chapter heading
 
     def _ask_difficulty(self) -> Step:
         table = self.table
@@ -321,7 +329,7 @@ class SamarandeDialogue(CardPlay, GameKit):
         )
 
     def _on_reroll_difficulty(self, answer: Answer) -> list[Speech]:
-        if answer.intent == "yes":
+        if answer == YES:
             self.state.difficulty_rerolled = True
             self.state.phase = "difficulty"
         else:
@@ -414,10 +422,12 @@ class SamarandeDialogue(CardPlay, GameKit):
         if verb == "take":
             place = int(answer["place"])
             table.take_from_line(place)
-            return [Speech(f"Take the card in place {place}. {self._points_left()}")]
+            self.note(f"{table.current.name} takes the card in place {place} of the line.")
+            return [Speech(f"Take the card in place {place}. {self._points_left()}", kind="aside")]
         if verb == "draw":
             table.draw_from_deck()
-            return [Speech(f"Draw the top card. {self._points_left()}")]
+            self.note(f"{table.current.name} draws the top card of the deck.")
+            return [Speech(f"Draw the top card. {self._points_left()}", kind="aside")]
         if verb == "buy":
             table.buy_point()
             player = table.current
@@ -510,7 +520,7 @@ class SamarandeDialogue(CardPlay, GameKit):
         """The players state figures of a card; the game keeps them from now on."""
         self._set_catalogue(self.state.catalogue.with_figures(name, **figures))
         said = ", ".join(f"{figure.replace('_', ' ')} {_said(v)}" for figure, v in figures.items())
-        return Speech(f"Noted for this game: the {name}, {said}.")
+        return Speech(f"Noted for this game: the {name}, {said}.", kind="aside")
 
     # ------------------------------------------------------------------ figures
 
@@ -556,7 +566,7 @@ class SamarandeDialogue(CardPlay, GameKit):
             }
         else:  # one figure said plainly: a number, or yes or no
             (figure,) = figures
-            said = answer.intent == "yes" if figure == "fortified" else int(answer[NUMBER])
+            said = answer == YES if figure == "fortified" else int(answer[NUMBER])
             stated = {figure: said}
         noted = self._state_figures(card.name, **stated)
         if self.state.mode == "score":
@@ -581,8 +591,10 @@ class SamarandeDialogue(CardPlay, GameKit):
         if end.game_over:
             why = "the deck is empty" if table.deck == 0 else "the bank is empty"
             speech.append(f"The game ends: {why}. Discard your hands.")
-            return [Speech(" ".join(speech)), *self._final_scores(self._table_tallies())]
-        return [Speech(" ".join(speech)), *self._begin_turn()]
+            self.note(f"The game ends: {why}.", Told.ENDING)
+            ending = self._final_scores(self._table_tallies())
+            return [Speech(" ".join(speech), kind="aside"), *ending]
+        return [Speech(" ".join(speech), kind="aside"), *self._begin_turn()]
 
     def _table_tallies(self) -> list[Tally]:
         table = self.table
@@ -604,7 +616,7 @@ class SamarandeDialogue(CardPlay, GameKit):
         """The standings: every vizier's points by category, then the winners and why."""
         lines, verdict = standings(score_viziers(tallies, self.state.catalogue))
         self.state.phase = "over"
-        return [*(Speech(line) for line in lines), Speech(verdict, kind="ending")]
+        return [Speech(line, kind="ending") for line in [*lines, verdict]]
 
     def _ask_dictate(self) -> Step:
         name = self.player_names()[self.state.dictating]

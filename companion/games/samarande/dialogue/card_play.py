@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partialmethod
 
-from companion.framework.answers import Answer
+from companion.framework.answers import NO, YES, Answer
 from companion.framework.dialogue import YES_NO, Speech, Step
 from companion.framework.errors import IllegalAction
 from companion.framework.kit import ROLL_FOR_ME, roll_step, rolled
@@ -86,7 +86,7 @@ class CardPlay:
         except IllegalAction as refusal:
             self.state.pending = None
             self.state.phase = "actions"
-            return [noted, Speech(str(refusal))]
+            return [noted, Speech(str(refusal), kind="aside")]  # a refusal tells no story
 
     def _start_play(self) -> list[Speech]:
         table = self.table
@@ -95,7 +95,7 @@ class CardPlay:
         card = table.card(pending.card)
         if card.kind in ("district", "guard"):
             table.play_card(card.name)
-            return self._done(f"{card.name} added to the city. {self._points_left()}")
+            return self._done(f"{card.name} added to the city.")
         table.check_points(table.cost_now(card), f"The {card.name}")
         if card.kind == "artisan":
             table.check_housing(table.current)
@@ -126,7 +126,7 @@ class CardPlay:
             if self._next_question(("home",)):
                 return []
             table.play_card(card.name, pending.home)
-            return self._done(f"{card.name} housed. {self._points_left()}")
+            return self._done(f"{card.name} housed.")
         if self._next_question(TARGETS.get(card.effect, ())):
             return []
         if not pending.paid:
@@ -136,8 +136,7 @@ class CardPlay:
             if victim and card.effect in HARMFUL and table.protected(victim):
                 table.discard_action()
                 return self._done(
-                    f"{victim.name}'s Protector Genie cancels the {card.name}. "
-                    + self._points_left()
+                    f"{victim.name}'s Protector Genie cancels the {card.name}."
                 )
         if self._joker_question_due():
             self.state.phase = "joker"
@@ -232,9 +231,12 @@ class CardPlay:
         )
 
     def _done(self, text: str) -> list[Speech]:
+        """The card's play is over: ``text`` goes into the chronicle, and is said with the
+        action points left (a count for the table, no part of the story)."""
         self.state.pending = None
         self.state.phase = "actions"
-        return [Speech(text)]
+        self.note(text)
+        return [Speech(f"{text} {self._points_left()}", kind="aside")]
 
     def _options(self, slot: str) -> dict[Answer, list[str]]:
         """``{value: [template, ...]}`` of the answers to ``slot`` for the pending card."""
@@ -379,7 +381,7 @@ class CardPlay:
             f"Does anyone cancel the {pending.card} with a Joker Genie? Say no, or a name.",
             names_phrases(names, "[i do] [me] [it is] {name}")
             | PhraseSet.from_templates(
-                {Answer("no"): ["no", "nobody", "no one", "no joker"]}, labels={Answer("no"): "no"}
+                {NO: ["no", "nobody", "no one", "no joker"]}, labels={NO: "no"}
             ),
         )
 
@@ -388,13 +390,13 @@ class CardPlay:
         pending = self.state.pending
         assert pending is not None
         pending.joker_asked = True
-        if answer.intent == "no":
+        if answer == NO:
             return self._advance()
         joker_player = table.player(answer.intent)
         table.cancel_with_joker(joker_player)
         return self._done(
             f"{joker_player.name}'s Joker Genie cancels the {pending.card}. The genie stays in "
-            f"front of {joker_player.name}, who pays its point next turn. {self._points_left()}"
+            f"front of {joker_player.name}, who pays its point next turn."
         )
 
     def _roll_step(self, slot: str) -> Step:
@@ -427,7 +429,7 @@ class CardPlay:
         pending = self.state.pending
         assert pending is not None
         pending.reroll_asked = True
-        if answer.intent == "yes":
+        if answer == YES:
             pending.assassin_roll = None
         return self._advance()
 
@@ -449,7 +451,7 @@ class CardPlay:
             f"{counted(result.reward, 'gold')} and the Guild is discarded.",
             "tie": f"A tie: the {guard.name} and the Guild are both discarded.",
         }[result.winner]
-        return self._done(f"{totals} {outcome} {self._points_left()}")
+        return self._done(f"{totals} {outcome}")
 
     def _resolve_theft(self) -> list[Speech]:
         pending = self.state.pending
@@ -457,8 +459,7 @@ class CardPlay:
         victim = self._victim()
         stolen = self.table.steal(victim, pending.theft_roll or 0)
         return self._done(
-            f"{self.table.current.name} takes {counted(stolen, 'gold')} from {victim.name}. "
-            + self._points_left()
+            f"{self.table.current.name} takes {counted(stolen, 'gold')} from {victim.name}."
         )
 
     def _resolve_tornado(self) -> list[Speech]:
@@ -469,7 +470,7 @@ class CardPlay:
         destroyed = self.table.destroy_district(victim, pending.district)
         return self._done(
             f"The tornado sweeps away the {label} of {victim.name}: "
-            f"{counted(destroyed, 'card')} to the discard pile. {self._points_left()}"
+            f"{counted(destroyed, 'card')} to the discard pile."
         )
 
     def _resolve_staying(self) -> list[Speech]:
@@ -490,7 +491,7 @@ class CardPlay:
             "joker_genie": "Its point is paid at the start of the next turn.",
             "keepsake": f"It is worth {counted(card.end_points or 0, 'point')} at the end.",
         }[card.effect]
-        return self._done(f"The {card.name} stays {where}. {meaning} {self._points_left()}")
+        return self._done(f"The {card.name} stays {where}. {meaning}")
 
     def _resolve_kidnap(self) -> list[Speech]:
         table = self.table
@@ -504,14 +505,14 @@ class CardPlay:
             if housed
             else f"has no house, so goes into {table.current.name}'s hand"
         )
-        return self._done(f"The {artisan} of {victim.name} {where}. {self._points_left()}")
+        return self._done(f"The {artisan} of {victim.name} {where}.")
 
     def _resolve_lamp(self) -> list[Speech]:
         pending = self.state.pending
         assert pending is not None and pending.genie is not None
         item = self.table.send_away(pending.genie)
         return self._done(
-            f"The {item.card} in front of {item.holder} is sent away. {self._points_left()}"
+            f"The {item.card} in front of {item.holder} is sent away."
         )
 
     def _resolve_discoverer(self) -> list[Speech]:
@@ -521,8 +522,7 @@ class CardPlay:
         into_city = table.discover(pending.found, pending.home)
         where = "goes straight into the city" if into_city else "goes into your hand"
         return self._done(
-            f"The {pending.found} {where}. Shuffle the other turned cards back into the deck. "
-            + self._points_left()
+            f"The {pending.found} {where}. Shuffle the other turned cards back into the deck."
         )
 
     def _resolve_caliph(self) -> list[Speech]:
@@ -530,14 +530,14 @@ class CardPlay:
         cards = sum(self.table.line)
         return self._done(
             f"Arrange the line as you wish: its {counted(cards, 'card')} now fill the first "
-            f"places. {self._points_left()}"
+            "places."
         )
 
     def _resolve_manual(self) -> list[Speech]:
         pending = self.state.pending
         assert pending is not None
         self.table.discard_action()
-        return self._done(f"Resolve the {pending.card} at the table. {self._points_left()}")
+        return self._done(f"Resolve the {pending.card} at the table.")
 
     def _roll(self, answer: Answer) -> tuple[int, list[Speech]]:
         """A die from the players, or one the companion rolls ("roll for me")."""

@@ -146,6 +146,8 @@ class Table(BaseModel):
     resolving: int = 0
     """Action cards paid for and not yet discarded, put in play or taken back."""
     active: int = 0
+    turns_ended: int = 0
+    """Turns played so far (the chronicle's chapters)."""
     action_points: int = 0
     bought: int = 0
     took_from_line: bool = False
@@ -682,6 +684,7 @@ class Table(BaseModel):
         filled = remaining + refilled
         self.line = [True] * filled + [False] * (LINE_SIZE - filled)
         self.over = self.deck == 0 or self.bank == 0
+        self.turns_ended += 1
         if not self.over:
             self.active = (self.active + 1) % len(self.players)
         self.action_points = 0

@@ -780,12 +780,25 @@ class CountedTable(Table):
             self.deck_count -= min(count, self.deck_count)
         self.hands[player] += count
 
-    def finish_draw(self, player: int) -> None:
-        """The player filled the hand with story cards; too few in the deck loses."""
+    def give(self, source: int, target: int) -> None:
+        """Exchange: a story card passes from one hand to another (which, the players know)."""
+        if self.hands[source] < 1:
+            raise IllegalPlayError("there is no card in that hand to give")
+        self.hands[source] -= 1
+        self.hands[target] += 1
+
+    def finish_draw(self, player: int, single: bool = False) -> None:
+        """The player drew the story cards the hand lacks; too few in the deck loses. The
+        hand is filled, or (``single``, the rulebook's "una única") grows by the one card
+        kept, the others going back under the deck."""
         needed = self.missing(player)
         if needed > self.deck_count:
             self.deck_count = 0
             self._lose("deck")
+            return
+        if single:
+            self.hands[player] += min(1, needed)
+            self.deck_count -= min(1, needed)
             return
         self.deck_count -= needed
         self.hands[player] = max(self.hands[player], self.hand_size)

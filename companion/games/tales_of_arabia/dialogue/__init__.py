@@ -25,6 +25,7 @@ from companion.framework.dialogue import BoardMap, GameOptions, SeededRandom, Sp
 from companion.framework.errors import IllegalAction, PackError, SetupError
 from companion.framework.kit import NUMBER, ROLL_FOR_ME, GameKit, Seating, new_dice
 from companion.framework.phrases import normalize
+from companion.framework.story import Chapter
 from companion.framework.wording import spoken_list
 from companion.games.tales_of_arabia import rules, table_view
 from companion.games.tales_of_arabia.content.pack import Pack, load_pack
@@ -106,6 +107,13 @@ class TalesOfArabiaDialogue(GameKit):
 
     def game_phase(self) -> str:
         return "hero" if len(self.state.heroes) < self.state.seating.count else "play"
+
+    def chapter(self) -> Chapter | None:
+        """A turn of one hero, once the turn order is rolled."""
+        game = self.state.game
+        if game is None or game.turn_number == 0:
+            return None
+        return Chapter(turn=game.turn_number, player=game.players[game.current].name)
 
     # ------------------------------------------------------------------ protocol
 
@@ -212,7 +220,7 @@ class TalesOfArabiaDialogue(GameKit):
         start = self.narrator.space_name(self.pack.board.start)
         return [
             Speech(f"The deck is shuffled, and everyone starts in {start}."),
-            Speech("Each player rolls one die. The highest roll goes first."),
+            Speech("Each player rolls one die. The highest roll goes first.", kind="aside"),
             *self.narrator.speeches(events, state.game),
         ]
 
