@@ -234,6 +234,12 @@ class _Reader:
                            f"as {trimmed!r}")  # fmt: skip
                 token.text = trimmed
         code_start = _code_start(tokens)
+        opened = 0
+        for token in tokens[:code_start]:
+            opened += token.text[:1] in "\"“"
+            if token.text[-1:] in "\"”" and token.text[:1] not in "\"“" and not opened:
+                self.doubt(token.place, f"{token.text!r} closes a quotation no quote opened: "
+                           "a mark read as a quote?")  # fmt: skip
         for index, token in enumerate(tokens[:code_start]):
             self.check_word(token)
             following = tokens[index + 1] if index + 1 < code_start else None
