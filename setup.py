@@ -18,6 +18,7 @@ setup(
     package_dir={"companion.content": "content"},
     package_data={
         "companion.web": ["static/*"],
+        "companion.session.chronicle": ["*.html.j2"],
         **{package: ["*"] for package in CONTENT_PACKAGES},
     },
 )

@@ -4,17 +4,24 @@ game, the most repeated one, and the names each paragraph may be read with.
 Plays seeded Reader games on a pack (the demo pack by default) through the real session,
 with a player who picks one of the expected answers at random, until ``--encounters``
 paragraphs have been read (a new game starts when one ends). Then it prints how many
-distinct paragraphs were read and the ones read most often.
+distinct texts the table heard (a paragraph told in two ways is two texts: the Reader reads
+a telling not yet heard this evening), how many distinct paragraph numbers that was, and
+the text heard most often.
 
 ``--fit`` plays no game: it lists, for every result paragraph, each name and terrain it
-can be read with, and its intro, for a review of the book's fit.
+can be read with, and its intro in each of its tellings, for a review of the book's fit.
+
+``--sample N`` (with ``--seed``) plays no game either: it draws N texts at random from the
+whole book (each other telling is a text of its own) and prints each one whole, with every
+name and terrain it can be read with and every reaction that leads to it, for a fit review
+on a sample as an outside reviewer would do it.
 
 ``--names`` also lists, for every result paragraph, each name "the other" may stand for
 when it is read (from the charts, cards, Places of Power and Go to), so that a writer can
 check that the paragraph's text suits every one of them.
 
     .venv/bin/python bench/bench_book_variety.py [--pack content/demo] [--encounters 200]
-        [--seed 1] [--seeds 1] [--names] [--fit] [--most-read 30]
+        [--seed 1] [--seeds 1] [--names] [--fit] [--most-read 30] [--sample 60]
 
 ``--most-read N`` lists the N paragraphs read most over all seeds (readings per evening),
 with the names they were reached with, to show where new paragraphs help variety most.
@@ -26,14 +33,15 @@ import argparse
 import random
 import statistics
 import tempfile
-from collections import Counter
+from collections import Counter, defaultdict
 from pathlib import Path
 
 from companion.framework.dialogue import GameOptions, Speech, Step
 from companion.framework.phrases import PhraseSet
 from companion.games.arabian_nights.content.book_fit import describe, readings
-from companion.games.arabian_nights.content.loader import load_pack
+from companion.games.arabian_nights.content.loader import load_pack, reward_vocabulary
 from companion.games.arabian_nights.content.pack import Pack
+from companion.games.arabian_nights.content.reward_codes import GoToParagraph, parse_reward
 from companion.games.arabian_nights.dialogue.sheet_commands import is_command
 from companion.games.arabian_nights.game import GAME
 from companion.session.loop import PrintMouth, Session
@@ -63,15 +71,19 @@ class RandomPlayer:
         return Heard(step.expects.phrases_for(value)[0], typed=True)
 
 
+Text = tuple[int, int]
+"""What the table heard: a paragraph and which of its tellings."""
+
+
 class ReadingLog:
-    """A session observer noting each paragraph read."""
+    """A session observer noting each paragraph read, and in which telling."""
 
     def __init__(self) -> None:
-        self.read: list[int] = []
+        self.read: list[Text] = []
 
     def on_speech(self, speech: Speech) -> None:
         if speech.paragraph is not None:
-            self.read.append(speech.paragraph)
+            self.read.append((speech.paragraph, speech.telling))
 
     def on_heard(self, heard, understood) -> None:
         """Nothing to note."""
@@ -80,8 +92,8 @@ class ReadingLog:
         """Nothing to note."""
 
 
-def play(pack: Path, encounters: int, seed: int, save: Path) -> list[int]:
-    """The paragraphs read, in order, over as many seeded games as it takes."""
+def play(pack: Path, encounters: int, seed: int, save: Path) -> list[Text]:
+    """The texts read, in order, over as many seeded games as it takes."""
     reading = ReadingLog()
     player = RandomPlayer(random.Random(seed), reading, encounters)
     game = 0
@@ -111,8 +123,11 @@ def print_fit(pack: Pack) -> None:
         for cell in row.values()
     )  # fmt: skip
     names = [len({name for name, _ in found[number]}) for number in found if found[number]]
+    retold = sum(paragraph.telling_count > 1 for paragraph in pack.paragraphs.values())
+    texts = sum(paragraph.telling_count for paragraph in pack.paragraphs.values())
     print(
-        f"{len(pack.paragraphs)} result paragraphs; {sum(cells.values())} matrix cells lead "
+        f"{len(pack.paragraphs)} result paragraphs ({retold} told in more than one way, "
+        f"{texts} texts); {sum(cells.values())} matrix cells lead "
         f"to {len(cells)} paragraph groups, {statistics.mean(cells.values()):.2f} cells per "
         f"group (worst {max(cells.values())}); names per paragraph {statistics.mean(names):.1f}"
         f" (worst {max(names)})"
@@ -120,7 +135,47 @@ def print_fit(pack: Pack) -> None:
     for number in sorted(found):
         names = {name for name, _ in found[number]}
         print(f"{number} ({len(names)} names): {describe(found[number])}")
-        print(f"    {pack.paragraphs[number].intro}")
+        paragraph = pack.paragraphs[number]
+        for telling in range(paragraph.telling_count):
+            print(f"    {paragraph.told(telling).intro}")
+
+
+def reactions_leading_to(pack: Pack) -> dict[int, set[str]]:
+    """Each paragraph's ways in: a matrix cell's reaction with the Destiny Die face
+    ("E Just King: Defy (plus)") or a section's Go to ("Go to from 54, NO SKILL")."""
+    found: dict[int, set[str]] = defaultdict(set)
+    for letter, matrix in pack.matrices.items():
+        for row, cells in matrix.rows.items():
+            for reaction, cell in cells.items():
+                for offset, face in ((-1, "minus"), (0, "blank"), (1, "plus")):
+                    found[cell + offset].add(f"{letter} {row}: {reaction} ({face})")
+    vocabulary = reward_vocabulary(pack)
+    for number, paragraph in pack.paragraphs.items():
+        for section in paragraph.sections:
+            for effect in parse_reward(section.reward_code, vocabulary):
+                if isinstance(effect, GoToParagraph):
+                    found[effect.paragraph].add(f"Go to from {number}, {section.heading}")
+    return found
+
+
+def print_sample(pack: Pack, count: int, seed: int) -> None:
+    """``count`` texts drawn at random (seeded), each whole with its readings and ways in."""
+    found = readings(pack)
+    ways_in = reactions_leading_to(pack)
+    texts = sorted(
+        (number, telling)
+        for number, paragraph in pack.paragraphs.items()
+        for telling in range(paragraph.telling_count)
+    )
+    print(f"{count} of {len(texts)} texts, seed {seed}")
+    for number, telling in random.Random(seed).sample(texts, count):
+        told = pack.paragraphs[number].told(telling)
+        print(f"\n{number}, telling {telling} ({told.source}:{told.line})")
+        print(f"  read with: {describe(found[number])}")
+        print(f"  reached by: {'; '.join(sorted(ways_in[number])) or 'a card or a Place'}")
+        print(f"  {told.intro}")
+        for section in told.sections:
+            print(f"  {section.heading}: {section.text} [{section.reward_code}]")
 
 
 def print_most_read(pack: Pack, total: Counter[int], seeds: int, count: int) -> None:
@@ -145,28 +200,38 @@ def main() -> None:
     parser.add_argument(
         "--fit", action="store_true", help="list each paragraph's names and terrains, no games"
     )
+    parser.add_argument(
+        "--sample", type=int, default=0, metavar="N", help="print N texts drawn at --seed"
+    )
     args = parser.parse_args()
     pack = load_pack(args.pack)
     if args.fit:
         print_fit(pack)
         return
-    distinct, most, total = [], [], Counter()
+    if args.sample:
+        print_sample(pack, args.sample, args.seed)
+        return
+    distinct, paragraphs, most, total = [], [], [], Counter()
     for seed in range(args.seed, args.seed + args.seeds):
         with tempfile.TemporaryDirectory() as folder:
             read = play(args.pack, args.encounters, seed, Path(folder) / "game.json")
         counts = Counter(read)
-        total.update(counts)
-        number, times = counts.most_common(1)[0] if counts else (0, 0)
+        total.update(number for number, _telling in read)
+        (number, telling), times = counts.most_common(1)[0] if counts else ((0, 0), 0)
+        numbers = len({number for number, _telling in read})
         distinct.append(len(counts))
         most.append(times)
+        paragraphs.append(numbers)
         print(
-            f"seed {seed}: {len(read)} paragraphs read, {len(counts)} distinct "
-            f"({len(pack.paragraphs)} in book); most read: {number}, {times} times"
+            f"seed {seed}: {len(read)} paragraphs read, {len(counts)} distinct texts heard, "
+            f"{numbers} distinct paragraphs ({len(pack.paragraphs)} in book); most heard: "
+            f"{number} (telling {telling}), {times} times"
         )
     if args.seeds > 1:
         print(
-            f"mean over {args.seeds} seeds: {statistics.mean(distinct):.1f} distinct, "
-            f"most repeated read {statistics.mean(most):.1f} times (worst {max(most)})"
+            f"mean over {args.seeds} seeds: {statistics.mean(distinct):.1f} distinct texts "
+            f"heard ({statistics.mean(paragraphs):.1f} distinct paragraphs), the text heard "
+            f"most heard {statistics.mean(most):.1f} times (worst {max(most)})"
         )
     if args.most_read:
         print_most_read(pack, total, args.seeds, args.most_read)

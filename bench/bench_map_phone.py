@@ -12,7 +12,6 @@ label on the page, with a screenshot in the temporary folder named on the last l
 
 from __future__ import annotations
 
-import itertools
 import statistics
 import sys
 import tempfile
@@ -21,21 +20,31 @@ import time
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+import numpy as np
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from companion.framework.dialogue import GameOptions  # noqa: E402
 from companion.games.arabian_nights.game import GAME  # noqa: E402
+from companion.games.arabian_nights.map_layout import crossing_pairs  # noqa: E402
 from companion.session.loop import PrintMouth, Session  # noqa: E402
 from companion.web.server import TableServer  # noqa: E402
 from companion.web.taps import TapEars  # noqa: E402
 from testkit.survey import TypistEars  # noqa: E402
 from tests.web.browser import PHONE, chromium_paths, open_chromium  # noqa: E402
 
-Segment = tuple[float, float, float, float]
 LABEL_HEIGHTS = """
 return [...document.querySelectorAll('#map svg text')]
   .map((node) => node.getBoundingClientRect().height).filter((height) => height > 0);
+"""
+
+REACH_IN_VIEW = """
+const frame = document.getElementById('map').getBoundingClientRect();
+const rings = [...document.querySelectorAll('#map .reach')].map((n) => n.getBoundingClientRect());
+const seen = rings.filter((r) => r.left >= frame.left && r.right <= frame.right
+  && r.top >= frame.top && r.bottom <= frame.bottom);
+return {ringed: rings.length, seen: seen.length};
 """
 
 
@@ -55,26 +64,19 @@ class PausingTypist(TypistEars):
         return super().hear(step, phrases)
 
 
-def crossings(svg: str) -> int:
-    """Pairs of route lines that cross each other away from their ends."""
+def crossings(svg: str, arrows: bool = False) -> int:
+    """Pairs of lines of the drawing that cross each other away from their ends: the
+    routes (whole, or the stubs of those between continents), and with ``arrows`` the
+    Places of Power's arrows too (as the first measure, in issue 24, counted)."""
     lines = [
-        tuple(float(node.get(key)) for key in ("x1", "y1", "x2", "y2"))
+        [
+            (float(node.get("x1")), float(node.get("y1"))),
+            (float(node.get("x2")), float(node.get("y2"))),
+        ]
         for node in ET.fromstring(svg).iter()
-        if node.tag.rpartition("}")[2] == "line"
+        if node.tag.rpartition("}")[2] == "line" and (arrows or not node.get("marker-end"))
     ]
-    return sum(_cross(a, b) for a, b in itertools.combinations(lines, 2))
-
-
-def _cross(a: Segment, b: Segment) -> bool:
-    ends_a, ends_b = {a[:2], a[2:]}, {b[:2], b[2:]}
-    if ends_a & ends_b:
-        return False
-
-    def side(p: tuple[float, float], q: tuple[float, float], r: tuple[float, float]) -> float:
-        return (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
-
-    p1, p2, p3, p4 = a[:2], a[2:], b[:2], b[2:]
-    return side(p1, p2, p3) * side(p1, p2, p4) < 0 and side(p3, p4, p1) * side(p3, p4, p2) < 0
+    return crossing_pairs(np.array(lines, dtype=float).reshape(-1, 2, 2))
 
 
 def main() -> int:
@@ -103,6 +105,7 @@ def main() -> int:
         browser.get(address)
         time.sleep(2)
         heights = browser.execute_script(LABEL_HEIGHTS)
+        reach = browser.execute_script(REACH_IN_VIEW)
         browser.execute_script("document.getElementById('map-panel').scrollIntoView()")
         browser.save_screenshot(str(folder / "map-phone.png"))
     finally:
@@ -110,9 +113,16 @@ def main() -> int:
         typist.release.set()
         thread.join(10)
         server.stop()
-    print(f"route crossings: {crossings(server.view.map_svg or '<svg/>')}")
-    print(f"labels at {PHONE[0]} px: {len(heights)}, smallest {min(heights):.1f} px, "
-          f"median {statistics.median(heights):.1f} px")
+    drawing = server.view.map_svg or "<svg/>"
+    print(
+        f"route pairs that cross: {crossings(drawing)} "
+        f"({crossings(drawing, arrows=True)} with the Places of Power's arrows)"
+    )
+    print(
+        f"labels at {PHONE[0]} px: {len(heights)}, smallest {min(heights):.1f} px, "
+        f"median {statistics.median(heights):.1f} px"
+    )
+    print(f"spaces in reach ringed {reach['ringed']}, in the panel's view {reach['seen']}")
     print(f"screenshot: {folder / 'map-phone.png'}")
     return 0
 

@@ -21,13 +21,8 @@ import numpy as np
 
 from companion.framework.dialogue import Step
 from companion.framework.phrases import PhraseSet
-from companion.session.ports import (
-    ACCEPT_CONFIDENCE,
-    CONFIRM_CONFIDENCE,
-    Heard,
-    repeated_confirm_confidence,
-    understand,
-)
+from companion.session.ports import ACCEPT_CONFIDENCE, CONFIRM_CONFIDENCE, Heard
+from companion.session.understanding import repeated_confirm_confidence, understand
 from companion.voice.audio import RATE, read_wav, resample
 from companion.voice.recognition import Recognition
 from companion.voice.speakers import PiperSpeaker, SpeakerUnavailable
@@ -136,7 +131,7 @@ def judge(
     among them (all of ``phrases`` when not given), which win over a global command
     worded the same way, as in a game. ``unsure``: the answer the previous try at this
     step understood but was too unsure of to ask; heard again, it is asked back from
-    :func:`~companion.session.ports.repeated_confirm_confidence`.
+    :func:`~companion.session.understanding.repeated_confirm_confidence`.
 
     >>> from companion.framework.phrases import PhraseSet
     >>> judge(Recognition("five", 0.95), PhraseSet.numbers(range(1, 7)))

@@ -28,9 +28,9 @@ import numpy as np
 from companion.framework.dialogue import Dialogue, GameSpec, Speech, Step
 from companion.framework.phrases import PhraseSet
 from companion.framework.words import said as said_in
-from companion.session.asking import attend
 from companion.session.loop import Session
 from companion.session.ports import ACCEPT_CONFIDENCE, Ears, Heard, LearningEars
+from companion.session.understanding import attend
 from companion.voice.audio import RATE, AudioUnavailable, HalfDuplex, Player
 from companion.voice.io import MicrophoneEars, SpeakingMouth
 from companion.voice.microphone import Microphone, MicrophoneFrames

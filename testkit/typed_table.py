@@ -212,7 +212,7 @@ def play_typed(
             settings={**options.settings, **mode_settings, **(settings or {})},
         )
         dialogue = spec.new(options)
-        language = getattr(dialogue, "language", "en")
+        language = dialogue.language
         count = WordCount()
         session = Session(
             dialogue=dialogue,

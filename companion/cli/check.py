@@ -9,9 +9,10 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from companion.framework.errors import Problem
 from companion.framework.shown import shown
 from companion.games.arabian_nights.content.loader import read_pack, unreachable_paragraphs
-from companion.games.arabian_nights.content.pack import Pack, Problem
+from companion.games.arabian_nights.content.pack import Pack
 from companion.games.samarande.content.loader import is_card_list, run_check
 
 HELP = "check a content pack (Tales of the Arabian Nights, or a Samarande card list)"
@@ -43,8 +44,10 @@ def run(args: argparse.Namespace) -> int:
 
 def summary(pack: Pack) -> list[str]:
     """What the pack holds, in a few short lines."""
+    retold = sum(len(paragraph.tellings) for paragraph in pack.paragraphs.values())
+    tellings = f" (and {_count(retold, 'other telling')})" if retold else ""
     text = (
-        _count(len(pack.paragraphs), "result paragraph")
+        _count(len(pack.paragraphs), "result paragraph") + tellings
         if pack.has_text
         else "no paragraph text (partial pack: the Reader says 'turn to paragraph N')"
     )

@@ -17,9 +17,11 @@ HELP = "hear WAV files or the microphone and print what was understood (TSV)"
 
 def configure(parser: argparse.ArgumentParser) -> None:
     from companion.cli.expectations import EXPECTATIONS
-    from companion.voice.recognizers import ENGINES
+    from companion.voice.engines import Engine
 
-    parser.add_argument("--engine", default="auto", choices=ENGINES)
+    parser.add_argument(
+        "--engine", default=Engine.AUTO.value, choices=[engine.value for engine in Engine]
+    )
     parser.add_argument("--model", metavar="DIR", help="Vosk model folder")
     allowed = parser.add_mutually_exclusive_group(required=True)
     allowed.add_argument("--phrases", help='the phrases allowed, comma separated: "a,b,c"')

@@ -5,7 +5,6 @@ from __future__ import annotations
 import sys
 
 from companion.framework.telling_turn import TellingListener, keyboard_listener
-from companion.session.observers.chronicle import Chronicle, ChronicledListener
 from companion.voice.audio import AudioUnavailable, default_device
 from companion.voice.microphone import MicrophoneFrames
 from companion.voice.telling_listener import (
@@ -16,17 +15,13 @@ from companion.voice.telling_listener import (
 )
 
 
-def telling_listener_for(args, chronicle: Chronicle) -> ChronicledListener:
-    """The listener ``companion play`` gives a game with tellings, writing ``chronicle``.
+def telling_listener_for(args) -> TellingListener:
+    """The listener ``companion play`` gives a game with tellings.
 
     ``--set telling_wavs=a.wav,b.wav`` hears one WAV file per telling; ``--typed`` and
     ``--listen-files`` read tellings typed on standard input; otherwise the microphone.
     """
     settings = dict(pair.partition("=")[::2] for pair in getattr(args, "set", []) or [])
-    return ChronicledListener(_listener(args, settings), chronicle)
-
-
-def _listener(args, settings: dict[str, str]) -> TellingListener:
     wavs = [name for name in settings.get("telling_wavs", "").split(",") if name]
     engine = getattr(args, "engine", "auto")
     language = settings.get("lang") or getattr(args, "lang", None) or "en"

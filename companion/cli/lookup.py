@@ -11,8 +11,9 @@ import argparse
 from pathlib import Path
 
 from companion.cli import ArgumentError
+from companion.framework.errors import PackError
 from companion.games.arabian_nights.content.loader import load_pack
-from companion.games.arabian_nights.content.pack import Pack, PackError
+from companion.games.arabian_nights.content.pack import Pack
 from companion.games.arabian_nights.rules.encounter import encounter_total
 
 HELP = "look up an encounter chart entry or a reaction matrix cell in a content pack"

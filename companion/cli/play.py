@@ -26,6 +26,7 @@ from companion.session.loop import Ears, Mouth, PrintMouth, Session, TypedEars
 from companion.session.observers.chronicle import Chronicle
 from companion.session.observers.display import LiveDisplay
 from companion.session.saves import LARGEST_NUMBER, UndoHistory, read_save
+from companion.voice.engines import Engine
 
 HELP = "play a game: the companion asks, listens, reads aloud and keeps the score"
 
@@ -36,8 +37,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--typed", action="store_true", help="typed answers, printed replies")
     parser.add_argument(
         "--engine",
-        default="auto",
-        choices=("auto", "vosk", "whisper", "pocketsphinx"),
+        default=Engine.AUTO.value,
+        choices=[engine.value for engine in Engine],
         help="speech recogniser (auto: the best one installed with its model)",
     )
     parser.add_argument("--model", help="speech model folder (Vosk)")
@@ -96,7 +97,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--chronicle",
         type=Path,
-        help="the night's Markdown chronicle (default: next to the save file, .chronicle.md)",
+        help="the night's chronicle in Markdown, with its printable page (.html) and its "
+        "journal (.jsonl) beside it (default: next to the save file, .chronicle.md)",
     )
 
 
@@ -395,13 +397,13 @@ def run(args: argparse.Namespace) -> int:
     except (UnknownGameError, SaveError, SetupError) as error:
         raise ArgumentError(str(error)) from None
     spec, path = game.spec, game.save_path
-    language = getattr(game.dialogue, "language", "en")
+    language = game.dialogue.language
     _in_language(args, language)
     args.lang = language
     ears, mouth, keyboard = _open_io(args)
     unreadable_voices = _keep_voices(ears, path)
     chronicle = _open_chronicle(args.chronicle or path.with_suffix(".chronicle.md"))
-    telling_listener = _telling_listener(spec, args, chronicle)
+    telling_listener = _telling_listener(spec, args)
     display = LiveDisplay()
     observers = [display] if display.active and sys.stdin.isatty() else []
     observers.append(chronicle)
@@ -490,10 +492,10 @@ def _open_chronicle(path: Path) -> Chronicle:
         ) from None
 
 
-def _telling_listener(spec: GameSpec, args: argparse.Namespace, chronicle: Chronicle):
+def _telling_listener(spec: GameSpec, args: argparse.Namespace):
     """The game's listener for timed storytelling turns, if it has them."""
     if not spec.tellings:
         return None
     from companion.cli.listeners import telling_listener_for
 
-    return telling_listener_for(args, chronicle)
+    return telling_listener_for(args)

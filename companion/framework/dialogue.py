@@ -18,14 +18,18 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Literal, Protocol, Self
+from typing import TYPE_CHECKING, Any, Literal, Protocol, Self
 
 from pydantic import BaseModel
 
-from companion.framework.answers import Answer
+from companion.framework.answers import NO, YES, Answer
 from companion.framework.phrases import PhraseSet
+from companion.framework.telling_turn import TellingSpec
 from companion.framework.wording import capped_list, spoken_list
-from companion.framework.words import YES_NO_TEMPLATES, known, said
+from companion.framework.words import YES_NO_TEMPLATES, Language, known, said
+
+if TYPE_CHECKING:
+    from companion.framework.story import Chapter, StoryLine
 
 
 @lru_cache(maxsize=4)
@@ -33,27 +37,27 @@ def yes_no(language: str = "en") -> PhraseSet:
     """The answers to a yes-or-no question, in ``language`` (English by default).
 
     >>> yes_no("es").match("sí").value
-    'yes'
+    Answer(intent='yes', slots=())
     """
-    templates = YES_NO_TEMPLATES[known(language)]
-    return PhraseSet.from_templates(templates, labels={"yes": "yes", "no": "no"})
-
-
-YES_NO = yes_no()
+    return yes_or_no({}, language)
 
 
 def yes_or_no(also: dict[str, list[str]], language: str = "en") -> PhraseSet:
     """Yes or no, also said the question's own way ("keep it", "discard it").
 
     >>> keep = yes_or_no({"yes": ["keep it"], "no": ["discard it"]})
-    >>> keep.match("discard it").value, keep.match("yes").value
-    ('no', 'yes')
+    >>> keep.match("discard it").value == NO, keep.match("yes").value == YES
+    (True, True)
     """
+    words = YES_NO_TEMPLATES[known(language)]
     templates = {
-        key: [*words, *also.get(key, ())]
-        for key, words in YES_NO_TEMPLATES[known(language)].items()
+        answer: [*words[answer.intent], *also.get(answer.intent, ())] for answer in (YES, NO)
     }
-    return PhraseSet.from_templates(templates, labels={"yes": "yes", "no": "no"})
+    return PhraseSet.from_templates(templates, labels={YES: "yes", NO: "no"})
+
+
+YES_NO = yes_no()
+"""Yes or no in English."""
 
 
 @dataclass(frozen=True)
@@ -64,12 +68,17 @@ class Speech:
     """The words to speak (or print, in typed mode)."""
     paragraph: int | None = None
     """Set when this is a Book of Tales paragraph being read: typed mode prints ``¶ N``."""
+    telling: int = 0
+    """Which of the paragraph's tellings is read (0: the book's own words)."""
     reading: bool = False
     """Long narration, spoken sentence by sentence; "stop" or "skip" cuts it short."""
     private: bool = False
     """Shown on the screen only, never spoken aloud (secrets)."""
-    kind: Literal["say", "reward", "ending"] = "say"
-    """What the chronicle files it as: plain words, a player's reward, or the game's end."""
+    kind: Literal["say", "reward", "ending", "correction", "aside"] = "say"
+    """What the night's chronicle makes of it (:mod:`companion.framework.story`): part of
+    the story (plain words, a player's reward, a sheet corrected by hand, the game's end),
+    or an aside to the table that is no part of it (a reminder of what may be said, a
+    hand or a count restated)."""
     player: str | None = None
     """The player a reward is about."""
     in_full: str | None = None
@@ -95,7 +104,7 @@ class Step:
     commands: PhraseSet | None = None
     """Commands the game takes at this step beside its answers (the Reader's sheet
     commands, "Ali gains two wealth"): heard like answers, never offered as options."""
-    telling: Any = None
+    telling: TellingSpec | None = None
     """A timed storytelling turn (Scheherazade): the session hands the listening to the
     game's telling listener instead of matching one answer. None for ordinary steps."""
     in_full: str | None = None
@@ -221,17 +230,46 @@ class Dialogue(Protocol):
     def to_save(self) -> dict[str, Any]:
         """The whole state as JSON-ready data."""
 
+    def chapter(self) -> Chapter | None:
+        """The chapter of the night now (a turn, and whose); None before the game begins."""
+
+    def story(self, answer: Answer | str, speeches: Sequence[Speech]) -> list[StoryLine]:
+        """What of ``answer``, just applied, is worth telling in the night's chronicle;
+        ``speeches`` is what the game said about it."""
+
+    def night_title(self) -> str:
+        """The game's name at the head of the night's chronicle, in its language."""
+
+    # What the session, the observers and the pages show besides the question; the game
+    # kit (companion.framework.kit.GameKit) declares each with its default.
+
+    @property
+    def language(self) -> Language:
+        """The language the game is played in: the session's own words follow it."""
+
+    @property
+    def everyone_seated(self) -> bool:
+        """Whether every player is known (the session may then offer to learn voices)."""
+
+    def scoreboard(self) -> list[dict[str, str]]:
+        """One row per player for the live view and the table page (empty: none)."""
+
+    def board(self) -> list[str]:
+        """Lines about the shared board for the table page (empty: none)."""
+
+    def board_map(self) -> BoardMap | None:
+        """The board drawn as a map for the table page (None: no map)."""
+
+    def private_view(self, player: str) -> list[str]:
+        """What only ``player`` may see on their own page (empty: nothing secret)."""
+
     # Optional: ``resumed() -> list[Speech]``, what to say when a saved game is resumed
-    # (the kit's: welcome back, whose turn, what is being decided);
-    # ``scoreboard() -> list[dict[str, str]]``, one row per player, shown by the
-    # live view (companion.session.observers.display) when a game offers it;
-    # ``everyone_seated -> bool`` (the kit's), when the session may offer to learn the
-    # players' voices.
+    # (the kit's: welcome back, where the game stands; every question in full once more).
 
 
 @dataclass(frozen=True)
 class BoardMap:
-    """A game's map for the table display (optional hook ``board_map() -> BoardMap | None``)."""
+    """A game's map for the table display (the hook ``board_map() -> BoardMap | None``)."""
 
     svg: str
     """The board drawn once, as a standalone SVG document."""
@@ -239,6 +277,9 @@ class BoardMap:
     """Where each player's piece stands, in the SVG's coordinates."""
     highlighted: tuple[tuple[float, float], ...] = ()
     """Spaces the current question offers (the moves in reach), in the same coordinates."""
+    highlighted_names: tuple[str, ...] = ()
+    """The same spaces by name, as the drawing's ``data-space`` attributes name them (the
+    page dims the others)."""
 
 
 @dataclass(frozen=True)

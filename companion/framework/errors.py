@@ -5,11 +5,25 @@
   reason, and asks the step again. A game never rolls back its own state.
 * :class:`SetupError`: the options of a new game (players, settings, content pack)
   cannot start one. ``companion play`` prints it and exits with status 2.
+* :class:`PackError`: a content pack cannot be read; it carries every :class:`Problem`
+  with its file and line (as hassil's parse errors carry ``ParseMetadata(file_name,
+  line_number)``), so ``companion check`` and ``companion play`` print
+  ``file:line: what is wrong, how to fix it``.
+* :class:`SaveError`: a save file cannot be used.
 
 Every message is meant for the players: plain words, no internals.
+
+>>> error = PackError.at("pack/book.txt", 12, "paragraph 3 appears twice")
+>>> print(error), error.file, error.line
+pack/book.txt:12: paragraph 3 appears twice
+(None, 'pack/book.txt', 12)
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
 
 
 class GameError(Exception):
@@ -22,6 +36,52 @@ class IllegalAction(GameError):
 
 class SetupError(GameError):
     """The options of a new game cannot start one; the message says which and why."""
+
+
+@dataclass(frozen=True, order=True)
+class Problem:
+    """Something wrong in a pack file, and where: ``line`` 0 means the file as a whole,
+    an empty ``file`` a problem of no one file (a name the pack lacks).
+
+    >>> str(Problem("pack/book.txt", 12, "paragraph 3 appears twice"))
+    'pack/book.txt:12: paragraph 3 appears twice'
+    >>> str(Problem("pack/cards.toml", 0, "no such file")), str(Problem("", 0, "no card Rukh"))
+    ('pack/cards.toml: no such file', 'no card Rukh')
+    """
+
+    file: str
+    line: int
+    message: str
+
+    def __str__(self) -> str:
+        if not self.file:
+            return self.message
+        where = f"{self.file}:{self.line}" if self.line else self.file
+        return f"{where}: {self.message}"
+
+
+class PackError(ValueError):
+    """A content pack cannot be used; ``problems`` lists everything wrong, in file and
+    line order, one per line of ``str()``."""
+
+    def __init__(self, problems: Sequence[Problem]) -> None:
+        self.problems = sorted(problems, key=lambda problem: (problem.file, problem.line))
+        super().__init__("\n".join(str(problem) for problem in self.problems))
+
+    @classmethod
+    def at(cls, file: str | Path, line: int, message: str) -> PackError:
+        """One problem at ``file``:``line`` (0: the file as a whole)."""
+        return cls([Problem(str(file), line, message)])
+
+    @property
+    def file(self) -> str:
+        """The file of the first problem."""
+        return self.problems[0].file if self.problems else ""
+
+    @property
+    def line(self) -> int:
+        """The line of the first problem (0: the file as a whole)."""
+        return self.problems[0].line if self.problems else 0
 
 
 class SaveError(Exception):

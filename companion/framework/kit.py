@@ -37,10 +37,20 @@ from typing import Any, ClassVar, Self
 from pydantic import BaseModel, ValidationError
 
 from companion.framework.answers import NUMBER, OUT_OF_RANGE, Answer
-from companion.framework.dialogue import GameOptions, GameSpec, SeededRandom, Speech, Step
+from companion.framework.dialogue import (
+    BoardMap,
+    GameOptions,
+    GameSpec,
+    SeededRandom,
+    Speech,
+    Step,
+)
 from companion.framework.errors import IllegalAction, SaveError, SetupError
 from companion.framework.phrases import PhraseSet, normalize, number_to_words
+from companion.framework.story import Chapter, StoryLine, Told, story_lines
+from companion.framework.words import Language
 from companion.framework.words import said as said_in
+from companion.framework.words.setup import count_templates, heard_numbers, kit_said, spelled
 
 HEARD_NUMBERS = range(13)
 """The numbers a number step hears, allowed or not."""
@@ -62,21 +72,27 @@ number = Answer.number
 
 @cache
 def number_phrases(
-    low: int, high: int, templates: tuple[str, ...] = ("{n}",), heard: range = HEARD_NUMBERS
+    low: int,
+    high: int,
+    templates: tuple[str, ...] = ("{n}",),
+    heard: range = HEARD_NUMBERS,
+    language: str = "en",
 ) -> PhraseSet:
-    """One answer per number from ``low`` to ``high``, each said through ``templates``;
-    the other ``heard`` numbers are answers too, out of range.
+    """One answer per number from ``low`` to ``high``, each said through ``templates``
+    in ``language``; the other ``heard`` numbers are answers too, out of range.
 
     >>> players = number_phrases(2, 4, ("{n} players",))
     >>> players.match("three players").value["number"]
     3
     >>> players.match("nine players").value
     Answer(intent='out of range', slots=(('number', 9),))
+    >>> number_phrases(1, 4, ("{n} narradores",), language="es").match("tres narradores").value
+    Answer(intent='number', slots=(('number', 3),))
     """
     allowed = range(low, high + 1)
     choices = {
         Answer.of(NUMBER if n in allowed else OUT_OF_RANGE, number=n): [
-            template.replace("{n}", number_to_words(n)) for template in templates
+            template.replace("{n}", heard_numbers(language, n)) for template in templates
         ]
         for n in (*allowed, *(n for n in heard if n not in allowed))
     }
@@ -150,13 +166,23 @@ class Seating(BaseModel):
 
 
 class GameKit:
-    """Base of every game's dialogue (see the module docstring).
+    """Base of every game's dialogue (see the module docstring): the whole game contract.
 
     Subclasses set the class attributes, give their state model a ``seating`` field
-    (:class:`Seating`), implement :meth:`initial_state` and ``finished``, and override
-    the other hooks where they need to (:meth:`seated`, :meth:`game_phase`,
-    :meth:`max_players`, :meth:`check_restored`), plus one ``_ask_``/``_on_`` pair per
-    phase of their own.
+    (:class:`Seating`), implement the hooks that raise :class:`NotImplementedError`
+    (:meth:`initial_state`, :attr:`finished`, :meth:`opening`, :meth:`status`,
+    :meth:`whose_turn`), plus one ``_ask_``/``_on_`` pair per phase of their own. Every
+    other hook has a default, written here, that a game overrides where it has more to
+    say: :meth:`seated`, :meth:`game_phase`, :meth:`max_players`, :meth:`check_restored`,
+    :attr:`language`, :meth:`scoreboard`, :meth:`board`, :meth:`board_map`,
+    :meth:`private_view`. The session, its observers and the table pages call these
+    hooks and nothing else of a game.
+
+    >>> class Nothing(GameKit):
+    ...     game, title = "nothing", "nothing"
+    >>> game = Nothing(state=None)
+    >>> game.language, game.scoreboard(), game.board(), game.board_map(), game.private_view("Ali")
+    ('en', [], [], None, [])
     """
 
     game: ClassVar[str]
@@ -171,11 +197,18 @@ class GameKit:
     each player is then asked their hero's gender right after their name."""
     gender_reason: ClassVar[str] = "the rules use gender"
     """Why a game with ``uses_gender`` needs each player's gender, for its setup error."""
+    players_called: ClassVar[tuple[str, str]] = ("players", "jugadores")
+    """What the game calls its players, in English and Spanish (Scheherazade: storytellers)."""
+    words: ClassVar[dict[str, tuple[str, str]]] = {}
+    """The game's own wording of the kit's setup sentences (a key of
+    :data:`~companion.framework.words.setup.KIT_SAYINGS` -> English, Spanish); an empty
+    wording says nothing."""
 
     def __init__(self, state: Any) -> None:
         self.state = state
         self._asked: tuple[str, str | None] | None = None
         """The phase and topic of the question :meth:`step` asked last."""
+        self._noted: list[StoryLine] = []
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -226,6 +259,37 @@ class GameKit:
         """Called once every player is known: start the game's own phases."""
         return []
 
+    def night_title(self) -> str:
+        """The game's name at the head of the night's chronicle, in the game's language
+        (default: the spoken title, "the Tales of Arabia" as "Tales of Arabia")."""
+        title = self.title.removeprefix("the ")
+        return title[:1].upper() + title[1:]
+
+    def chapter(self) -> Chapter | None:
+        """The chapter of the night now, for the chronicle: a turn and whose it is (a new
+        turn count starts a new chapter). None, the default, before the game's turns
+        begin (setup) and for a game without turns."""
+        return None
+
+    def story(self, answer: Answer | str, speeches: Sequence[Speech]) -> list[StoryLine]:
+        """What of ``answer``, just applied, is worth telling in the night's chronicle;
+        ``speeches`` is what the game said about it.
+
+        The default tells what the game noted while answering (:meth:`note`), then every
+        speech said aloud by its kind (:func:`story_lines`): private speeches and asides
+        (``Speech(kind="aside")``, such as the kit's welcome of each player, whom the
+        chronicle names at its head) are left out. A game overrides it to tell more (a
+        tale told, from the answer that reports it).
+        """
+        return [*self._noted, *story_lines(speeches)]
+
+    def note(self, text: str, told: Told = Told.NARRATION, quote: str | None = None) -> None:
+        """Tell the chronicle ``text`` about the answer being applied without saying it:
+        what an instruction to the table did, in the words of a story ("Ali takes the
+        card in place 3." for "Take the card in place 3. 4 action points left."), or a
+        tale told with ``quote``, what was heard of it."""
+        self._noted.append(StoryLine(text=text, told=told, quote=quote))
+
     def phase(self) -> str:
         """The current phase: the setup phases first, then the game's own, then "over"."""
         if self.finished:
@@ -243,7 +307,45 @@ class GameKit:
 
     @property
     def finished(self) -> bool:
+        """True once the game is over (the session then stops asking)."""
         raise NotImplementedError
+
+    def opening(self) -> list[Speech]:
+        """What to say when a new game starts (nothing is said again on resume)."""
+        raise NotImplementedError
+
+    def status(self, player: str | None = None) -> str:
+        """A spoken summary of one player's state (the current player by default)."""
+        raise NotImplementedError
+
+    def whose_turn(self) -> str:
+        """A spoken sentence saying whose turn it is."""
+        raise NotImplementedError
+
+    # -- what the session and the pages show besides the question ---------------------------
+
+    @property
+    def language(self) -> Language:
+        """The language the game is played in; the session's own words, its global
+        commands and the yes or no of a confirmation follow it."""
+        return "en"
+
+    def scoreboard(self) -> list[dict[str, str]]:
+        """One row per player (column name to value) for the live view and the table page;
+        empty: the page shows each player's spoken status instead."""
+        return []
+
+    def board(self) -> list[str]:
+        """Lines about the shared board for the table page (decks, cards lying out)."""
+        return []
+
+    def board_map(self) -> BoardMap | None:
+        """The board drawn as a map with the players' pieces, for the table page."""
+        return None
+
+    def private_view(self, player: str) -> list[str]:
+        """What only ``player`` may see on their own page (a secret goal, a hand)."""
+        return []
 
     # -- the registry -----------------------------------------------------------------------
 
@@ -292,6 +394,7 @@ class GameKit:
         """
         answer = Answer.coerce(value)
         phase = self.phase()
+        self._noted = []
         if answer.intent == OUT_OF_RANGE:
             said = number_to_words(int(answer[NUMBER]))
             raise IllegalAction(f"Not {said}. {self.step().options_hint()}")
@@ -301,11 +404,6 @@ class GameKit:
         if topic is not None and topic not in told:
             told.append(topic)
         return speeches
-
-    @property
-    def spoken_title(self) -> str:
-        """The title in the language the game is played in."""
-        return self.title
 
     def _topic(self, phase: str) -> str | None:
         """The topic of the question being answered: the one :meth:`step` just asked (the
@@ -319,8 +417,7 @@ class GameKit:
         """What a resumed game says before its question: welcome back, and where the game
         stands (:meth:`where_we_are`). Every question is said in full once more."""
         self.state.seating.told.clear()
-        language = getattr(self, "language", "en")
-        welcome = said_in(language, "welcome_back", title=self.spoken_title)
+        welcome = said_in(self.language, "welcome_back", title=self.night_title())
         return [Speech(f"{welcome} {self.where_we_are()}".strip())]
 
     def where_we_are(self) -> str:
@@ -360,28 +457,44 @@ class GameKit:
                 self.state.seating.genders.append(gender)
         self.state.seating.count = len(players)
 
-    def _check_count(self, count: int, error: type[Exception] = IllegalAction) -> None:
+    def _kit_said(self, key: str, **values: object) -> str:
+        """The kit's sentence ``key`` in the game's language, worded as the game words it."""
+        players = self.players_called[1 if self.language == "es" else 0]
+        own = self.words.get(key)
+        if own is None:
+            return kit_said(self.language, key, players=players, **values)
+        return own[1 if self.language == "es" else 0].format(players=players, **values)
+
+    def _kit_speech(self, key: str, **values: object) -> list[Speech]:
+        """The kit's sentence ``key`` as an aside (no part of the night's story)."""
+        text = self._kit_said(key, **values)
+        return [Speech(text, kind="aside")] if text else []
+
+    def _count_range(self) -> dict[str, str]:
         low, high = self.min_players, self.max_players()
-        if not low <= count <= high:
-            raise error(
-                f"This game is for {number_to_words(low)} to {number_to_words(high)} players."
-            )
+        return {"low": spelled(self.language, low), "high": spelled(self.language, high)}
+
+    def _check_count(self, count: int, error: type[Exception] = IllegalAction) -> None:
+        if not self.min_players <= count <= self.max_players():
+            raise error(self._kit_said("count_hint", **self._count_range()))
 
     def _check_name(self, name: str, error: type[Exception] = IllegalAction) -> None:
         spoken = normalize(name)
         if not spoken:
-            raise error("A name needs at least one letter.")
+            raise error(self._kit_said("name_needs_letter"))
         for taken in self.state.seating.names:
             if normalize(taken) == spoken:
-                raise error(f"{taken} is already playing. Please choose another name.")
+                raise error(self._kit_said("name_taken", taken=taken))
 
     def _ask_count(self) -> Step:
-        low, high = self.min_players, self.max_players()
+        players = self.players_called[1 if self.language == "es" else 0]
+        templates = count_templates(self.language, players)
         return Step(
-            f"How many players? Say a number from {number_to_words(low)} "
-            f"to {number_to_words(high)}.",
-            number_phrases(low, high, ("{n}", "{n} players", "we are {n}")),
-            hint=f"This game is for {number_to_words(low)} to {number_to_words(high)} players.",
+            self._kit_said("ask_count", **self._count_range()),
+            number_phrases(
+                self.min_players, self.max_players(), templates, language=self.language
+            ),
+            hint=self._kit_said("count_hint", **self._count_range()),
         )
 
     def _on_count(self, answer: Answer) -> list[Speech]:
@@ -389,16 +502,18 @@ class GameKit:
         self._check_count(count)
         self.state.seating.count = count
         if count == 1:
-            return [Speech("One player. Welcome.")]
-        return [Speech(f"{number_to_words(count).capitalize()} players. Welcome, all of you.")]
+            return self._kit_speech("one_player")
+        return self._kit_speech(
+            "players_welcome", count=spelled(self.language, count).capitalize()
+        )
 
     def _ask_name(self) -> Step:
-        position = number_to_words(len(self.state.seating.names) + 1)
+        position = spelled(self.language, len(self.state.seating.names) + 1)
         return Step(
-            f"Player {position}, what is your name?",
+            self._kit_said("ask_name", position=position),
             PhraseSet(()),
             free_text=True,
-            hint="Type or say your name.",
+            hint=self._kit_said("name_hint"),
         )
 
     def _on_name(self, answer: Answer) -> list[Speech]:
@@ -408,7 +523,7 @@ class GameKit:
             name = name.title()
         self._check_name(name)
         self.state.seating.names.append(name)
-        return [Speech(f"Welcome, {name}."), *self._after_seating()]
+        return [*self._kit_speech("welcome", name=name), *self._after_seating()]
 
     def _ask_gender(self) -> Step:
         name = self.state.seating.names[len(self.state.seating.genders)]
@@ -431,7 +546,7 @@ class GameKit:
         return [] if self._seating_phase() else self.seated()
 
     def _ask_over(self) -> Step:
-        return Step("The game is over.", PhraseSet(()))
+        return Step(self._kit_said("over"), PhraseSet(()))
 
     def _on_over(self, answer: Answer) -> list[Speech]:
-        raise IllegalAction("The game is over.")
+        raise IllegalAction(self._kit_said("over"))

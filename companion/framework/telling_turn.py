@@ -58,6 +58,9 @@ class TellingSpec(BaseModel):
     """A silence longer than this is a long silence: the Sultan stirs, then yawns."""
     warn_seconds: float = 15.0
     """Warn when this many seconds are left."""
+    end_phrases: tuple[str, ...] = ()
+    """Words that end the telling when said last ("the end"); a page's end button says the
+    first of them. Empty: only time ends it."""
 
     def tracker(self) -> TellingTracker:
         """A fresh tracker of this turn: each game with tellings subclasses the spec

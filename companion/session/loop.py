@@ -21,9 +21,9 @@ Typed play, for scripts and tests:
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -31,12 +31,11 @@ from companion.framework.dialogue import Dialogue, GameSpec, Speech, Step, yes_n
 from companion.framework.errors import IllegalAction
 from companion.framework.phrases import PhraseSet, Value
 from companion.framework.telling_turn import TellingListener
-from companion.framework.words import said
-from companion.session.asking import Asking, attend, speaker_of
+from companion.framework.words import GLOBAL_TEMPLATES as SESSION_COMMANDS
+from companion.framework.words import known, said
 from companion.session.enrolment import can_enrol, enrol
+from companion.session.events import Applied, Ended, Refused, Undone, notify, state_mark
 from companion.session.ports import (
-    ACCEPT_CONFIDENCE,
-    CONFIRM_CONFIDENCE,
     SAVE_AND_QUIT,
     Command,
     DeviceUnavailable,
@@ -45,20 +44,62 @@ from companion.session.ports import (
     Mouth,
     PrintMouth,
     TypedEars,
-    Understood,
     global_commands,
-    repeated_confirm_confidence,
-    understand,
 )
 from companion.session.saves import SaveFile, UndoHistory, write_save
+from companion.session.understanding import (
+    FAILURES_BEFORE_OPTIONS,
+    Understanding,
+    Understood,
+    Verdict,
+    understand,
+)
 
-FAILURES_BEFORE_OPTIONS = 2
-"""After this many answers it did not catch, the companion lists the options."""
 RATE_STEP = 1.15
+RESUME = Command("resume")
+"""The pause's one answer (said, typed or tapped)."""
+
+
+class Outcome(StrEnum):
+    """How one turn of the loop (or the whole session) ended."""
+
+    APPLIED = "applied"
+    """The answer was carried out."""
+    MISSED = "missed"
+    """Nothing was taken: not caught, not confirmed, or refused by the rules."""
+    COMMAND = "command"
+    """A global command was carried out (repeat, status, help …)."""
+    QUIT = "quit"
+    """The players said save and quit, and yes."""
+    INPUT_ENDED = "input-ended"
+    """The ears heard nothing more (end of typed input, the microphone lost with no
+    keyboard)."""
+    FINISHED = "finished"
+    """The game is over."""
+    SKIPPED = "skipped"
+    """The offer to learn the voices was not made."""
+    ENROLLED = "enrolled"
+    """The voices were learnt."""
+
+
+class Reply(StrEnum):
+    """The answer to a yes-or-no question the session asks."""
+
+    YES = "yes"
+    NO = "no"
+    UNCLEAR = "unclear"
+
+
+ENDINGS = (Outcome.QUIT, Outcome.INPUT_ENDED)
+"""Outcomes that end the session."""
 
 
 class SessionObserver(Protocol):
-    """Watches a session: the live display and the chronicle."""
+    """Watches a session: the live display and the chronicle.
+
+    Beside these, an observer may take the events of :mod:`companion.session.events`
+    (``on_applied``, ``on_refused``, ``on_undone``): what became of each answer.
+    """
 
     def on_speech(self, speech: Speech) -> None: ...
 
@@ -72,8 +113,8 @@ class SessionObserver(Protocol):
 class SessionEnd:
     """How a session ended."""
 
-    reason: str
-    """"finished", "quit" or "input-ended"."""
+    reason: Outcome
+    """FINISHED, QUIT or INPUT_ENDED."""
     save_path: Path
 
 
@@ -93,15 +134,11 @@ class Session:
     keyboard: Ears | None = None
     """Typed answers when the voice fails twice or the microphone is lost; None where no
     keyboard is available."""
-    reply_latencies: list[float] = field(default_factory=list)
-    """Seconds from each answer heard to the start of the next reply (for benchmarks)."""
     _rate: float = 1.0
     _last_spoken: list[Speech] = field(default_factory=list)
-    _heard_at: float | None = None
-    _unsure: tuple[str, str | None] | None = None
     _undo_labels: list[str] = field(default_factory=list)
     """How each answer that can still be undone was said, to tell "undo" what it undid."""
-    _asking: Asking = field(default_factory=Asking)
+    _understanding: Understanding = field(default_factory=Understanding)
     _helped_at: str | None = None
     """The question at which "help" was last asked."""
     _in_full: str | None = None
@@ -115,70 +152,78 @@ class Session:
 
     def run(self, opening: Sequence[Speech] = ()) -> SessionEnd:
         """Play until the game ends ("finished"), "save and quit" or input ends."""
+        end = SessionEnd(self._play(opening), self.save_path)
+        notify(self.observers, Ended(end.reason))
+        return end
+
+    def _play(self, opening: Sequence[Speech]) -> Outcome:
         self._save()
         self._speak(list(opening))
         failures = 0
         while not self.dialogue.finished:
             step = self.dialogue.step()
-            if self.offer_enrolment and getattr(self.dialogue, "everyone_seated", False):
+            if self.offer_enrolment and self.dialogue.everyone_seated:
                 self.offer_enrolment = False
-                if (outcome := self._offer_enrolment(step)) in ("quit", "input-ended"):
-                    return SessionEnd(outcome, self.save_path)
+                if (outcome := self._offer_enrolment(step)) in ENDINGS:
+                    return outcome
             for observer in self.observers:
                 observer.on_step(step, self.dialogue)
             self._speak([Speech(step.prompt)], remember=False)
             outcome = self._take_turn(step, failures)
-            if outcome in ("quit", "input-ended"):
-                return SessionEnd(outcome, self.save_path)
-            failures = failures + 1 if outcome == "missed" else 0
-        return SessionEnd("finished", self.save_path)
+            if outcome in ENDINGS:
+                return outcome
+            failures = failures + 1 if outcome is Outcome.MISSED else 0
+        return Outcome.FINISHED
 
     # -- one answer -------------------------------------------------------------------
 
-    def _take_turn(self, step: Step, failures: int) -> str:
+    def _take_turn(self, step: Step, failures: int) -> Outcome:
+        """Hear one answer to ``step`` and do what :mod:`~companion.session.understanding`
+        says of it: take it, ask it back, or say it was missed."""
         if step.telling is not None:
             return self._take_telling(step)
-        listed = self._asking.numbered(step) if failures == FAILURES_BEFORE_OPTIONS else None
+        due = failures == FAILURES_BEFORE_OPTIONS
+        listed = self._understanding.numbered(step) if due else None
         if listed is not None:  # "Say one for Basra, two for Mosul": digits are heard better
             self._say_text(listed.prompt)
             step, failures = listed, 0
         phrases = self._phrases(step)
         heard = self._hear(step, failures, phrases)
         if heard is None:
-            return "input-ended"
-        understood = understand(heard, step, phrases)
-        self._asking.note(step, heard)
+            return Outcome.INPUT_ENDED
+        judgement = self._understanding.judge(heard, step, phrases)
+        understood = judgement.understood
         said = understood.label if understood.value is not None else None
         for observer in self.observers:
             observer.on_heard(heard, None if step.private else said)
-        if understood.value is None:
+        if judgement.verdict is Verdict.MISS:
             self._say_text(self._said("missed"))
-            return "missed"
-        if understood.confidence < ACCEPT_CONFIDENCE and step.private:
-            self._say_text(self._said("missed"))  # "Did you say seven?" would tell the secret
-            return "missed"
-        if understood.confidence < ACCEPT_CONFIDENCE:
-            confirmation = self._confirmation(understood, step)
-            if confirmation != "yes":
-                return confirmation
-        self._asking.answered(self.ears, step, understood.value)
+            return Outcome.MISSED
+        if judgement.verdict is Verdict.CONFIRM:
+            reply = self._yes_or_no(self._said("did_you_say", answer=understood.label), step)
+            if reply in (Reply.NO, Reply.UNCLEAR):
+                self._say_text(self._said("say_again"))
+                return Outcome.MISSED
+            if reply is not Reply.YES:
+                return reply
+        self._understanding.taken(self.ears, step, understood.value)
         if understood.is_command:
             return self._command(understood, step)
         return self._apply(understood.value, "" if step.private else understood.label)
 
-    def _offer_enrolment(self, step: Step) -> str:
+    def _offer_enrolment(self, step: Step) -> Outcome | Reply:
         """Ask whether to learn the voices first (see :mod:`companion.session.enrolment`); the
-        outcome of the yes or no, or "input-ended"."""
+        outcome of the yes or no, or INPUT_ENDED."""
         names = self.dialogue.player_names()
         if self._language != "en" or not can_enrol(self.ears, names):
-            return "skipped"
+            return Outcome.SKIPPED
         reply = self._yes_or_no(self._said("enrol_offer"), step)
-        if reply != "yes":
+        if reply is not Reply.YES:
             return reply
         if not enrol(self.ears, names, self._say_text):
-            return "input-ended"
+            return Outcome.INPUT_ENDED
         self._say_text(self._said("enrolled"))
-        return "enrolled"
+        return Outcome.ENROLLED
 
     def _hear(self, step: Step, failures: int, phrases: PhraseSet) -> Heard | None:
         use_keyboard = self.keyboard is not None and (
@@ -188,12 +233,11 @@ class Session:
             typing = self._said("or_type") if use_keyboard else ""
             self._speak([Speech(step.options_hint(self._language) + typing)], remember=False)
         ears = self.keyboard if use_keyboard else self.ears
-        attend(ears, speaker_of(self.dialogue, step))
+        self._understanding.attend(ears, self.dialogue, step)
         try:
             heard = ears.hear(step, phrases)
         except DeviceUnavailable as error:
             return self._lose_microphone(error, step, phrases)
-        self._heard_at = time.perf_counter()
         return heard
 
     def _lose_microphone(self, error: Exception, step: Step, phrases: PhraseSet) -> Heard | None:
@@ -208,75 +252,60 @@ class Session:
         table = global_commands(tuple(self.dialogue.player_names()), self._language)
         return step.expects | (step.commands | table if step.commands else table)
 
-    def _confirmation(self, understood: Understood, step: Step) -> str:
-        """Ask "Did you say …?": "yes" to go on, else the turn's outcome ("missed", or
-        what a global command said instead of yes or no led to)."""
-        unsure = (step.prompt, understood.value)
-        heard_twice = (
-            self._unsure == unsure
-            and understood.confidence >= repeated_confirm_confidence(step.expects)
-        )
-        if understood.confidence < CONFIRM_CONFIDENCE and not heard_twice:
-            self._unsure = unsure
-            self._say_text(self._said("missed"))
-            return "missed"
-        self._unsure = None
-        reply = self._yes_or_no(self._said("did_you_say", answer=understood.label), step)
-        if reply in ("no", "unclear"):
-            self._say_text(self._said("say_again"))
-            return "missed"
-        return reply
-
-    def _yes_or_no(self, question: str, step: Step) -> str:
-        """Ask a yes/no question: "yes", "no", "unclear", or the outcome of a global
-        command said instead (it is carried out, not lost)."""
+    def _yes_or_no(self, question: str, step: Step) -> Reply | Outcome:
+        """Ask a yes/no question: YES, NO, UNCLEAR, or the outcome of a global command
+        said instead (it is carried out, not lost)."""
         asking = Step(question, yes_no(self._language))
         phrases = self._phrases(asking)
         self._speak([Speech(question)], remember=False)
         heard = self.ears.hear(asking, phrases)
         if heard is None:
-            return "input-ended"
+            return Outcome.INPUT_ENDED
         understood = understand(heard, asking, phrases)
         if understood.value is None or not understood.sure:
-            return "unclear"
+            return Reply.UNCLEAR
         if understood.is_command:
             return self._command(understood, step)
-        return str(understood.value)
+        return Reply(understood.value.intent)
 
-    def _apply(self, value: Value, label: str = "") -> str:
+    def _apply(self, value: Value, label: str = "") -> Outcome:
         self._in_full = None
         before = self.dialogue.to_save()
+        chapter = self.dialogue.chapter()
         try:
             speeches = self.dialogue.answer(value)
         except IllegalAction as refusal:
             if self.dialogue.to_save() != before:
                 self.dialogue = self.spec.restore(before)
+            notify(self.observers, Refused(label, str(refusal)))
             self._speak([Speech(str(refusal))], remember=False)
-            return "missed"
+            return Outcome.MISSED
         self.undo_stack.push(before)
         self._undo_labels = [*self._undo_labels, label][-len(self.undo_stack) :]
         self._save()
+        story = tuple(self.dialogue.story(value, speeches))
+        notify(self.observers, Applied(label, tuple(speeches), story, chapter, state_mark(before)))
         self._speak(speeches)
-        return "applied"
+        return Outcome.APPLIED
 
-    def _take_telling(self, step: Step) -> str:
+    def _take_telling(self, step: Step) -> Outcome:
         if self.telling_listener is None:
             raise RuntimeError(f"{self.spec.name}: a storytelling turn needs a telling listener")
         value = self.telling_listener.listen(step.telling, self._say_text)
         if value is None:
-            return "input-ended"
+            return Outcome.INPUT_ENDED
         return self._apply(value)
 
     # -- global commands --------------------------------------------------------------
 
-    def _command(self, understood: Understood, step: Step) -> str:
+    def _command(self, understood: Understood, step: Step) -> Outcome:
         command = understood.value
         if command.get("player") is not None:
             self._say_text(self.dialogue.status(str(command["player"])))
-            return "command"
+            return Outcome.COMMAND
         if command == SAVE_AND_QUIT and not understood.exact:
             self._say_text(self._said("quit_plainly"))
-            return "command"
+            return Outcome.COMMAND
         handler = {
             "repeat": self._repeat,
             "slower": lambda: self._change_rate(1 / RATE_STEP, self._said("slower")),
@@ -291,7 +320,7 @@ class Session:
             "resume": lambda: self._say_text(self._said("not_paused")),
             "save and quit": lambda: self._quit_if_confirmed(step),
         }[command.intent]
-        return handler() or "command"
+        return handler() or Outcome.COMMAND
 
     def _help(self, step: Step) -> None:
         """The step's options; the commands said at any time too, at the first "help" of
@@ -321,53 +350,58 @@ class Session:
         previous = self.undo_stack.pop()
         self.dialogue = self.spec.restore(previous)
         self._save()
+        notify(self.observers, Undone(state_mark(previous)))
         label = self._undo_labels.pop() if self._undo_labels else ""
-        what = label if label and label not in ("yes", "no") else self._said("the_last_answer")
+        plain = label and label not in (Reply.YES, Reply.NO)
+        what = label if plain else self._said("the_last_answer")
         self._speak([Speech(self._said("undone", what=what))])  # repeat: not the undone reply
 
-    def _pause(self) -> str | None:
-        """Wait for "resume"; other global commands are carried out meanwhile, anything
-        unclear is not taken for one (nothing is guessed while the table is away)."""
-        waiting = Step(self._said("paused"), PhraseSet(()), hint=self._said("resume_hint"))
+    def _pause(self) -> Outcome | None:
+        """Wait for "resume" (said, typed, or tapped: it is the pause's one answer); other
+        global commands are carried out meanwhile, anything unclear is not taken for one
+        (nothing is guessed while the table is away)."""
+        wordings = SESSION_COMMANDS[known(self._language)]["resume"]
+        resume = PhraseSet.from_templates({RESUME: wordings}, labels={RESUME: wordings[0]})
+        waiting = Step(self._said("paused"), resume, hint=self._said("resume_hint"))
         phrases = self._phrases(waiting)
         self._say_text(waiting.prompt)
         while True:
             heard = self.ears.hear(waiting, phrases)
             if heard is None:
-                return "input-ended"
+                return Outcome.INPUT_ENDED
             understood = understand(heard, waiting, phrases)
             if not understood.is_command or not understood.sure:
                 self._say_text(self._said("still_paused"))
-            elif understood.value == Command("resume"):
+            elif understood.value == RESUME:
                 self._say_text(self._said("resuming"))
                 return None
             elif understood.value == Command("pause"):
                 self._say_text(self._said("still_paused"))
             else:
                 outcome = self._command(understood, waiting)
-                if outcome in ("quit", "input-ended"):
+                if outcome in ENDINGS:
                     return outcome
 
-    def _quit_if_confirmed(self, step: Step) -> str:
+    def _quit_if_confirmed(self, step: Step) -> Outcome:
         reply = self._yes_or_no(self._said("quit_question"), step)
-        if reply == "yes":
+        if reply is Reply.YES:
             return self._save_and_quit()
-        if reply in ("no", "unclear"):
+        if reply in (Reply.NO, Reply.UNCLEAR):
             self._say_text(self._said("play_on"))
-            return "command"
-        return reply
+            return Outcome.COMMAND
+        return reply  # the outcome of a command said instead of yes or no
 
-    def _save_and_quit(self) -> str:
+    def _save_and_quit(self) -> Outcome:
         self._save()
         self._say_text(self._said("goodbye"))
-        return "quit"
+        return Outcome.QUIT
 
     # -- output and saving --------------------------------------------------------------
 
     @property
     def _language(self) -> str:
-        """The language the game is played in (its dialogue's ``language``, else English)."""
-        return getattr(self.dialogue, "language", "en")
+        """The language the game is played in (its dialogue's :attr:`language`)."""
+        return self.dialogue.language
 
     def _said(self, key: str, **values: object) -> str:
         return said(self._language, key, **values)
@@ -379,9 +413,6 @@ class Session:
         if remember and speeches:
             self._last_spoken = speeches
         for speech in speeches:
-            if self._heard_at is not None:
-                self.reply_latencies.append(time.perf_counter() - self._heard_at)
-                self._heard_at = None
             if speech.in_full:
                 self._in_full = speech.in_full
             for observer in self.observers:

@@ -4,19 +4,22 @@ The session (which decides) and the voice layer (which hears and speaks) both im
 this module and never each other, so data flows one way: dialogue -> session -> voice.
 It holds what was heard (:class:`Heard`), the :class:`Ears` and :class:`Mouth`
 protocols with their keyboard and screen versions, the error a lost device raises, the
-global commands allowed at every step, and how an answer is understood at a step.
+global commands allowed at every step, and the confidence levels both sides act on. What
+an answer means at a step is decided in :mod:`companion.session.understanding`.
 
 >>> Command("undo") in global_commands(("Ali",)).values
 True
->>> understand(Heard("fife", 0.9), Step("Roll.", PhraseSet.numbers(range(1, 7))),
-...            PhraseSet.numbers(range(1, 7))).value
-'5'
 """
 
 from __future__ import annotations
 
+import contextlib
 import getpass
+import os
+import select
 import sys
+import termios
+import threading
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
@@ -24,7 +27,7 @@ from typing import IO, Protocol, runtime_checkable
 
 from companion.framework.answers import Answer
 from companion.framework.dialogue import Speech, Step
-from companion.framework.phrases import Match, PhraseSet, Value, literal, words_to_number
+from companion.framework.phrases import PhraseSet, literal, words_to_number
 from companion.framework.shown import shown
 from companion.framework.words import GLOBAL_TEMPLATES as SESSION_COMMANDS
 from companion.framework.words import STATUS_OF, known
@@ -36,20 +39,6 @@ CONFIRM_CONFIDENCE = 0.45
 """Between this and ACCEPT_CONFIDENCE the companion asks "Did you say …?"."""
 DICTATED_CONFIDENCE = 0.6
 """A free answer written down from speech is always asked back ("Did you say Ali?")."""
-REPEATED_CONFIRM_CONFIDENCE = 0.15
-"""The same unsure answer heard twice in a row at one step is asked back from this level:
-two hearings agreeing are better evidence than one, and chatter rarely repeats itself."""
-REPEATED_NAME_CONFIDENCE = 0.08
-"""The same, at a step whose answers are names (places, cards, deeds), not numbers: a name
-whisper hears badly is heard badly again, while table talk seldom sounds like the same
-name twice. Chosen on answers outside bench_game_phrases.py's reported sample (see
-docs/voice.md); rolls keep REPEATED_CONFIRM_CONFIDENCE ("tree" and "three")."""
-TYPED_MINIMUM_SCORE = 0.75
-"""Typed text less similar than this to every phrase is not understood (no guessing)."""
-SURE_CONFIDENCE = 0.5
-"""A clear yes, no or "resume" at least this sure is taken (see :attr:`Understood.sure`)."""
-
-
 TABLE = "table"
 """Whose voice it is when the dialogue does not say whose turn it is."""
 
@@ -112,14 +101,125 @@ class Mouth(Protocol):
         """Speak at ``factor`` times the normal rate."""
 
 
+POLL_SECONDS = 0.2
+"""How often a read looks whether it was given up."""
+
+
+class Cancelled(Exception):
+    """The read was given up: its question was answered another way (a tap)."""
+
+
+class TerminalLines:
+    """Lines typed at a terminal (``stream`` must be one), each read cancellable.
+
+    With the table display, a question asked at the keyboard can be answered by a tap on
+    a phone while the keyboard still waits for its line. A blocking ``readline`` (or
+    ``getpass``) would stay behind: the next line typed would answer the next question in
+    the old one's mode (a secret typed visibly, a plain answer without echo), and a hidden
+    read left at exit would leave the terminal without echo. These reads watch the
+    terminal with ``select``, a fifth of a second at a time, so :meth:`cancel` ends one
+    under way: its prompt ends, the echo comes back, and what was half typed is kept for
+    the next read.
+    """
+
+    def __init__(self, stream: IO[str] | None = None, out: IO[str] | None = None) -> None:
+        self._fd = (stream or sys.stdin).fileno()
+        self._out = out or sys.stdout
+        self._cancelled = threading.Event()
+        self._under_way = False
+        self._lock = threading.Lock()
+        self._typed = b""
+
+    @staticmethod
+    def usable(stream: IO[str]) -> bool:
+        """Whether ``stream`` is a terminal these reads can use."""
+        try:
+            return stream.isatty() and termios.tcgetattr(stream.fileno()) is not None
+        except (OSError, ValueError, termios.error):
+            return False
+
+    def cancel(self) -> bool:
+        """Give up the read under way; False when none is."""
+        with self._lock:
+            if self._under_way:
+                self._cancelled.set()
+            return self._under_way
+
+    def line(self, prompt: str, hidden: bool = False) -> str | None:
+        """The next line typed after ``prompt`` (without echo when ``hidden``); None at the
+        end of input; :class:`Cancelled` when given up."""
+        with self._lock:
+            self._cancelled.clear()
+            self._under_way = True
+        try:
+            self._out.write(prompt)
+            self._out.flush()
+            with self._without_echo() if hidden else contextlib.nullcontext():
+                try:
+                    return self._read_line()
+                finally:
+                    if hidden:  # the Enter typed was not echoed
+                        self._out.write("\n")
+                        self._out.flush()
+        finally:
+            with self._lock:
+                self._under_way = False
+                self._cancelled.clear()
+
+    def _read_line(self) -> str | None:
+        while b"\n" not in self._typed:
+            if self._cancelled.is_set():
+                raise Cancelled
+            ready, _, _ = select.select([self._fd], [], [], POLL_SECONDS)
+            if not ready:
+                continue
+            chunk = os.read(self._fd, 4096)
+            if not chunk:
+                return None
+            self._typed += chunk
+        line, _, self._typed = self._typed.partition(b"\n")
+        return line.decode("utf-8", "replace")
+
+    @contextlib.contextmanager
+    def _without_echo(self) -> Iterator[None]:
+        before = termios.tcgetattr(self._fd)
+        quiet = list(before)
+        quiet[3] &= ~termios.ECHO
+        termios.tcsetattr(self._fd, termios.TCSADRAIN, quiet)
+        try:
+            yield
+        finally:
+            termios.tcsetattr(self._fd, termios.TCSADRAIN, before)
+
+
+@runtime_checkable
+class CancellableEars(Protocol):
+    """Ears whose listening can be given up (the question was answered by a tap)."""
+
+    def cancel(self) -> bool:
+        """Give up the listening under way (``hear`` raises
+        :class:`Cancelled`); False when none is, or when these
+        ears cannot give it up (what they hear then answers the next question)."""
+
+
 class TypedEars:
-    """Answers typed on a keyboard or read line by line from a script."""
+    """Answers typed on a keyboard or read line by line from a script. At a terminal
+    (``prompt`` given), each read can be given up (:meth:`cancel`) and a secret is typed
+    without echo."""
 
     def __init__(self, lines: Iterable[str] | IO[str] | None = None, prompt: str = "") -> None:
-        self._lines: Iterator[str] = iter(lines if lines is not None else sys.stdin)
+        source = lines if lines is not None else sys.stdin
+        self._lines: Iterator[str] = iter(source)
         self._prompt = prompt
+        usable = prompt and hasattr(source, "fileno") and TerminalLines.usable(source)
+        self._terminal = TerminalLines(source) if usable else None
+
+    def cancel(self) -> bool:
+        return self._terminal is not None and self._terminal.cancel()
 
     def hear(self, step: Step, phrases: PhraseSet) -> Heard | None:
+        if self._terminal is not None:
+            return self._hear_at_terminal(step)
         if step.private and self._prompt:
             return self._hear_secret()
         if self._prompt:
@@ -130,6 +230,16 @@ class TypedEars:
                 return Heard(text, 1.0, typed=True)
             if self._prompt:  # an empty line at the keyboard: ask again
                 print(f"{step.prompt}\n{self._prompt}", end="", flush=True)
+        return None
+
+    def _hear_at_terminal(self, step: Step) -> Heard | None:
+        assert self._terminal is not None
+        prompt = "(hidden) > " if step.private else self._prompt
+        while (text := self._terminal.line(prompt, hidden=step.private)) is not None:
+            if text.strip():
+                return Heard(text.strip(), 1.0, typed=True)
+            if not step.private:  # an empty line at the keyboard: ask again
+                prompt = f"{step.prompt}\n{self._prompt}"
         return None
 
     def _hear_secret(self) -> Heard | None:
@@ -194,107 +304,9 @@ def global_commands(players: tuple[str, ...], language: str = "en") -> PhraseSet
     return commands | PhraseSet.from_templates(per_player)
 
 
-@dataclass
-class Understood:
-    """An answer as the session understood it."""
-
-    value: Value | None
-    """The answer's value (None: nothing allowed now was recognised)."""
-    confidence: float
-    """0 to 1: the recogniser's certainty times the matcher's; below
-    ACCEPT_CONFIDENCE the session asks before acting."""
-    label: str = ""
-    """The answer in the players' words: for "Did you say ...?" and the live view."""
-    exact: bool = False
-    """True when the words were exactly one of the answer's phrases."""
-    clear: bool = False
-    """True when no other answer comes close (see :attr:`Match.clear`)."""
-
-    @property
-    def is_command(self) -> bool:
-        return isinstance(self.value, Command)
-
-    @property
-    def sure(self) -> bool:
-        """Clear enough for a yes, a no or "resume": an unclear word is never taken for
-        one of them ("help" is not "yep", "constantinople" is not "continue")."""
-        return self.clear and self.confidence >= SURE_CONFIDENCE
-
-
-def understand(heard: Heard, step: Step, phrases: PhraseSet) -> Understood:
-    """What an answer means at ``step`` and how sure the companion is of it.
-
-    ``phrases`` is everything allowed now: the step's answers and the global commands.
-    A step's own answer wins over a global command said the same way ("help").
-    """
-    own = step.expects.match(heard.text)
-    match = own if own is not None and own.score == 1.0 else phrases.match(heard.text)
-    if step.free_text and heard.typed:
-        if match is not None and match.score == 1.0:
-            return Understood(match.value, 1.0, phrases.label(match.value), True, True)
-        return Understood(heard.text.strip(), 1.0, heard.text.strip())
-    if step.free_text and heard.dictated:
-        written = written_down(heard.text)
-        return Understood(written or None, heard.confidence if written else 0.0, written)
-    if match is None or (heard.typed and match.score < TYPED_MINIMUM_SCORE):
-        return Understood(None, 0.0)
-    exact = match.score == 1.0
-    return Understood(
-        match.value,
-        confidence_of(heard, match),
-        phrases.label(match.value),
-        exact=exact,
-        clear=match.clear or (exact and match.runner_up < 1.0),
-    )
-
-
 def said_as_numbers(answers: PhraseSet) -> bool:
     """Whether some answer is said as a number (a die roll, a count)."""
     return any(words_to_number(phrase.text) is not None for phrase in answers.phrases)
-
-
-def repeated_confirm_confidence(answers: PhraseSet) -> float:
-    """How sure an unsure answer heard twice in a row at a step with these ``answers``
-    must be to be asked back.
-
-    >>> repeated_confirm_confidence(PhraseSet.numbers(range(1, 7)))
-    0.15
-    >>> repeated_confirm_confidence(PhraseSet.of("basra", "baghdad"))
-    0.08
-    """
-    if said_as_numbers(answers):
-        return REPEATED_CONFIRM_CONFIDENCE
-    return REPEATED_NAME_CONFIDENCE
-
-
-def written_down(text: str) -> str:
-    """A free answer as the recogniser wrote it, without what frames it.
-
-    >>> written_down(" My name is Ali Baba.")
-    'Ali Baba'
-    >>> written_down("I'm Zumurrud!"), written_down("Synpad Synpad Synpad"), written_down("...")
-    ('Zumurrud', 'Synpad', '')
-    """
-    said = text.strip().strip(".,!?;: ").split()
-    words = [word for index, word in enumerate(said) if index == 0 or word != said[index - 1]]
-    for lead in FREE_ANSWER_LEADS:
-        if [word.lower() for word in words[: len(lead)]] == list(lead) and len(words) > len(lead):
-            words = words[len(lead) :]
-            break
-    return " ".join(words).strip(".,!?;: ")
-
-
-FREE_ANSWER_LEADS = (("my", "name", "is"), ("i", "am"), ("i'm",), ("call", "me"), ("it's",))
-"""Words that frame a name said aloud ("My name is Ali")."""
-
-
-def confidence_of(heard: Heard | None, match: Match) -> float:
-    """Combined certainty of an answer: the recogniser's times the matcher's."""
-    if heard is None:
-        return 0.0
-    certainty = heard.confidence * match.score
-    exact = match.score == 1.0 and match.runner_up < 1.0
-    return certainty if match.clear or exact else min(certainty, ACCEPT_CONFIDENCE - 0.01)
 
 
 def title_of(game: str) -> str:

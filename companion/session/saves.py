@@ -245,11 +245,10 @@ def write_save(path: Path, save: SaveFile) -> None:
     """
     path = written_path(path)
     try:
-        _write_atomically(path, encode_save(save))
+        write_atomically(path, encode_save(save))
     except OSError as error:
         raise SaveError(f"{path}: cannot be written ({error.strerror or error})") from None
     _sync_folder(path.parent)
-    _remove_stale_temporaries(path)
 
 
 def written_path(path: Path) -> Path:
@@ -267,18 +266,24 @@ def written_path(path: Path) -> Path:
     return Path(os.path.realpath(path)) if path.is_symlink() else path
 
 
-def _write_atomically(path: Path, text: str) -> None:
+def write_atomically(path: Path, text: str, durable: bool = True) -> None:
+    """Replace ``path`` by ``text`` at once (a temporary file renamed over it), so a
+    reader never sees half a file; ``durable`` flushes it to the disk first (a file that
+    can be made again from another, such as a chronicle's pages, may skip that)."""
+    path = written_path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as stream:
             stream.write(text)
             stream.flush()
-            os.fsync(stream.fileno())
+            if durable:
+                os.fsync(stream.fileno())
         os.replace(temporary, path)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
+    _remove_stale_temporaries(path)
 
 
 def encode_save(save: SaveFile) -> str:

@@ -2,7 +2,7 @@
 
 Everything here sits behind small protocols so the session only deals in text. What
 the voice layer needs from the session (what was heard, the global commands,
-understanding an answer) is in :mod:`companion.session.ports`; nothing here imports the
+the confidence levels) is in :mod:`companion.session.ports`; nothing here imports the
 session.
 
 * :mod:`~companion.voice.recognizers`: the engine dispatcher; each engine in its own

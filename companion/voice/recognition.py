@@ -44,6 +44,9 @@ class Candidates:
     """The utterance as one vector (see :mod:`companion.voice.adaptation`)."""
     transcript: str = ""
     """What the engine wrote on its own, free of the step's phrases ("" if it cannot)."""
+    near_decoy: bool = False
+    """A word that sounds like an answer but is none ("tree" for "three") scored about as
+    well as the answer: more likely table talk, whatever else says the answer."""
 
 
 class Recognizer(Protocol):

@@ -1,7 +1,8 @@
-"""The engine dispatcher: a name on the command line in, a :class:`Recognizer` out.
+"""The engine dispatcher: an :class:`Engine` (the command line's ``--engine``) in, a
+:class:`Recognizer` out.
 
 Each engine lives in its own module under :mod:`companion.voice.engines` and is imported
-only when chosen; ``"auto"`` prefers Vosk (with whisper re-hearing its unsure answers
+only when chosen; ``auto`` prefers Vosk (with whisper re-hearing its unsure answers
 when whisper is installed), then whisper, then pocketsphinx, which is always there.
 
 >>> try:
@@ -13,42 +14,47 @@ unknown speech engine 'wav2vec': choose auto, vosk, whisper, pocketsphinx
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
 
 from companion.framework.phrases import PhraseSet
+from companion.voice.engines import Engine
 from companion.voice.recognition import ModelMissingError, Recognition, Recognizer
-
-ENGINES = ("auto", "vosk", "whisper", "pocketsphinx")
-"""Recogniser choices on the command line."""
 
 
 class UnknownEngineError(ValueError):
     """The named speech engine does not exist."""
 
 
+def engine_named(name: str) -> Engine:
+    """The :class:`Engine` called ``name`` (:class:`UnknownEngineError` when none is)."""
+    try:
+        return Engine(name)
+    except ValueError:
+        choices = ", ".join(Engine)
+        raise UnknownEngineError(f"unknown speech engine {name!r}: choose {choices}") from None
+
+
 def make_recognizer(
-    engine: str = "auto", model: str | Path | None = None, language: str = "en"
+    engine: Engine | str = Engine.AUTO, model: str | Path | None = None, language: str = "en"
 ) -> Recognizer:
-    """The named recogniser, or for "auto" the best one installed with its model.
+    """The chosen recogniser, or for AUTO the best one installed with its model.
 
     Another ``language`` than English is heard by multilingual whisper base, whatever
     the engine asked for: the other engines' models here are English.
     """
-    if engine not in ENGINES:
-        raise UnknownEngineError(f"unknown speech engine {engine!r}: choose {', '.join(ENGINES)}")
+    chosen = engine_named(engine)
     if language != "en":
         return _multilingual_whisper(language)
-    if engine == "vosk":
-        from companion.voice.engines.vosk import VoskRecognizer
+    return RECOGNIZERS[chosen](model)
 
-        return VoskRecognizer(model)
-    if engine == "whisper":
-        return _whisper()
-    if engine == "pocketsphinx":
-        return _pocketsphinx()
-    return _auto(model)
+
+def _vosk(model: str | Path | None) -> Recognizer:
+    from companion.voice.engines.vosk import VoskRecognizer
+
+    return VoskRecognizer(model)
 
 
 def _whisper() -> Recognizer:
@@ -85,6 +91,15 @@ def _auto(model: str | Path | None) -> Recognizer:
     except ModelMissingError:
         return whisper or _pocketsphinx()
     return CheckedRecognizer(vosk, whisper) if whisper else vosk
+
+
+RECOGNIZERS: dict[Engine, Callable[[str | Path | None], Recognizer]] = {
+    Engine.AUTO: _auto,
+    Engine.VOSK: _vosk,
+    Engine.WHISPER: lambda _model: _whisper(),
+    Engine.POCKETSPHINX: lambda _model: _pocketsphinx(),
+}
+"""Each engine's maker, given the ``--model`` folder (only Vosk reads it)."""
 
 
 class CheckedRecognizer:

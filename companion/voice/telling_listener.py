@@ -21,6 +21,8 @@ from companion.voice.audio import (
     read_wav,
     to_pcm16,
 )
+from companion.voice.engines import Engine
+from companion.voice.recognizers import engine_named
 from companion.voice.vad import Endpointer, Endpointing, VoiceActivity, voice_activity
 
 FRAME_SECONDS = 0.03
@@ -105,13 +107,13 @@ class PocketsphinxSpotter:
         return " ".join(segment.word.strip() for segment in decoder.seg())
 
 
-def spotter_for(engine: str = "auto", language: str = "en") -> Spotter:
+def spotter_for(engine: Engine | str = Engine.AUTO, language: str = "en") -> Spotter:
     """PocketSphinx when asked for; otherwise Whisper (with a transcript) when installed.
 
     ``engine`` is ``companion play --engine``; Vosk has no English model here, so it gets
     the default too. PocketSphinx knows English only: Spanish tellings need whisper.
     """
-    if engine != "pocketsphinx" or language != "en":
+    if engine_named(engine) is not Engine.POCKETSPHINX or language != "en":
         try:
             return WhisperSpotter(language=language)
         except (ImportError, AudioUnavailable):

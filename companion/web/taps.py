@@ -20,7 +20,11 @@ falls back on for secrets and after two misses): :meth:`TapEars.beside` wraps th
 so that both ask through the same questions, numbered in one series.
 
 The wrapped ears hear in a worker thread. When a tap wins, they keep listening, and what
-they hear answers the next question: no spoken or typed answer is ever dropped.
+they hear answers the next question: no spoken or typed answer is ever dropped. A
+terminal's read is the exception (:class:`~companion.session.ports.TerminalLines`):
+it is given up when a tap answers its question, and when a new question is asked, so
+that each question is typed in its own mode (a secret without echo) and no hidden
+prompt outlives its question; what was half typed is kept.
 
 >>> from companion.framework.dialogue import Step, YES_NO
 >>> import threading
@@ -61,8 +65,18 @@ from typing import Protocol
 
 from companion.framework.dialogue import Step
 from companion.framework.phrases import PhraseSet
-from companion.session.ports import TABLE, Ears, Heard, LearningEars
+from companion.session.ports import (
+    TABLE,
+    CancellableEars,
+    Cancelled,
+    Ears,
+    Heard,
+    LearningEars,
+)
 from companion.web.view import answers_of, tappable
+
+GIVING_UP_SECONDS = 2.0
+"""How long a question waits for the keyboard to give up its read for an earlier one."""
 
 
 class QuestionBoard(Protocol):
@@ -138,7 +152,14 @@ class TapEars:
             desk.open = None
             desk.tapped = Heard(asked.phrases[index], 1.0, typed=True, tapped_on=page or TABLE)
             desk.changed.notify_all()
+        if isinstance(asked.asker, TapEars):
+            asked.asker.give_up()  # the keyboard's prompt for it ends: its echo comes back
         return True
+
+    def give_up(self) -> bool:
+        """Give up what the wrapped ears are hearing, where they can (a terminal's line);
+        True when they did."""
+        return isinstance(self.inner, CancellableEars) and self.inner.cancel()
 
     @staticmethod
     def may_tap(asked: _Open, page: str | None) -> bool:
@@ -150,6 +171,10 @@ class TapEars:
     def hear(self, step: Step, phrases: PhraseSet) -> Heard | None:
         desk = self._desk
         with desk.changed:
+            if self._listening and not self._heard and self.give_up():
+                # still reading for an earlier question: this one gets a read of its own
+                # (a secret without echo, a plain answer with it)
+                desk.changed.wait_for(lambda: not self._listening, timeout=GIVING_UP_SECONDS)
             desk.serial += 1
             serial, asked_of = desk.serial, desk.voice
             buttons = tappable_phrases(step, asked_of)
@@ -199,11 +224,16 @@ class TapEars:
     def _listen(self, step: Step, phrases: PhraseSet) -> None:
         heard: Heard | None = None
         error: BaseException | None = None
+        desk = self._desk
         try:
             heard = self.inner.hear(step, phrases)
+        except Cancelled:  # its question was answered by a tap: nothing was heard
+            with desk.changed:
+                self._listening = False
+                desk.changed.notify_all()
+            return
         except Exception as failure:  # handed to the session's thread, which handles it
             error = failure
-        desk = self._desk
         with desk.changed:
             if desk.open is not None and desk.open.asker is self:
                 desk.open = None  # what was heard answers the question these ears ask now

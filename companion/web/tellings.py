@@ -65,7 +65,7 @@ class TappableTellings:
             if self._under_way is None:
                 return False
             spec, tracker = self._under_way
-            closing = tuple(getattr(spec, "end_phrases", ()))
+            closing = spec.end_phrases
             if spec.turn != turn or not closing or tracker.done:
                 return False
             tracker.hear(closing[0])

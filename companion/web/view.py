@@ -23,7 +23,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from companion.framework.dialogue import BoardMap, Dialogue, Speech, Step
+from companion.framework.dialogue import Dialogue, Speech, Step
 from companion.session.ports import Heard, title_of
 from companion.web.words import page_words
 
@@ -66,6 +66,7 @@ class MapView(BaseModel):
     """Names the SVG served at ``/map``; it changes only when the drawing does."""
     markers: dict[str, tuple[float, float]]
     highlighted: list[tuple[float, float]]
+    highlighted_names: list[str] = Field(default_factory=list)
 
 
 class Moment(BaseModel):
@@ -161,7 +162,7 @@ class TableView:
         """The shared page's content now."""
         dialogue, asked = self._dialogue, self._asked
         step = asked or self._step
-        language = getattr(dialogue, "language", "en")
+        language = "en" if dialogue is None else dialogue.language
         moment = Moment(
             serial=self._serial,
             heard=self._heard,
@@ -184,18 +185,17 @@ class TableView:
                 "asked_of": self._asked_of if asked is not None else None,
                 "private_question": step.private,
                 "sheets": sheets_of(dialogue),
-                "board": _optional_lines(dialogue, "board"),
+                "board": dialogue.board(),
                 "map": self._map_view(dialogue),
-                "timer_seconds": getattr(step.telling, "turn_seconds", None),
-                "telling_turn": getattr(step.telling, "turn", None),
+                "timer_seconds": step.telling and step.telling.turn_seconds,
+                "telling_turn": step.telling and step.telling.turn,
                 "players": list(dialogue.player_names()),
                 "finished": dialogue.finished,
             }
         )
 
     def _map_view(self, dialogue: Dialogue) -> MapView | None:
-        board_map = getattr(dialogue, "board_map", None)
-        drawn: BoardMap | None = board_map() if callable(board_map) else None
+        drawn = dialogue.board_map()
         if drawn is None:
             return None
         self.map_svg = drawn.svg
@@ -203,14 +203,14 @@ class TableView:
             drawing=hashlib.sha1(drawn.svg.encode()).hexdigest()[:12],
             markers=drawn.markers,
             highlighted=list(drawn.highlighted),
+            highlighted_names=list(drawn.highlighted_names),
         )
 
     def private_lines(self, player: str) -> list[str]:
         """What only ``player`` may see (their secret goal, their hand), if the game has any."""
         if self._dialogue is None:
             return []
-        private_view = getattr(self._dialogue, "private_view", None)
-        return list(private_view(player)) if callable(private_view) else []
+        return self._dialogue.private_view(player)
 
 
 def tappable(step: Step, asked_of: str | None = None) -> bool:
@@ -242,13 +242,8 @@ def _button_label(step: Step, value: Any) -> str:
 
 def sheets_of(dialogue: Dialogue) -> list[dict[str, str]]:
     """One row per player: the game's scoreboard, else each player's spoken status."""
-    board = getattr(dialogue, "scoreboard", None)
-    rows = board() if callable(board) else []
+    rows = dialogue.scoreboard()
     if rows:
         return rows
     return [{"Player": name, "Sheet": dialogue.status(name)} for name in dialogue.player_names()]
 
-
-def _optional_lines(dialogue: Dialogue, hook: str) -> list[str]:
-    method = getattr(dialogue, hook, None)
-    return list(method()) if callable(method) else []

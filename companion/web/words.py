@@ -12,6 +12,7 @@ from __future__ import annotations
 PAGE_WORDS: dict[str, dict[str, str]] = {
     "now": {"en": "Now", "es": "Ahora"},
     "map": {"en": "Map", "es": "Mapa"},
+    "whole_map": {"en": "Whole map", "es": "Mapa entero"},
     "reading": {"en": "Read aloud", "es": "Leído en voz alta"},
     "sheets": {"en": "Sheets", "es": "Hojas"},
     "history": {"en": "Recent answers", "es": "Respuestas recientes"},

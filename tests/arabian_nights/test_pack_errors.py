@@ -13,8 +13,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from companion.framework.errors import PackError, Problem
 from companion.games.arabian_nights.content.loader import load_pack, reward_vocabulary
-from companion.games.arabian_nights.content.pack import PackError, Problem
 from companion.games.arabian_nights.content.reward_codes import RewardCodeError, parse_reward
 from tests.arabian_nights.pack_edits import MINI, copy_mini, edit, line_of
 

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from companion.framework.errors import PackError
 from companion.games.arabian_nights.content.loader import (
     load_pack,
     reward_vocabulary,
@@ -16,7 +17,6 @@ from companion.games.arabian_nights.content.loader import (
 from companion.games.arabian_nights.content.pack import (
     MatrixTarget,
     Pack,
-    PackError,
     ParagraphTarget,
     RewardResult,
 )

@@ -88,7 +88,8 @@ def test_the_free_move_goes_into_the_chronicle(tmp_path):
                       mouth=PrintMouth(lambda line: None), save_path=tmp_path / "g.json",
                       observers=[night])  # fmt: skip
     session.run(dialogue.opening())
-    assert "## Reward — Ali\n\nAli is carried to Bantus." in night.path.read_text("utf-8")
+    told = night.path.read_text("utf-8")
+    assert "## Turn 1 — Ali\n" in told and "Ali is carried to Bantus." in told
 
 
 def test_wounded_heals_after_a_turn_resting_in_a_city_and_not_in_the_desert(tmp_path):

@@ -137,7 +137,7 @@ def test_city_card_kept_then_played_in_its_city(tmp_path):
     assert sheet(save, "Ali")["city_cards"] == ["Rhinoceros"]
     edit_save(save, lambda s: s["table"]["players"][0].update(position="Arabian Sea"))
     lines = resume([*ZED_QUIET_TURN, "bantus", "wanderer", "1", "greet", "blank", "no skill",
-                    "yes", "2"], save)  # fmt: skip
+                    "play it", "2"], save)  # fmt: skip
     assert "You rolled 2 for the Rhinoceros card." in lines
     ali = sheet(save, "Ali")
     assert ali["wealth"] == "Wealthy" and ali["city_cards"] == []

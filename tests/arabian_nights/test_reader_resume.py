@@ -42,7 +42,7 @@ def test_kill_mid_encounter_then_resume(tmp_path):
         input="blank\n", capture_output=True, text=True, check=True,
     )  # fmt: skip
     lines = resumed.stdout.splitlines()
-    assert lines[0].startswith("Welcome back to the Tales of the Arabian Nights. It is Ali's turn")
+    assert lines[0].startswith("Welcome back to Tales of the Arabian Nights. It is Ali's turn")
     assert ", where Ali met " in lines[0]  # what was met, before what is being decided
     assert lines[1].startswith("Roll the Destiny Die")
     assert paragraphs_read(lines) == [706]
@@ -79,11 +79,10 @@ def test_the_chronicle_records_paragraphs_rewards_and_the_winner(tmp_path):
         input="\n".join(script) + "\n", capture_output=True, text=True, check=True,
     )  # fmt: skip
     text = night.read_text()
-    assert "## Paragraph 706" in text
-    assert "> You wait patiently, and the Mild Storm grows calm." in text
-    assert "## Reward — Ali" in text and "Ali gains 2 Destiny and 1 Story" in text
+    assert "> *Paragraph 706.* You wait patiently, and the Mild Storm grows calm." in text
+    assert "## Turn 1 — Ali" in text and "Ali gains 2 Destiny and 1 Story" in text
     shown = subprocess.run(
         [sys.executable, "-m", "companion", "chronicle", str(night), "--summary"],
         capture_output=True, text=True, check=True,
     )  # fmt: skip
-    assert shown.stdout == "0 turns told, 1 paragraph read.\n"
+    assert shown.stdout == "1 turn, 1 paragraph read, 0 tales told.\n"

@@ -552,9 +552,9 @@ def test_the_chronicle_tells_the_story_without_the_asides(tmp_path):
     session.run(dialogue.opening())
     story = night.path.read_text(encoding="utf-8")
     assert "Sorry" not in story and "You can say" not in story and "Skills:" not in story
-    assert "## Paragraph 104" in story
-    assert "## Reward — Zed\n\nZed gains 2 Story." in story
-    assert "- Ali takes Storytelling." in story
+    assert "> *Paragraph 104.* " in story
+    assert "## Turn 2 — Zed\n\n*Corrected by the table:* Zed gains 2 Story.\n" in story
+    assert "Ali takes Storytelling." in story
 
 
 def test_the_demo_pack_introduces_the_rain_and_the_pilgrims():

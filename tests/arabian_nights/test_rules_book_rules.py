@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from companion.framework.errors import IllegalAction
 from companion.games.arabian_nights.content.loader import read_pack
 from companion.games.arabian_nights.content.pack import Status, Treasure
 from companion.games.arabian_nights.content.reward_codes import (
@@ -39,7 +40,7 @@ from companion.games.arabian_nights.rules.free_moves import (
     spaces_within,
 )
 from companion.games.arabian_nights.rules.movement import move
-from companion.games.arabian_nights.rules.state import IllegalActionError, TableState
+from companion.games.arabian_nights.rules.state import TableState
 from tests.arabian_nights.pack_edits import copy_mini, edit, line_of
 from tests.arabian_nights.rules_pack import mini_pack, sheet
 
@@ -138,7 +139,7 @@ def test_the_space_named_is_checked_and_a_wrong_one_refused_with_the_choices():
     ali = sheet(position="L1")
     assert checked_space(PACK, ali, COAST, "l3") == "L3"
     assert not may_stay(PACK, ali, COAST)
-    with pytest.raises(IllegalActionError) as refused:
+    with pytest.raises(IllegalAction) as refused:
         checked_space(PACK, ali, COAST, "T1")
     assert str(refused.value) == (
         "Ali Baba must go to a coastal space, and T1 is not one; say Baghdad or L3"
@@ -230,7 +231,7 @@ def test_an_enslaved_hero_gains_no_wealth_but_still_loses_it():
 
 def test_an_enslaved_hero_cannot_sell_a_treasure_for_the_master():
     table = _table(statuses=["Enslaved"], treasures=["Ionian Gems"])
-    with pytest.raises(IllegalActionError, match="Enslaved: the price of the Ionian Gems"):
+    with pytest.raises(IllegalAction, match="Enslaved: the price of the Ionian Gems"):
         sell_treasure(PACK, table, "Ali Baba", "Ionian Gems", random.Random(1))
     free = _table(treasures=["Ionian Gems"])
     assert sell_treasure(PACK, free, "Ali Baba", "Ionian Gems", random.Random(1))[1] == 1

@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from companion.framework.errors import IllegalAction
 from companion.games.arabian_nights.content.pack import Status, Treasure
 from companion.games.arabian_nights.content.reward_codes import (
     DestinyChange,
@@ -50,7 +51,7 @@ from companion.games.arabian_nights.rules.movement import (
     reachable_spaces,
     sheet_allowance,
 )
-from companion.games.arabian_nights.rules.state import IllegalActionError, TableRules, TableState
+from companion.games.arabian_nights.rules.state import TableRules, TableState
 from tests.arabian_nights.rules_pack import mini_pack, sheet
 
 STATUSES = {
@@ -158,7 +159,7 @@ def test_prison_ends_on_a_five_or_six_only():
     assert roll_to_escape(PACK, table, "Ali Baba", 4)[1] == []
     freed, ended = roll_to_escape(PACK, table, "Ali Baba", 5)
     assert ended == ["Imprisoned"] and freed.current.statuses == []
-    with pytest.raises(IllegalActionError, match="1 to 6, not 7"):
+    with pytest.raises(IllegalAction, match="1 to 6, not 7"):
         roll_to_escape(PACK, table, "Ali Baba", 7)
 
 
@@ -214,7 +215,7 @@ def test_using_a_treasure_gives_its_reward_once_and_a_used_up_one_is_gone():
     table, code = use_treasure(PACK, _table(treasures=["Brass Lamp"]), "Ali Baba", "brass lamp")
     assert code == "S1" and table.current.treasures == []
     assert "Brass Lamp" not in table.treasure_deck
-    with pytest.raises(IllegalActionError, match="works by itself"):
+    with pytest.raises(IllegalAction, match="works by itself"):
         use_treasure(PACK, _table(treasures=["Ionian Gems"]), "Ali Baba", "Ionian Gems")
 
 
@@ -223,14 +224,14 @@ def test_selling_raises_wealth_and_returns_the_card_to_the_deck():
     sold, levels = sell_treasure(PACK, table, "Ali Baba", "Ionian Gems", random.Random(1))
     assert levels == 2 and sold.current.wealth == "Wealthy"
     assert sold.treasure_deck == ["Ionian Gems"] and sold.current.treasures == []
-    with pytest.raises(IllegalActionError, match="nobody will buy the Brass Lamp"):
+    with pytest.raises(IllegalAction, match="nobody will buy the Brass Lamp"):
         sell_treasure(
             PACK, _table(treasures=["Brass Lamp"]), "Ali Baba", "Brass Lamp", random.Random(1)
         )
     city_only = _table(treasures=["Ionian Gems"], position="L1").model_copy(
         update={"rules": TableRules(sell_in_cities_only=True)}
     )
-    with pytest.raises(IllegalActionError, match="sold in a city"):
+    with pytest.raises(IllegalAction, match="sold in a city"):
         sell_treasure(PACK, city_only, "Ali Baba", "Ionian Gems", random.Random(1))
 
 
@@ -334,7 +335,7 @@ def test_diseased_pays_in_cities_only_while_there_is_wealth_to_pay():
     paid = pay_toll(PACK, table, "Ali Baba")
     assert paid.current.wealth == "Beggar"
     assert not can_pay_toll(PACK, paid.current)
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalAction):
         pay_toll(PACK, paid, "Ali Baba")
     assert leave_city(paid, "Ali Baba").current.must_leave == "Baghdad"
 

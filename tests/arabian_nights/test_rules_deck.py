@@ -6,9 +6,9 @@ import random
 
 import pytest
 
+from companion.framework.errors import IllegalAction
 from companion.games.arabian_nights.content.pack import MatrixTarget, ParagraphTarget, RewardResult
 from companion.games.arabian_nights.rules import (
-    IllegalActionError,
     TableState,
     discard_encounter,
     draw_encounter,
@@ -75,7 +75,7 @@ def test_drawing_does_not_change_the_given_table():
 
 
 def test_an_exhausted_deck_is_an_error():
-    with pytest.raises(IllegalActionError, match="no encounter cards left"):
+    with pytest.raises(IllegalAction, match="no encounter cards left"):
         draw_encounter(_table(deck=[]), random.Random(0))
 
 
@@ -87,7 +87,7 @@ def test_where_each_kind_of_card_sends_the_reader():
     )
     mountain = encounter_target(PACK, "Magnetic Mountain", "morning", "mountain")
     assert isinstance(mountain, MatrixTarget) and mountain.matrix == "N"
-    with pytest.raises(IllegalActionError, match="nothing for terrain 'Desert'"):
+    with pytest.raises(IllegalAction, match="nothing for terrain 'Desert'"):
         encounter_target(PACK, "Magnetic Mountain", "morning", "Desert")
 
 
@@ -95,7 +95,7 @@ def test_a_city_card_is_kept_and_played_in_its_city_with_a_die():
     table = keep_city_card(PACK, _table(), "Ali Baba", "Bantus")
     assert table.player("Ali Baba").city_cards == ["Bantus"]
     assert playable_city_cards(PACK, table, "Ali Baba") == []
-    with pytest.raises(IllegalActionError, match="can only be played in U1"):
+    with pytest.raises(IllegalAction, match="can only be played in U1"):
         play_city_card(PACK, table, "Ali Baba", "Bantus", 2)
     table = table.evolve(lambda copy: setattr(copy.player("Ali Baba"), "position", "U1"))
     assert playable_city_cards(PACK, table, "Ali Baba") == ["Bantus"]
@@ -108,14 +108,14 @@ def test_a_city_card_is_kept_and_played_in_its_city_with_a_die():
 
 
 def test_only_city_cards_can_be_kept_and_only_kept_cards_played():
-    with pytest.raises(IllegalActionError, match="Bantus Trader is not a City card"):
+    with pytest.raises(IllegalAction, match="Bantus Trader is not a City card"):
         keep_city_card(PACK, _table(), "Ali Baba", "Bantus Trader")
-    with pytest.raises(IllegalActionError, match="Zumurrud has not kept the Bantus card"):
+    with pytest.raises(IllegalAction, match="Zumurrud has not kept the Bantus card"):
         play_city_card(PACK, _table(), "Zumurrud", "Bantus", 3)
-    with pytest.raises(IllegalActionError, match="1 to 6, not 0"):
+    with pytest.raises(IllegalAction, match="1 to 6, not 0"):
         play_city_card(PACK, _table(), "Zumurrud", "Bantus", 0)
 
 
 def test_a_new_table_refuses_a_wealth_level_the_track_lacks():
-    with pytest.raises(IllegalActionError, match="Ali Baba's wealth 'Sultan' is not on the track"):
+    with pytest.raises(IllegalAction, match="Ali Baba's wealth 'Sultan' is not on the track"):
         new_table(PACK, [sheet(wealth="Sultan")], random.Random(0))

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from companion.framework.errors import IllegalAction
 from companion.games.arabian_nights.rules import (
-    IllegalActionError,
     allowed_reactions,
     available_sections,
     choose_reaction,
@@ -46,7 +46,7 @@ def test_the_total_never_exceeds_12_and_never_falls_below_the_die(die, space, de
 
 
 def test_a_die_must_show_one_to_six():
-    with pytest.raises(IllegalActionError, match="1 to 6, not 7"):
+    with pytest.raises(IllegalAction, match="1 to 6, not 7"):
         encounter_total(7, None, 0, PACK.destiny_bonuses)
 
 
@@ -63,14 +63,14 @@ def test_court_is_refused_toward_the_same_gender_and_an_unknown_one():
     assert [r.name for r in allowed_reactions(hag, "m", None)] == ["Talk"]
     assert [r.name for r in allowed_reactions(hag, "m", "f")] == ["Court", "Talk"]
     with pytest.raises(
-        IllegalActionError, match="Court is only allowed toward someone of the opposite gender"
+        IllegalAction, match="Court is only allowed toward someone of the opposite gender"
     ):
         choose_reaction(hag, "Wicked", "Court", "f", "f")
     assert choose_reaction(hag, "Wicked", "court", "m", "f") == (327, 328, 329)
 
 
 def test_a_reaction_the_matrix_lacks_is_refused_with_the_options():
-    with pytest.raises(IllegalActionError, match="no reaction 'Fight': Wait, Avoid, Pray"):
+    with pytest.raises(IllegalAction, match="no reaction 'Fight': Wait, Avoid, Pray"):
         choose_reaction(PACK.matrices["F"], "Terrible", "Fight", "m", None)
 
 

@@ -6,10 +6,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from companion.framework.errors import IllegalAction
 from companion.games.arabian_nights.content.pack import Pack, Space, WealthLevel
 from companion.games.arabian_nights.rules import (
     Allowance,
-    IllegalActionError,
     TableState,
     can_reach,
     leave_place_of_power,
@@ -71,11 +71,11 @@ def test_entering_the_place_of_power_removes_the_marker_and_leaving_follows_the_
 
 def test_a_move_too_far_is_refused_and_an_unchecked_move_accepted():
     table = _table(ZUMURRUD)
-    with pytest.raises(IllegalActionError, match="Zumurrud cannot reach S3 from Baghdad"):
+    with pytest.raises(IllegalAction, match="Zumurrud cannot reach S3 from Baghdad"):
         move(PACK, table, "Zumurrud", "S3")
     assert move(PACK, table, "Zumurrud", "s2").player("Zumurrud").position == "S2"
     assert move(PACK, table, "Zumurrud", "Samarkand").player("Zumurrud").position == "Samarkand"
-    with pytest.raises(IllegalActionError, match="not in a Place of Power"):
+    with pytest.raises(IllegalAction, match="not in a Place of Power"):
         leave_place_of_power(PACK, table, "Zumurrud")
 
 

@@ -5,13 +5,8 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
-from companion.games.arabian_nights.rules import (
-    IllegalActionError,
-    TableState,
-    can_declare,
-    declare_victory,
-    end_turn,
-)
+from companion.framework.errors import IllegalAction
+from companion.games.arabian_nights.rules import TableState, can_declare, declare_victory, end_turn
 from companion.games.arabian_nights.rules.state import TableRules
 from companion.games.arabian_nights.rules.victory import why_they_won
 from tests.arabian_nights.rules_pack import sheet
@@ -53,7 +48,7 @@ def test_every_other_player_has_one_more_turn_then_the_declarer_wins():
     turns, over = _play_to_the_end(table)
     assert turns == ["Zumurrud", "Sindbad", "Ali Baba"]
     assert over.winners == ["Zumurrud"]
-    with pytest.raises(IllegalActionError, match="the game is over"):
+    with pytest.raises(IllegalAction, match="the game is over"):
         end_turn(over)
 
 
@@ -92,10 +87,10 @@ def test_an_unknown_setting_is_refused_with_the_known_ones():
 
 
 def test_declaring_needs_the_formula_and_happens_once():
-    with pytest.raises(IllegalActionError, match="Ali Baba can only declare in Baghdad"):
+    with pytest.raises(IllegalAction, match="Ali Baba can only declare in Baghdad"):
         declare_victory(_table())
     table = declare_victory(_table(**{"Ali Baba": {"destiny": 10, "story": 10}}))
-    with pytest.raises(IllegalActionError, match="Ali Baba has already declared"):
+    with pytest.raises(IllegalAction, match="Ali Baba has already declared"):
         declare_victory(table)
 
 

@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
+from companion.framework.errors import IllegalAction
 from companion.games.arabian_nights.content.loader import load_pack, reward_vocabulary
 from companion.games.arabian_nights.content.pack import MatrixTarget, ParagraphTarget, RewardResult
 from companion.games.arabian_nights.content.reward_codes import parse_reward
 from companion.games.arabian_nights.rules import (
-    IllegalActionError,
     PlayerSheet,
     TableState,
     allowed_reactions,
@@ -130,7 +130,7 @@ def test_court_is_refused_toward_the_same_gender():
     hag = PACK.charts[4].entry(2)
     matrix = PACK.matrices[hag.matrix]
     assert "Court" not in [r.name for r in allowed_reactions(matrix, "f", hag.gender)]
-    with pytest.raises(IllegalActionError, match="opposite gender"):
+    with pytest.raises(IllegalAction, match="opposite gender"):
         choose_reaction(matrix, hag.row, "Court", "f", hag.gender)
     assert choose_reaction(matrix, hag.row, "Court", "m", hag.gender) == (711, 712, 713)
 

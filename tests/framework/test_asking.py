@@ -6,9 +6,9 @@ from typing import Any
 
 from companion.framework.dialogue import GameSpec, Speech, Step
 from companion.framework.phrases import PhraseSet
-from companion.session.asking import Asking
 from companion.session.loop import Session
 from companion.session.ports import Heard, PrintMouth
+from companion.session.understanding import Understanding
 
 NAMES = ("Baghdad", "Basra", "Mosul", "Aden", "Cairo", "Damascus")
 PLACES = PhraseSet.from_templates(
@@ -21,6 +21,7 @@ class Journey:
     """One step: where Ali goes. Finished when he has gone somewhere."""
 
     game = "journey"
+    language = "en"
 
     def __init__(self) -> None:
         self.went: list[str] = []
@@ -50,6 +51,12 @@ class Journey:
 
     def to_save(self) -> dict[str, Any]:
         return {"went": self.went}
+
+    def chapter(self) -> None:
+        return None  # no turns: the chronicle has no chapters
+
+    def story(self, answer: Any, speeches: list[Speech]) -> list:
+        return []
 
 
 SPEC = GameSpec(name="journey", title="a journey", new=None, restore=None)
@@ -124,16 +131,16 @@ def test_an_answer_given_by_number_teaches_nothing(tmp_path):
 
 
 def test_numbers_are_not_offered_for_answers_that_are_numbers():
-    asking = Asking()
+    understanding = Understanding()
     dice = Step("Roll.", PhraseSet.numbers(range(1, 7)))
-    asking.note(dice, Heard("five", 0.3))
-    assert asking.numbered(dice) is None
+    understanding.note(dice, Heard("five", 0.3))
+    assert understanding.numbered(dice) is None
 
 
 def test_at_most_four_answers_are_offered_those_heard_first():
-    asking = Asking()
+    understanding = Understanding()
     step = Step("Where do you go?", PLACES)
     for text in ("damascus", "aden"):
-        asking.note(step, Heard(text, 0.3))
-    likely = asking.likely(step)
+        understanding.note(step, Heard(text, 0.3))
+    likely = understanding.likely(step)
     assert likely[:2] == ["Aden", "Damascus"] and len(likely) == 4

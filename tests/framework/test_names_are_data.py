@@ -24,6 +24,8 @@ from companion.session.loop import PrintMouth, Session
 from companion.session.observers.chronicle import Chronicle
 from companion.session.observers.display import LiveDisplay
 from testkit.survey import TypistEars
+from tests.arabian_nights.pack_edits import copy_mini, edit
+from tests.pty_game import ended, saved_and_quit, spawn_companion
 
 MINI = Path(__file__).parents[1] / "arabian_nights" / "fixtures" / "mini"
 """The Reader's small test pack: a whole game in seconds."""
@@ -96,26 +98,12 @@ def test_play_in_a_pty_shows_escaped_names_and_resumes(tmp_path: Path) -> None:
     save = tmp_path / "game.json"
     players = "Ali(,Zed{,[/bold],\x1b]0;owned\x07Bo,\x1b[2JCy"
     command = [
-        "-m", "companion", "play", "--typed", "--game", "samarande", "--players", players,
+        "play", "--typed", "--game", "samarande", "--players", players,
         "--save", str(save), "--seed", "4",
     ]
     env = {**os.environ, "COLUMNS": "120"}
     for attempt in range(2):
-        child = pexpect.spawn(sys.executable, command, env=env, encoding="utf-8", timeout=60)
-        child.logfile_read = terminal = io.StringIO()
-        child.expect(r"\r\n> ")
-        child.sendline("help")
-        child.expect(r"\r\n> ")
-        child.sendline("status")
-        child.expect(r"\r\n> ")
-        child.sendline("save and quit")
-        child.expect(r"\r\n> ")
-        child.sendline("yes")
-        child.expect(pexpect.EOF)
-        child.close()
-        seen = terminal.getvalue()
-        assert child.exitstatus == 0, seen
-        assert "Traceback" not in seen
+        seen = saved_and_quit(spawn_companion(*command, env=env), "help", "status")
         for raw in RAW:
             assert raw not in seen
         assert save.is_file()
@@ -138,5 +126,20 @@ def test_chronicle_command_shows_escaped_names_in_a_pty(tmp_path: Path) -> None:
     ).stdout
     for seen in (terminal.getvalue(), piped):
         assert "Welcome" in seen
+        for raw in RAW:
+            assert raw not in seen
+
+
+def test_a_pack_named_with_escape_sequences_reaches_no_terminal_raw(tmp_path: Path) -> None:
+    """Through a real terminal: `check` and a game of the Reader on a pack whose name holds
+    a title escape and a clear-screen print the name escaped (issue 24)."""
+    pack = copy_mini(tmp_path)
+    edit(pack, "world.txt", "name | Mini Fixture", "name | Mini\x1b]0;owned\x07 Fix\x1b[2Jture")
+    save = tmp_path / "game.json"
+    play = ["play", "--typed", "--pack", str(pack), "--players", "Ali:m,Zed:f",
+            "--save", str(save), "--seed", "1"]  # fmt: skip
+    for seen in (ended(spawn_companion("check", str(pack))),
+                 saved_and_quit(spawn_companion(*play), "status")):  # fmt: skip
+        assert "Mini\\x1b]0;owned\\x07 Fix\\x1b[2Jture" in seen
         for raw in RAW:
             assert raw not in seen

@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from companion.framework.dialogue import Step
-from companion.session.loop import ACCEPT_CONFIDENCE, Heard, understand
+from companion.session.ports import ACCEPT_CONFIDENCE, Heard
+from companion.session.understanding import understand
 from testkit.survey import GAMES, game_phrases
 
 LEAST_STEPS = {"arabian-nights": 30, "tales-of-arabia": 15, "samarande": 5}

@@ -10,7 +10,8 @@ from companion.framework.dialogue import Step
 from companion.games.samarande.content.catalogue import CatalogueError, UnknownFigureError
 from companion.games.samarande.content.loader import check_catalogue, load_catalogue
 from companion.games.samarande.speech import action_phrases
-from companion.session.ports import Heard, global_commands, understand
+from companion.session.ports import Heard, global_commands
+from companion.session.understanding import understand
 
 #: Every card the rulebook names, by the name it prints (French when it gives one).
 RULEBOOK_NAMES = [

@@ -17,8 +17,8 @@ def test_a_typed_game_is_saved_at_the_end_of_input_and_resumed(tmp_path):
     save = tmp_path / "samarande.json"
     first = play(
         "--seed", "4", "--players", "Ali:m,Zoe:f", "--save", str(save),
-        lines=["kept", "kept", "Ali", "play palace", "1", "1", "no", "play armourer", "1", "1",
-               "end turn"],
+        lines=["kept", "kept", "Ali", "play palace", "one one not fortified", "play armourer",
+               "costs one one gold", "end turn"],
     )  # fmt: skip
     assert first.returncode == 0, first.stderr
     printed = first.stdout.splitlines()

@@ -27,29 +27,32 @@ def test_a_game_with_the_rulebook_cards_a_redeal_stated_figures_and_the_standing
 
     script("play palace")
     assert script.prompt == (
-        "What does the Palace cost? Say the number in its yellow box, zero to nine."
+        "The Palace: say what it costs, how many artisans it houses and whether it is "
+        "fortified, for example: costs two, houses two, not fortified."
     )
-    assert script("two", "one") == [
-        "Noted for this game: the Palace, cost 2.",
-        "Noted for this game: the Palace, capacity 1.",
+    assert script("two one not fortified") == [
+        "Noted for this game: the Palace, cost 2, capacity 1, fortified no.",
+        "Palace added to the city. 4 action points left.",
     ]
-    assert script("no")[-1] == "Palace added to the city. 4 action points left."
     assert script("the armourer costs one") == ["Noted for this game: the Armourer, cost 1."]
     script("play armurier")
-    assert script.prompt == "How many gold does the Armourer pay at each tax phase? One to three."
+    assert script.prompt == (
+        "The Armourer: say how many gold it pays at each tax phase, for example: one gold."
+    )
     assert script.refused("five") == "Not five. Say a number from one to three."
     assert script("two")[-1] == "Armourer housed. 3 action points left."
-    script("play an unlisted guard costing two")
+    script("play a new guard costing two", "no name")
     assert script.prompt == (
-        "What bonus does the Unlisted guard costing two add to the protection? One to three."
+        "The New Guard: say what bonus it adds to the protection, for example: plus one."
     )
     script("two", "end turn")
 
     script("play hommes du desert")
     assert script.prompt == (
-        "What do the Bedouins cost? Say the number in its yellow box, zero to nine."
+        "The Bedouins: say what they cost and what bonus they add to the protection, for "
+        "example: costs two, plus one."
     )
-    assert script("1", "1")[-1] == "Bedouins added to the city. 5 action points left."
+    assert script("1 1")[-1] == "Bedouins added to the city. 5 action points left."
     script("play sesame ouvre toi", "2", "no")
     assert script.prompt == "Zoe, roll to see how much gold you steal."
     assert script.refused("seven") == (
@@ -73,8 +76,9 @@ def test_a_game_with_the_rulebook_cards_a_redeal_stated_figures_and_the_standing
     ]
     assert ending[-1].kind == "ending"
     written = chronicled(ending, tmp_path)
-    assert "- Zoe: 1 for cards, 1 for variety, 3 for wealth. Total 5." in written
-    assert "## Winner\n\nAli wins with 11 renown points, 6 ahead of Zoe" in written
+    end = written[written.index("## The end\n") :]
+    assert "Zoe: 1 for cards, 1 for variety, 3 for wealth. Total 5." in end
+    assert end.rstrip().endswith("3 for wealth.") and "Ali wins with 11 renown points" in end
 
 
 def whole_game_lines() -> list[str]:
@@ -82,9 +86,9 @@ def whole_game_lines() -> list[str]:
     then each vizier takes the line's first three cards every turn until the deck is out.
     Ali's city is tested by the genies each turn (difficulty 3 + 1, protection 6 + 2)."""
     lines = ["new cards", "kept", "kept", "Ali"]
-    lines += ["play palace", "two", "one", "no", "play armourer", "one", "two"]
-    lines += ["play an unlisted guard costing two", "two", "end turn"]
-    lines += ["play the bedouins", "one", "one", "end turn"]
+    lines += ["play palace", "two one not fortified", "play armourer", "costs one two gold"]
+    lines += ["play an unlisted guard costing two", "no name", "two", "end turn"]
+    lines += ["play the bedouins", "costs one plus one", "end turn"]
     take_three = ["take card one", "take card two", "take card three", "end turn"]
     for _ in range(40):
         lines += ["3", "6", *take_three, *take_three]
@@ -95,7 +99,8 @@ def test_the_whole_game_typed_through_the_session_ends_with_the_standings(tmp_pa
     dialogue = GAME.new(GameOptions(seed=3, players=[("Ali", "m"), ("Zoe", "f")]))
     printed = run_typed(dialogue, GAME, whole_game_lines(), tmp_path / "game.json")
     assert dialogue.finished
-    assert "Noted for this game: the Unlisted guard costing two, guard bonus 2." in printed
+    assert "Noted for this game: the New Guard, guard bonus 2." in printed
+    assert not any("nlisted" in line for line in printed)
     end = next(i for i, line in enumerate(printed) if "The game ends: the deck is empty." in line)
     assert printed[end + 1 : end + 4] == [
         "Ali: 3 for cards, 5 for variety, 5 for wealth. Total 13.",
@@ -113,7 +118,7 @@ def test_a_game_saved_before_the_full_list_resumes_with_its_own_catalogue():
     script = Script(
         SamarandeDialogue.new(GameOptions(seed=3, players=[("Ali", "m"), ("Zoe", "f")]))
     )
-    script("kept", "kept", "Ali", "play palace", "one", "one", "no")
+    script("kept", "kept", "Ali", "play palace", "one one not fortified")
     data = script.dialogue.to_save()
     catalogue = data["catalogue"]
     del catalogue["box"]

@@ -4,12 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from companion.games.samarande.rules import (
-    IllegalActionError,
-    NoHousingError,
-    NotEnoughActionPoints,
-    Table,
-)
+from companion.framework.errors import IllegalAction
+from companion.games.samarande.rules import Table
 from tests.samarande.helpers import build_city, make_table
 
 
@@ -81,7 +77,7 @@ def test_the_vanished_artisan_goes_to_the_discard_pile(catalogue):
     table.remove_artisan(ali, souk.id, "Jeweller")
     assert souk.artisans == ["Armourer"]
     assert table.card_count() == 110
-    with pytest.raises(IllegalActionError, match="No Perfumer"):
+    with pytest.raises(IllegalAction, match="No Perfumer"):
         table.remove_artisan(ali, souk.id, "Perfumer")
 
 
@@ -106,14 +102,14 @@ def test_line_places_cost_their_position_and_the_deck_costs_three(catalogue):
     assert table.action_points == 0
     assert table.current.hand == 4 + 3
     assert table.line == [False, False, True, True, True, True]
-    with pytest.raises(IllegalActionError, match="Place 1 of the line is empty"):
+    with pytest.raises(IllegalAction, match="Place 1 of the line is empty"):
         table.take_from_line(1)
 
 
 def test_an_action_costing_more_than_remains_is_refused_with_the_reason(catalogue):
     table = make_table(catalogue)
     table.take_from_line(4)
-    with pytest.raises(NotEnoughActionPoints) as refusal:
+    with pytest.raises(IllegalAction) as refusal:
         table.take_from_line(5)
     assert str(refusal.value) == "The card in place 5 costs 5 points and you have 2 points left."
     assert table.action_points == 2 and table.line[4]
@@ -124,12 +120,12 @@ def test_bought_points_cost_two_gold_each_three_at_most(catalogue):
     ali = table.current
     ali.gold, table.bank = 7, 53
     table.take_from_line(6)
-    with pytest.raises(NotEnoughActionPoints, match="You can buy up to 3 more, at 2 gold each"):
+    with pytest.raises(IllegalAction, match="You can buy up to 3 more, at 2 gold each"):
         table.draw_from_deck()
     for _ in range(3):
         table.buy_point()
     assert (table.action_points, ali.gold, table.bank) == (3, 1, 59)
-    with pytest.raises(IllegalActionError, match="already bought 3 points"):
+    with pytest.raises(IllegalAction, match="already bought 3 points"):
         table.buy_point()
     table.draw_from_deck()
     assert table.action_points == 0
@@ -141,18 +137,18 @@ def test_bought_points_cost_two_gold_each_three_at_most(catalogue):
 def test_buying_a_point_needs_two_gold(catalogue):
     table = make_table(catalogue)
     table.current.gold, table.bank = 1, 59
-    with pytest.raises(IllegalActionError, match="costs 2 gold and you have 1"):
+    with pytest.raises(IllegalAction, match="costs 2 gold and you have 1"):
         table.buy_point()
     assert table.action_points == 6
 
 
 def test_an_artisan_needs_a_district_with_room(catalogue):
     table = make_table(catalogue)
-    with pytest.raises(NoHousingError, match="no district"):
+    with pytest.raises(IllegalAction, match="no district"):
         table.play_card("Armourer")
     table.play_card("Palace")
     table.play_card("Armourer")
-    with pytest.raises(NoHousingError, match="has room for another artisan"):
+    with pytest.raises(IllegalAction, match="has room for another artisan"):
         table.play_card("Jeweller")
     assert table.current.hand == 2 and table.action_points == 4
 
@@ -249,13 +245,13 @@ def test_open_sesame_takes_the_die_or_everything_the_victim_has(catalogue):
     assert (zoe.gold, table.current.gold) == (0, 3)
 
 
-def test_the_desert_tornado_costs_a_point_per_card_and_destroys_the_district(catalogue):
+def test_the_desert_tornado_costs_its_cost_per_card_and_destroys_the_district(catalogue):
     table = make_table(catalogue)
     build_city(table, "Zoe", "Souk", "Armourer", "Jeweller", "Palace")
     zoe = table.player("Zoe")
     souk = zoe.city.districts[0]
-    assert table.tornado_cost(souk) == 3
-    table.play_action("Desert Tornado", table.tornado_cost(souk))
+    assert table.tornado_cost(souk, 1) == 3 and table.tornado_cost(souk, 2) == 6
+    table.play_action("Desert Tornado", table.tornado_cost(souk, 1) - 1)
     assert table.destroy_district(zoe, souk.id) == 3
     assert [d.card for d in zoe.city.districts] == ["Palace"]
     assert table.action_points == 3 and table.card_count() == 110
@@ -279,7 +275,7 @@ def test_a_joker_genie_costs_its_holder_a_point_next_turn_and_maybe_every_turn(
 def test_nobody_cancels_their_own_card_with_a_joker(catalogue):
     table = make_table(catalogue)
     table.play_action("Open Sesame")
-    with pytest.raises(IllegalActionError, match="another player's card"):
+    with pytest.raises(IllegalAction, match="another player's card"):
         table.cancel_with_joker(table.current)
 
 
@@ -312,10 +308,10 @@ def test_the_deal_gives_eight_keeps_four_and_a_player_without_district_may_redea
     assert table.deck == 110 - 24 and not any(table.line)
     table.redeal("Zoe")
     assert table.deck == 86 and table.player("Zoe").hand == 8
-    with pytest.raises(IllegalActionError, match="already been dealt a second eight"):
+    with pytest.raises(IllegalAction, match="already been dealt a second eight"):
         table.redeal("Zoe")
     assert table.keep_four("Zoe") is False
-    with pytest.raises(IllegalActionError, match="already kept four"):
+    with pytest.raises(IllegalAction, match="already kept four"):
         table.redeal("Zoe")
     table.keep_four("Ali")
     assert table.keep_four("Sam") is True
@@ -328,7 +324,7 @@ def test_the_box_limits_the_cards_of_a_kind_on_the_table(catalogue):
     table = make_table(catalogue)
     for _ in range(catalogue.box["district"]):
         build_city(table, "Zoe", "Palace")
-    with pytest.raises(IllegalActionError, match="The box holds 23 district cards and all 23"):
+    with pytest.raises(IllegalAction, match="The box holds 23 district cards and all 23"):
         table.play_card("Souk")
     assert table.current.hand == 4
 
@@ -340,5 +336,16 @@ def test_a_card_whose_copies_are_known_cannot_outnumber_them(catalogue):
     )
     table.catalogue = catalogue.with_card(watch)
     table.play_card("Night Patrol")
-    with pytest.raises(IllegalActionError, match="The box holds 1 Night Patrol cards"):
+    with pytest.raises(IllegalAction, match="The box holds 1 Night Patrol cards"):
         table.play_card("Night Patrol")
+
+
+@pytest.mark.parametrize(
+    ("reading", "cost"), [("each", 6), ("printed", 2), ("plus_each", 5), ("per_card", 5)]
+)
+def test_each_reading_of_the_desert_tornado_costs_what_it_says(catalogue, reading, cost):
+    """Printed cost 2, a district with two artisans: three cards destroyed. ``per_card`` is
+    how saves made before named ``plus_each``."""
+    table = make_table(catalogue, tornado_cost=reading)
+    build_city(table, "Zoe", "Souk", "Armourer", "Jeweller")
+    assert table.tornado_cost(table.player("Zoe").city.districts[0], 2) == cost

@@ -23,7 +23,7 @@ PLAYERS = [("Ali", "m"), ("Zoe", "f"), ("Sam", "m")]
 def choose(step: Step, dialogue: SamarandeDialogue, rng: random.Random) -> Value:
     """What a seeded, reasonable player says at ``step``: a value of the step's phrases."""
     values = [v for v in step.expects.values if not isinstance(v, Answer) or v.offered]
-    if step.prompt.endswith("What do you do?"):
+    if dialogue.phase() == "actions":
         points = dialogue.table.action_points
         if points == 0 or rng.random() < 0.1:
             return Answer("end")

@@ -52,6 +52,8 @@ def test_the_wheel_holds_every_content_file(wheel):
         for path in (ROOT / "content").rglob("*")
         if path.is_file()
     } | {f"companion/web/static/{path.name}" for path in (ROOT / "companion/web/static").iterdir()}
+    pages = (ROOT / "companion/session/chronicle").glob("*.html.j2")  # the chronicle's page
+    shipped |= {f"companion/session/chronicle/{path.name}" for path in pages}
     with zipfile.ZipFile(wheel) as archive:
         names = set(archive.namelist())
     assert shipped and shipped <= names
@@ -87,6 +89,7 @@ def test_the_installed_wheel_plays_every_game_from_any_folder(game, unpacked, tm
     assert played.returncode == 0, played.stderr
     assert "The game is saved" in played.stdout
     assert str(unpacked) not in save.read_text(encoding="utf-8")
+    assert save.with_suffix(".chronicle.html").read_text("utf-8").startswith("<!DOCTYPE html>")
 
 
 def test_a_save_names_a_shipped_pack_not_its_path():

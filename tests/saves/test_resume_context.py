@@ -30,7 +30,7 @@ def test_a_resumed_encounter_says_whose_turn_where_and_who_was_met(tmp_path):
     resume_reader(["stay", "Merchant of Basra", "2"], save)
     game = resume(save)
     assert game.opening[0].text == (
-        "Welcome back to the Tales of the Arabian Nights. It is Ali's turn, in Baghdad, "
+        "Welcome back to Tales of the Arabian Nights. It is Ali's turn, in Baghdad, "
         "where Ali met a Sly Beggar."
     )
     assert game.dialogue.step().prompt == (

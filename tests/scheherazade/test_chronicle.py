@@ -1,4 +1,5 @@
-"""The night's chronicle: its Markdown, its observer side and `companion chronicle`."""
+"""The night's chronicle of Scheherazade: each tale told in its turn's chapter, as a
+sentence, the Sultan's stirs only when he stirred, and a Spanish night all in Spanish."""
 
 from __future__ import annotations
 
@@ -7,73 +8,8 @@ import sys
 
 import pytest
 
-from companion.framework.dialogue import Speech, Step
-from companion.framework.phrases import PhraseSet
-from companion.session.observers.chronicle import NO_TRANSCRIPT, Chronicle, summary
-
-
-def test_a_turn_is_written_with_its_element_length_and_transcript(tmp_path):
-    path = tmp_path / "night.md"
-    chronicle = Chronicle(path)
-    chronicle.add_turn(
-        1,
-        "Ali",
-        "the copper lamp, a red artifact",
-        47.4,
-        40.2,
-        "phrase",
-        ["lamp"],
-        ["The Sultan stirs…"],
-        "a boy found a lamp the end",
-    )
-    chronicle.add_turn(2, "Bea", "a flood, a green event", 90, 80, "timeout")
-    text = path.read_text()
-    assert text.startswith("# Chronicle of the night\n")
-    assert "## Turn 1 — Ali\n\n- **Element:** the copper lamp, a red artifact\n" in text
-    assert "- **Telling:** 47 s (40 s of speech), ended with the closing words\n" in text
-    assert "- **Key words heard:** lamp\n- **The Sultan:** The Sultan stirs…\n" in text
-    assert "\n> a boy found a lamp the end\n" in text
-    assert "ended at dawn (time ran out)" in text
-    assert text.rstrip().endswith(NO_TRANSCRIPT)
-
-
-def test_the_reader_sections_share_the_format(tmp_path):
-    chronicle = Chronicle(tmp_path / "night.md")
-    chronicle.add_reading(123, "You meet a  merchant.")
-    chronicle.add_reward("Ali", "gains Wealth.")
-    chronicle.add_winner("Ali wins with 20 Destiny.")
-    text = (tmp_path / "night.md").read_text()
-    assert "## Paragraph 123\n\n> You meet a merchant.\n" in text
-    assert "## Reward — Ali\n\ngains Wealth.\n" in text
-    assert summary(text) == "0 turns told, 1 paragraph read, and a winner."
-
-
-def test_as_an_observer_it_notes_speech_but_not_prompts_or_live_cues(tmp_path):
-    path = tmp_path / "night.md"
-    chronicle = Chronicle(path)
-    telling = Step("Ali, tell the tale.", PhraseSet(()), telling=object())
-    chronicle.on_step(telling, None)
-    chronicle.on_speech(Speech("Ali, tell the tale."))
-    chronicle.on_speech(Speech("The Sultan stirs…"))
-    chronicle.add_turn(1, "Ali", "a lamp", 10, 8, "phrase")
-    chronicle.on_speech(Speech("Scheherazade loses 1 Hope."))
-    chronicle.on_speech(Speech("Hope is 9."))
-    chronicle.on_speech(Speech("It was a dark night.", paragraph=7))
-    chronicle.on_heard("anything", None)  # hooks it does not use are accepted
-    chronicle.on_something_new(1, 2, key=3)
-    text = path.read_text()
-    assert "Ali, tell the tale" not in text and "stirs" not in text
-    assert "\n- Scheherazade loses 1 Hope.\n- Hope is 9.\n" in text
-    assert "## Paragraph 7\n\n> It was a dark night.\n" in text
-
-
-def test_a_resumed_night_appends_to_its_chronicle(tmp_path):
-    path = tmp_path / "night.md"
-    Chronicle(path).add_event("First evening.")
-    Chronicle(path).add_event("Second evening.")
-    text = path.read_text()
-    assert text.count("# Chronicle of the night") == 1
-    assert text.index("First evening.") < text.index("Second evening.")
+from companion.session.observers.chronicle import read_night
+from tests.chronicling import ENGLISH_HEADINGS, play_night
 
 
 def companion(*args: str, stdin: str = "") -> subprocess.CompletedProcess:
@@ -94,32 +30,48 @@ def test_play_typed_writes_the_chronicle_that_the_command_shows(tmp_path):
         setup + "begin\nspeak 30 once upon a time\nsilence 8\nspeak 10 then\nsilence 8\nthe end\n"
     )
     played = companion(
-        "play",
-        "--game",
-        "scheherazade",
-        "--typed",
-        "--seed",
-        "0",
-        "--players",
-        "Ali:m,Bea:f",
-        "--save",
-        str(save),
-        "--chronicle",
-        str(night),
-        stdin=script,
-    )
+        "play", "--game", "scheherazade", "--typed", "--seed", "0", "--players", "Ali:m,Bea:f",
+        "--save", str(save), "--chronicle", str(night), stdin=script,
+    )  # fmt: skip
     assert played.returncode == 0, played.stderr
     lines = played.stdout.splitlines()
     assert lines.index("The Sultan stirs…") < lines.index("The Sultan yawns…")
-    assert any(line.startswith("The Sultan's patience wears thin") for line in lines)
-    assert save.exists()
     shown = companion("chronicle", str(night))
     assert shown.returncode == 0
-    assert "## Turn 1 — Ali" in shown.stdout
-    assert "> once upon a time then the end" in shown.stdout
-    assert "- The Sultan's patience wears thin" in shown.stdout
+    turn = shown.stdout[shown.stdout.index("## Turn 1 — Ali\n") :]
+    assert "Ali told the tale of " in turn and "ended with the closing words. The Sultan" in turn
+    assert "\n> Once upon a time then the end.\n" in turn
+    assert "The Sultan's patience wears thin" in turn
+    assert "Your hand" not in shown.stdout and "What do you" not in shown.stdout
     counted = companion("chronicle", str(night), "--summary").stdout
-    assert counted == "1 turn told, 0 paragraphs read.\n"
+    assert counted == "1 turn, 0 paragraphs read, 1 tale told.\n"
+    page = tmp_path / "night.html"
+    assert page.exists() and "Once upon a time then the end." in page.read_text("utf-8")
+
+
+def test_a_tale_without_a_stir_says_nothing_of_the_sultan(tmp_path):
+    night = play_night("scheherazade", tmp_path)
+    tales = [
+        line.text
+        for story in read_night(night.chronicle).stories
+        for line in story.lines
+        if line.told == "telling"
+    ]
+    assert tales and not any("without a sound" in tale for tale in tales)
+    assert any("Sultan" not in tale for tale in tales) and any("Sultan" in tale for tale in tales)
+
+
+def test_a_spanish_night_is_chronicled_in_spanish_to_its_end(tmp_path):
+    night = play_night("scheherazade-es", tmp_path)
+    text = night.text
+    headings = [line for line in text.splitlines() if line.startswith("#")]
+    assert headings[0] == "# Schehrazada y la Lámpara Maravillosa: crónica de la noche"
+    assert "Jugadores: Alí y Bea." in text and "## Turno 1: Alí" in headings
+    assert not [line for line in headings if ENGLISH_HEADINGS.search(line)]
+    assert headings[-1] == "## Fin"
+    numbers = [int(line.split()[2].rstrip(":")) for line in headings if line.startswith("## Turno")]
+    assert numbers == list(range(1, len(numbers) + 1))
+    assert 'lang="es"' in night.chronicle.with_suffix(".html").read_text("utf-8")
 
 
 def test_the_chronicle_command_says_when_the_file_is_missing(tmp_path):
@@ -133,27 +85,14 @@ def test_play_hears_tellings_from_wav_files(tmp_path, speech_wav):
     wav = speech_wav("cli", ["Once upon a time.", 7.0, "A market.", 7.0, "Morning came at last."])
     night = tmp_path / "night.md"
     played = companion(
-        "play",
-        "--game",
-        "scheherazade",
-        "--seed",
-        "0",
-        "--players",
-        "Ali:m",
-        "--engine",
-        "pocketsphinx",
-        "--save",
-        str(tmp_path / "night.json"),
-        "--set",
-        f"telling_wavs={wav}",
-        "--chronicle",
-        str(night),
+        "play", "--game", "scheherazade", "--seed", "0", "--players", "Ali:m",
+        "--engine", "pocketsphinx", "--save", str(tmp_path / "night.json"),
+        "--set", f"telling_wavs={wav}", "--chronicle", str(night),
         stdin="done\n" + "search\n" * 5 + "red place\n" + "begin\n",
-    )
+    )  # fmt: skip
     assert played.returncode == 0, played.stderr
     lines = played.stdout.splitlines()
     assert lines.index("The Sultan stirs…") < lines.index("The Sultan yawns…")
-    assert any(line.startswith("The Sultan's patience wears thin") for line in lines)
     text = night.read_text()
-    assert "ended when the input stopped" in text
-    assert NO_TRANSCRIPT in text
+    assert "ended when the words stopped" in text
+    assert "\n> " not in text  # no free-form recogniser listened: no words to quote

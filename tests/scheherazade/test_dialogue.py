@@ -63,7 +63,7 @@ def test_a_solo_night_with_the_companions_deck_is_won_by_the_rulebooks_turn(tmp_
         "Scheherazade loses 1 Hope; Hope is 5."
     )
     assert starting_with(printed, "You use search with a strength of")
-    assert starting_with(printed, "Ali, you drew ") and starting_with(printed, "You keep ")
+    assert starting_with(printed, "Ali draws ")  # the rulebook's draw: one card kept
     assert starting_with(printed, "The Sultan grows bored") and starting_with(printed, "Queen")
     assert starting_with(printed, "Your hand: ")
     assert not starting_with(printed, "The Sultan never heard")
@@ -160,7 +160,10 @@ def test_printed_cards_play_a_whole_night_by_the_rulebook(tmp_path):
     assert "You use search with a strength of 4; Hope is 9." in printed
     assert "Take 4 story cards of your choice from the deck, then shuffle it." in printed
     assert "If you hold more than 5 cards, discard the extra ones; no Hope is lost." in printed
-    assert "You discard a card. Scheherazade loses 1 Hope; Hope is 8." in printed
+    assert (
+        "You discard a card; if it is an artifact, apply its effect now. Scheherazade loses 1 "
+        "Hope; Hope is 8." in printed
+    )
     assert "The Sultan grows bored: Scheherazade loses 1 Hope. Hope is 7." in printed
     assert printed[-1].endswith("You win!")
     assert dialogue.table.tales == ["red", "blue", "green", "yellow"]
@@ -362,7 +365,7 @@ def test_a_spanish_table_is_counted_named_and_asked_for_its_oldest(tmp_path):
     lines = ["dos narradores", "Ana", "Luis", "Luis", "reloj de arena", "hecho", "robar"]
     printed = play(dialogue, lines, tmp_path)
     assert "¿Cuántos narradores hay esta noche, de uno a cuatro?" in printed
-    assert "¿Cómo se llama el narrador número 2?" in printed
+    assert "¿Cómo se llama el narrador número dos?" in printed
     assert "Empieza Luis, y se sigue en el sentido de las agujas del reloj." in printed
     assert "Apartada: reloj de arena, sin efecto." in printed
     assert dialogue.players == ["Ana", "Luis"] and dialogue.state.first == 1
@@ -393,11 +396,13 @@ def test_the_deal_and_draw_instructions_are_read_once_then_the_question_is_short
     say(dialogue, "queen")
     assert dialogue.step().prompt == "Name the next card you set aside, or say done."
     say(dialogue, "done", *["draw"] * 8, "red place", "begin", told)
-    assert dialogue.step().prompt.startswith("Ali, draw to fill your hand")
+    assert dialogue.step().prompt.startswith("Ali, draw: 1 missing.")
     say(dialogue, "sultan")
-    assert dialogue.step().prompt == "Name the next card you draw. Say done when your hand is full."
+    assert dialogue.step().prompt == (
+        "Name the next card you draw. Say done when you have kept your card."
+    )
     say(dialogue, "done", "red artifact", "begin", told)
-    assert dialogue.step().prompt.startswith("Bea, draw to fill your hand")
+    assert dialogue.step().prompt.startswith("Bea, draw: 1 missing.")
 
 
 def test_what_is_in_my_hand_is_a_question_beside_the_cards_never_one_of_them():

@@ -92,3 +92,22 @@ def test_settings_fixed_since_the_night_began_are_refused_with_why(
     code, _, err = cli_play(monkeypatch, capsys, "--resume", str(saved_night), "--set", setting)
     assert code != 0 and reason in err and "Traceback" not in err
     assert read_save(saved_night).state == before
+
+
+def test_the_exchange_after_a_discard_may_give_a_story_card_to_another_storyteller(tmp_path):
+    printed = night(["Ali", *HOPE, "discard the giant wave", "give the crown to Bea"], tmp_path)
+    assert any(line.endswith("Or give a story card to another storyteller: give, the card, "
+                             "to, the name.") for line in printed)  # fmt: skip
+    assert "Ali gives a story card to Bea." in printed
+    assert "Sorry, I did not catch that." not in printed
+    hands = read_save(tmp_path / "night.json").state["night"]["hands"]
+    assert "yellow/artifact/crown" in hands[1] and "yellow/artifact/crown" not in hands[0]
+
+
+def test_with_printed_cards_a_card_given_moves_between_the_counts(tmp_path):
+    dialogue = GAME.new(GameOptions(seed=3, players=[("Ali", "m"), ("Bea", "f")]))
+    script = iter(["Ali", "done", *HOPE, "discard", "give a card to Bea"])
+    printed = run_typed(dialogue, GAME, script, tmp_path / "night.json")
+    assert "Ali gives a story card to Bea." in printed
+    assert "Sorry, I did not catch that." not in printed
+    assert read_save(tmp_path / "night.json").state["counted"]["hands"] == [3, 6]

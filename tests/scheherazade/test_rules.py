@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from companion.framework.errors import SetupError
 from companion.games.scheherazade.content.deck import Colour, Kind, load_deck
 from companion.games.scheherazade.rules import (
     MAX_HOPE,
@@ -17,7 +18,6 @@ from companion.games.scheherazade.rules import (
     EventCard,
     IllegalPlayError,
     Night,
-    SetupError,
     Variants,
     event_of,
     setup_for,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.games.tales_of_arabia.rules import IllegalActionError
+from companion.framework.errors import IllegalAction
 from tests.tales_of_arabia.seed_tables import CHALLENGES, EVENTS, ITEMS, LOCATIONS
 from tests.tales_of_arabia.toa_table import Table
 
@@ -115,7 +115,7 @@ def test_magic_carpet_allows_two_dice_to_move() -> None:
 
 
 def test_roll_two_dice_for_me_needs_the_magic_carpet() -> None:
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalAction):
         Table().say("roll two")
     table = Table().give(ALI, "Magic Carpet").say("roll two")
     rolled = [e.amount for e in table.events if e.kind == "rolled"]

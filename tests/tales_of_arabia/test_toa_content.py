@@ -8,14 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.games.tales_of_arabia.content.pack import (
-    ExtraTurn,
-    Gain,
-    MissTurn,
-    PackError,
-    Pay,
-    load_pack,
-)
+from companion.framework.errors import PackError
+from companion.games.tales_of_arabia.content.pack import ExtraTurn, Gain, MissTurn, Pay, load_pack
 from tests.tales_of_arabia.seed_tables import (
     AIDS,
     CHALLENGES,

@@ -126,6 +126,42 @@ def test_no_early_setting_tells_nothing():
     assert kind == "utterance"
 
 
+class ScriptedVad:
+    """Says for each window the next of ``probabilities`` (then 0): what Silero said of a
+    loud human "four" cut off at its end, on the virtual table's stream."""
+
+    def __init__(self, probabilities: list[float]) -> None:
+        self.left = list(probabilities)
+
+    def probability(self, window: np.ndarray) -> float:
+        return self.left.pop(0) if self.left else 0.0
+
+
+def cut(endpointer: Endpointer, stream: np.ndarray) -> list[np.ndarray]:
+    """The utterances ``endpointer`` cuts from ``stream``, fed window by window."""
+    pushed = (endpointer.push(stream[i : i + 512]) for i in range(0, len(stream), 512))
+    return [utterance for utterance in pushed if utterance is not None]
+
+
+def test_a_short_loud_word_the_network_is_sure_of_once_is_an_utterance():
+    rng = np.random.default_rng(3)
+    noise = lambda count: rng.normal(0, 0.003, 512 * count).astype(np.float32)  # noqa: E731
+    word = tone(4 * 512 / RATE, RATE, level=0.2)  # 128 ms, 37 dB above the noise
+    stream = np.concatenate([noise(60), word, noise(30)])
+    said = [0.1] * 60 + [0.09, 0.52, 0.16, 0.1]
+    assert len(cut(Endpointer(Endpointing(), ScriptedVad(said)), stream)) == 1
+    soft = np.concatenate([noise(60), word * 0.02, noise(30)])  # 3 dB above the noise
+    assert cut(Endpointer(Endpointing(), ScriptedVad(said)), soft) == []
+
+
+def test_loud_sounds_the_network_does_not_call_speech_begin_no_utterance():
+    rng = np.random.default_rng(4)
+    stream = rng.normal(0, 0.003, 512 * 120).astype(np.float32)
+    for start in range(512 * 30, 512 * 110, 512 * 16):  # a clatter of dice every half second
+        stream[start : start + 800] += rng.normal(0, 0.2, 800).astype(np.float32)
+    assert cut(Endpointer(Endpointing(), ScriptedVad([0.05] * 120)), stream) == []
+
+
 def test_endpointer_cuts_a_never_ending_utterance():
     endpointer = Endpointer(Endpointing(longest=1.0), EnergyVad())
     stream = np.concatenate([np.zeros(RATE // 2, np.float32), tone(3.0, RATE)])

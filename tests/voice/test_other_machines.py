@@ -83,3 +83,21 @@ def test_check_wheels_asks_pypi_only_for_wheels_of_the_other_machine(tmp_path):
         assert option in command
     assert "--index-url" not in command and "--extra-index-url" not in command
     assert command[command.index("--python-version") + 1] == "3.11"
+
+
+def test_slow_core_runs_the_command_in_a_cpu_quota_of_its_own_or_says_why_not():
+    """scripts/slow-core RATIO: one core, 1/RATIO of it (a simulated Raspberry Pi core)."""
+    import subprocess
+
+    script = str(ROOT / "scripts" / "slow-core")
+    ran = subprocess.run(
+        [script, "4", "--", "cat", "/proc/self/cgroup"], capture_output=True, text=True
+    )
+    if ran.returncode == 1:
+        assert "no writable cgroup" in ran.stderr
+        pytest.skip(ran.stderr.strip())
+    assert ran.returncode == 0, ran.stderr
+    assert "quota 2500 of every 10000" in ran.stderr
+    assert "tales-slow-core-" in ran.stdout  # the command ran in the quota's cgroup
+    refused = subprocess.run([script, "half", "--", "true"], capture_output=True, text=True)
+    assert refused.returncode == 2 and "RATIO must be a number" in refused.stderr

@@ -13,7 +13,7 @@ import pytest
 
 from companion.framework.dialogue import Step
 from companion.framework.phrases import PhraseSet
-from companion.session.loop import ACCEPT_CONFIDENCE
+from companion.session.ports import ACCEPT_CONFIDENCE
 from companion.voice.engines.vosk import VoskRecognizer, find_vosk_model
 from companion.voice.io import FileEars
 from companion.voice.recognition import ModelMissingError

@@ -17,7 +17,8 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from tests.web.conftest import TableGame
+from tests.pty_game import answer, saved_and_quit, spawn_companion
+from tests.web.conftest import MINI, TableGame
 from tests.web.http_client import Display
 from tests.web.test_display_whose_tap import buttons_ready, page_of
 
@@ -220,3 +221,34 @@ def test_a_kept_card_is_tapped_on_its_owners_page_only(scheherazade_night):
     after = shared.moment(lambda m: m["serial"] > asked["serial"] and m["question"])
     assert offered[1] in night.session.dialogue.state.night.hands[0]
     assert after["heard"]["text"] == "(secret)"
+
+
+def test_in_a_pty_a_tapped_secret_leaves_the_terminal_echoing(tmp_path):
+    """`companion play --typed --display` at a real terminal: the secret goals are asked
+    without echo ("(hidden) > ") and tapped on each owner's page; the next answer is typed
+    with echo again (a hidden read left waiting for the tapped question would have read
+    it without), and the game saves and quits."""
+    child = spawn_companion(
+        "play", "--typed", "--new", "--display", "--display-port", "0",
+        "--players", "Ali:m,Zed:f", "--pack", str(MINI), "--seed", "1",
+        "--save", str(tmp_path / "game.json"),
+    )  # fmt: skip
+    child.expect(r"The table display: (http://\S+)")
+    shared = Display(child.match.group(1))
+    pages = {}
+    for name in ("Ali", "Zed"):
+        child.expect(rf"{name}'s private view: (http://\S+)")
+        pages[name] = Display(child.match.group(1))
+    answer(child, "random")
+    for name in ("Ali", "Zed"):
+        child.expect(r"\(hidden\) > ")
+        assert not child.getecho()
+        asked = pages[name].moment(lambda m, n=name: m["asked_of"] == n and m["answers"])
+        assert shared.tap(asked["serial"], 0) == 409
+        assert pages[name].tap(asked["serial"], labels(asked).index("10")) == 204
+    child.expect(r"Who goes first\?.*\r\n> ")
+    assert child.getecho()
+    child.sendline("Ali")
+    child.expect(r"Ali\r\n")  # echoed as typed
+    seen = saved_and_quit(child)
+    assert seen.count("formula is written down") == 2

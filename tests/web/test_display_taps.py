@@ -88,13 +88,14 @@ def test_the_quit_confirmation_is_on_the_page_and_only_its_own_tap_answers_it(
     assert "Then we play on." in table_game.printed
 
 
-def test_the_pause_takes_no_tap(table_game):
+def test_the_pause_takes_one_tap_resume_and_no_late_one(table_game):
     page = Display(table_game.address)
     asked = page.open_question()
     table_game.say("pause")
-    paused = page.moment(lambda m: m["question"].startswith("Paused"))
-    assert paused["answers"] == []
-    assert page.tap(asked["serial"], 0) == 409
-    assert page.tap(paused["serial"], 0) == 409
-    table_game.say("resume")
+    paused = page.moment(lambda m: m["question"].startswith("Paused") and m["answers"])
+    assert [answer["label"] for answer in paused["answers"]] == ["resume"]
+    assert page.tap(asked["serial"], 0) == 409  # the question before the pause
+    assert page.tap(paused["serial"], 1) == 409  # a button it does not have
+    assert page.tap(paused["serial"], 0) == 204
     assert page.open_question(after=paused["serial"])["question"] == asked["question"]
+    assert "Resuming." in table_game.printed

@@ -6,7 +6,7 @@ from collections.abc import Iterable, Sequence
 
 from companion.framework.dialogue import Speech
 from companion.framework.wording import SPOKEN_AT_MOST, capped_list, spoken_list
-from companion.games.arabian_nights.content.pack import Pack, Quest, Section
+from companion.games.arabian_nights.content.pack import Pack, Quest, QuestGoal, Section
 from companion.games.arabian_nights.rules.award import StatusChanged, TreasureChanged
 from companion.games.arabian_nights.rules.card_effects import barred_spaces, movement_limits
 from companion.games.arabian_nights.rules.movement import moves_between, sheet_allowance
@@ -165,20 +165,48 @@ def sheet_summary(
     if sheet.destination:
         parts.append(f"The Destination marker is on the {sheet.destination}.")
     if quest is not None:
-        parts.append(quest_words(quest, visited, pack))
+        parts.append(quest_words(quest, visited))
     return " ".join(parts)
 
 
-def quest_words(quest: Quest, visited: Sequence[str] = (), pack: Pack | None = None) -> str:
-    """A quest, its spaces, and those still to visit.
+def quest_words(quest: Quest, visited: Sequence[str] = ()) -> str:
+    """A quest, its goals, and those still to do (``visited``: the goals done, by key;
+    holding a card and reaching a wealth level are checked when the turn ends).
 
-    >>> quest_words(Quest(name="Pilgrimage", spaces=["Mecca", "Jerusalem"], reward_code=""),
-    ...             ["Mecca"])
+    >>> quest_words(Quest(name="Pilgrimage", goals=[QuestGoal(name="Mecca"),
+    ...     QuestGoal(name="Jerusalem")], reward_code=""), ["Mecca"])
     'Quest: Pilgrimage, visit Mecca and Jerusalem; still to visit: Jerusalem.'
+    >>> quest_words(Quest(name="Whale Road", goals=[QuestGoal(kind="meet", name="Whale"),
+    ...     QuestGoal(kind="reach", name="Wealthy")], reward_code=""))
+    'Quest: Whale Road, meet a Whale and become Wealthy.'
     """
-    left = places(pack, (space for space in quest.spaces if space not in visited))
-    still = f"; still to visit: {spoken_list(left)}" if visited and left else ""
-    return f"Quest: {quest.name}, visit {spoken_list(places(pack, quest.spaces))}{still}."
+    left = [
+        goal for goal in quest.goals if goal.kind in ("hold", "reach") or goal.key not in visited
+    ]
+    told = visited and left
+    if all(goal.kind == "visit" for goal in quest.goals):
+        still = f"; still to visit: {spoken_list([goal.name for goal in left])}" if told else ""
+        return f"Quest: {quest.name}, visit {spoken_list(quest.spaces)}{still}."
+    still = f"; still to do: {quest_goals(left)}" if told else ""
+    return f"Quest: {quest.name}, {quest_goals(quest.goals)}{still}."
+
+
+def quest_goals(goals: Sequence[QuestGoal]) -> str:
+    """Goals as the Reader says them: ``visit Mecca and Cairo, meet a Whale``.
+
+    >>> quest_goals([QuestGoal(kind="hold", name="Brass Lamp"), QuestGoal(name="Cairo")])
+    'hold the Brass Lamp and visit Cairo'
+    """
+    spaces = [goal.name for goal in goals if goal.kind == "visit"]
+    parts = [f"visit {spoken_list(spaces)}"] if spaces else []
+    for goal in goals:
+        if goal.kind == "meet":
+            parts.append(f"meet {article(None, goal.name)}")
+        elif goal.kind == "hold":
+            parts.append(f"hold the {goal.name}")
+        elif goal.kind == "reach":
+            parts.append(f"become {goal.name}")
+    return spoken_list(parts)
 
 
 def sheet_row(sheet: PlayerSheet) -> dict[str, str]:
@@ -223,7 +251,8 @@ def new_cards(pack: Pack, changes: Sequence[object]) -> list[Speech]:
         if isinstance(change, StatusChanged) and change.gained:
             status = pack.statuses.get(change.status)
             if status is not None:
-                speeches.append(Speech(sentence(f"{status.name}: {status.effect}")))
+                rule = sentence(f"{status.name}: {status.effect}")
+                speeches.append(Speech(rule, kind="aside"))  # a rule, no part of the story
     return speeches
 
 
@@ -388,7 +417,7 @@ def ending(pack: Pack, table: TableState) -> list[Speech]:
     ]
     goals = " ".join(tale_ended(sheet, table.home, pack) for sheet in table.players)
     return [
-        Speech(f"The night is over. {why_they_won(table)}"),
-        Speech(goals, in_full=" ".join(sheets)),
+        Speech(f"The night is over. {why_they_won(table)}", kind="ending"),
+        Speech(goals, in_full=" ".join(sheets), kind="ending"),
         Speech(winners(table.winners or []), kind="ending"),
     ]

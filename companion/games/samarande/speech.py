@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import functools
+import itertools
+import re
 from collections import Counter
 
 from companion.framework.answers import Answer
@@ -10,7 +12,12 @@ from companion.framework.dialogue import YES_NO
 from companion.framework.kit import number_phrases
 from companion.framework.phrases import PhraseSet, literal, number_to_words
 from companion.framework.wording import spoken_list
-from companion.games.samarande.content.catalogue import FIGURE_RANGES, KINDS, Catalogue
+from companion.games.samarande.content.catalogue import (
+    FIGURE_RANGES,
+    KINDS,
+    Catalogue,
+    spoken_form,
+)
 from companion.games.samarande.rules import District, Player
 
 CANCEL = PhraseSet.from_templates(
@@ -18,8 +25,18 @@ CANCEL = PhraseSet.from_templates(
     labels={Answer("cancel"): "cancel"},
 )
 
-#: What players call an unlisted card of each kind: "play an unlisted guard costing two".
+#: What players call a card of each kind the list lacks: "play a new guard costing two".
 UNLISTED_NOUNS = {"district": "district", "artisan": "artisan", "guard": "guard", "action": "card"}
+#: Each kind with its article, as a sentence says it: "an artisan".
+A_CARD = {
+    "district": "a district",
+    "artisan": "an artisan",
+    "guard": "a guard",
+    "action": "a red card",
+}
+#: What a new card is called until the table names it: "New Artisan", "Second New Artisan".
+_NEW_NAMES = {"district": "District", "artisan": "Artisan", "guard": "Guard", "action": "Red Card"}
+_NTH = ["", "Second ", "Third ", "Fourth ", "Fifth ", "Sixth ", "Seventh ", "Eighth ", "Ninth "]
 #: The highest cost an unlisted card may be said to have.
 MOST_UNLISTED_COST = 6
 
@@ -46,7 +63,8 @@ def _take_phrases(places: tuple[int, ...]) -> PhraseSet:
             f"take [the] card (in|at) [place|position] {number_to_words(n)}",
             f"take [the] (number|place|position) {number_to_words(n)}",
             f"take {number_to_words(n)}",
-            f"[take] [the] {_ORDINALS[n - 1]} card",
+            f"[take] [the] {_ORDINALS[n - 1]} [card|one]",
+            f"[take] [the] card (number|in place) {number_to_words(n)}",
             f"card {number_to_words(n)}",
         ]
         for n in places
@@ -58,7 +76,7 @@ def _take_phrases(places: tuple[int, ...]) -> PhraseSet:
 @functools.lru_cache(maxsize=4)
 def _play_phrases(catalogue: Catalogue) -> PhraseSet:
     """Playing a card: ``play a palace``, or just its name."""
-    listed = [card for card in catalogue.cards if not card.unlisted]
+    listed = catalogue.cards
     choices = {
         Answer.of("play", card=card.name): [
             f"[play|place] [a|an|the] ({'|'.join(card.spoken_names)})"
@@ -85,21 +103,53 @@ def _cost_phrases(catalogue: Catalogue) -> PhraseSet:
     return PhraseSet.from_templates(choices, labels=labels)
 
 
-def unlisted_name(kind: str, cost: int) -> str:
-    """``unlisted_name("guard", 2)`` -> ``"Unlisted guard costing two"``."""
-    return f"Unlisted {UNLISTED_NOUNS[kind]} costing {number_to_words(cost)}"
+NO_NAME = Answer("no name")
+NO_NAME_TEMPLATES = ["no name", "none", "[it has] no name", "i do not know", "number it"]
+NO_NAME_SAID = frozenset(
+    phrase.text for phrase in PhraseSet.from_templates({NO_NAME: NO_NAME_TEMPLATES}).phrases
+)
+_NAME_LEADS = ("call it ", "it is called ", "it is ", "its name is ", "name it ", "the ")
+
+
+def card_name_said(text: str) -> str:
+    """A card's name as the table gave it, without what frames it, in plain characters.
+
+    >>> card_name_said("call it the Potter"), card_name_said("Souk des épices!")
+    ('Potter', 'Souk des épices')
+    """
+    said = " ".join(re.sub(r"[^\w' -]", " ", text).split())[:40].strip(" '-")
+    for lead in _NAME_LEADS:
+        if said.lower().startswith(lead):
+            said = said[len(lead) :]
+    return said[:1].upper() + said[1:]
+
+
+def new_card_name(catalogue: Catalogue, kind: str) -> str:
+    """What a new card of ``kind`` is called until the table names it: the first new
+    artisan of the game is the "New Artisan", the next the "Second New Artisan".
+
+    >>> from companion.games.samarande.content.loader import load_catalogue
+    >>> new_card_name(load_catalogue(), "artisan")
+    'New Artisan'
+    """
+    for nth in _NTH:
+        name = f"{nth}New {_NEW_NAMES[kind]}"
+        if not any(spoken_form(name) in card.spoken_names for card in catalogue.cards):
+            return name
+    return f"New {_NEW_NAMES[kind]} {len(catalogue.cards)}"
 
 
 _UNLISTED_PHRASES = PhraseSet.from_templates(
     {
-        Answer.of("unlisted", kind=kind, cost=n): [f"[play] [an] {unlisted_name(kind, n)}"]
+        Answer.of("unlisted", kind=kind, cost=n): [
+            f"[play] [a|an|another] [new|unlisted|other] {UNLISTED_NOUNS[kind]} "
+            f"(costing|that costs|for) {number_to_words(n)}"
+        ]
         for kind in KINDS
         for n in range(MOST_UNLISTED_COST + 1)
     },
     labels={
-        Answer.of("unlisted", kind=kind, cost=n): (
-            f"play an unlisted {UNLISTED_NOUNS[kind]} costing N"
-        )
+        Answer.of("unlisted", kind=kind, cost=n): f"play a new {UNLISTED_NOUNS[kind]} costing N"
         for kind in KINDS
         for n in range(MOST_UNLISTED_COST + 1)
     },
@@ -188,19 +238,6 @@ def listed(prompt: str, labels: list[str], most: int = 8) -> str:
     return f"{prompt} Say {spoken_list(labels, 'or')}."
 
 
-#: How each unknown figure is asked for: ``{card}`` is the card's name, ``{does}`` and
-#: ``{be}`` agree with it.
-FIGURE_QUESTIONS = {
-    "cost": "What {does} the {card} cost? Say the number in its yellow box, zero to nine.",
-    "capacity": "How many artisans does the {card} house? Count its heads, zero to three.",
-    "fortified": "Is the {card} a fortified district? Yes or no.",
-    "hand_limit_bonus": "By how many cards does the {card} raise the hand limit? Zero to four.",
-    "coins": "How many gold does the {card} pay at each tax phase? One to three.",
-    "guard_bonus": "What bonus {does} the {card} add to the protection? One to three.",
-    "end_points": "How many renown points {be} the {card} worth at the end? Zero to ten.",
-}
-
-
 @functools.lru_cache(maxsize=8)
 def figure_phrases(figure: str) -> PhraseSet:
     """The answers to a figure question: yes or no, or a number in the figure's range."""
@@ -210,10 +247,84 @@ def figure_phrases(figure: str) -> PhraseSet:
     return number_phrases(allowed.start, allowed.stop - 1, ("{n}", "[it is] [a] {n}"), range(21))
 
 
-def figure_hint(figure: str) -> str:
-    """What a figure question allows, said when an answer is out of range."""
+def figure_hint(figure: str, named: bool = False) -> str:
+    """What a figure question allows, said when an answer is out of range; ``named``
+    says which figure ("The cost is zero to nine.")."""
     if figure == "fortified":
-        return "Say yes or no."
+        return "Fortified or not fortified." if named else "Say yes or no."
     allowed = FIGURE_RANGES[figure]
     low, high = number_to_words(allowed.start), number_to_words(allowed.stop - 1)
+    if named:
+        return f"The {figure.replace('_', ' ')} is {low} to {high}."
     return f"Say a number from {low} to {high}."
+
+
+#: How each figure is asked within one question, how an answer says it plainly and in
+#: words, and an example.
+_FIGURE_ASKED = {
+    "cost": ("what {it} cost{s}", "{n}", "costs {n}", "costs two"),
+    "capacity": ("how many artisans {it} house{s}", "{n}", "houses {n}", "houses two"),
+    "fortified": ("whether {it} {is} fortified", "", "", "not fortified"),
+    "hand_limit_bonus": (
+        "by how many cards {it} raise{s} the hand limit",
+        "{n}",
+        "plus {n} cards",
+        "plus zero cards",
+    ),
+    "coins": ("how many gold {it} pay{s} at each tax phase", "{n}", "{n} gold", "one gold"),
+    "guard_bonus": ("what bonus {it} add{s} to the protection", "{n}", "plus {n}", "plus one"),
+    "end_points": ("how many renown points {it} {is} worth at the end", "{n}", "{n} points", "two"),
+}
+_FORTIFIED = {True: "fortified", False: "not fortified"}
+
+
+def figures_question(card: str, figures: tuple[str, ...], plural: bool = False) -> str:
+    """One question for every unknown figure of ``card``, with an example answer.
+
+    >>> print(figures_question("Souk", ("capacity", "fortified")).replace(", for", ",\\nfor"))
+    The Souk: say how many artisans it houses and whether it is fortified,
+    for example: houses two, not fortified.
+    """
+    agree = {"it": "they", "s": "", "is": "are"} if plural else {"it": "it", "s": "s", "is": "is"}
+    asked = [_FIGURE_ASKED[figure][0].format(**agree) for figure in figures]
+    example = ", ".join(_FIGURE_ASKED[figure][3] for figure in figures)
+    return f"The {card}: say {spoken_list(asked)}, for example: {example}."
+
+
+@functools.lru_cache(maxsize=16)
+def figures_phrases(figures: tuple[str, ...]) -> PhraseSet:
+    """Every answer to :func:`figures_question`: the figures in order, each a number in its
+    range (or fortified or not), said plainly ("two three not fortified") or with its word
+    ("costs two houses three not fortified"); other wordings are matched to the nearest.
+    A single figure is said with its word only: said plainly it is :func:`figure_phrases`.
+
+    >>> phrases = figures_phrases(("capacity", "fortified"))
+    >>> value = phrases.match("houses three, fortified").value
+    >>> value["capacity"], value["fortified"]
+    (3, 1)
+    """
+    options: list[list[tuple[tuple[str, int], str, str]]] = []
+    for figure in figures:
+        if figure == "fortified":
+            options.append(
+                [((figure, int(v)), _FORTIFIED[v], _FORTIFIED[v]) for v in (False, True)]
+            )
+            continue
+        _, plain, worded, _ = _FIGURE_ASKED[figure]
+        options.append(
+            [
+                ((figure, n), plain.replace("{n}", said), worded.replace("{n}", said))
+                for n in FIGURE_RANGES[figure]
+                for said in [number_to_words(n)]
+            ]
+        )
+    choices: dict[Answer, list[str]] = {}
+    labels: dict[Answer, str] = {}
+    for combination in itertools.product(*options):
+        answer = Answer.of("figures", **dict(value for value, _, _ in combination))
+        plain = " ".join(words for _, words, _ in combination)
+        worded = [words for _, _, words in combination]
+        forms = [" ".join(worded)] if len(figures) == 1 else [plain, " ".join(worded)]
+        choices[answer] = list(dict.fromkeys(forms))
+        labels[answer] = ", ".join(worded)
+    return PhraseSet.from_templates(choices, labels=labels)

@@ -73,8 +73,8 @@ LINES: dict[str, tuple[str, str]] = {
         "¿Cuántos narradores hay esta noche, de uno a cuatro?",
     ),
     "ask_name": (
-        "What is the name of storyteller {number}?",
-        "¿Cómo se llama el narrador número {number}?",
+        "What is the name of storyteller {position}?",
+        "¿Cómo se llama el narrador número {position}?",
     ),
     "name_hint": ("Type or say a name.", "Escribe o di un nombre."),
     "names_differ": (
@@ -172,8 +172,14 @@ LINES: dict[str, tuple[str, str]] = {
         "Descartas {card}. Schehrazada pierde 1 de Esperanza; la Esperanza queda en {hope}.",
     ),
     "discard_printed": (
-        "You discard a card. Scheherazade loses 1 Hope; Hope is {hope}.",
-        "Descartas una carta. Schehrazada pierde 1 de Esperanza; la Esperanza queda en {hope}.",
+        "You discard a card; if it is an artifact, apply its effect now. Scheherazade loses 1 "
+        "Hope; Hope is {hope}.",
+        "Descartas una carta; si es un artefacto, aplica ahora su efecto. Schehrazada pierde 1 "
+        "de Esperanza; la Esperanza queda en {hope}.",
+    ),
+    "event_ends_tale": (
+        "The tale ends with an event: apply the effect printed on it now.",
+        "El cuento termina con un suceso: aplica ahora el efecto impreso en la carta.",
     ),
     "ally_more": (
         "Your ally lets you discard more cards of your hand: name one, or say done.",
@@ -316,6 +322,14 @@ LINES: dict[str, tuple[str, str]] = {
         "Intercambiar (por mover: {left}): mueve una ficha de Esperanza de una carta de acción a "
         "otra, por ejemplo: de buscar a robar; o di basta.",
     ),
+    "exchange_cards": (
+        "Or give a story card to another storyteller: give, the card, to, the name.",
+        "O da una carta de narración a otro narrador: doy, la carta, a, el nombre.",
+    ),
+    "gave": (
+        "{name} gives a story card to {other}.",
+        "{name} da una carta de narración a {other}.",
+    ),
     "exchange_hint": ("Say: from search to draw; or stop.", "Di: de buscar a robar; o basta."),
     "moved": (
         "A Hope token moves from {source} to {target}.",
@@ -349,6 +363,13 @@ LINES: dict[str, tuple[str, str]] = {
         "Amanece… El sultán se levanta; el relato ha terminado.",
     ),
     "heard": ("The Sultan heard of {card}.", "El sultán oyó hablar de {card}."),
+    "chronicle_telling": (
+        "{name} told the tale of {card}: {seconds} seconds, {ending}.",
+        "{name} contó el cuento de {card}: {seconds} segundos, {ending}.",
+    ),
+    "chronicle_phrase": ("ended with the closing words", "terminado con las palabras del final"),
+    "chronicle_timeout": ("cut short by dawn", "interrumpido por el amanecer"),
+    "chronicle_input": ("ended when the words stopped", "terminado al callar las palabras"),
     "never_heard": (
         "The Sultan never heard of {card}. Scheherazade loses 1 Hope; Hope is {hope}.",
         "El sultán nunca oyó hablar de {card}. Schehrazada pierde 1 de Esperanza; la Esperanza queda en {hope}.",
@@ -360,6 +381,16 @@ LINES: dict[str, tuple[str, str]] = {
     "tale_done": (
         "The {colour} tale, {title}, is complete! That makes {told} of 4. Each storyteller may give one hint.",
         "¡El cuento {colour}, {title}, está completo! Cuentos contados: {told} de 4. Cada narrador puede dar una pista.",
+    ),
+    "draw_printed_single": (
+        "{name}, draw: {missing} missing. Draw story cards one by one until you have drawn "
+        "{missing}, keep a single one and put the rest at the bottom of the deck. Tell me each "
+        "Sultan, hourglass, ifrit, roc, Bahamut, queen or ally card you draw. Say done when "
+        "you have kept your card.",
+        "{name}, roba: faltan {missing}. Roba cartas de narración de una en una hasta robar "
+        "{missing}, quédate con una única y pon el resto al fondo del mazo. Dime cada carta de "
+        "sultán, reloj de arena, ifrit, roc, Bahamut, reina o aliado que robes. Di hecho "
+        "cuando te hayas quedado con tu carta.",
     ),
     "draw_printed": (
         "{name}, draw to fill your hand: {missing} missing. Draw story cards one by one, "
@@ -374,6 +405,10 @@ LINES: dict[str, tuple[str, str]] = {
         "card; say done when your hand is full.",
         "{name}, roba hasta completar tu mano (cartas que faltan: {missing}). Nombra cada "
         "carta que no sea de narración; di hecho con la mano llena.",
+    ),
+    "draw_next_single": (
+        "Name the next card you draw. Say done when you have kept your card.",
+        "Nombra la siguiente carta que robes. Di hecho cuando te hayas quedado con tu carta.",
     ),
     "draw_next": (
         "Name the next card you draw. Say done when your hand is full.",
@@ -554,6 +589,8 @@ WORDS: dict[str, dict[str, str]] = {
         "none": "(none|no|nothing|no action)",
         "any": "(any|any card|anything)",
         "stop": "(stop|no more|done)",
+        "give": "[i] give",
+        "a_card": "a card",
         "from": "from",
         "to": "to",
         "articles": "[the|a|an]",
@@ -567,6 +604,8 @@ WORDS: dict[str, dict[str, str]] = {
         "none": "(ninguna|ninguno|nada|no)",
         "any": "(cualquiera|cualquier carta)",
         "stop": "(basta|ya está|no más|hecho|parar|paro|para|nada más)",
+        "give": "(doy|dar|da|le doy)",
+        "a_card": "una carta",
         "from": "de",
         "to": "a",
         "articles": "[el|la|un|una|los|las]",
@@ -583,11 +622,6 @@ PLACES: dict[str, tuple[str, ...]] = {
     ),
 }
 """A drawn card's place among those offered: "the first one", "la segunda"."""
-SPANISH_NUMBERS = (
-    "(cero|ninguna|ninguno)", "(uno|una)", "dos", "tres", "cuatro", "cinco", "seis", "siete",
-    "ocho", "nueve", "diez", "once", "doce",
-)  # fmt: skip
-"""How a number from 0 to 12 is said in Spanish (each a template)."""
 VERB_LABELS: dict[str, dict[str, str]] = {
     "en": {"play": "play", "discard": "discard"},
     "es": {"play": "jugar", "discard": "descartar"},

@@ -194,7 +194,7 @@ class Narrator:
             return [Speech(f"The next cards are {names}.", private=True)]
         if event.kind == "game_over":
             *standings, verdict = self.final_words(state)
-            return [*(Speech(text) for text in standings), Speech(verdict, kind="ending")]
+            return [Speech(text, kind="ending") for text in [*standings, verdict]]
         text = self._say[event.kind](event)
         return [Speech(text)] if text else []
 

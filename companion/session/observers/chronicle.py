@@ -1,223 +1,182 @@
-"""The night's chronicle: a Markdown record of a session (shown by ``companion chronicle FILE``).
+"""The night's chronicle: the story of a session, kept beside the save as it happens.
 
-Every game writes the same format, one section per happening, appended as it happens
-(so a chronicle survives a crash and grows across resumed sessions):
+A :class:`Chronicle` is a session observer. It learns what happened from the session's
+typed events (:mod:`companion.session.events`), never from the words spoken: an answer
+applied brings the story its game tells of it (the game kit's ``story`` hook) and the
+chapter it was given in (``chapter``); an undo takes that story back; a refusal, a
+prompt, "help" or "status" are no part of the story and never reach it. Private things
+(a secret formula, a hand shown on a player's own screen) are never in a game's story.
 
-* ``## Turn N — NAME`` a storytelling turn (Scheherazade): element, length, what the
-  Sultan noticed, and the transcript or a note that none could be made;
-* ``## Paragraph N`` a Book of Tales paragraph read (the Reader), quoted;
-* ``## Reward — NAME`` and ``## Winner`` for the Reader's rewards and the end;
-* ``- text`` lines: what the companion said between those sections.
-
-A :class:`Chronicle` is also a session observer: it records paragraphs read and (with
-``note_speech``) what the companion says, skipping the step prompts and the asides (what
-follows a missed answer, "help", "status" and the like), so that it reads as a story.
-Unknown observer hooks are accepted and ignored, so new session events never break it.
+Each event is appended to a journal (:mod:`companion.session.chronicle.journal`, beside
+the Markdown as ``.jsonl``), flushed as it happens, so the night survives a crash and
+grows across resumed sessions; the Markdown is then rewritten from it atomically, and
+the printable HTML page (:mod:`companion.session.chronicle.pages`) when the session
+ends (and when a chronicle is opened again, should a session have been cut short).
 
 >>> import tempfile, pathlib
->>> path = pathlib.Path(tempfile.mkdtemp()) / "night.md"
+>>> from companion.framework.story import Chapter, StoryLine
+>>> from companion.session.events import Applied, Ended, Undone
+>>> path = pathlib.Path(tempfile.mkdtemp()) / "night.chronicle.md"
 >>> chronicle = Chronicle(path)
->>> chronicle.add_event("The Sultan grows bored.")
->>> print(path.read_text().strip())
-# Chronicle of the night
+>>> line = StoryLine(text="The Sultan grows bored.")
+>>> chronicle.on_applied(Applied("draw", (), (line,), Chapter(turn=1, player="Ali"), "m1"))
+>>> print(path.read_text(encoding="utf-8"))
+# The chronicle of the night
 <BLANKLINE>
-- The Sultan grows bored.
+## Turn 1 — Ali
+<BLANKLINE>
+The Sultan grows bored.
+<BLANKLINE>
+>>> chronicle.on_undone(Undone("m1"))
+>>> chronicle.on_ended(Ended("quit"))
+>>> "bored" in path.read_text(encoding="utf-8"), path.with_suffix(".html").exists()
+(False, True)
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from functools import cache
+import contextlib
 from pathlib import Path
-from typing import Any
 
-from companion.framework.telling_turn import TellingListener, TellingReport, TellingSpec
-from companion.session.ports import global_commands
+from companion.framework.dialogue import Dialogue, Speech, Step
+from companion.framework.story import Told
+from companion.session.chronicle.journal import Cast, Earlier, Journal, Night, Story, Undo
+from companion.session.chronicle.pages import html, markdown
+from companion.session.events import Applied, Ended, Undone
+from companion.session.ports import Heard
+from companion.session.saves import write_atomically
 
-TITLE = "Chronicle of the night"
-NO_TRANSCRIPT = "_No transcript: no free-form recogniser was listening._"
-ASIDES = ("repeat", "slower", "faster", "stop reading", "status", "whose turn", "help", "pause",
-          "resume")  # fmt: skip
-"""Global commands whose replies are asides to the table, not part of the night's story."""
-ASIDE_WORDS = ("Sorry, I did not catch that.", "Did you say ", "Then please say it again.")
-"""The session's own words when it did not understand: never part of the story."""
-ENDINGS = {
-    "phrase": "ended with the closing words",
-    "timeout": "ended at dawn (time ran out)",
-    "input": "ended when the input stopped",
-}
+
+def journal_path(path: Path) -> Path:
+    """The journal beside a chronicle's Markdown: ``night.chronicle.md`` → ``.jsonl``."""
+    return Path(path).with_suffix(".jsonl")
+
+
+def page_path(path: Path) -> Path:
+    """The printable page beside a chronicle's Markdown: ``.html``."""
+    return Path(path).with_suffix(".html")
+
+
+def read_night(path: Path) -> Night:
+    """The night a chronicle holds: its journal's, or (a chronicle written before the
+    journal) its Markdown kept as it was. ``OSError`` when neither can be read."""
+    journal = Journal(journal_path(path))
+    if journal.path.is_file():
+        return journal.night()
+    text = Path(path).read_bytes().decode("utf-8", errors="replace")
+    night = Night()
+    night.take(Earlier(text=_without_title(text)))
+    return night
 
 
 class Chronicle:
-    """Appends a night's happenings to a Markdown file."""
+    """Writes a night's chronicle: its journal, its Markdown and its printable page."""
 
-    def __init__(self, path: Path | str, title: str = TITLE, note_speech: bool = True) -> None:
+    def __init__(self, path: Path | str) -> None:
         self.path = Path(path)
-        self.note_speech = note_speech
-        self._prompt: str | None = None
-        self._telling = False
-        self._listing = False
-        self._aside = False
-        self._asides = aside_labels()
-        self._private = False
-        if not self.path.exists() or not self.path.read_bytes().strip():
+        self.journal = Journal(journal_path(self.path))
+        if not self.journal.path.exists():
+            self._start_journal()
+        self.night = self.journal.night()
+        self.write_pages()  # caught up with the journal, should the last session have been cut
+
+    def _start_journal(self) -> None:
+        """Begin the journal, keeping a chronicle written before journals as it was."""
+        earlier = (
+            self.path.read_bytes().decode("utf-8", errors="replace")
+            if (self.path.is_file())
+            else ""
+        )
+        if earlier.strip():
+            self.journal.append(Earlier(text=_without_title(earlier)))
+        else:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            self.path.write_text(f"# {title}\n", encoding="utf-8")
-
-    # -- what games add -------------------------------------------------------------------
-
-    def add_turn(
-        self,
-        number: int,
-        storyteller: str,
-        element: str,
-        seconds: float,
-        spoken_seconds: float,
-        ended_by: str,
-        keywords_heard: Sequence[str] = (),
-        nudges: Sequence[str] = (),
-        transcript: str | None = None,
-    ) -> None:
-        """A storytelling turn; ``transcript`` None when no free-form recogniser listened."""
-        heard = ", ".join(keywords_heard) if keywords_heard else "none"
-        lines = [
-            f"## Turn {number} — {storyteller}",
-            "",
-            f"- **Element:** {element}",
-            f"- **Telling:** {seconds:.0f} s ({spoken_seconds:.0f} s of speech), "
-            f"{ENDINGS.get(ended_by, ended_by)}",
-            f"- **Key words heard:** {heard}",
-            f"- **The Sultan:** {' '.join(nudges) if nudges else 'listened without a sound'}",
-            "",
-            _quote(transcript) if transcript is not None else NO_TRANSCRIPT,
-        ]
-        self._telling = False
-        self._append(lines)
-
-    def add_reading(self, paragraph: int, text: str) -> None:
-        """A paragraph of the Book of Tales, read aloud."""
-        self._append([f"## Paragraph {paragraph}", "", _quote(text)])
-
-    def add_reward(self, player: str, text: str) -> None:
-        """What a player gained or lost."""
-        self._append([f"## Reward — {player}", "", text])
-
-    def add_winner(self, text: str) -> None:
-        """How the game ended."""
-        self._append(["## Winner", "", text])
-
-    def add_event(self, text: str) -> None:
-        """Anything else worth remembering: one bullet line."""
-        with self.path.open("a", encoding="utf-8") as file:
-            file.write(("" if self._listing else "\n") + f"- {' '.join(text.split())}\n")
-        self._listing = True
+            self.journal.path.touch()
 
     # -- session observer -----------------------------------------------------------------
 
-    def on_step(self, step: Any = None, dialogue: Any = None, *args: Any, **kwargs: Any) -> None:
-        """Remember the prompt, so that it is not noted as an event, and how the asides
-        are said in this game ("status of Zoe" for each player, in its language).
+    def on_step(self, step: Step, dialogue: Dialogue) -> None:
+        """Note who plays what, in which language, when it is first known or changes."""
+        cast = Cast(
+            game=dialogue.night_title(),
+            language=dialogue.language,
+            players=list(dialogue.player_names()),
+        )
+        if (cast.game, cast.language, cast.players) != (
+            self.night.game,
+            self.night.language,
+            self.night.players,
+        ):
+            self._write(cast)
 
-        During a storytelling turn nothing is noted: the turn's entry sums it up.
-        """
-        if dialogue is not None:
-            players = tuple(dialogue.player_names())
-            self._asides = aside_labels(players, getattr(dialogue, "language", "en"))
-        self._prompt = getattr(step, "prompt", None)
-        self._telling = getattr(step, "telling", None) is not None
-        self._private = bool(getattr(step, "private", False))
-        self._aside = False
+    def on_applied(self, event: Applied) -> None:
+        """An answer's story, in the chapter it was given in."""
+        if event.story:
+            self._write(Story(mark=event.mark, chapter=event.chapter, lines=list(event.story)))
 
-    def on_heard(self, heard: Any = None, understood: Any = None, *args: Any, **kw: Any) -> None:
-        """What follows a missed answer or an aside command (help, status…) is not noted."""
-        value = str(understood) if understood is not None else None
-        missed = value is None and not self._private
-        self._aside = missed or value in self._asides
+    def on_undone(self, event: Undone) -> None:
+        """Take back the story of the answer undone (when it told one)."""
+        if any(story.mark == event.mark for story in self.night.stories):
+            self._write(Undo(mark=event.mark))
 
-    def on_speech(self, speech: Any = None, *args: Any, **kwargs: Any) -> None:
-        """Paragraphs read go in as readings; other words as events (``note_speech``)."""
-        text = getattr(speech, "text", None) or (speech if isinstance(speech, str) else "")
-        paragraph = getattr(speech, "paragraph", None)
-        kind = getattr(speech, "kind", "say")
-        if paragraph is not None:
-            self.add_reading(paragraph, text)
-        elif kind == "reward":
-            self.add_reward(getattr(speech, "player", None) or "", text)
-        elif kind == "ending":
-            self.add_winner(text)
-        elif self._tells_the_story(text):
-            self.add_event(text)
+    def on_speech(self, speech: Speech) -> None:
+        """Words are not read: the story comes with each answer applied."""
 
-    def _tells_the_story(self, text: str) -> bool:
-        """Whether words said are part of the night's story (not a prompt or an aside)."""
-        if not (self.note_speech and text) or text == self._prompt or self._telling:
-            return False
-        return not self._aside and not text.startswith(ASIDE_WORDS)
+    def on_heard(self, heard: Heard, understood: str | None) -> None:
+        """What was heard is not the story: what the game made of it is."""
 
-    def __getattr__(self, name: str) -> Any:
-        if name.startswith("on_"):
-            return lambda *args, **kwargs: None
-        raise AttributeError(name)
+    # -- writing --------------------------------------------------------------------------
 
-    def _append(self, lines: list[str]) -> None:
-        with self.path.open("a", encoding="utf-8") as file:
-            file.write("\n" + "\n".join(lines) + "\n")
-        self._listing = False
+    def on_ended(self, event: Ended) -> None:
+        """The session is over: the printable page catches up."""
+        self.write_pages()
+
+    def _write(self, entry: Cast | Story | Undo) -> None:
+        self.journal.append(entry)
+        self.night.take(entry)
+        _write_page(self.path, markdown(self.night))
+
+    def write_pages(self) -> None:
+        """Rewrite the Markdown and the printable page from the night (atomically)."""
+        _write_page(self.path, markdown(self.night))
+        _write_page(page_path(self.path), html(self.night))
 
 
-def _quote(text: str) -> str:
-    return "> " + (" ".join(text.split()) or "…")
+def _write_page(path: Path, text: str) -> None:
+    """A page made from the journal: when the disk refuses it, the game goes on (the
+    journal keeps the night, and the next page written, or ``companion chronicle``,
+    shows it all)."""
+    with contextlib.suppress(OSError):
+        write_atomically(path, text, durable=False)
 
 
-def summary(text: str) -> str:
-    """One line counting the sections of a chronicle.
+def _without_title(text: str) -> str:
+    """A Markdown chronicle without its first heading (the pages give their own)."""
+    lines = text.strip().splitlines()
+    return "\n".join(lines[1:] if lines and lines[0].startswith("# ") else lines).strip()
 
-    >>> summary("# C\\n\\n## Turn 1 — A\\n\\n## Turn 2 — B\\n\\n## Paragraph 3\\n")
-    '2 turns told, 1 paragraph read.'
+
+def summary(night: Night) -> str:
+    """One line counting what a chronicle tells.
+
+    >>> from companion.framework.story import Chapter, StoryLine
+    >>> night = Night(stories=[Story(mark="1", chapter=Chapter(turn=1, player="Ali"),
+    ...     lines=[StoryLine(text="", told=Told.READING, quote="It was dark.", paragraph=3)])])
+    >>> summary(night)
+    '1 turn, 1 paragraph read, 0 tales told.'
     """
-    lines = text.splitlines()
-    turns = sum(1 for line in lines if line.startswith("## Turn "))
-    readings = sum(1 for line in lines if line.startswith("## Paragraph "))
-    won = any(line.startswith("## Winner") for line in lines)
-    parts = [_plural(turns, "turn") + " told", _plural(readings, "paragraph") + " read"]
-    return ", ".join(parts) + (", and a winner." if won else ".")
+    turns = {story.chapter for story in night.stories if story.chapter is not None}
+    lines = [line for story in night.stories for line in story.lines]
+    readings = sum(line.told == Told.READING for line in lines)
+    tellings = sum(line.told == Told.TELLING for line in lines)
+    ended = any(line.told == Told.ENDING for line in lines)
+    parts = [
+        _plural(len(turns), "turn"),
+        _plural(readings, "paragraph") + " read",
+        _plural(tellings, "tale") + " told",
+    ]
+    return ", ".join(parts) + (", and the end." if ended else ".")
 
 
 def _plural(number: int, noun: str) -> str:
     return f"{number} {noun}" + ("" if number == 1 else "s")
-
-
-@cache
-def aside_labels(players: tuple[str, ...] = (), language: str = "en") -> frozenset[str]:
-    """How the session words the global commands whose replies are asides.
-
-    >>> sorted(aside_labels(("Zoe",)) - aside_labels())
-    ['zoe status']
-    """
-    commands = global_commands(players, language)
-    return frozenset(commands.label(value) for value in commands.values if value.intent in ASIDES)
-
-
-class ChronicledListener:
-    """Another listener's tellings, each also written to the night's chronicle."""
-
-    def __init__(self, listener: TellingListener, chronicle: Chronicle) -> None:
-        self.listener = listener
-        self.chronicle = chronicle
-
-    def listen(self, spec: TellingSpec, say: Callable[[str], None]) -> str | None:
-        value = self.listener.listen(spec, say)
-        if value is not None:
-            report = TellingReport.from_value(value)
-            self.chronicle.add_turn(
-                number=spec.turn,
-                storyteller=spec.storyteller,
-                element=spec.element,
-                seconds=report.seconds,
-                spoken_seconds=report.spoken_seconds,
-                ended_by=report.ended_by,
-                keywords_heard=report.keywords_heard,
-                nudges=report.nudges,
-                transcript=report.transcript,
-            )
-        return value

@@ -43,7 +43,7 @@ class LiveDisplay:
     def on_step(self, step: Step, dialogue: Dialogue) -> None:
         """Redraw when whose turn it is or a player's sheet has changed."""
         self._secret = step.private
-        moment = (dialogue.whose_turn(), repr(scoreboard(dialogue)))
+        moment = (dialogue.whose_turn(), repr(dialogue.scoreboard()))
         if self.active and moment != self._shown:
             self._shown = moment
             self.console.print(self.render(step, dialogue))
@@ -51,13 +51,13 @@ class LiveDisplay:
     def render(self, step: Step, dialogue: Dialogue) -> Panel:
         """The panel for this moment of the game. Every word in it is data (names are
         the players'), so none is read as rich markup or reaches the terminal raw."""
-        language = getattr(dialogue, "language", "en")
+        language = dialogue.language
         now = said(language, "view_now", prompt=step.prompt)
         parts: list = [_text(dialogue.whose_turn(), "bold"), _text(now)]
         if self._heard:
             last = said(language, "view_last_answer", answer=_answer(language, *self._heard))
             parts.append(_text(last, "dim"))
-        rows = scoreboard(dialogue)
+        rows = dialogue.scoreboard()
         if rows:
             columns = (Column(header=_text(key)) for key in rows[0])
             table = Table(*columns, box=None, padding=(0, 1))
@@ -95,8 +95,3 @@ def _text(words: str, style: str = "") -> Text:
     """
     return Text(shown(str(words)), style=style)
 
-
-def scoreboard(dialogue: Dialogue) -> list[dict[str, str]]:
-    """The dialogue's per-player table, for games that offer one (``scoreboard()``)."""
-    board = getattr(dialogue, "scoreboard", None)
-    return board() if callable(board) else []

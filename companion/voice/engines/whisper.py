@@ -15,7 +15,7 @@ import os
 import re
 import shutil
 from collections.abc import Iterable
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -24,9 +24,14 @@ import numpy as np
 
 from companion.framework.answers import Answer
 from companion.framework.phrases import PhraseSet, normalize, written_forms
-from companion.session.ports import global_commands
+from companion.session.ports import ACCEPT_CONFIDENCE, global_commands
 from companion.voice.audio import RATE
-from companion.voice.confidence import Hypothesis, confidence_from_search, decoys_for
+from companion.voice.confidence import (
+    DECOY_MARGIN,
+    Hypothesis,
+    confidence_from_search,
+    decoys_for,
+)
 from companion.voice.recognition import Candidates, ModelMissingError, Recognition
 from companion.voice.vad import has_speech
 
@@ -335,6 +340,11 @@ class WhisperRecognizer:
         text = " ".join([*words, longest] if longest not in words else words)
         return " ".join((casing or {}).get(word, word) for word in text.split())
 
+    @cached_property
+    def _commands_priming(self) -> str:
+        """The global commands' priming words, alone."""
+        return self.priming_words(global_commands(()))
+
     def _priming(self, phrases: PhraseSet, casing: dict[str, str]) -> str:
         """The priming words, covering every word of the step when they would not all fit
         (Samarande's actions step: about 1,100 tokens)."""
@@ -388,20 +398,35 @@ class WhisperRecognizer:
             return None
         encoded = self.encode(samples)
         casing = name_casing(phrases)
-        start = self._primed_start(self._priming(phrases, dict(casing)))
+        priming = self._priming(phrases, dict(casing))
+        start = self._primed_start(priming)
         finished, free = self.score_phrases(encoded, texts | decoys_for(phrases), start, casing)
         if not texts & finished.keys():
             return None
         recognition = confidence_from_search(finished, phrases, free, self.accept_margin)
+        cut = len(self._token_ids(" " + priming)) > self.PROMPT_TOKENS
+        if recognition.confidence < ACCEPT_CONFIDENCE and cut:
+            # A prompt cut to fit (Samarande's actions: card after card and cost after cost)
+            # leaves the decoder expecting a card: "undo" is written "and you". What it
+            # writes after the commands alone is a second free transcript.
+            said = self._next_logps(encoded, [()], self._primed_start(self._commands_priming))[1]
+            again = confidence_from_search(finished, phrases, said, self.accept_margin)
+            if again.confidence > recognition.confidence:
+                recognition, free = again, said
         value_of = {phrase.text: phrase.value for phrase in phrases.phrases}
         scores: dict[str, float] = {}
+        decoys = [-math.inf]
         for text, hypothesis in finished.items():
             if text not in value_of:
-                continue  # a decoy
+                decoys.append(hypothesis.logp)
+                continue
             value = value_of[text]
             scores[value] = float(np.logaddexp(scores.get(value, -math.inf), hypothesis.logp))
         vector = self.speech_vector(encoded, samples)
-        return Candidates(recognition.text, recognition.confidence, scores, vector, free)
+        near_decoy = max(scores.values()) - max(decoys) < DECOY_MARGIN
+        return Candidates(
+            recognition.text, recognition.confidence, scores, vector, free, near_decoy
+        )
 
     def speech_vector(self, encoded: np.ndarray, samples: np.ndarray) -> np.ndarray:
         """The mean of the encoder frames over the utterance itself (50 frames a second,

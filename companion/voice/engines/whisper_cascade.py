@@ -37,6 +37,28 @@ least 0.28 nats from every clip there; 2.0 sat 0.05 nats from a held-out roll wh
 margin CTranslate2's AVX kernels moved across it (bench/bench_numerics.py)."""
 
 
+CORROBORATED_MARGIN = 4.0
+"""Nats by which tiny's answer must beat every other for base to corroborate it (see
+:func:`corroborates`). Chosen on the tuning half: the rolls it saves beat their others by
+5.0 and 5.7 nats; of the clips that must be rejected (the 260 zeros, sevens, eights and
+nines and the 50 non-command words of bench/bench_numerics.py), those tiny scored -4.5 or
+better with no decoy close beat their others by 3.3 nats at most (an "eight" scored -3.2,
+below CORROBORATED_SCORE too). The kernels of another x86 machine (DNNL limited to AVX2)
+move tiny's scores by up to 0.98 nats (p90 0.53) on the clips nearest a decision, and
+these clips' margins by 0.26 at most (the "eight": 3.3 -> 2.7)."""
+CORROBORATED_SCORE = -3.0
+"""The lowest score (nats) tiny may give an answer base corroborates: the saved rolls have
+-1.4 and -2.0; the other numbers that come nearest, -3.2 and -3.9, beat their others by
+3.3 and 2.8 nats only (tuning half)."""
+BASE_DOUBT = 1.0
+"""Nats by which base may prefer another answer and still not contradict tiny's: base's
+first choice is often a coin toss on these recordings (a saved "three" is base's by 0.23
+nats here, "four" by 0.51 under DNNL's AVX2 kernels), so base is asked only not to
+contradict tiny clearly."""
+CORROBORATED = 0.85
+"""The confidence of a corroborated answer: accepted."""
+
+
 class RehearingWhisper:
     """Whisper tiny.en, and whisper base (when installed) for tiny's unsure rolls."""
 
@@ -84,11 +106,16 @@ class RehearingWhisper:
             return heard
         self.reheard += 1
         again = self.second.candidates(samples, phrases)
-        if again is None or not settles(heard, again, phrases):
+        if again is None:
             return heard
-        return Candidates(
-            again.text, again.confidence, heard.scores, heard.vector, heard.transcript
-        )
+        if settles(heard, again, phrases):
+            confidence = again.confidence
+            text = again.text
+        elif corroborates(heard, again, phrases):
+            confidence, text = CORROBORATED, heard.text
+        else:
+            return heard
+        return Candidates(text, confidence, heard.scores, heard.vector, heard.transcript)
 
 
 def settles(heard: Candidates, again: Candidates, phrases: PhraseSet) -> bool:
@@ -114,4 +141,36 @@ def settles(heard: Candidates, again: Candidates, phrases: PhraseSet) -> bool:
         again.confidence >= ACCEPT_CONFIDENCE
         and heard.scores.get(value, -math.inf) >= SUPPORT
         and (margin >= BASE_MARGIN or heard.confidence >= ACCEPT_CONFIDENCE)
+    )
+
+
+def corroborates(heard: Candidates, again: Candidates, phrases: PhraseSet) -> bool:
+    """Whether base, re-hearing, backs tiny's own answer enough to accept it: tiny's
+    answer clearly beats every other and scores well, no word that merely sounds like an
+    answer ("tree") came close, and base does not prefer another answer by more than
+    BASE_DOUBT. This is a recording whose first consonant was cut off: tiny's search
+    finds "three" far ahead of every other number, but its free transcript, hearing only
+    "-ree", writes "please", so tiny alone would not be sure.
+
+    >>> dice = PhraseSet.numbers(range(1, 7))
+    >>> def heard(text, confidence, **scores):
+    ...     return Candidates(text, confidence, {dice.match(n).value: s for n, s in scores.items()},
+    ...                       np.zeros(1), "please")
+    >>> tiny = heard("three", 0.29, three=-1.4, two=-7.1)
+    >>> corroborates(tiny, heard("three", 0.4, three=-4.8, four=-6.0), dice)
+    True
+    >>> corroborates(tiny, heard("four", 0.4, four=-3.0, three=-4.8), dice)  # base doubts
+    False
+    >>> corroborates(heard("three", 0.3, three=-1.4, two=-4.1), heard("three", 0.4, three=-1), dice)
+    False
+    """
+    value = {phrase.text: phrase.value for phrase in phrases.phrases}[heard.text]
+    others = [score for other, score in heard.scores.items() if other != value]
+    best = heard.scores.get(value, -math.inf)
+    return (
+        not heard.near_decoy
+        and not again.near_decoy
+        and best >= CORROBORATED_SCORE
+        and best - max(others, default=-math.inf) >= CORROBORATED_MARGIN
+        and again.scores.get(value, -math.inf) >= max(again.scores.values()) - BASE_DOUBT
     )

@@ -82,7 +82,15 @@ function renderReading(readings) {
   });
 }
 
-async function renderMap(map) {
+// The map: pinch or the zoom buttons scale it inside its panel, a finger pans it there.
+// null: the whole map fits the panel's width (a wide screen's default); a number: SVG
+// units per pixel, 1 on a phone (its labels 14 to 16 px).
+let mapZoom = null;
+let mapFocus = "";
+const MOST_ZOOM = 3;
+const ZOOM_STEP = 1.4;
+
+async function renderMap(map, whoseTurn) {
   $("map-panel").hidden = !map;
   if (!map) return;
   if (map.drawing !== drawing) {
@@ -90,9 +98,17 @@ async function renderMap(map) {
     if (!response.ok) return;
     $("map").innerHTML = await response.text();  // our own server's SVG, names escaped
     drawing = map.drawing;
+    if (drawing && mapZoom === null && $("map").clientWidth < 600) mapZoom = 1;
+    mapFocus = "";
   }
   const svg = $("map").querySelector("svg");
   if (!svg) return;
+  applyZoom(svg);
+  const reach = new Set(map.highlighted_names || []);
+  svg.classList.toggle("choosing", reach.size > 0);
+  svg.querySelectorAll(".space").forEach((space) => {
+    space.classList.toggle("in-reach", reach.has(space.dataset.space));
+  });
   svg.querySelector("#overlay")?.remove();
   const overlay = document.createElementNS(SVG, "g");
   overlay.id = "overlay";
@@ -103,7 +119,7 @@ async function renderMap(map) {
   });
   Object.entries(map.markers).forEach(([name, [x, y]], index) => {
     const piece = document.createElementNS(SVG, "g");
-    piece.setAttribute("class", "marker");
+    piece.setAttribute("class", whoseTurn.includes(name) ? "marker current" : "marker");
     piece.setAttribute("data-player", name);
     const shift = 14 * (index % 3) - 14;
     const dot = document.createElementNS(SVG, "circle");
@@ -119,18 +135,92 @@ async function renderMap(map) {
     overlay.append(piece);
   });
   svg.append(overlay);
-  centreMapOn(overlay.querySelector(".reach") || overlay.querySelector(".marker"));
+  // Centre on the spaces in reach (or the current hero) when they change, not at every
+  // update: a player who panned away is left where they looked.
+  const focus = JSON.stringify([map.highlighted, whoseTurn]);
+  if (focus !== mapFocus) {
+    mapFocus = focus;
+    centreMapOn(overlay.querySelectorAll(".reach").length ? overlay.querySelectorAll(".reach")
+      : overlay.querySelectorAll(".marker.current, .marker"));
+  }
 }
 
-function centreMapOn(node) {
-  // Scroll the map (never the page) so that the spaces in reach, or the first hero, are in view.
-  if (!node) return;
+function naturalWidth(svg) {
+  return Number(svg.getAttribute("width")) || svg.viewBox.baseVal.width || 1;
+}
+
+function applyZoom(svg) {
+  svg.style.width = mapZoom === null ? "100%" : `${naturalWidth(svg) * mapZoom}px`;
+}
+
+// Zoom to ``zoom`` keeping the map's point under (x, y) (the panel's centre by default) in place.
+function zoomTo(zoom, x, y) {
+  const box = $("map");
+  const svg = box.querySelector("svg");
+  if (!svg) return;
+  const frame = box.getBoundingClientRect();
+  const before = svg.getBoundingClientRect();
+  const cx = x ?? frame.left + box.clientWidth / 2;
+  const cy = y ?? frame.top + box.clientHeight / 2;
+  const fx = (cx - before.left) / before.width;
+  const fy = (cy - before.top) / before.height;
+  const fit = box.clientWidth / naturalWidth(svg);
+  mapZoom = Math.min(MOST_ZOOM, Math.max(fit, zoom));
+  applyZoom(svg);
+  const after = svg.getBoundingClientRect();
+  box.scrollLeft += after.left + fx * after.width - cx;
+  box.scrollTop += after.top + fy * after.height - cy;
+}
+
+function currentZoom() {
+  const svg = $("map").querySelector("svg");
+  return svg ? svg.getBoundingClientRect().width / naturalWidth(svg) : 1;
+}
+
+function centreMapOn(nodes) {
+  // Scroll the map (never the page) so that these nodes' middle is in view.
+  if (!nodes.length) return;
   const box = $("map");
   const frame = box.getBoundingClientRect();
-  const spot = node.getBoundingClientRect();
-  box.scrollLeft += spot.left + spot.width / 2 - (frame.left + box.clientWidth / 2);
-  box.scrollTop += spot.top + spot.height / 2 - (frame.top + box.clientHeight / 2);
+  const spots = [...nodes].map((node) => node.getBoundingClientRect());
+  const left = Math.min(...spots.map((spot) => spot.left));
+  const right = Math.max(...spots.map((spot) => spot.right));
+  const top = Math.min(...spots.map((spot) => spot.top));
+  const bottom = Math.max(...spots.map((spot) => spot.bottom));
+  box.scrollLeft += (left + right) / 2 - (frame.left + box.clientWidth / 2);
+  box.scrollTop += (top + bottom) / 2 - (frame.top + box.clientHeight / 2);
 }
+
+function spread(touches) {
+  const [a, b] = [touches[0], touches[1]];
+  return {
+    distance: Math.hypot(a.clientX - b.clientX, a.clientY - b.clientY) || 1,
+    x: (a.clientX + b.clientX) / 2,
+    y: (a.clientY + b.clientY) / 2,
+  };
+}
+
+let pinch = null;
+$("map").addEventListener("touchstart", (event) => {
+  pinch = event.touches.length === 2 ? spread(event.touches) : null;
+}, { passive: true });
+$("map").addEventListener("touchmove", (event) => {
+  if (event.touches.length !== 2 || pinch === null) return;
+  event.preventDefault();  // the page itself does not zoom: the map does
+  const now = spread(event.touches);
+  zoomTo(currentZoom() * now.distance / pinch.distance, now.x, now.y);
+  pinch = now;
+}, { passive: false });
+$("map").addEventListener("touchend", (event) => {
+  if (event.touches.length < 2) pinch = null;
+});
+$("zoom-in").addEventListener("click", () => zoomTo(currentZoom() * ZOOM_STEP));
+$("zoom-out").addEventListener("click", () => zoomTo(currentZoom() / ZOOM_STEP));
+$("zoom-fit").addEventListener("click", () => {
+  mapZoom = null;
+  const svg = $("map").querySelector("svg");
+  if (svg) applyZoom(svg);
+});
 
 function renderTimer(moment) {
   const shown = $("countdown");
@@ -164,7 +254,7 @@ function render(moment) {
   renderReading(moment.reading);
   renderSheets(moment.sheets, moment.whose_turn);
   fill($("board"), moment.board, (line) => element("li", line));
-  renderMap(moment.map);
+  renderMap(moment.map, moment.whose_turn || "");
   renderTimer(moment);
   const tale = $("tale-told");
   if (tale.hidden !== (moment.telling_turn === null)) tale.disabled = false;

@@ -18,13 +18,14 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from companion.framework.errors import Problem
 from companion.games.arabian_nights.content.chart_terrain import parse_chart_terrains
 from companion.games.arabian_nights.content.pack import (
     ChartTerrains,
     Gender,
     Paragraph,
-    Problem,
     Section,
+    Telling,
 )
 
 MATRIX_LETTERS = "ABCDEFGHIJKLMNO"
@@ -32,6 +33,7 @@ NO_SKILL = "NO SKILL"
 
 _NUMBER_LINE = re.compile(r"\d{1,5}")
 _CHART_TITLE = re.compile(r"ENCOUNTER\s+CHART(?:\s*\(\s*([A-Za-z])\s*\))?", re.IGNORECASE)
+_ANOTHER_TELLING = re.compile(r"ANOTHER\s+TELLING", re.IGNORECASE)
 _CHART_ENTRY = re.compile(r"(\d{1,2})[.)]?\s+(.+)")
 _HEADING = re.compile(
     r"(?P<names>[A-Z][A-Z0-9'’\-]*(?:[ ,]+[A-Z0-9'’\-]+)*)"
@@ -119,6 +121,34 @@ class BookText:
     problems: list[Problem] = field(default_factory=list)
     first_seen: dict[int, tuple[str, int]] = field(default_factory=dict)
     heading_like: list[HeadingLike] = field(default_factory=list)
+    tellings: list[Paragraph] = field(default_factory=list)
+    """Blocks titled ANOTHER TELLING, parsed like paragraphs; `told_paragraphs` joins them."""
+
+    def told_paragraphs(self) -> list[Paragraph]:
+        """The paragraphs, each with its other tellings; a telling that does not match its
+        paragraph's sections (headings, mandatory marks, reward codes) is a problem."""
+        by_number = {paragraph.number: paragraph for paragraph in self.paragraphs}
+        extra: dict[int, list[Telling]] = {}
+        for telling in self.tellings:
+            paragraph = by_number.get(telling.number)
+            problem = _telling_problem(telling, paragraph)
+            if problem is not None:
+                self.problems.append(Problem(telling.source, telling.line, problem))
+                continue
+            extra.setdefault(telling.number, []).append(
+                Telling(
+                    intro=telling.intro,
+                    texts=[section.text for section in telling.sections],
+                    line=telling.line,
+                    source=telling.source,
+                )
+            )
+        return [
+            paragraph.model_copy(update={"tellings": extra[paragraph.number]})
+            if paragraph.number in extra
+            else paragraph
+            for paragraph in self.paragraphs
+        ]
 
 
 @dataclass(frozen=True)
@@ -147,6 +177,16 @@ def parse_book(text: str, file: str, book: BookText | None = None) -> BookText:
     """
     book = book or BookText()
     for block in _blocks(text, file, book.problems):
+        if block.body and _ANOTHER_TELLING.fullmatch(block.body[0][1]):
+            told = _Block(block.number, block.line, block.body[1:])
+            if told.body:
+                book.tellings.append(_paragraph(told, file, book.problems))
+                book.heading_like += _heading_like(told, file)
+            else:
+                book.problems.append(
+                    Problem(file, block.line, f"another telling of {block.number} is empty")
+                )
+            continue
         if block.number in book.first_seen:
             first_file, first_line = book.first_seen[block.number]
             first = f"line {first_line}" if first_file == file else f"{first_file}:{first_line}"
@@ -162,6 +202,37 @@ def parse_book(text: str, file: str, book: BookText | None = None) -> BookText:
             book.paragraphs.append(_paragraph(block, file, book.problems))
             book.heading_like += _heading_like(block, file)
     return book
+
+
+def _telling_problem(telling: Paragraph, paragraph: Paragraph | None) -> str | None:
+    """Why a telling cannot stand for its paragraph, or None when it can.
+
+    >>> one = Section(heading="NO SKILL", requirements=[], text="a", reward_code="S1", line=2)
+    >>> two = one.model_copy(update={"reward_code": "S2"})
+    >>> first = Paragraph(number=7, intro="", sections=[one], line=1)
+    >>> _telling_problem(first.model_copy(update={"sections": [two]}), first)
+    "another telling of 7: NO SKILL must keep the first telling's code [S1], not [S2]"
+    """
+    where = f"another telling of {telling.number}"
+    if paragraph is None:
+        return f"{where}: there is no paragraph {telling.number} to tell again"
+    first = [_shape(section) for section in paragraph.sections]
+    again = [_shape(section) for section in telling.sections]
+    if [shape[:2] for shape in first] != [shape[:2] for shape in again]:
+        headings = ", ".join(shape[0] for shape in first)
+        return f"{where} must have the first telling's sections, in order: {headings}"
+    for (heading, _mandatory, code), (_, _, told_code) in zip(first, again, strict=True):
+        if code != told_code:
+            return f"{where}: {heading} must keep the first telling's code [{code}], " + (
+                f"not [{told_code}]"
+            )
+    return None
+
+
+def _shape(section: Section) -> tuple[str, bool, str]:
+    """What a telling must keep of a section: its heading, mandatory mark and code."""
+    code = " ".join(section.reward_code.split())
+    return " ".join(section.heading.split()), section.mandatory, code
 
 
 def numbered_lines(text: str) -> Iterator[tuple[int, str]]:

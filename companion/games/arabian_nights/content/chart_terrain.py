@@ -14,7 +14,7 @@ A card that leads to chart 4 while the player stands in the desert then leads to
 (and on, if chart 19 is not rolled in the desert either). A chart without ``TERRAINS:`` is
 rolled everywhere. See docs/content-format.md.
 
->>> from companion.games.arabian_nights.content.pack import Problem
+>>> from companion.framework.errors import Problem
 >>> problems: list[Problem] = []
 >>> found, rest = parse_chart_terrains(
 ...     [(2, "TERRAINS: Sea, Swamp"), (3, "OTHERWISE: 19"), (4, "1 Terrible Storm (F)")],
@@ -28,12 +28,12 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 
+from companion.framework.errors import Problem
 from companion.games.arabian_nights.content.pack import (
     ChartTerrains,
     MatrixTarget,
     Pack,
     ParagraphTarget,
-    Problem,
     Target,
 )
 from companion.games.arabian_nights.content.reward_codes import normalise_name

@@ -19,6 +19,7 @@ from typing import TypeVar
 
 from rapidfuzz import fuzz, process
 
+from companion.framework.errors import PackError, Problem
 from companion.framework.packs import PackFileError, read_pack_text
 from companion.games.arabian_nights.content.book_text import (
     MATRIX_LETTERS,
@@ -42,12 +43,11 @@ from companion.games.arabian_nights.content.pack import (
     Matrix,
     MatrixTarget,
     Pack,
-    PackError,
     Paragraph,
     ParagraphTarget,
     PlaceOfPower,
-    Problem,
     Quest,
+    QuestGoal,
     Reaction,
     RewardResult,
     Section,
@@ -218,7 +218,7 @@ _WORLD_TABLES = {
     "treasures": _Columns(2, 3, "name | effect | what it does to the rules (optional)"),
     "places of power": _Columns(3, 3, "name | paragraph | exit space"),
     "spaces": _Columns(4, 6, "name | terrain | number | continent | land routes | sea routes"),
-    "quests": _Columns(3, 3, "name | spaces to visit | [reward code]"),
+    "quests": _Columns(3, 3, "name | goals | [reward code]"),
     "continents": _Columns(1, 1, "continent"),
     "introductions": _Columns(
         2, 3, "name | a, an, the, some or none | plural or singular (optional)"
@@ -298,10 +298,11 @@ class _Loader:
         book = BookText()
         for name in (BOOK, *extra_books):
             parse_book(texts[name] or "", str(self.folder / name), book)
+        told = book.told_paragraphs()
         self.problems += book.problems
         self.heading_like = book.heading_like
         cards = self.cards(self.tables(CARDS, texts[CARDS] or ""))
-        paragraphs = {p.number: self.resolve_requirements(p) for p in book.paragraphs}
+        paragraphs = {p.number: self.resolve_requirements(p) for p in told}
         pack = Pack(
             paragraphs=paragraphs,
             charts={chart.number: self.resolve_chart(chart) for chart in book.charts},
@@ -438,21 +439,43 @@ class _Loader:
             "places": self.places(rows["places of power"]),
             "introductions": self.introductions(rows["introductions"]),
             "plural": self.plurals(rows["introductions"]),
-            "quests": [
-                Quest(
-                    name=row.cells[0],
-                    spaces=[
-                        self.space_name(WORLD, row.line, name, f"quest {row.cells[0]}")
-                        for name in _list(row.cells[1])
-                    ],
-                    reward_code=_unbracket(row.cells[2]),
-                    line=row.line,
-                )
-                for row in rows["quests"]
-            ],
         }
+        world["quests"] = [self.quest(row, world["wealth_track"]) for row in rows["quests"]]
         world["statuses"] = self.barred_spaces(world["statuses"], rows["statuses"])
         return world
+
+    def quest(self, row: _Row, track: list[WealthLevel]) -> Quest:
+        """A quest row: its goals (spaces to visit, ``meet X``, ``hold X``, ``reach X``)."""
+        what = f"quest {row.cells[0]}"
+        goals = [self.quest_goal(row.line, item, what, track) for item in _list(row.cells[1])]
+        return Quest(
+            name=row.cells[0],
+            goals=[goal for goal in goals if goal is not None],
+            reward_code=_unbracket(row.cells[2]),
+            line=row.line,
+        )
+
+    def quest_goal(
+        self, line: int, item: str, what: str, track: list[WealthLevel]
+    ) -> QuestGoal | None:
+        kind, _, name = item.partition(" ")
+        kind = kind.casefold()
+        if kind == "meet" and name.strip():
+            return QuestGoal(kind="meet", name=" ".join(name.split()))
+        if kind == "hold" and name.strip():
+            declared = self.names.get(normalise_name(name))
+            if declared is None or declared.kind not in _REQUIREMENTS:
+                self.problem(WORLD, line, f"{what}: {name!r} is not a skill, status or treasure")
+                return None
+            return QuestGoal(kind="hold", name=declared.name)
+        if kind == "reach" and name.strip():
+            wanted = normalise_name(name)
+            level = next((lv.name for lv in track if normalise_name(lv.name) == wanted), None)
+            if level is None:
+                self.problem(WORLD, line, f"{what}: {name!r} is not on the [wealth track]")
+                return None
+            return QuestGoal(kind="reach", name=level)
+        return QuestGoal(name=self.space_name(WORLD, line, item, what))
 
     def introductions(self, rows: list[_Row]) -> dict[str, str]:
         """How names are introduced when met (a, an, the, or none)."""
@@ -1045,12 +1068,32 @@ class _CrossCheck:
     def world_references(self) -> None:
         for place in self.pack.places.values():
             self.paragraph(WORLD, place.line, place.paragraph, f"Place of Power {place.name}")
+        met = self.encounter_names()
         for quest in self.pack.quests:
             self.reward_code(WORLD, quest.line, quest.reward_code, f"quest {quest.name}")
+            for goal in quest.goals:
+                if goal.kind == "meet" and not any(goal.met_by(name) for name in met):
+                    self.loader.problem(
+                        WORLD,
+                        quest.line,
+                        f"quest {quest.name}: nothing the pack lets a hero meet is called "
+                        f"{goal.name!r} (chart entries and cards name what is met)",
+                    )
         for treasure in self.pack.treasures.values():
             if treasure.acts.use is not None:
                 where = f"{treasure.name}: use"
                 self.reward_code(WORLD, treasure.line, treasure.acts.use, where)
+
+    def encounter_names(self) -> set[str]:
+        """Every name "the other" may stand for: chart entries, encounters named by cards,
+        the cards themselves, Places of Power."""
+        pack = self.pack
+        names = {entry.name for chart in pack.charts.values() for entry in chart.entries}
+        targets = [target for card in pack.terrain_cards for target in card.targets.values()]
+        targets += [result for card in pack.city_cards for result in card.results.values()]
+        names |= {target.name for target in targets if isinstance(target, MatrixTarget)}
+        names |= {card.name for card in [*pack.terrain_cards, *pack.city_cards]}
+        return names | set(pack.places)
 
     def reward_codes(self) -> None:
         for paragraph in self.pack.paragraphs.values():

@@ -21,7 +21,6 @@ Example::
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -29,31 +28,6 @@ from pydantic import BaseModel, ConfigDict, Field
 Gender = Literal["m", "f"]
 TimeOfDay = Literal["morning", "noon", "night"]
 RequirementKind = Literal["skill", "status", "treasure"]
-
-
-@dataclass(frozen=True, order=True)
-class Problem:
-    """Something wrong in a pack file; ``line`` 0 means the file as a whole.
-
-    >>> str(Problem("pack/book.txt", 12, "paragraph 3 appears twice"))
-    'pack/book.txt:12: paragraph 3 appears twice'
-    """
-
-    file: str
-    line: int
-    message: str
-
-    def __str__(self) -> str:
-        where = f"{self.file}:{self.line}" if self.line else self.file
-        return f"{where}: {self.message}"
-
-
-class PackError(ValueError):
-    """A pack could not be loaded; ``problems`` lists everything wrong, one per line of str()."""
-
-    def __init__(self, problems: list[Problem]) -> None:
-        self.problems = sorted(problems, key=lambda problem: (problem.file, problem.line))
-        super().__init__("\n".join(str(problem) for problem in self.problems))
 
 
 class _Model(BaseModel):
@@ -80,6 +54,15 @@ class Section(_Model):
         return not self.requirements
 
 
+class Telling(_Model):
+    """Other words for a paragraph: the same sections, outcomes and codes, told anew."""
+
+    intro: str
+    texts: list[str] = Field(description="Each section's text, in the paragraph's order.")
+    line: int = Field(description="Line of its paragraph number in its book file.")
+    source: str = "book.txt"
+
+
 class Paragraph(_Model):
     """A numbered result paragraph of the Book of Tales: an intro, then its sections."""
 
@@ -88,6 +71,34 @@ class Paragraph(_Model):
     sections: list[Section] = Field(description="In book order; exactly one is NO SKILL.")
     line: int = Field(description="Line of the paragraph number in its book file.")
     source: str = Field("book.txt", description="The book file it is in, e.g. book-2.txt.")
+    tellings: list[Telling] = Field(
+        default_factory=list,
+        description="Other tellings (ANOTHER TELLING); the paragraph itself is telling 0.",
+    )
+
+    @property
+    def telling_count(self) -> int:
+        """How many tellings the paragraph has, its own words included."""
+        return 1 + len(self.tellings)
+
+    def told(self, telling: int) -> Paragraph:
+        """The paragraph in the words of one of its tellings (0: its own).
+
+        >>> plain = Section(heading="NO SKILL", requirements=[], text="You rest.",
+        ...                 reward_code="S1", line=2)
+        >>> told = Paragraph(number=5, intro="A well.", sections=[plain], line=1,
+        ...     tellings=[Telling(intro="A cistern.", texts=["You sleep."], line=9)]).told(1)
+        >>> told.intro, told.sections[0].text, told.sections[0].reward_code
+        ('A cistern.', 'You sleep.', 'S1')
+        """
+        if telling == 0:
+            return self
+        words = self.tellings[telling - 1]
+        sections = [
+            section.model_copy(update={"text": text})
+            for section, text in zip(self.sections, words.texts, strict=True)
+        ]
+        return self.model_copy(update={"intro": words.intro, "sections": sections})
 
     @property
     def no_skill_section(self) -> Section:
@@ -402,13 +413,49 @@ class DestinyBonus(_Model):
     bonus: int
 
 
+QuestGoalKind = Literal["visit", "meet", "hold", "reach"]
+
+
+class QuestGoal(_Model):
+    """One thing a quest asks for: visit a space, meet someone (a word of what is met, e.g.
+    ``Whale``), hold a skill, status or treasure, or reach a wealth level.
+
+    >>> QuestGoal(name="Mecca").key, QuestGoal(kind="meet", name="Whale").key
+    ('Mecca', 'meet Whale')
+    """
+
+    kind: QuestGoalKind = "visit"
+    name: str
+
+    @property
+    def key(self) -> str:
+        """How the goal is written in world.txt, and kept in a save once done."""
+        return self.name if self.kind == "visit" else f"{self.kind} {self.name}"
+
+    def met_by(self, encountered: str) -> bool:
+        """Whether meeting ``encountered`` does this ``meet`` goal: every word of the goal is
+        a word of what was met, so ``meet Djinn`` is done by an Angry Djinn.
+
+        >>> whale = QuestGoal(kind="meet", name="Whale")
+        >>> whale.met_by("Giant Whale"), whale.met_by("Whalebone Merchant")
+        (True, False)
+        """
+        words = [word.casefold() for word in encountered.split()]
+        return self.kind == "meet" and all(w.casefold() in words for w in self.name.split())
+
+
 class Quest(_Model):
-    """A simple quest: visit every space listed, then take the reward."""
+    """A quest: meet every goal, in any order, then take the reward."""
 
     name: str
-    spaces: list[str]
+    goals: list[QuestGoal]
     reward_code: str
     line: int = 0
+
+    @property
+    def spaces(self) -> list[str]:
+        """The spaces the quest asks to visit."""
+        return [goal.name for goal in self.goals if goal.kind == "visit"]
 
 
 class Pack(_Model):

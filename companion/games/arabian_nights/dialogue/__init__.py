@@ -33,14 +33,15 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Self
 
-from companion.framework.answers import Answer
+from companion.framework.answers import NO, Answer
 from companion.framework.dialogue import YES_NO, BoardMap, GameOptions, Speech, Step
 from companion.framework.errors import IllegalAction, SetupError
 from companion.framework.kit import GameKit, new_dice
 from companion.framework.packs import pack_reference, shipped_pack
 from companion.framework.phrases import PhraseSet
+from companion.framework.story import Chapter
 from companion.games.arabian_nights import speech
-from companion.games.arabian_nights.board_map import map_svg, positions
+from companion.games.arabian_nights.board_map import map_svg
 from companion.games.arabian_nights.content.loader import reward_vocabulary
 from companion.games.arabian_nights.content.reward_codes import parse_reward
 from companion.games.arabian_nights.dialogue.encounter import ReaderEncounter
@@ -61,9 +62,10 @@ from companion.games.arabian_nights.dialogue.sheet_commands import refusal as sh
 from companion.games.arabian_nights.dialogue.state import NewPlayer, ReaderState, cached_pack
 from companion.games.arabian_nights.dialogue.turn import ReaderTurn
 from companion.games.arabian_nights.dialogue.turn_end import ReaderTurnEnd
+from companion.games.arabian_nights.map_layout import map_layout
 from companion.games.arabian_nights.rules.card_effects import sell_treasure, use_treasure
 from companion.games.arabian_nights.rules.movement import reachable_spaces
-from companion.games.arabian_nights.rules.state import IllegalActionError, TableRules
+from companion.games.arabian_nights.rules.state import TableRules
 
 SHEET_PHASES = ("escape", "move", "card")
 """Where the sheet can be opened ("change my sheet"), a treasure sold or used, or the turn
@@ -143,6 +145,11 @@ class ReaderDialogue(
             return "sheet"
         return self.state.phase
 
+    def chapter(self) -> Chapter | None:
+        """A turn of one player, once the table is laid."""
+        table = self.state.table
+        return None if table is None else Chapter(turn=table.turns_ended, player=table.current.name)
+
     # -- the Dialogue protocol ----------------------------------------------------------
 
     @property
@@ -168,7 +175,7 @@ class ReaderDialogue(
             if self.phase() in SHEET_PHASES and (answer == OPEN_SHEET or is_command(answer)):
                 return self._on_sheet(answer)
             return super().answer(answer)
-        except IllegalActionError as error:
+        except IllegalAction as error:
             raise IllegalAction(speech.sentence(str(error))) from None
 
     def opening(self) -> list[Speech]:
@@ -183,7 +190,7 @@ class ReaderDialogue(
             return "We are still setting up the game."
         try:
             sheet = table.player(player) if player else table.current
-        except IllegalActionError as error:
+        except IllegalAction as error:
             return speech.sentence(str(error))
         quest = next((q for q in self.pack.quests if q.name == sheet.quest), None)
         visited = self.state.quest_visits.get(sheet.name, [])
@@ -228,7 +235,8 @@ class ReaderDialogue(
         markers = {s.name: where[s.position] for s in self.table.players if s.position in where}
         moving = self.state.phase == "move" and self.state.pending is None and not self.finished
         reach = reachable_spaces(self.pack, self.sheet) if moving else {}
-        return BoardMap(svg, markers, tuple(where[name] for name in reach if name in where))
+        named = tuple(name for name in reach if name in where)
+        return BoardMap(svg, markers, tuple(where[name] for name in named), named)
 
     def board(self) -> list[str]:
         """What each status and treasure in play does, for the table display."""
@@ -285,7 +293,7 @@ class ReaderDialogue(
             return []
         self.state.sheet_open = False
         if answer.intent == "nothing":
-            return [Speech("Then the sheet stays as it was.")]
+            return [Speech("Then the sheet stays as it was.", kind="aside")]
         return self._take_command(SheetCommand.from_answer(answer))
 
     def _ask_pending(self) -> Step:
@@ -294,8 +302,8 @@ class ReaderDialogue(
 
     def _on_pending(self, answer: Answer) -> list[Speech]:
         command, self.state.pending = self.state.pending, None
-        if answer.intent == "no":
-            return [Speech("Then the sheet stays as it was.")]
+        if answer == NO:
+            return [Speech("Then the sheet stays as it was.", kind="aside")]
         return self._apply_command(command)
 
     def _apply_command(self, command: SheetCommand) -> list[Speech]:
@@ -319,15 +327,16 @@ class ReaderDialogue(
             gone = command.what not in self.table.player(name).treasures
             said = f"{name} uses the {command.what}" + (", and it is spent." if gone else ".")
             return [Speech(said), *self._sheet_reward(name, parse_reward(code, self.vocabulary))]
-        return self._sheet_reward(name, command.effects(self.pack))
+        changed = self._sheet_reward(name, command.effects(self.pack))
+        return [replace(speech, kind="correction") for speech in changed]  # by hand, no tale
 
 
 @lru_cache(maxsize=4)
 def _map_drawing(pack_path: str) -> tuple[str, dict[str, tuple[float, float]]]:
     """The pack's map and where each space is drawn on it (laid out once per pack)."""
     pack = cached_pack(pack_path)
-    where = positions(pack)
-    return map_svg(pack, where), where
+    layout = map_layout(pack)
+    return map_svg(pack, layout), layout.where
 
 
 @lru_cache(maxsize=16)

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from companion.framework.dialogue import Speech
 from companion.games.arabian_nights import speech
-from companion.games.arabian_nights.content.pack import Pack
+from companion.games.arabian_nights.content.pack import Pack, Quest
 from companion.games.arabian_nights.content.reward_codes import ChooseSpace, Instruction, Vocabulary
 from companion.games.arabian_nights.dialogue.state import Encounter, ReaderState
 from companion.games.arabian_nights.rules.award import FollowUp, apply_reward, describe_changes
+from companion.games.arabian_nights.rules.quests import done_now
 from companion.games.arabian_nights.rules.state import PlayerSheet, TableState
 
 
@@ -34,6 +35,20 @@ class ReaderBase:
     def encounter(self) -> Encounter:
         assert self.state.encounter is not None
         return self.state.encounter
+
+    def _quest(self, sheet: PlayerSheet) -> Quest | None:
+        """The quest ``sheet`` holds, or None."""
+        return next((quest for quest in self.pack.quests if quest.name == sheet.quest), None)
+
+    def _note_quest_goals(self, encountered: str | None) -> None:
+        """Keep the quest goals the current hero does now: the space they stand on, and
+        what they meet (``encountered``)."""
+        sheet = self.sheet
+        quest = self._quest(sheet)
+        if quest is None:
+            return
+        done = self.state.quest_visits.setdefault(sheet.name, [])
+        done += [key for key in done_now(quest, sheet.position, encountered) if key not in done]
 
     def _award(self, name: str, effects: list) -> tuple[list[Speech], list]:
         """Give ``name`` the reward ``effects``: what changed, said, and the changes."""

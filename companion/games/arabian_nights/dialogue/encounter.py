@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from companion.framework.answers import AMBIGUOUS, Answer
+from companion.framework.answers import AMBIGUOUS, YES, Answer
 from companion.framework.dialogue import YES_NO, Speech, Step
 from companion.framework.errors import IllegalAction
 from companion.framework.kit import ROLL_FOR_ME, roll_step, rolled
@@ -32,6 +32,7 @@ from companion.games.arabian_nights.dialogue.phrases import (
 )
 from companion.games.arabian_nights.rules.card_effects import (
     better_face,
+    counted_sheet,
     end_statuses,
     fortune_status,
     lucky_treasure,
@@ -49,13 +50,16 @@ from companion.games.arabian_nights.rules.encounter import (
     MasterShortcut,
     allowed_reactions,
     encounter_total,
+    heard_after,
     master_section,
     master_shortcuts,
     name_the_other,
+    next_telling,
     result_paragraph,
     roll_destiny_die,
     usable_sections,
 )
+from companion.games.arabian_nights.rules.state import PlayerSheet
 
 USE_MASTER = Answer("master")
 """The answer "use my master skill", before saying which shortcut."""
@@ -160,9 +164,12 @@ class ReaderEncounter(ReaderBase):
         matrix = self.pack.matrices[self.encounter.matrix]
         number = result_paragraph(matrix.candidates(self.encounter.row, reaction), "blank")
         paragraph = self.pack.paragraph(number)
+        if paragraph is not None:
+            paragraph = paragraph.told(self._next_telling(paragraph))
         seen = self._named(paragraph.intro) if paragraph else ""
         seen = seen or f"paragraph {number} of the Book of Tales."
-        return [Speech(f"The {ball} shows {reaction.lower()} on a blank die: {seen}")]
+        self.note(f"{self.sheet.name} looks into the {ball}.")  # what it shows may not happen
+        return [Speech(f"The {ball} shows {reaction.lower()} on a blank die: {seen}", kind="aside")]
 
     def _named(self, text: str) -> str:
         """The book's text with "the other" named: once a sentence, then by a pronoun; a
@@ -348,7 +355,7 @@ class ReaderEncounter(ReaderBase):
         coin = lucky_treasure(self.pack, self.sheet)
         face: DestinyFace = "minus"
         speeches = []
-        if answer.intent == "yes" and coin is not None:
+        if answer == YES and coin is not None:
             self.state.table = spend_treasure(self.pack, self.table, self.sheet.name, coin)
             face = "blank"
             speeches.append(Speech(f"The {coin} turns the minus into a blank."))
@@ -359,6 +366,7 @@ class ReaderEncounter(ReaderBase):
 
     def _enter_paragraph(self, number: int) -> list[Speech]:
         self.encounter.paragraph = number
+        self._note_quest_goals(self.encounter.encountered)
         paragraph = self.pack.paragraph(number)
         if paragraph is None:
             return [
@@ -368,15 +376,36 @@ class ReaderEncounter(ReaderBase):
                 ),
                 *self._finish_encounter(),
             ]
+        telling = self._hear_telling(paragraph)
+        paragraph = paragraph.told(telling)
         intro = (
             self._named(paragraph.intro) or f"Paragraph {number}."
         )
-        speeches = [Speech(intro, paragraph=number, reading=True)]
+        speeches = [Speech(intro, paragraph=number, reading=True, telling=telling)]
         sections = self._usable_sections(paragraph)
         if len(sections) == 1:
             return speeches + self._read_section(sections[0])
         self.state.phase = "section"
         return speeches
+
+    def _next_telling(self, paragraph: Paragraph) -> int:
+        heard = self.state.tellings_heard.get(paragraph.number, [])
+        return next_telling(paragraph, heard, self.state.dice.seed)
+
+    def _hear_telling(self, paragraph: Paragraph) -> int:
+        """The telling read now, noted as heard this evening."""
+        telling = self._next_telling(paragraph)
+        if paragraph.telling_count > 1:
+            heard = self.state.tellings_heard.get(paragraph.number, [])
+            self.state.tellings_heard[paragraph.number] = heard_after(
+                heard, telling, paragraph.telling_count
+            )
+        self.encounter.telling = telling
+        return telling
+
+    def _read_paragraph(self) -> Paragraph:
+        """The paragraph being read, in the words of the telling chosen for it."""
+        return self.pack.paragraph(self.encounter.paragraph).told(self.encounter.telling)
 
     def _usable_sections(self, paragraph: Paragraph) -> list[Section]:
         sections = usable_sections(self.pack, paragraph, self.sheet)
@@ -387,24 +416,45 @@ class ReaderEncounter(ReaderBase):
         return sections
 
     def _ask_section(self) -> Step:
-        paragraph = self.pack.paragraph(self.encounter.paragraph)
+        """The rulebook's Reader reads off the paragraph's whole list of skills, statuses
+        and treasures, then the player chooses one they hold, or no skill."""
+        paragraph = self._read_paragraph()
         sections = self._usable_sections(paragraph)
+        counted = counted_sheet(self.pack, self.sheet)
         choices: dict[Answer, list[str]] = {}
+        labels: dict[Answer, str] = {}
         for index, section in enumerate(sections):
-            names = section.requirements or ["no skill"]
+            names = _held(section, counted) or ["no skill"]
             choices[_section(index)] = [*names, *(f"[use] [my] {name}" for name in names)]
             if section.no_skill:
                 choices[_section(index)] += ["none", "no", "nothing"]
-        labels = {_section(i): speech.heading(s) for i, s in enumerate(sections)}
+            labels[_section(index)] = speech.heading(
+                section.model_copy(update={"requirements": names})
+            )
         skills_first = sorted(labels, key=lambda key: sections[int(key[SECTION])].no_skill)
         spoken = spoken_list([labels[key] for key in skills_first], "or")
+        listed = [speech.heading(s) for s in paragraph.sections if not s.no_skill]
+        unheld = {
+            Answer.of(NOT_HELD, name=name): [name, f"[use] [my] {name}"]
+            for section in paragraph.sections
+            if section not in sections
+            for name in section.requirements
+        }
+        prompt = f"You may use {spoken}. Which do you choose?"
+        if unheld:
+            prompt = f"The tale lists {spoken_list(listed, 'and')}. {prompt}"
         return Step(
-            f"You may use {spoken}. Which do you choose?",
-            PhraseSet.from_templates(choices, labels=labels),
+            prompt,
+            PhraseSet.from_templates({**choices, **unheld}, labels=labels),
+            offered=frozenset(choices),
         )
 
     def _on_section(self, answer: Answer) -> list[Speech]:
-        paragraph = self.pack.paragraph(self.encounter.paragraph)
+        paragraph = self._read_paragraph()
+        if answer.intent == NOT_HELD:
+            raise IllegalAction(
+                f"{self.sheet.name} does not have {answer['name']}. {self.step().prompt}"
+            )
         return self._read_section(self._usable_sections(paragraph)[int(answer[SECTION])])
 
     def _read_section(self, section: Section) -> list[Speech]:
@@ -467,6 +517,17 @@ SECTION = "section"
 
 def _foreseen(reaction: str) -> Answer:
     return Answer.of(FORESEE, reaction=reaction)
+
+
+NOT_HELD = "not held"
+"""The intent of a section's skill, status or treasure the player does not hold."""
+
+
+def _held(section: Section, sheet: PlayerSheet) -> list[str]:
+    """The requirements of ``section`` that ``sheet`` (treasures counted) holds."""
+    if section.master:
+        return [name for name in section.requirements if sheet.skill_level(name) == "Master"]
+    return [name for name in section.requirements if sheet.holds(name)]
 
 
 def _section(index: int) -> Answer:

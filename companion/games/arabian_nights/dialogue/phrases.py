@@ -63,3 +63,9 @@ KEEP_OR_DISCARD = {
     "no": ["discard [it|the card|that card]", "i discard it", "do not keep it", "throw it away"],
 }
 """A kept card's question answered with its own verbs: "keep it", "discard it"."""
+
+PLAY_OR_KEEP = {
+    "yes": ["play it [now]", "[i] play [it|the card] now", "i play it"],
+    "no": ["not now", "later", "keep it [for later]", "i keep it"],
+}
+"""A kept city card offered in its city, answered with its own verbs: "play it", "later"."""

@@ -99,7 +99,8 @@ class ReaderSetup(ReaderBase):
     def _start_formulas(self) -> list[Speech]:
         self.state.phase = "formula"
         self.state.setup_index = 0
-        return [Speech("Now each player sets a secret victory formula. Keep it to yourself.")]
+        instruction = "Now each player sets a secret victory formula. Keep it to yourself."
+        return [Speech(instruction, kind="aside")]
 
     def _ask_formula(self) -> Step:
         player = self.state.new_players[self.state.setup_index]
@@ -120,7 +121,7 @@ class ReaderSetup(ReaderBase):
         player = self.state.new_players[self.state.setup_index]
         player.destiny_goal = goal
         self.state.setup_index += 1
-        done = Speech(f"{player.name}'s formula is written down.")
+        done = Speech(f"{player.name}'s formula is written down.", kind="aside")
         if self.state.setup_index < len(self.state.new_players):
             return [done]
         self.state.phase = "first_player"
@@ -189,7 +190,7 @@ class ReaderSetup(ReaderBase):
     def _quest_dealt(self, name: str, quest_name: str) -> Speech:
         quest = next(quest for quest in self.pack.quests if quest.name == quest_name)
         return Speech(
-            f"{name}'s quest is {quest.name}: visit {spoken_list(quest.spaces)}.",
+            f"{name}'s quest is {quest.name}: {speech.quest_goals(quest.goals)}.",
             kind="reward",
             player=name,
         )

@@ -65,6 +65,8 @@ class Encounter(BaseModel):
     gender: Gender | None = None
     reaction: str | None = None
     paragraph: int | None = None
+    telling: int = 0
+    """Which telling of ``paragraph`` is read (0: the book's own words)."""
     master_skill: str | None = None
     """Set when the player took a Master skill's shortcut to ``paragraph``."""
     face: DestinyFace | None = None
@@ -93,6 +95,9 @@ class ReaderState(BaseModel):
     encounter: Encounter | None = None
     city_card: str | None = None
     """The kept city card being played."""
+    tellings_heard: dict[int, list[int]] = {}
+    """For each paragraph told in more than one way, the tellings this game has read
+    since it last read them all: the next reading picks one not among them."""
     quest_deck: list[str] = []
     quest_visits: dict[str, list[str]] = {}
     instructions: list[str] = Field(default_factory=list, description="Free-text log.")

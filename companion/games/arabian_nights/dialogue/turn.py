@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from companion.framework.answers import Answer
-from companion.framework.dialogue import YES_NO, Speech, Step, yes_or_no
+from companion.framework.answers import NO, YES, Answer
+from companion.framework.dialogue import Speech, Step, yes_or_no
 from companion.framework.errors import IllegalAction
 from companion.framework.kit import roll_step, rolled
 from companion.framework.phrases import PhraseSet, number_to_words
@@ -20,7 +20,11 @@ from companion.games.arabian_nights import speech
 from companion.games.arabian_nights.content.pack import CityCard, ParagraphTarget, RewardResult
 from companion.games.arabian_nights.content.reward_codes import parse_reward
 from companion.games.arabian_nights.dialogue.base import ReaderBase
-from companion.games.arabian_nights.dialogue.phrases import KEEP_OR_DISCARD, intents
+from companion.games.arabian_nights.dialogue.phrases import (
+    KEEP_OR_DISCARD,
+    PLAY_OR_KEEP,
+    intents,
+)
 from companion.games.arabian_nights.dialogue.state import Encounter, cached_pack
 from companion.games.arabian_nights.rules.card_effects import (
     arrival_reward,
@@ -47,7 +51,7 @@ from companion.games.arabian_nights.rules.movement import (
     move,
     reachable_spaces,
 )
-from companion.games.arabian_nights.rules.state import IllegalActionError, encounter_card_names
+from companion.games.arabian_nights.rules.state import encounter_card_names
 
 
 class ReaderTurn(ReaderBase):
@@ -58,7 +62,7 @@ class ReaderTurn(ReaderBase):
         self.state.encounter = None
         self.state.table = self.table.evolve(lambda copy: copy.current.used_this_turn.clear())
         sheet = self.sheet
-        speeches = [Speech(f"It is {sheet.name}'s turn.")]
+        speeches = [Speech(f"It is {sheet.name}'s turn.", kind="aside")]  # a chapter's heading
         reason = skipped_turn_reason(self.pack, sheet)
         if reason is not None:
             self.state.table = skip_turn(self.pack, self.table, sheet.name)
@@ -66,7 +70,7 @@ class ReaderTurn(ReaderBase):
             return speeches + self._end_of_turn()
         reminders = speech.reminders(sheet)
         if reminders:
-            speeches.append(Speech(reminders))
+            speeches.append(Speech(reminders, kind="aside"))
         if escape_statuses(self.pack, sheet):
             self.state.phase = "escape"
         return speeches
@@ -132,7 +136,7 @@ class ReaderTurn(ReaderBase):
         if value == "where":
             routes = reachable_spaces(self.pack, sheet)
             whole = speech.reachable(self.pack, sheet, routes, whole=True)
-            return [Speech(speech.reachable(self.pack, sheet, routes), in_full=whole)]
+            return [Speech(speech.reachable(self.pack, sheet, routes), in_full=whole, kind="aside")]
         goal = sheet.position if value == "stay" else value
         if (
             value == "stay"
@@ -215,7 +219,7 @@ class ReaderTurn(ReaderBase):
         terrain = self.pack.spaces[self.sheet.position].terrain
         try:
             target = encounter_target(self.pack, card.name, self.table.time_of_day, terrain)
-        except IllegalActionError:
+        except IllegalAction:
             return [
                 *speeches,
                 Speech(f"The {card.name} card has nothing for {terrain}."),
@@ -245,7 +249,7 @@ class ReaderTurn(ReaderBase):
 
     def _on_keep_city(self, answer: Answer) -> list[Speech]:
         card = self.encounter.card
-        if answer.intent == "yes":
+        if answer == YES:
             self.state.table = keep_city_card(self.pack, self.table, self.sheet.name, card)
             said = Speech(f"{self.sheet.name} keeps the {card} card.")
         else:
@@ -274,10 +278,14 @@ class ReaderTurn(ReaderBase):
 
     def _ask_play_city(self) -> Step:
         card = self._playable_now()[0]
-        return Step(f"You hold the {card} card and you are in its city. Play it now?", YES_NO)
+        return Step(
+            f"You hold the {card} card and you are in its city. Play it now?",
+            yes_or_no(PLAY_OR_KEEP),
+            hint="Say play it, or keep it for later.",
+        )
 
     def _on_play_city(self, answer: Answer) -> list[Speech]:
-        if answer.intent == "no":
+        if answer == NO:
             return self._end_of_turn()
         self.state.city_card = self._playable_now()[0]
         self.state.phase = "city_roll"

@@ -13,7 +13,6 @@ from companion.games.arabian_nights import speech
 from companion.games.arabian_nights.content.reward_codes import parse_reward
 from companion.games.arabian_nights.dialogue.base import ReaderBase
 from companion.games.arabian_nights.dialogue.phrases import intents
-from companion.games.arabian_nights.rules.award import apply_reward, describe_changes
 from companion.games.arabian_nights.rules.card_effects import (
     can_pay_toll,
     city_toll,
@@ -22,6 +21,7 @@ from companion.games.arabian_nights.rules.card_effects import (
     leave_city,
     pay_toll,
 )
+from companion.games.arabian_nights.rules.quests import goals_left
 from companion.games.arabian_nights.rules.victory import can_declare, declare_victory, end_turn
 
 
@@ -96,13 +96,12 @@ class ReaderTurnEnd(ReaderBase):
 
     def _quest_progress(self) -> list[Speech]:
         sheet = self.sheet
-        quest = next((q for q in self.pack.quests if q.name == sheet.quest), None)
+        quest = self._quest(sheet)
         if quest is None:
             return []
-        visits = self.state.quest_visits.setdefault(sheet.name, [])
-        if sheet.position in quest.spaces and sheet.position not in visits:
-            visits.append(sheet.position)
-        if any(space not in visits for space in quest.spaces):
+        self._note_quest_goals(None)
+        done = self.state.quest_visits[sheet.name]
+        if goals_left(self.pack, quest, sheet, done):
             return []
         self.state.quest_visits[sheet.name] = []
         next_quest = self.state.quest_deck.pop(0) if self.state.quest_deck else None
@@ -111,16 +110,7 @@ class ReaderTurnEnd(ReaderBase):
         )
         speeches = [Speech(f"{sheet.name} completes the quest {quest.name}.")]
         effects = parse_reward(quest.reward_code, self.vocabulary)
-        self.state.table, changes = apply_reward(
-            self.pack, self.table, sheet.name, effects, self.state.dice.next_rng()
-        )
-        speeches.append(
-            Speech(
-                describe_changes(sheet.name, changes, self._place),
-                kind="reward",
-                player=sheet.name,
-            )
-        )
+        speeches += self._sheet_reward(sheet.name, effects)  # a treasure won is read aloud
         if next_quest:
             speeches.append(self._quest_dealt(sheet.name, next_quest))
         return speeches

@@ -40,12 +40,7 @@ from companion.games.arabian_nights.rules.movement import (
     move,
     movement_allowance,
 )
-from companion.games.arabian_nights.rules.state import (
-    IllegalActionError,
-    PlayerSheet,
-    TableState,
-    new_table,
-)
+from companion.games.arabian_nights.rules.state import PlayerSheet, TableState, new_table
 from companion.games.arabian_nights.rules.victory import (
     can_declare,
     declare_victory,
@@ -57,7 +52,6 @@ __all__ = [
     "Allowance",
     "Change",
     "DestinyFace",
-    "IllegalActionError",
     "MasterShortcut",
     "PlayerSheet",
     "TableState",

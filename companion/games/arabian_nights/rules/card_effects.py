@@ -64,13 +64,9 @@ import random
 import re
 from collections.abc import Callable
 
+from companion.framework.errors import IllegalAction
 from companion.games.arabian_nights.content.pack import Pack, StatusActs, TreasureActs
-from companion.games.arabian_nights.rules.state import (
-    IllegalActionError,
-    PlayerSheet,
-    TableState,
-    find_name,
-)
+from companion.games.arabian_nights.rules.state import PlayerSheet, TableState, find_name
 
 NameCheck = Callable[[str], str]
 """Gives a name's declared spelling, or raises ValueError saying it is unknown."""
@@ -417,7 +413,7 @@ def roll_to_escape(
 ) -> tuple[TableState, list[str]]:
     """The table after the start-of-turn roll; the statuses the die ended."""
     if not 1 <= die <= 6:
-        raise IllegalActionError(f"a die shows 1 to 6, not {die}")
+        raise IllegalAction(f"a die shows 1 to 6, not {die}")
     freed = [name for name, faces in escape_statuses(pack, table.player(player)) if die in faces]
     return _without(table, player, freed), freed
 
@@ -458,7 +454,7 @@ def lose_next_turn(table: TableState, player: str) -> TableState:
 def _held_treasure(table: TableState, player: str, treasure: str) -> str:
     held = find_name(treasure, table.player(player).treasures)
     if held is None:
-        raise IllegalActionError(f"{player} does not hold the {treasure}")
+        raise IllegalAction(f"{player} does not hold the {treasure}")
     return held
 
 
@@ -493,9 +489,9 @@ def use_treasure(
     held = _held_treasure(table, player, treasure)
     acts = pack.treasures[held].acts
     if acts.use is None:
-        raise IllegalActionError(f"the {held} is not something one uses; it works by itself")
+        raise IllegalAction(f"the {held} is not something one uses; it works by itself")
     if held in table.player(player).used_this_turn:
-        raise IllegalActionError(f"the {held} has already been used this turn")
+        raise IllegalAction(f"the {held} has already been used this turn")
     return spend_treasure(pack, table, player, held), acts.use
 
 
@@ -509,15 +505,15 @@ def sell_treasure(
     held = _held_treasure(table, player, treasure)
     value = pack.treasures[held].acts.sale_value if held in pack.treasures else 1
     if value is None:
-        raise IllegalActionError(f"nobody will buy the {held}")
+        raise IllegalAction(f"nobody will buy the {held}")
     master = wealth_blocked_by(pack, table.player(player))
     if master is not None:
-        raise IllegalActionError(f"{player} is {master}: the price of the {held} would be taken")
+        raise IllegalAction(f"{player} is {master}: the price of the {held} would be taken")
     if table.rules.sell_in_cities_only:
         sheet = table.player(player)
         space = pack.spaces.get(sheet.position)
         if space is None or not space.city:
-            raise IllegalActionError(f"treasures are sold in a city, and {player} is not in one")
+            raise IllegalAction(f"treasures are sold in a city, and {player} is not in one")
 
     def sell(copy: TableState) -> None:
         sheet = copy.player(player)
@@ -583,7 +579,7 @@ def pay_toll(pack: Pack, table: TableState, player: str) -> TableState:
         sheet = copy.player(player)
         index = pack.wealth_index(sheet.wealth)
         if index == 0:
-            raise IllegalActionError(f"{player} has no wealth level to pay")
+            raise IllegalAction(f"{player} has no wealth level to pay")
         sheet.wealth = pack.wealth_track[index - 1].name
 
     return table.evolve(pay)

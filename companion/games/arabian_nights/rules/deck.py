@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 
+from companion.framework.errors import IllegalAction
 from companion.games.arabian_nights.content.chart_terrain import resolve_target
 from companion.games.arabian_nights.content.pack import (
     CharacterCard,
@@ -19,12 +20,7 @@ from companion.games.arabian_nights.content.pack import (
     TerrainCard,
     TimeOfDay,
 )
-from companion.games.arabian_nights.rules.state import (
-    IllegalActionError,
-    TableState,
-    find_name,
-    same_name,
-)
+from companion.games.arabian_nights.rules.state import TableState, find_name, same_name
 
 NEXT_TIME: dict[TimeOfDay, TimeOfDay] = {"morning": "noon", "noon": "night", "night": "night"}
 
@@ -32,11 +28,11 @@ EncounterCard = CharacterCard | TerrainCard | CityCard
 
 
 def card_named(pack: Pack, name: str) -> EncounterCard:
-    """The encounter card called ``name``; IllegalActionError when the pack has none."""
+    """The encounter card called ``name``; IllegalAction when the pack has none."""
     for card in (*pack.character_cards, *pack.terrain_cards, *pack.city_cards):
         if same_name(card.name, name):
             return card
-    raise IllegalActionError(f"the pack has no encounter card called {name!r}")
+    raise IllegalAction(f"the pack has no encounter card called {name!r}")
 
 
 def draw_encounter(table: TableState, rng: random.Random) -> tuple[TableState, str]:
@@ -45,7 +41,7 @@ def draw_encounter(table: TableState, rng: random.Random) -> tuple[TableState, s
     The drawn card is in play: finish with `discard_encounter` or `keep_city_card`.
     """
     if not table.encounter_deck and not table.encounter_discard:
-        raise IllegalActionError("no encounter cards left to draw or reshuffle")
+        raise IllegalAction("no encounter cards left to draw or reshuffle")
 
     drawn: list[str] = []
 
@@ -89,14 +85,14 @@ def _card_target(pack: Pack, card: str, time_of_day: TimeOfDay, terrain: str) ->
         return ParagraphTarget(paragraph=drawn.paragraph)
     known = find_name(terrain, list(drawn.targets)) or find_name("Otherwise", list(drawn.targets))
     if known is None:
-        raise IllegalActionError(f"{drawn.name} has nothing for terrain {terrain!r}")
+        raise IllegalAction(f"{drawn.name} has nothing for terrain {terrain!r}")
     return drawn.targets[known]
 
 
 def _city_card(pack: Pack, name: str) -> CityCard:
     card = card_named(pack, name)
     if not isinstance(card, CityCard):
-        raise IllegalActionError(f"{card.name} is not a City card")
+        raise IllegalAction(f"{card.name} is not a City card")
     return card
 
 
@@ -119,13 +115,13 @@ def play_city_card(
 ) -> tuple[TableState, CityResult]:
     """Play a kept City card in its city: the result for the die (1-6); the card is discarded."""
     if not 1 <= die <= 6:
-        raise IllegalActionError(f"a die shows 1 to 6, not {die}")
+        raise IllegalAction(f"a die shows 1 to 6, not {die}")
     kept = find_name(card, table.player(player).city_cards)
     if kept is None:
-        raise IllegalActionError(f"{player} has not kept the {card} card")
+        raise IllegalAction(f"{player} has not kept the {card} card")
     city_card = _city_card(pack, kept)
     if not same_name(city_card.city, table.player(player).position):
-        raise IllegalActionError(f"the {kept} card can only be played in {city_card.city}")
+        raise IllegalAction(f"the {kept} card can only be played in {city_card.city}")
 
     def play(copy: TableState) -> None:
         copy.player(player).city_cards.remove(kept)

@@ -15,6 +15,7 @@ from typing import Literal
 
 from pydantic import BaseModel
 
+from companion.framework.errors import IllegalAction
 from companion.games.arabian_nights.content.pack import (
     DestinyBonus,
     Gender,
@@ -25,7 +26,7 @@ from companion.games.arabian_nights.content.pack import (
     Section,
 )
 from companion.games.arabian_nights.rules.card_effects import counted_sheet
-from companion.games.arabian_nights.rules.state import IllegalActionError, PlayerSheet, find_name
+from companion.games.arabian_nights.rules.state import PlayerSheet, find_name
 
 HIGHEST_TOTAL = 12
 DestinyFace = Literal["minus", "blank", "plus"]
@@ -47,7 +48,7 @@ def encounter_total(
     ``bonuses`` are the pack's thresholds; the highest one reached applies.
     """
     if not 1 <= die <= 6:
-        raise IllegalActionError(f"a die shows 1 to 6, not {die}")
+        raise IllegalAction(f"a die shows 1 to 6, not {die}")
     bonus = max((step.bonus for step in bonuses if destiny >= step.minimum), default=0)
     return max(1, min(HIGHEST_TOTAL, die + (space_number or 0) + bonus + modifier))
 
@@ -65,17 +66,17 @@ def choose_reaction(
 ) -> tuple[int, int, int]:
     """The three candidate paragraphs (Destiny Die minus, blank, plus) of a chosen reaction.
 
-    Raises IllegalActionError for a reaction the matrix lacks or the player may not choose.
+    Raises IllegalAction for a reaction the matrix lacks or the player may not choose.
     """
     allowed = allowed_reactions(matrix, player_gender, other_gender)
     chosen = find_name(reaction, [option.name for option in allowed])
     if chosen is None:
         if find_name(reaction, [option.name for option in matrix.reactions]):
-            raise IllegalActionError(
+            raise IllegalAction(
                 f"{reaction} is only allowed toward someone of the opposite gender"
             )
         names = ", ".join(option.name for option in allowed)
-        raise IllegalActionError(f"matrix {matrix.letter} has no reaction {reaction!r}: {names}")
+        raise IllegalAction(f"matrix {matrix.letter} has no reaction {reaction!r}: {names}")
     return matrix.candidates(row, chosen)
 
 
@@ -251,3 +252,32 @@ def _plural_verb(word: str) -> str | None:
     if word.endswith(("shes", "ches", "xes", "zes", "sses", "oes")):
         return word[:-2]
     return word[:-1]
+
+
+def next_telling(paragraph: Paragraph, heard: Sequence[int], seed: int) -> int:
+    """Which telling of ``paragraph`` to read: one the table has not heard in this round of
+    them (``heard``), drawn from the game's seed, so the same game always reads the same
+    words. A paragraph with one telling is always read in its own words.
+
+    >>> plain = Section(heading="NO SKILL", requirements=[], text="a", reward_code="", line=2)
+    >>> from companion.games.arabian_nights.content.pack import Telling
+    >>> twice = Paragraph(number=9, intro="", sections=[plain], line=1,
+    ...                   tellings=[Telling(intro="", texts=["b"], line=5)])
+    >>> next_telling(twice, [1], seed=3), next_telling(twice, [0], seed=3)
+    (0, 1)
+    """
+    fresh = [telling for telling in range(paragraph.telling_count) if telling not in heard]
+    if len(fresh) <= 1:
+        return fresh[0] if fresh else 0
+    return random.Random(f"{seed}:telling:{paragraph.number}:{len(heard)}").choice(fresh)
+
+
+def heard_after(heard: Sequence[int], telling: int, count: int) -> list[int]:
+    """The tellings heard in this round once ``telling`` is read; when that completes the
+    round (every telling heard), a new round starts with none heard.
+
+    >>> heard_after([], 1, 3), heard_after([1, 0], 2, 3)
+    ([1], [])
+    """
+    now = [*heard, telling]
+    return [] if len(set(now)) >= count else now

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from collections import deque
 
+from companion.framework.errors import IllegalAction
 from companion.framework.phrases import number_to_words
 from companion.framework.wording import spoken_list
 from companion.games.arabian_nights.content.pack import Pack
 from companion.games.arabian_nights.content.reward_codes import ChooseSpace, SpaceScope
-from companion.games.arabian_nights.rules.state import IllegalActionError, PlayerSheet, find_name
+from companion.games.arabian_nights.rules.state import PlayerSheet, find_name
 
 SEA = "sea"
 """The terrain (any capitalisation) of the open sea: never coastal."""
@@ -91,12 +92,12 @@ def may_stay(pack: Pack, sheet: PlayerSheet, choice: ChooseSpace) -> bool:
 
 def checked_space(pack: Pack, sheet: PlayerSheet, choice: ChooseSpace, space: str) -> str:
     """The space named, in the pack's spelling, if the free move may end there;
-    IllegalActionError says why not and which spaces may."""
+    IllegalAction says why not and which spaces may."""
     allowed = allowed_spaces(pack, choice)
     found = find_name(space, allowed)
     if found is not None:
         return found
-    raise IllegalActionError(
+    raise IllegalAction(
         f"{sheet.name} must go to {what_fits(choice)}, and {space} is not one; "
         f"say {spoken_list(allowed, 'or')}"
     )

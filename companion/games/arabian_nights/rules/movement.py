@@ -13,6 +13,7 @@ from collections.abc import Iterable, Iterator
 
 from pydantic import BaseModel
 
+from companion.framework.errors import IllegalAction
 from companion.games.arabian_nights.content.pack import Pack, WealthLevel
 from companion.games.arabian_nights.rules.card_effects import (
     air_rate,
@@ -20,13 +21,7 @@ from companion.games.arabian_nights.rules.card_effects import (
     flies_on_continent,
     movement_limits,
 )
-from companion.games.arabian_nights.rules.state import (
-    IllegalActionError,
-    PlayerSheet,
-    TableState,
-    find_name,
-    same_name,
-)
+from companion.games.arabian_nights.rules.state import PlayerSheet, TableState, find_name, same_name
 
 
 class Allowance(BaseModel):
@@ -213,7 +208,7 @@ def move(pack: Pack, table: TableState, player: str, goal: str) -> TableState:
     """
     sheet = table.player(player)
     if can_reach(pack, sheet.position, goal, sheet) is False:
-        raise IllegalActionError(f"{sheet.name} cannot reach {goal} from {sheet.position}")
+        raise IllegalAction(f"{sheet.name} cannot reach {goal} from {sheet.position}")
     place = _known_place(pack, goal)
 
     def go(copy: TableState) -> None:
@@ -230,6 +225,6 @@ def leave_place_of_power(pack: Pack, table: TableState, player: str) -> TableSta
     """After the encounter in a Place of Power, the character follows its arrow out."""
     place = _known_place(pack, table.player(player).position)
     if place is None:
-        raise IllegalActionError(f"{player} is not in a Place of Power")
+        raise IllegalAction(f"{player} is not in a Place of Power")
     exit_space = pack.places[place].exit_space
     return table.evolve(lambda copy: setattr(copy.player(player), "position", exit_space))

@@ -28,10 +28,6 @@ HOME = "Baghdad"
 STARTING_WEALTH = "Poor"
 
 
-class IllegalActionError(IllegalAction, ValueError):
-    """An action the rules do not allow now; the message says why."""
-
-
 def same_name(first: str, second: str) -> bool:
     """Whether two names are the same, ignoring capitalisation and repeated spaces."""
     return normalise_name(first) == normalise_name(second)
@@ -150,6 +146,7 @@ class TableState(BaseModel):
 
     players: list[PlayerSheet]
     turn: int = Field(0, ge=0, description="Index in `players` of whose turn it is.")
+    turns_ended: int = Field(0, ge=0, description="Turns played so far (the chronicle's chapters).")
     treasure_deck: list[str] = Field(description="Treasure card names, top first.")
     encounter_deck: list[str] = Field(description="Encounter card names, top first.")
     encounter_discard: list[str] = []
@@ -174,12 +171,12 @@ class TableState(BaseModel):
         return self.players[self.turn]
 
     def player(self, name: str) -> PlayerSheet:
-        """The sheet of the player called ``name``; IllegalActionError if nobody is."""
+        """The sheet of the player called ``name``; IllegalAction if nobody is."""
         for sheet in self.players:
             if same_name(sheet.name, name):
                 return sheet
         known = ", ".join(sheet.name for sheet in self.players)
-        raise IllegalActionError(f"there is no player called {name!r}; the players are {known}")
+        raise IllegalAction(f"there is no player called {name!r}; the players are {known}")
 
     def evolve(self, change: Callable[[TableState], None]) -> TableState:
         """A deep copy of this state with ``change`` applied to the copy.
@@ -213,7 +210,7 @@ def new_table(
     levels = [level.name for level in pack.wealth_track]
     for sheet in players:
         if find_name(sheet.wealth, levels) is None:
-            raise IllegalActionError(
+            raise IllegalAction(
                 f"{sheet.name}'s wealth {sheet.wealth!r} is not on the track: {', '.join(levels)}"
             )
     treasures = list(pack.treasures)

@@ -9,10 +9,10 @@ docs/rules-decisions.md).
 
 from __future__ import annotations
 
+from companion.framework.errors import IllegalAction
 from companion.games.arabian_nights.rules.state import (
     HOME,
     FinalRound,
-    IllegalActionError,
     PlayerSheet,
     TableState,
     same_name,
@@ -34,9 +34,9 @@ def declare_victory(table: TableState) -> TableState:
     """The current player declares: every other player gets one more turn."""
     sheet = table.current
     if table.final_round is not None:
-        raise IllegalActionError(f"{table.final_round.declared_by} has already declared")
+        raise IllegalAction(f"{table.final_round.declared_by} has already declared")
     if not can_declare(sheet, table.home):
-        raise IllegalActionError(
+        raise IllegalAction(
             f"{sheet.name} can only declare in {table.home}, with the secret formula met"
         )
     count = len(table.players)
@@ -84,9 +84,10 @@ def end_turn(table: TableState, story_losses: dict[str, int] | None = None) -> T
     unfulfilled) and then `TableState.winners` is set.
     """
     if table.winners is not None:
-        raise IllegalActionError("the game is over")
+        raise IllegalAction("the game is over")
 
     def advance(copy: TableState) -> None:
+        copy.turns_ended += 1
         final = copy.final_round
         if final is not None and copy.current.name in final.waiting:
             final.waiting.remove(copy.current.name)

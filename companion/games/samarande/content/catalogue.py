@@ -256,6 +256,17 @@ class Catalogue(BaseModel):
         cards = tuple(changed if other is card else other for other in self.cards)
         return Catalogue(box=self.box, cards=cards)
 
+    def renamed(self, name: str, new_name: str) -> Catalogue:
+        """This list with the card ``name`` called ``new_name`` (a new card the table named)."""
+        card = self.card(name)
+        changed = card.model_copy(update={"name": new_name, "aliases": ()})
+        return Catalogue(box=self.box, cards=tuple(changed if c is card else c for c in self.cards))
+
+    def without(self, name: str) -> Catalogue:
+        """This list without the card ``name``."""
+        card = self.card(name)
+        return Catalogue(box=self.box, cards=tuple(c for c in self.cards if c is not card))
+
     def with_card(self, card: Card) -> Catalogue:
         """This list with one more card (an unlisted card the players play)."""
         return Catalogue(box=self.box, cards=(*self.cards, card))

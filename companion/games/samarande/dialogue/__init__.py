@@ -27,21 +27,23 @@ from __future__ import annotations
 from collections import Counter
 from typing import ClassVar
 
-from companion.framework.answers import NUMBER, Answer
+from companion.framework.answers import NUMBER, YES, Answer
 from companion.framework.dialogue import YES_NO, GameOptions, Speech, Step
 from companion.framework.errors import IllegalAction, SetupError
 from companion.framework.kit import ROLL_FOR_ME, GameKit, new_dice, number_phrases, roll_step
 from companion.framework.phrases import PhraseSet, normalize
+from companion.framework.story import Chapter, Told
 from companion.games.samarande import table_view
 from companion.games.samarande.content.catalogue import (
     Card,
     Catalogue,
     CatalogueError,
+    UnknownCardError,
 )
 from companion.games.samarande.content.loader import load_catalogue
 from companion.games.samarande.dialogue.card_play import CardPlay
 from companion.games.samarande.dialogue.state import Mode, SamarandeState
-from companion.games.samarande.rules import LINE_SIZE, IllegalActionError, Settings, Table
+from companion.games.samarande.rules import LINE_SIZE, Settings, Table
 from companion.games.samarande.rules.scoring import (
     SCORING_FIGURES,
     Tally,
@@ -53,17 +55,24 @@ from companion.games.samarande.rules.scoring import (
     standings,
 )
 from companion.games.samarande.speech import (
-    FIGURE_QUESTIONS,
+    A_CARD,
+    NO_NAME,
+    NO_NAME_SAID,
+    NO_NAME_TEMPLATES,
+    UNLISTED_NOUNS,
     action_phrases,
+    card_name_said,
     counted,
     district_label,
     figure_hint,
     figure_phrases,
+    figures_phrases,
+    figures_question,
     labelled,
     listed,
     names_phrases,
+    new_card_name,
     points,
-    unlisted_name,
 )
 
 TITLE = "Les Fils de Samarande"
@@ -123,6 +132,13 @@ class SamarandeDialogue(CardPlay, GameKit):
     def finished(self) -> bool:
         return self.state.phase == "over"
 
+    def chapter(self) -> Chapter | None:
+        """A vizier's turn, from the first turn to the end of the game."""
+        table = self.state.table
+        if table is None or self.state.mode == "score" or self.state.phase in ("deal", "first"):
+            return None
+        return Chapter(turn=table.turns_ended, player=table.current.name)
+
     def answer(self, value: Answer | str) -> list[Speech]:
         """Refuse an answer the step does not offer, then let the kit dispatch it."""
         step = self.step()
@@ -144,7 +160,7 @@ class SamarandeDialogue(CardPlay, GameKit):
         table = self.table
         try:
             who = table.player(player) if player else table.current
-        except IllegalActionError as error:
+        except IllegalAction as error:
             return str(error)
         city = who.city
         artisans = sum(len(d.artisans) for d in city.districts)
@@ -284,10 +300,10 @@ class SamarandeDialogue(CardPlay, GameKit):
         self.state.difficulty_rerolled = False
         if testing:
             self.state.phase = "difficulty"
-            return [Speech(" ".join([*speech, "Protection test."]))]
+            return [Speech(" ".join([*speech, "Protection test."]), kind="aside")]
         speech.append("No artisan at work, so no protection test and no taxes.")
         self.state.phase = "actions"
-        return [Speech(" ".join(speech))]
+        return [Speech(" ".join(speech), kind="aside")]  # the chronicle's chapter heading
 
     def _ask_difficulty(self) -> Step:
         table = self.table
@@ -322,7 +338,7 @@ class SamarandeDialogue(CardPlay, GameKit):
         )
 
     def _on_reroll_difficulty(self, answer: Answer) -> list[Speech]:
-        if answer.intent == "yes":
+        if answer == YES:
             self.state.difficulty_rerolled = True
             self.state.phase = "difficulty"
         else:
@@ -388,12 +404,20 @@ class SamarandeDialogue(CardPlay, GameKit):
 
     def _ask_actions(self) -> Step:
         table = self.table
+        name = table.current.name
+        if table.action_points:
+            prompt = f"{name}, {points(table.action_points)}. What do you do?"
+        elif table.points_to_buy:
+            prompt = f"{name}, no action points left: buy one for 2 gold, or end your turn."
+        else:
+            prompt = f"{name}, no action points left and none to buy: end your turn."
         return Step(
-            f"{table.current.name}, {points(table.action_points)}. What do you do?",
+            prompt,
             self._action_phrases(),
             hint=(
                 "Say take card and a place from one to six, draw from the deck, play and a "
-                "card name, play an unlisted card costing a number, buy a point, or end turn."
+                "card name, play a new district, artisan, guard or card costing a number for "
+                "a card I do not know, buy a point, or end turn."
             ),
         )
 
@@ -407,10 +431,12 @@ class SamarandeDialogue(CardPlay, GameKit):
         if verb == "take":
             place = int(answer["place"])
             table.take_from_line(place)
-            return [Speech(f"Take the card in place {place}. {self._points_left()}")]
+            self.note(f"{table.current.name} takes the card in place {place} of the line.")
+            return [Speech(f"Take the card in place {place}. {self._points_left()}", kind="aside")]
         if verb == "draw":
             table.draw_from_deck()
-            return [Speech(f"Draw the top card. {self._points_left()}")]
+            self.note(f"{table.current.name} draws the top card of the deck.")
+            return [Speech(f"Draw the top card. {self._points_left()}", kind="aside")]
         if verb == "buy":
             table.buy_point()
             player = table.current
@@ -422,30 +448,77 @@ class SamarandeDialogue(CardPlay, GameKit):
         if verb == "cost":
             return [self._state_figures(str(answer["card"]), cost=int(answer["cost"]))]
         if verb == "unlisted":
-            listed = self.state.catalogue
-            try:
-                return self._play(self._unlisted(str(answer["kind"]), int(answer["cost"])))
-            except IllegalAction:
-                self._set_catalogue(listed)  # a card refused joins no list
-                raise
+            return self._new_card(str(answer["kind"]), int(answer["cost"]))
         raise IllegalAction("I did not understand that action.")
 
-    def _unlisted(self, kind: str, cost: int) -> str:
-        """The name of an unlisted card of ``kind`` and ``cost``, added to the list once."""
-        name = unlisted_name(kind, cost)
-        if name not in {card.name for card in self.state.catalogue.cards}:
-            card = Card.model_validate(
-                {
-                    "name": name,
-                    "kind": kind,
-                    "cost": cost,
-                    "unlisted": True,
-                    "effect": "manual" if kind == "action" else "none",
-                    "hand_limit_bonus": 0 if kind == "district" else None,
-                }
+    def _new_card(self, kind: str, cost: int) -> list[Speech]:
+        """A card the list lacks, played for the first time: it joins the list under a name
+        of its own (each new card is a card of its own, with its own figures), and the
+        table is asked what it is called before it is played."""
+        table = self.table
+        table.check_hand()
+        table.check_points(cost, f"{A_CARD[kind].capitalize()} costing {cost}")
+        if kind == "artisan":
+            table.check_housing(table.current)
+        name = new_card_name(self.state.catalogue, kind)
+        card = Card.model_validate(
+            {
+                "name": name,
+                "kind": kind,
+                "cost": cost,
+                "unlisted": True,
+                "effect": "manual" if kind == "action" else "none",
+                "hand_limit_bonus": 0 if kind == "district" else None,
+            }
+        )
+        self._set_catalogue(self.state.catalogue.with_card(card))
+        self.state.naming = name
+        self.state.phase = "naming"
+        return []
+
+    def _ask_naming(self) -> Step:
+        name = self.state.naming
+        kind = self.table.card(name).kind
+        return Step(
+            f"{A_CARD[kind].capitalize()} I do not know: what is it called? Say its name, "
+            f"or say no name and I will call it the {name}.",
+            PhraseSet.from_templates({NO_NAME: NO_NAME_TEMPLATES}, labels={NO_NAME: "no name"}),
+            free_text=True,
+            hint="Say the name printed on the card, for example the Potter, or say no name.",
+        )
+
+    def _on_naming(self, answer: Answer) -> list[Speech]:
+        """The new card keeps its name, takes the one said, or is another copy of a new
+        card named before; then it is played (a play refused now keeps the name)."""
+        new = self.state.naming
+        kind = self.table.card(new).kind
+        said = card_name_said(answer.intent)
+        named = None if answer == NO_NAME or normalize(said) in NO_NAME_SAID else said
+        known = self._card_called(named)
+        if known is not None and (known.kind != kind or not known.unlisted):
+            raise IllegalAction(
+                f"The {known.name} is already a {known.kind}; give this {UNLISTED_NOUNS[kind]} "
+                "another name, or say no name."
             )
-            self._set_catalogue(self.state.catalogue.with_card(card))
-        return name
+        self.state.naming, self.state.phase = None, "actions"
+        speeches, name = [], new
+        if known is not None:
+            self._set_catalogue(self.state.catalogue.without(new))
+            speeches, name = [Speech(f"Another {known.name}.")], known.name
+        elif named:
+            self._set_catalogue(self.state.catalogue.renamed(new, named))
+            speeches, name = [Speech(f"The {named} it is.")], named
+        try:
+            return [*speeches, *self._play(name)]
+        except IllegalAction as refusal:
+            return [*speeches, Speech(str(refusal))]
+
+    def _card_called(self, name: str | None) -> Card | None:
+        """The card of the list called ``name``, if any."""
+        try:
+            return self.state.catalogue.card(name) if name else None
+        except UnknownCardError:
+            return None
 
     def _set_catalogue(self, catalogue: Catalogue) -> None:
         self.state.catalogue = catalogue
@@ -456,12 +529,12 @@ class SamarandeDialogue(CardPlay, GameKit):
         """The players state figures of a card; the game keeps them from now on."""
         self._set_catalogue(self.state.catalogue.with_figures(name, **figures))
         said = ", ".join(f"{figure.replace('_', ' ')} {_said(v)}" for figure, v in figures.items())
-        return Speech(f"Noted for this game: the {name}, {said}.")
+        return Speech(f"Noted for this game: the {name}, {said}.", kind="aside")
 
     # ------------------------------------------------------------------ figures
 
-    def _stating(self) -> tuple[Card, str]:
-        """The card whose figure is asked for now, and that figure."""
+    def _stating(self) -> tuple[Card, tuple[str, ...]]:
+        """The card whose figures are asked for now, and those figures."""
         if self.state.mode == "score":
             unknown = self._unknown_for_scoring()
             assert unknown is not None, "the figure step opens only while a figure is unknown"
@@ -471,33 +544,42 @@ class SamarandeDialogue(CardPlay, GameKit):
         card = self.table.card(pending.card)
         if not card.missing and pending.found:
             card = self.table.card(pending.found)
-        return card, card.missing[0]
+        return card, card.missing
 
-    def _unknown_for_scoring(self) -> tuple[Card, str] | None:
-        """The first dictated card with a figure scoring needs still unknown, if any."""
+    def _unknown_for_scoring(self) -> tuple[Card, tuple[str, ...]] | None:
+        """The first dictated card with figures scoring needs still unknown, if any."""
         for city in self.state.dictated:
             for name in city:
                 card = self.state.catalogue.card(name)
-                missing = [figure for figure in card.missing if figure in SCORING_FIGURES]
+                missing = tuple(figure for figure in card.missing if figure in SCORING_FIGURES)
                 if missing:
-                    return card, missing[0]
+                    return card, missing
         return None
 
     def _ask_figure(self) -> Step:
-        card, figure = self._stating()
-        question = FIGURE_QUESTIONS[figure].format(
-            card=card.name, does="do" if card.plural else "does", be="are" if card.plural else "is"
-        )
-        return Step(question, figure_phrases(figure), hint=figure_hint(figure))
+        card, figures = self._stating()
+        question = figures_question(card.name, figures, card.plural)
+        if len(figures) == 1:
+            (figure,) = figures
+            phrases = figure_phrases(figure) | figures_phrases(figures)
+            return Step(question, phrases, hint=figure_hint(figure))
+        hint = f"{question} {' '.join(figure_hint(figure, named=True) for figure in figures)}"
+        return Step(question, figures_phrases(figures), hint=hint)
 
     def _on_figure(self, answer: Answer) -> list[Speech]:
-        card, figure = self._stating()
-        stated = (answer.intent == "yes") if figure == "fortified" else int(answer[NUMBER])
-        noted = self._state_figures(card.name, **{figure: stated})
+        card, figures = self._stating()
+        if answer.intent == "figures":
+            stated = {
+                figure: bool(answer[figure]) if figure == "fortified" else int(answer[figure])
+                for figure in figures
+            }
+        else:  # one figure said plainly: a number, or yes or no
+            (figure,) = figures
+            said = answer == YES if figure == "fortified" else int(answer[NUMBER])
+            stated = {figure: said}
+        noted = self._state_figures(card.name, **stated)
         if self.state.mode == "score":
             return [noted, *self._score_dictated()]
-        if self.state.catalogue.card(card.name).missing:
-            return [noted]
         return self._figures_stated(noted)
 
     def _end_turn(self) -> list[Speech]:
@@ -518,8 +600,10 @@ class SamarandeDialogue(CardPlay, GameKit):
         if end.game_over:
             why = "the deck is empty" if table.deck == 0 else "the bank is empty"
             speech.append(f"The game ends: {why}. Discard your hands.")
-            return [Speech(" ".join(speech)), *self._final_scores(self._table_tallies())]
-        return [Speech(" ".join(speech)), *self._begin_turn()]
+            self.note(f"The game ends: {why}.", Told.ENDING)
+            ending = self._final_scores(self._table_tallies())
+            return [Speech(" ".join(speech), kind="aside"), *ending]
+        return [Speech(" ".join(speech), kind="aside"), *self._begin_turn()]
 
     def _table_tallies(self) -> list[Tally]:
         table = self.table
@@ -541,7 +625,7 @@ class SamarandeDialogue(CardPlay, GameKit):
         """The standings: every vizier's points by category, then the winners and why."""
         lines, verdict = standings(score_viziers(tallies, self.state.catalogue))
         self.state.phase = "over"
-        return [*(Speech(line) for line in lines), Speech(verdict, kind="ending")]
+        return [Speech(line, kind="ending") for line in [*lines, verdict]]
 
     def _ask_dictate(self) -> Step:
         name = self.player_names()[self.state.dictating]

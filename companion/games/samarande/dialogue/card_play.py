@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partialmethod
 
-from companion.framework.answers import Answer
+from companion.framework.answers import NO, YES, Answer
 from companion.framework.dialogue import YES_NO, Speech, Step
 from companion.framework.errors import IllegalAction
 from companion.framework.kit import ROLL_FOR_ME, roll_step, rolled
@@ -86,7 +86,7 @@ class CardPlay:
         except IllegalAction as refusal:
             self.state.pending = None
             self.state.phase = "actions"
-            return [noted, Speech(str(refusal))]
+            return [noted, Speech(str(refusal), kind="aside")]  # a refusal tells no story
 
     def _start_play(self) -> list[Speech]:
         table = self.table
@@ -95,7 +95,7 @@ class CardPlay:
         card = table.card(pending.card)
         if card.kind in ("district", "guard"):
             table.play_card(card.name)
-            return self._done(f"{card.name} added to the city. {self._points_left()}")
+            return self._done(f"{card.name} added to the city.")
         table.check_points(table.cost_now(card), f"The {card.name}")
         if card.kind == "artisan":
             table.check_housing(table.current)
@@ -109,7 +109,15 @@ class CardPlay:
         return self._advance()
 
     def _advance(self) -> list[Speech]:
-        """Ask for what the pending card still needs, or resolve it."""
+        """Ask for what the pending card still needs, or resolve it; a target that was the
+        only one possible is named first ("The Open Sesame robs Zoe, the only one it can")."""
+        pending = self.state.pending
+        assert pending is not None
+        said = self._question_or_resolution()
+        told, pending.told = pending.told, []
+        return [*(Speech(text) for text in told), *said]
+
+    def _question_or_resolution(self) -> list[Speech]:
         pending = self.state.pending
         assert pending is not None
         table = self.table
@@ -118,7 +126,7 @@ class CardPlay:
             if self._next_question(("home",)):
                 return []
             table.play_card(card.name, pending.home)
-            return self._done(f"{card.name} housed. {self._points_left()}")
+            return self._done(f"{card.name} housed.")
         if self._next_question(TARGETS.get(card.effect, ())):
             return []
         if not pending.paid:
@@ -128,8 +136,7 @@ class CardPlay:
             if victim and card.effect in HARMFUL and table.protected(victim):
                 table.discard_action()
                 return self._done(
-                    f"{victim.name}'s Protector Genie cancels the {card.name}. "
-                    + self._points_left()
+                    f"{victim.name}'s Protector Genie cancels the {card.name}."
                 )
         if self._joker_question_due():
             self.state.phase = "joker"
@@ -153,7 +160,9 @@ class CardPlay:
             if slot in _OPTIONS:
                 options = self._options(slot)
                 if len(options) == 1:
-                    self._fill(slot, next(iter(options)))
+                    ((only, templates),) = options.items()
+                    self._fill(slot, only)
+                    self._tell_lone(slot, templates[0])
                     continue
             self.state.phase = slot
             return True
@@ -178,6 +187,17 @@ class CardPlay:
         if pending.artisan:
             return _split_artisan(pending.artisan)[1]
         return pending.card
+
+    def _tell_lone(self, slot: str, label: str) -> None:
+        """Note that ``slot`` had a single possible answer, ``label``, to say it aloud."""
+        pending = self.state.pending
+        assert pending is not None
+        if slot in _LONE:
+            effect = self.table.card(pending.card).effect
+            text = _LONE[slot].get(effect, _LONE[slot].get("", ""))
+            if slot == "victim" and len(self.table.players) == 2:
+                text = text.split(",")[0] + "."  # the only opponent: no need to say why
+            pending.told.append(text.format(card=pending.card, victim=pending.victim, it=label))
 
     def _fill(self, slot: str, answer: Answer) -> None:
         """Keep the answer to ``slot`` in the pending card (an artisan as ``ID:Name``)."""
@@ -205,12 +225,18 @@ class CardPlay:
         if self.table.card(pending.card).effect != "tornado":
             return 0
         victim = self.table.player(pending.victim or "")
-        return self.table.tornado_cost(victim.city.district(pending.district or 0))
+        printed = self.table.cost_now(self.table.card(pending.card))
+        return (
+            self.table.tornado_cost(victim.city.district(pending.district or 0), printed) - printed
+        )
 
     def _done(self, text: str) -> list[Speech]:
+        """The card's play is over: ``text`` goes into the chronicle, and is said with the
+        action points left (a count for the table, no part of the story)."""
         self.state.pending = None
         self.state.phase = "actions"
-        return [Speech(text)]
+        self.note(text)
+        return [Speech(f"{text} {self._points_left()}", kind="aside")]
 
     def _options(self, slot: str) -> dict[Answer, list[str]]:
         """``{value: [template, ...]}`` of the answers to ``slot`` for the pending card."""
@@ -241,9 +267,12 @@ class CardPlay:
     def _tornado_districts(self, player: Player) -> list[District]:
         table = self.table
         pending = self.state.pending
-        cost = table.cost_now(table.card(pending.card)) if pending else 0
-        budget = table.action_points - cost
-        return [d for d in player.city.districts if table.tornado_cost(d) <= budget]
+        printed = table.cost_now(table.card(pending.card)) if pending else 0
+        return [
+            d
+            for d in player.city.districts
+            if table.tornado_cost(d, printed) <= table.action_points
+        ]
 
     def _district_options(self) -> dict[Answer, list[str]]:
         table = self.table
@@ -352,7 +381,7 @@ class CardPlay:
             f"Does anyone cancel the {pending.card} with a Joker Genie? Say no, or a name.",
             names_phrases(names, "[i do] [me] [it is] {name}")
             | PhraseSet.from_templates(
-                {Answer("no"): ["no", "nobody", "no one", "no joker"]}, labels={Answer("no"): "no"}
+                {NO: ["no", "nobody", "no one", "no joker"]}, labels={NO: "no"}
             ),
         )
 
@@ -361,13 +390,13 @@ class CardPlay:
         pending = self.state.pending
         assert pending is not None
         pending.joker_asked = True
-        if answer.intent == "no":
+        if answer == NO:
             return self._advance()
         joker_player = table.player(answer.intent)
         table.cancel_with_joker(joker_player)
         return self._done(
             f"{joker_player.name}'s Joker Genie cancels the {pending.card}. The genie stays in "
-            f"front of {joker_player.name}, who pays its point next turn. {self._points_left()}"
+            f"front of {joker_player.name}, who pays its point next turn."
         )
 
     def _roll_step(self, slot: str) -> Step:
@@ -400,7 +429,7 @@ class CardPlay:
         pending = self.state.pending
         assert pending is not None
         pending.reroll_asked = True
-        if answer.intent == "yes":
+        if answer == YES:
             pending.assassin_roll = None
         return self._advance()
 
@@ -422,7 +451,7 @@ class CardPlay:
             f"{counted(result.reward, 'gold')} and the Guild is discarded.",
             "tie": f"A tie: the {guard.name} and the Guild are both discarded.",
         }[result.winner]
-        return self._done(f"{totals} {outcome} {self._points_left()}")
+        return self._done(f"{totals} {outcome}")
 
     def _resolve_theft(self) -> list[Speech]:
         pending = self.state.pending
@@ -430,8 +459,7 @@ class CardPlay:
         victim = self._victim()
         stolen = self.table.steal(victim, pending.theft_roll or 0)
         return self._done(
-            f"{self.table.current.name} takes {counted(stolen, 'gold')} from {victim.name}. "
-            + self._points_left()
+            f"{self.table.current.name} takes {counted(stolen, 'gold')} from {victim.name}."
         )
 
     def _resolve_tornado(self) -> list[Speech]:
@@ -442,7 +470,7 @@ class CardPlay:
         destroyed = self.table.destroy_district(victim, pending.district)
         return self._done(
             f"The tornado sweeps away the {label} of {victim.name}: "
-            f"{counted(destroyed, 'card')} to the discard pile. {self._points_left()}"
+            f"{counted(destroyed, 'card')} to the discard pile."
         )
 
     def _resolve_staying(self) -> list[Speech]:
@@ -463,7 +491,7 @@ class CardPlay:
             "joker_genie": "Its point is paid at the start of the next turn.",
             "keepsake": f"It is worth {counted(card.end_points or 0, 'point')} at the end.",
         }[card.effect]
-        return self._done(f"The {card.name} stays {where}. {meaning} {self._points_left()}")
+        return self._done(f"The {card.name} stays {where}. {meaning}")
 
     def _resolve_kidnap(self) -> list[Speech]:
         table = self.table
@@ -477,14 +505,14 @@ class CardPlay:
             if housed
             else f"has no house, so goes into {table.current.name}'s hand"
         )
-        return self._done(f"The {artisan} of {victim.name} {where}. {self._points_left()}")
+        return self._done(f"The {artisan} of {victim.name} {where}.")
 
     def _resolve_lamp(self) -> list[Speech]:
         pending = self.state.pending
         assert pending is not None and pending.genie is not None
         item = self.table.send_away(pending.genie)
         return self._done(
-            f"The {item.card} in front of {item.holder} is sent away. {self._points_left()}"
+            f"The {item.card} in front of {item.holder} is sent away."
         )
 
     def _resolve_discoverer(self) -> list[Speech]:
@@ -494,8 +522,7 @@ class CardPlay:
         into_city = table.discover(pending.found, pending.home)
         where = "goes straight into the city" if into_city else "goes into your hand"
         return self._done(
-            f"The {pending.found} {where}. Shuffle the other turned cards back into the deck. "
-            + self._points_left()
+            f"The {pending.found} {where}. Shuffle the other turned cards back into the deck."
         )
 
     def _resolve_caliph(self) -> list[Speech]:
@@ -503,14 +530,14 @@ class CardPlay:
         cards = sum(self.table.line)
         return self._done(
             f"Arrange the line as you wish: its {counted(cards, 'card')} now fill the first "
-            f"places. {self._points_left()}"
+            "places."
         )
 
     def _resolve_manual(self) -> list[Speech]:
         pending = self.state.pending
         assert pending is not None
         self.table.discard_action()
-        return self._done(f"Resolve the {pending.card} at the table. {self._points_left()}")
+        return self._done(f"Resolve the {pending.card} at the table.")
 
     def _roll(self, answer: Answer) -> tuple[int, list[Speech]]:
         """A die from the players, or one the companion rolls ("roll for me")."""
@@ -571,6 +598,19 @@ _QUESTIONS = {
     "home": "Which of your districts houses the artisan?",
     "genie": "Which genie does the lamp send away?",
     "found": "Which card did the genie find?",
+}
+#: What is said of a target that was the only one possible, by slot and effect ("" for
+#: any effect): the players hear whom the card strikes without being asked.
+_LONE: dict[str, dict[str, str]] = {
+    "victim": {
+        "assassin": "The Assassins' Guild goes after {it}, the only vizier with a guard.",
+        "theft": "The {card} robs {it}, the only one it can.",
+        "": "The {card} targets {it}, the only one it can.",
+    },
+    "guard": {"": "The assassins attack {victim}'s {it}, the only guard they can reach."},
+    "district": {"": "The {card} strikes {victim}'s {it}, the only district it can."},
+    "artisan": {"": "The genie takes {victim}'s {it}, the only artisan it can."},
+    "genie": {"": "The lamp sends away the {it}, the only genie in play."},
 }
 #: What an action card asks once it is paid and nobody cancelled it.
 _AFTER: dict[str, tuple[str, ...]] = {

@@ -32,6 +32,8 @@ class Pending(BaseModel):
     reroll_asked: bool = False
     guard_roll: int | None = None
     theft_roll: int | None = None
+    told: list[str] = []
+    """Targets that were the only ones possible, to be named aloud."""
 
 
 class SamarandeState(DialogueState):
@@ -49,6 +51,8 @@ class SamarandeState(DialogueState):
     """This turn's protection difficulty, once the neighbour has rolled."""
     difficulty_rerolled: bool = False
     pending: Pending | None = None
+    naming: str | None = None
+    """A card the list lacked, just played: the name it has until the table names it."""
     dictating: int = 0
     """Score mode: whose city is being dictated (an index of ``names``)."""
     dictated: list[dict[str, int]] = Field(default_factory=list)

@@ -4,7 +4,7 @@ Players keep their physical cards; the companion keeps the numbers: every vizier
 the royal bank, how many cards are in each hand, in the deck and in the face-up line, each
 city (districts with the artisans they house, guards), the genies in play, and the action
 points of the turn. Every method either applies a legal change or raises an
-:class:`IllegalActionError` saying why it is not allowed (the table is then unchanged).
+:class:`IllegalAction` saying why it is not allowed (the table is then unchanged).
 
 No randomness here: dice are numbers handed in by the dialogue.
 
@@ -30,7 +30,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, field_validator
 
 from companion.framework.errors import IllegalAction
 from companion.games.samarande.content.catalogue import Card, Catalogue
@@ -48,30 +48,24 @@ ASSASSIN_BONUS = 4
 ASSASSIN_REWARD = 6
 
 
-class IllegalActionError(IllegalAction):
-    """The action is not allowed now; the message says why, in words fit to speak."""
-
-
-class NotEnoughActionPoints(IllegalActionError):
-    """The action costs more action points than remain."""
-
-
-class NoHousingError(IllegalActionError):
-    """No district can house one more artisan."""
-
-
-class NotInHandError(IllegalActionError):
-    """The player holds no card to play."""
-
-
 class Settings(BaseModel):
     """Readings of the rules on which tables may disagree (``--set key=value``)."""
 
     joker_upkeep: Literal["every_turn", "once"] = "every_turn"
     """A Joker Genie in play costs its holder one action point at the start of each turn
     (``every_turn``), or only at the start of the turn after it was played (``once``)."""
-    tornado_cost: Literal["per_card", "printed"] = "per_card"
-    """The Desert Tornado costs one point per card it destroys, or its printed cost."""
+    tornado_cost: Literal["each", "printed", "plus_each"] = "each"
+    """The Desert Tornado costs its printed cost for each card it destroys (``each``), its
+    printed cost once (``printed``), or its printed cost and one point more per card
+    destroyed (``plus_each``, the companion's reading before; saves of it say
+    ``per_card``)."""
+
+    @field_validator("tornado_cost", mode="before")
+    @classmethod
+    def _older_reading(cls, value: object) -> object:
+        """Games saved under the old name of ``plus_each`` keep playing by it."""
+        return "plus_each" if value == "per_card" else value
+
     libraries_stack: bool = True
     """Each Library raises the hand limit; with False only the first one counts."""
     ask_joker: bool = True
@@ -94,7 +88,7 @@ class City(BaseModel):
         for district in self.districts:
             if district.id == district_id:
                 return district
-        raise IllegalActionError("That district is not in this city.")
+        raise IllegalAction("That district is not in this city.")
 
 
 class Player(BaseModel):
@@ -152,6 +146,8 @@ class Table(BaseModel):
     resolving: int = 0
     """Action cards paid for and not yet discarded, put in play or taken back."""
     active: int = 0
+    turns_ended: int = 0
+    """Turns played so far (the chronicle's chapters)."""
     action_points: int = 0
     bought: int = 0
     took_from_line: bool = False
@@ -185,7 +181,7 @@ class Table(BaseModel):
     ) -> Table:
         """A table while dealing: eight cards in each hand, the line still empty."""
         if not 2 <= len(players) <= 5:
-            raise IllegalActionError("Les Fils de Samarande is played by two to five viziers.")
+            raise IllegalAction("Les Fils de Samarande is played by two to five viziers.")
         return cls(
             catalogue=catalogue,
             settings=settings or Settings(),
@@ -200,9 +196,9 @@ class Table(BaseModel):
     def redeal(self, name: str) -> None:
         """``name`` had no district among the eight: they return them for eight more."""
         if name not in self.choosing:
-            raise IllegalActionError(f"{name} has already kept four cards.")
+            raise IllegalAction(f"{name} has already kept four cards.")
         if name in self.redealt:
-            raise IllegalActionError(f"{name} has already been dealt a second eight.")
+            raise IllegalAction(f"{name} has already been dealt a second eight.")
         self.redealt.append(name)
 
     def keep_four(self, name: str) -> bool:
@@ -211,7 +207,7 @@ class Table(BaseModel):
         Then the returned cards are shuffled into the deck and the line is dealt.
         """
         if name not in self.choosing:
-            raise IllegalActionError(f"{name} has already kept four cards.")
+            raise IllegalAction(f"{name} has already kept four cards.")
         self.choosing.remove(name)
         player = self.player(name)
         self.deck += player.hand - STARTING_HAND
@@ -233,7 +229,7 @@ class Table(BaseModel):
         for player in self.players:
             if player.name == name:
                 return player
-        raise IllegalActionError(f"Nobody called {name} plays.")
+        raise IllegalAction(f"Nobody called {name} plays.")
 
     def left_neighbour(self, player: Player) -> Player:
         """The next vizier in turn order (play goes clockwise, to the left)."""
@@ -333,7 +329,7 @@ class Table(BaseModel):
         """The genies take this artisan: it goes to the discard pile."""
         district = player.city.district(district_id)
         if artisan not in district.artisans:
-            raise IllegalActionError(f"No {artisan} lives in that district.")
+            raise IllegalAction(f"No {artisan} lives in that district.")
         district.artisans.remove(artisan)
         self.discard += 1
 
@@ -368,17 +364,22 @@ class Table(BaseModel):
             return len(self.genies_on(player, "joker_genie"))
         return player.joker_debt
 
+    @property
+    def points_to_buy(self) -> int:
+        """How many action points the current player may still buy this turn."""
+        return max(0, min(MAX_BOUGHT - self.bought, self.current.gold // POINT_PRICE))
+
     def check_points(self, cost: int, what: str) -> None:
         """Refuse an action that costs more than remains, saying how to afford it."""
         if cost <= self.action_points:
             return
-        can_buy = min(MAX_BOUGHT - self.bought, self.current.gold // POINT_PRICE)
+        can_buy = self.points_to_buy
         advice = (
             f" You can buy up to {can_buy} more, at {POINT_PRICE} gold each."
             if can_buy >= cost - self.action_points
             else ""
         )
-        raise NotEnoughActionPoints(
+        raise IllegalAction(
             f"{what} costs {_points(cost)} and you have {_points(self.action_points)} left."
             + advice
         )
@@ -400,9 +401,9 @@ class Table(BaseModel):
         """Buy one extra action point for two gold (three at most a turn)."""
         player = self.current
         if self.bought >= MAX_BOUGHT:
-            raise IllegalActionError(f"You have already bought {MAX_BOUGHT} points this turn.")
+            raise IllegalAction(f"You have already bought {MAX_BOUGHT} points this turn.")
         if player.gold < POINT_PRICE:
-            raise IllegalActionError(
+            raise IllegalAction(
                 f"A point costs {POINT_PRICE} gold and you have {player.gold}."
             )
         player.gold -= POINT_PRICE
@@ -413,9 +414,9 @@ class Table(BaseModel):
     def take_from_line(self, position: int) -> None:
         """Take the face-up card at ``position`` (1 to 6) for that many points."""
         if not 1 <= position <= LINE_SIZE:
-            raise IllegalActionError("The line has six places, numbered one to six.")
+            raise IllegalAction("The line has six places, numbered one to six.")
         if not self.line[position - 1]:
-            raise IllegalActionError(f"Place {position} of the line is empty. {self._line_left()}")
+            raise IllegalAction(f"Place {position} of the line is empty. {self._line_left()}")
         self.spend(position, f"The card in place {position}")
         self.line[position - 1] = False
         self.current.hand += 1
@@ -423,7 +424,7 @@ class Table(BaseModel):
 
     def draw_from_deck(self) -> None:
         if self.deck == 0:
-            raise IllegalActionError("The deck is empty.")
+            raise IllegalAction("The deck is empty.")
         self.spend(DECK_COST, "Drawing from the deck")
         self.deck -= 1
         self.current.hand += 1
@@ -435,7 +436,7 @@ class Table(BaseModel):
     def check_hand(self) -> None:
         """Refuse to play a card when the current player holds none (by our count)."""
         if self.current.hand == 0:
-            raise NotInHandError(
+            raise IllegalAction(
                 f"By my count {self.current.name} holds no card. Take or draw one first."
             )
 
@@ -452,7 +453,7 @@ class Table(BaseModel):
         """
         card = self.card(name)
         if card.kind == "action":
-            raise IllegalActionError(f"The {card.name} is an action card.")
+            raise IllegalAction(f"The {card.name} is an action card.")
         district = None
         if card.kind == "artisan":
             district = self.housing(self.current, district_id)
@@ -464,7 +465,7 @@ class Table(BaseModel):
     def check_housing(self, player: Player) -> None:
         """Refuse a new artisan when no district of ``player`` has room."""
         if not self.free_districts(player):
-            raise NoHousingError(
+            raise IllegalAction(
                 "No district of your city has room for another artisan."
                 if player.city.districts
                 else "You have no district to house an artisan."
@@ -476,11 +477,11 @@ class Table(BaseModel):
         free = self.free_districts(player)
         if district_id is None:
             if len(free) > 1:
-                raise IllegalActionError("Say which district houses the artisan.")
+                raise IllegalAction("Say which district houses the artisan.")
             return free[0]
         district = player.city.district(district_id)
         if district not in free:
-            raise NoHousingError(f"That {district.card} has no room for another artisan.")
+            raise IllegalAction(f"That {district.card} has no room for another artisan.")
         return district
 
     def in_cities(self, card: Card) -> tuple[int, int]:
@@ -498,11 +499,11 @@ class Table(BaseModel):
         of_kind, copies = self.in_cities(card)
         box = self.catalogue.box[card.kind]
         if of_kind >= box:
-            raise IllegalActionError(
+            raise IllegalAction(
                 f"The box holds {box} {card.kind} cards and all {box} are already in play."
             )
         if card.count is not None and copies >= card.count:
-            raise IllegalActionError(
+            raise IllegalAction(
                 f"The box holds {card.count} {card.name} cards and all are already in play."
             )
 
@@ -520,7 +521,7 @@ class Table(BaseModel):
         """Pay for an action card and take it out of the hand (its effect comes next)."""
         card = self.card(name)
         if card.kind != "action":
-            raise IllegalActionError(f"The {card.name} is not an action card.")
+            raise IllegalAction(f"The {card.name} is not an action card.")
         self.check_points(self.cost_now(card) + extra_cost, f"The {card.name}")
         self._take_from_hand(card)
         self.action_points -= extra_cost
@@ -535,9 +536,9 @@ class Table(BaseModel):
     def cancel_with_joker(self, joker_player: Player) -> None:
         """``joker_player`` plays a Joker Genie: the action card just played is cancelled."""
         if joker_player.name == self.current.name:
-            raise IllegalActionError("A Joker Genie cancels another player's card, not yours.")
+            raise IllegalAction("A Joker Genie cancels another player's card, not yours.")
         if joker_player.hand == 0:
-            raise NotInHandError(f"{joker_player.name} holds no card.")
+            raise IllegalAction(f"{joker_player.name} holds no card.")
         joker = next(c for c in self.catalogue.cards if c.effect == "joker_genie")
         joker_player.hand -= 1
         joker_player.joker_debt += 1
@@ -568,7 +569,7 @@ class Table(BaseModel):
     ) -> CombatResult:
         """Resolve the Assassins' Guild against ``guard`` of ``victim``."""
         if guard not in victim.city.guards:
-            raise IllegalActionError(f"{victim.name} has no {guard}.")
+            raise IllegalAction(f"{victim.name} has no {guard}.")
         assassin_total = _die(assassin_roll) + ASSASSIN_BONUS
         guard_total = _die(guard_roll) + self.card(guard).known("guard_bonus")
         attacker = self.current
@@ -595,11 +596,19 @@ class Table(BaseModel):
         self.discard_action()
         return amount
 
-    def tornado_cost(self, district: District) -> int:
-        """Extra points the Desert Tornado costs on this district, beyond its printed cost."""
-        if self.settings.tornado_cost == "printed":
-            return 0
-        return 1 + len(district.artisans)
+    def tornado_cost(self, district: District, printed: int) -> int:
+        """What the Desert Tornado, of ``printed`` cost, costs on this district in all.
+
+        The rulebook: all the cards of the district are destroyed, and a player without the
+        action points to do so must choose another district; the card's printed cost is the
+        only figure it gives, so by default each card destroyed costs it.
+        """
+        cards = 1 + len(district.artisans)
+        return {
+            "each": printed * cards,
+            "printed": printed,
+            "plus_each": printed + cards,
+        }[self.settings.tornado_cost]
 
     def destroy_district(self, victim: Player, district_id: int) -> int:
         """The Desert Tornado: the district, its artisans and any genie on it are discarded."""
@@ -617,7 +626,7 @@ class Table(BaseModel):
         """The Magic Lamp: the genie at ``index`` of ``in_play`` is discarded."""
         item = self.in_play[index]
         if not self.card(item.card).is_genie:
-            raise IllegalActionError(f"The {item.card} is not a genie.")
+            raise IllegalAction(f"The {item.card} is not a genie.")
         del self.in_play[index]
         self.discard += 1
         self.discard_action()
@@ -629,7 +638,7 @@ class Table(BaseModel):
         """Move an artisan to the current city (or hand when no room); True if housed."""
         source = victim.city.district(district_id)
         if self.scared(source) or artisan not in source.artisans:
-            raise IllegalActionError(f"No {artisan} can be taken from that district.")
+            raise IllegalAction(f"No {artisan} can be taken from that district.")
         player = self.current
         home = self.housing(player, to_district) if self.free_districts(player) else None
         source.artisans.remove(artisan)
@@ -646,7 +655,7 @@ class Table(BaseModel):
         Returns True when the card went into the city.
         """
         if self.deck == 0:
-            raise IllegalActionError("The deck is empty.")
+            raise IllegalAction("The deck is empty.")
         card = self.card(name)
         player = self.current
         playable = card.kind in ("district", "guard") or (
@@ -666,7 +675,7 @@ class Table(BaseModel):
     def caliph(self) -> None:
         """Rearrange the line: the cards left take the cheapest places."""
         if not self.took_from_line:
-            raise IllegalActionError("Play the Caliph after taking a card from the line.")
+            raise IllegalAction("Play the Caliph after taking a card from the line.")
         self.line = sorted(self.line, reverse=True)
         self.discard_action()
 
@@ -684,6 +693,7 @@ class Table(BaseModel):
         filled = remaining + refilled
         self.line = [True] * filled + [False] * (LINE_SIZE - filled)
         self.over = self.deck == 0 or self.bank == 0
+        self.turns_ended += 1
         if not self.over:
             self.active = (self.active + 1) % len(self.players)
         self.action_points = 0
@@ -692,7 +702,7 @@ class Table(BaseModel):
 
 def _die(roll: int) -> int:
     if not 1 <= roll <= 6:
-        raise IllegalActionError(f"A die shows one to six, not {roll}.")
+        raise IllegalAction(f"A die shows one to six, not {roll}.")
     return roll
 
 

@@ -26,8 +26,10 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 from companion.framework.answers import NUMBER, OUT_OF_RANGE, Answer
 from companion.framework.dialogue import DialogueState, GameOptions, SeededRandom, Speech, Step
 from companion.framework.errors import IllegalAction, SetupError
-from companion.framework.kit import GameKit, Seating, new_dice, number_phrases
-from companion.framework.phrases import PhraseSet, normalize, number_to_words
+from companion.framework.kit import GameKit, Seating, new_dice
+from companion.framework.phrases import PhraseSet, literal, normalize, number_to_words
+from companion.framework.story import Chapter, Told, as_sentence
+from companion.framework.words.setup import SPANISH_NUMBERS, spelled
 from companion.games.scheherazade import speech as L
 from companion.games.scheherazade.content.deck import (
     COLOUR_NAMES,
@@ -94,6 +96,11 @@ class Settings(BaseModel):
     """House rule: two long silences in a telling cost 1 Hope."""
     mention_rule: bool = True
     """House rule: a telling that never names its card costs 1 Hope."""
+    draw: Literal["single", "fill"] = "single"
+    """The draw that ends a turn: ``single``, the rulebook's: story cards are drawn until
+    the hand would be full and one of them is kept, the rest going under the deck (a hand
+    short of more than one card stays short); ``fill``: X cards drawn (X: the Draw card's
+    tokens), one kept, again until the hand is full (the companion's earlier reading)."""
     allies: bool = False
     unfinished_tales: bool = True
     protagonists: bool = True
@@ -173,9 +180,23 @@ class ScheherazadeState(DialogueState):
     read once, then the question is short."""
     discarded: str | None = None
     """The story card just discarded (an ally may let more follow)."""
+    refill_drawn: bool = False
+    """The single draw that ends the turn has been made (``draw=single``)."""
     screens: bool = False
     """Whether each storyteller has a private screen (the table display runs): set by
     ``companion play`` each time the night starts or resumes."""
+
+
+SETUP_LINES = {
+    "ask_count": "ask_count",
+    "count_hint": "count_hint",
+    "ask_name": "ask_name",
+    "name_hint": "name_hint",
+    "name_taken": "names_differ",
+    "name_needs_letter": "names_differ",
+    "over": "over",
+}
+"""The game kit's setup sentences (its keys) said in the Sultan's lines (the lines' keys)."""
 
 
 class ScheherazadeDialogue(GameKit):
@@ -186,6 +207,11 @@ class ScheherazadeDialogue(GameKit):
     title = TITLE
     State = ScheherazadeState
     min_players = 1
+    players_called = ("storytellers", "narradores")
+    words: ClassVar[dict[str, tuple[str, str]]] = {
+        key: L.LINES[line] for key, line in SETUP_LINES.items()
+    } | {"one_player": ("", ""), "players_welcome": ("", ""), "welcome": ("", "")}
+    """The kit's setup in the Sultan's words; nothing said after the count or a name."""
 
     def __init__(self, state: ScheherazadeState) -> None:
         super().__init__(state)
@@ -342,13 +368,18 @@ class ScheherazadeDialogue(GameKit):
         return self.say("house_rules", rules=self._list(rules))
 
     @property
-    def spoken_title(self) -> str:
-        return self.say("title")
-
-    @property
     def language(self) -> Language:
         """The language the companion speaks and listens in (read by ``companion play``)."""
         return self.lang
+
+    def chapter(self) -> Chapter | None:
+        """A storyteller's turn, once the Hope is placed."""
+        if not self.everyone_seated or self.state.phase in ("oldest", "deal", "hope"):
+            return None
+        return Chapter(turn=self.state.turn, player=self._name())
+
+    def night_title(self) -> str:
+        return self.say("title")
 
     @property
     def hands(self) -> Literal["spoken", "screen", "passed"]:
@@ -399,43 +430,7 @@ class ScheherazadeDialogue(GameKit):
 
     def _number_word(self, number: int) -> str:
         """A number as the night's language says it: ``cinco``, ``five``."""
-        if self.lang == "es" and number < len(L.SPANISH_NUMBERS):
-            return L.SPANISH_NUMBERS[number].strip("()").split("|")[0]
-        return number_to_words(number)
-
-    def _ask_count(self) -> Step:
-        if self.lang == "es":
-            expects = self._count_phrases(range(1, 5), ("{n}", "{n} (narradores|jugadores)"))
-        else:
-            expects = number_phrases(1, 4, ("{n}", "{n} storytellers", "{n} players"))
-        return Step(self.say("ask_count"), expects, hint=self.say("count_hint"))
-
-    def _on_count(self, answer: Answer) -> list[Speech]:
-        count = int(answer[NUMBER])
-        self._check_count(count)
-        self.state.seating.count = count
-        return []
-
-    def _ask_name(self) -> Step:
-        return Step(
-            self.say("ask_name", number=len(self.players) + 1),
-            PhraseSet(()),
-            free_text=True,
-            hint=self.say("name_hint"),
-        )
-
-    def _on_name(self, answer: Answer) -> list[Speech]:
-        name = " ".join(answer.intent.split())
-        if not name or normalize(name) in (normalize(n) for n in self.players):
-            raise IllegalAction(self.say("names_differ"))
-        self.players.append(name)
-        return self._after_seating()
-
-    def _ask_over(self) -> Step:
-        return Step(self.say("over"), PhraseSet(()))
-
-    def _on_over(self, answer: Answer) -> list[Speech]:
-        raise IllegalAction(self.say("over"))
+        return spelled(self.lang, number)
 
     def _after_names(self) -> list[Speech]:
         if len(self.players) > 1:
@@ -582,14 +577,14 @@ class ScheherazadeDialogue(GameKit):
         if not self.state.night:
             return []
         if self.hands == "passed":
-            return [Speech(self.say("hand_passed", name=self._name()))]
+            return [Speech(self.say("hand_passed", name=self._name()), kind="aside")]
         return self._hand_told()
 
     def _hand_told(self) -> list[Speech]:
-        """The storyteller's hand, said (or where to see it)."""
+        """The storyteller's hand, said (or where to see it): no part of the night's story."""
         if self.hands == "screen":
-            return [Speech(self.say("hand_on_screen", name=self._name()))]
-        return [Speech(self.say("your_hand", cards=self._hand_text()))]
+            return [Speech(self.say("hand_on_screen", name=self._name()), kind="aside")]
+        return [Speech(self.say("your_hand", cards=self._hand_text()), kind="aside")]
 
     def _hand_text(self, player: int | None = None) -> str:
         index = self.state.current if player is None else player
@@ -649,6 +644,8 @@ class ScheherazadeDialogue(GameKit):
         completed = self.state.counted.play_from_hand(self.state.current, card)
         self.state.pending = card
         speeches = self._tale_done(completed)
+        if completed is not None and card.kind is Kind.EVENT:  # the rulebook: its effect applies
+            speeches.append(Speech(self.say("event_ends_tale")))
         variants = self.state.settings.variants
         special = name in _printed_specials(card.kind, self.lang)
         if special and card.kind is Kind.PLACE and variants.special_places:
@@ -732,8 +729,8 @@ class ScheherazadeDialogue(GameKit):
         or as digits; the other numbers to twelve are heard too, to say what is allowed."""
         none = "(ninguna|ninguno|cero)" if self.lang == "es" else "(none|no more|zero)"
         choices = {}
-        for n in range(len(L.SPANISH_NUMBERS)):
-            said = L.SPANISH_NUMBERS[n] if self.lang == "es" else number_to_words(n)
+        for n in range(len(SPANISH_NUMBERS)):
+            said = SPANISH_NUMBERS[n] if self.lang == "es" else number_to_words(n)
             forms = [number_to_words(n), *(t.replace("{n}", said) for t in templates)]
             allowed = n in numbers
             if n == 0 and allowed:
@@ -887,15 +884,45 @@ class ScheherazadeDialogue(GameKit):
             if source is not target and self.table.hope_on[source]
         }
         pairs[STOP] = [self._words("stop"), self._words("none")]
+        prompt = self.say("ask_exchange", left=self.state.action_left)
+        if len(self.players) > 1:
+            prompt += " " + self.say("exchange_cards")
         return Step(
-            self.say("ask_exchange", left=self.state.action_left),
-            PhraseSet.from_templates(pairs),
+            prompt,
+            PhraseSet.from_templates(pairs) | self._gift_phrases(),
             hint=self.say("exchange_hint"),
         )
+
+    def _gift_phrases(self) -> PhraseSet:
+        """The rulebook's other exchange: a story card given to another storyteller ("give
+        the copper lamp to Bea"; printed cards: "give a card to Bea")."""
+        give, to = self._words("give"), self._words("to")
+        others = [
+            (i, literal(normalize(n)))
+            for i, n in enumerate(self.players)
+            if i != self.state.current
+        ]
+        if self.state.night is None:
+            choices = {
+                Answer.of("give", player=i): [f"{give} [{self._words('a_card')}] {to} {name}"]
+                for i, name in others
+            }
+            return PhraseSet.from_templates(choices)
+        choices = {}
+        for code in self.state.night.hands[self.state.current]:
+            wording = self.deck.element(code).in_language(self.lang)
+            names = "|".join([_without_article(normalize(wording.name)), *wording.keywords])
+            for i, name in others:
+                choices[Answer.of("give", card=code, player=i)] = [
+                    f"{give} {self._words('articles')} ({names}) {to} {name}"
+                ]
+        return PhraseSet.from_templates(choices)
 
     def _on_exchange(self, answer: Answer) -> list[Speech]:
         if answer == STOP:
             return self._action_over()
+        if answer.intent == "give":
+            return self._give(int(answer["player"]), answer.get("card"))
         source, target = Action(answer["source"]), Action(answer["target"])
         self.table.move_hope(source, target)
         self.state.action_left -= 1
@@ -904,6 +931,17 @@ class ScheherazadeDialogue(GameKit):
             "target": L.action_name(self.lang, target),
         }
         speeches = [Speech(self.say("moved", **names))]
+        return speeches if self.state.action_left else speeches + self._action_over()
+
+    def _give(self, target: int, code: object) -> list[Speech]:
+        """A story card passes to another storyteller: one of the exchanges."""
+        if self.state.night is not None:
+            self.state.night.give(self.state.current, target, str(code))
+        else:
+            self.state.counted.give(self.state.current, target)
+        self.state.action_left -= 1
+        said = self.say("gave", name=self._name(), other=self.players[target])
+        speeches = [Speech(said)]
         return speeches if self.state.action_left else speeches + self._action_over()
 
     def _ask_overcome(self) -> Step:
@@ -926,6 +964,7 @@ class ScheherazadeDialogue(GameKit):
         """After the telling (or a discard): draw back up to the hand limit."""
         self.state.phase = "draw"
         self.state.drawing_for = "refill"
+        self.state.refill_drawn = False
         self.state.cards_named = 0
         table = self.state.counted
         if table is None:
@@ -936,8 +975,12 @@ class ScheherazadeDialogue(GameKit):
 
     def _refill(self) -> list[Speech]:
         night, speeches = self.state.night, []
-        if night.missing(self.state.current):
-            return self._offer(night.draw(self.state.dice.next_rng()))
+        missing = night.missing(self.state.current)
+        single = self.state.settings.draw == "single"
+        if missing and not (single and self.state.refill_drawn):
+            self.state.refill_drawn = True
+            strength = missing if single else None
+            return self._offer(night.draw(self.state.dice.next_rng(), strength))
         if night.excess(self.state.current):
             self.state.phase = "excess"
             return speeches
@@ -1020,16 +1063,20 @@ class ScheherazadeDialogue(GameKit):
         table = self.state.counted
         action = self.state.drawing_for == "action"
         if self.state.cards_named:
-            prompt = self.say("draw_action_next" if action else "draw_next")
+            single = self.state.settings.draw == "single"
+            refill = "draw_next_single" if single else "draw_next"
+            prompt = self.say("draw_action_next" if action else refill)
         elif action:
             prompt = self.say("draw_action_printed", x=self.state.action_left)
         else:
             name, missing = self._name(), table.missing(self.state.current)
+            single = self.state.settings.draw == "single"
+            key = "draw_printed_single" if single else "draw_printed"
             return Step(
-                self.say("draw_printed", name=name, missing=missing),
+                self.say(key, name=name, missing=missing),
                 self._event_phrases(),
                 hint=self.say("draw_hint"),
-                brief=self.say("draw_brief", name=name, missing=missing),
+                brief=None if single else self.say("draw_brief", name=name, missing=missing),
                 topic=f"draw:{name}",
             )
         return Step(prompt, self._event_phrases(), hint=self.say("draw_hint"))
@@ -1044,7 +1091,7 @@ class ScheherazadeDialogue(GameKit):
         if self.state.drawing_for == "action":
             table.take_cards(player, 1)
             return self._action_over()
-        table.finish_draw(player)
+        table.finish_draw(player, single=self.state.settings.draw == "single")
         if table.outcome is not None:
             return self._ending()
         return [
@@ -1127,12 +1174,26 @@ class ScheherazadeDialogue(GameKit):
             report = TellingReport.from_value(answer.intent)
         except ValidationError:
             raise IllegalAction(self.say("telling_again")) from None
+        self._note_telling(report)
         speeches = self._judge(report)
         self.state.pending = None
         self.table.check_victory()
         if self.table.outcome is not None:
             return speeches + self._ending()
         return speeches + self._draw_phase()
+
+    def _note_telling(self, report: TellingReport) -> None:
+        """The tale in the night's chronicle: who told it with which card, how long, how
+        it ended, how the Sultan stirred, and what was heard of it."""
+        told = self.say(
+            "chronicle_telling",
+            name=self._name(),
+            card=self._spoken(self.state.pending),
+            seconds=round(report.seconds),
+            ending=self.say(f"chronicle_{report.ended_by}"),
+        )
+        quote = as_sentence(report.transcript, self.lang) if report.transcript else None
+        self.note(" ".join([told, *report.nudges]), Told.TELLING, quote)
 
     def _judge(self, report: TellingReport) -> list[Speech]:
         """The Sultan's verdict on a telling: the house rules on time, silences, the card."""

@@ -81,10 +81,6 @@ class Action(StrEnum):
 USABLE_ACTIONS = tuple(action for action in Action if action is not Action.SCHEHERAZADE)
 
 
-class SetupError(errors.SetupError):
-    """The rulebook's setup table has no row for that many players."""
-
-
 class IllegalPlayError(errors.IllegalAction):
     """A move the rules do not allow now; the message says why."""
 
@@ -136,7 +132,7 @@ SETUP_TABLE: dict[int, Setup] = {
 def setup_for(players: int) -> Setup:
     """The setup row for ``players`` storytellers (1 to 4)."""
     if players not in SETUP_TABLE:
-        raise SetupError(f"the game is for 1 to 4 storytellers, not {players}")
+        raise errors.SetupError(f"the game is for 1 to 4 storytellers, not {players}")
     return SETUP_TABLE[players]
 
 
@@ -784,12 +780,25 @@ class CountedTable(Table):
             self.deck_count -= min(count, self.deck_count)
         self.hands[player] += count
 
-    def finish_draw(self, player: int) -> None:
-        """The player filled the hand with story cards; too few in the deck loses."""
+    def give(self, source: int, target: int) -> None:
+        """Exchange: a story card passes from one hand to another (which, the players know)."""
+        if self.hands[source] < 1:
+            raise IllegalPlayError("there is no card in that hand to give")
+        self.hands[source] -= 1
+        self.hands[target] += 1
+
+    def finish_draw(self, player: int, single: bool = False) -> None:
+        """The player drew the story cards the hand lacks; too few in the deck loses. The
+        hand is filled, or (``single``, the rulebook's "una única") grows by the one card
+        kept, the others going back under the deck."""
         needed = self.missing(player)
         if needed > self.deck_count:
             self.deck_count = 0
             self._lose("deck")
+            return
+        if single:
+            self.hands[player] += min(1, needed)
+            self.deck_count -= min(1, needed)
             return
         self.deck_count -= needed
         self.hands[player] = max(self.hands[player], self.hand_size)

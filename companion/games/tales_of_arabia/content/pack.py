@@ -15,6 +15,7 @@ its owner do). The rules core (:mod:`.rules`) reads these and never names a card
 
 from __future__ import annotations
 
+import re
 import tomllib
 from functools import cache, cached_property
 from pathlib import Path
@@ -22,6 +23,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from companion.framework.errors import PackError
 from companion.framework.packs import read_pack_text, shipped_pack
 
 Token = Literal["fame", "fortune", "faith"]
@@ -29,10 +31,6 @@ Category = Literal["Men", "Women", "Animal", "Beast", "Nature", "Magic", "Djinn"
 CardKind = Literal["challenge", "treasure", "event", "item", "location", "aid"]
 
 DEFAULT_PACK = shipped_pack("tales-of-arabia")
-
-
-class PackError(ValueError):
-    """The content pack is missing or says something the rules cannot use."""
 
 
 class _Frozen(BaseModel):
@@ -231,14 +229,14 @@ class Pack(_Frozen):
         try:
             return self._by_name[name]
         except KeyError:
-            raise PackError(f"no card called {name!r}") from None
+            raise PackError.at("", 0, f"no card called {name!r}") from None
 
     def hero(self, name: str) -> Hero:
         """The hero called ``name``."""
         for hero in self.heroes:
             if hero.name == name:
                 return hero
-        raise PackError(f"no hero called {name!r}")
+        raise PackError.at("", 0, f"no hero called {name!r}")
 
     @cached_property
     def deck_counts(self) -> dict[str, int]:
@@ -267,7 +265,17 @@ def _read_toml(path: Path) -> dict:
     try:
         return tomllib.loads(read_pack_text(path))
     except (OSError, tomllib.TOMLDecodeError) as error:
-        raise PackError(f"cannot read {path}: {error}") from error
+        raise PackError.at(path, _toml_line(error), f"cannot read it: {error}") from error
+
+
+def _toml_line(error: Exception) -> int:
+    """The line a TOML error names ("... (at line 3, column 5)"), else 0.
+
+    >>> _toml_line(ValueError("Expected '=' (at line 3, column 5)")), _toml_line(OSError())
+    (3, 0)
+    """
+    found = re.search(r"at line (\d+)", str(error))
+    return int(found.group(1)) if found else 0
 
 
 @cache
@@ -281,4 +289,4 @@ def load_pack(folder: Path | str | None = None) -> Pack:
             board=_read_toml(root / "board.toml"),
         )
     except (KeyError, ValidationError) as error:
-        raise PackError(f"{root}: {error}") from error
+        raise PackError.at(root, 0, str(error)) from error

@@ -21,13 +21,14 @@ from typing import ClassVar
 from pydantic import BaseModel
 
 from companion.framework.answers import Answer
-from companion.framework.dialogue import GameOptions, SeededRandom, Speech, Step
-from companion.framework.errors import IllegalAction, SetupError
+from companion.framework.dialogue import BoardMap, GameOptions, SeededRandom, Speech, Step
+from companion.framework.errors import IllegalAction, PackError, SetupError
 from companion.framework.kit import NUMBER, ROLL_FOR_ME, GameKit, Seating, new_dice
 from companion.framework.phrases import normalize
+from companion.framework.story import Chapter
 from companion.framework.wording import spoken_list
 from companion.games.tales_of_arabia import rules, table_view
-from companion.games.tales_of_arabia.content.pack import Pack, PackError, load_pack
+from companion.games.tales_of_arabia.content.pack import Pack, load_pack
 from companion.games.tales_of_arabia.dialogue.saved_state import check_saved_game
 from companion.games.tales_of_arabia.dialogue.steps import (
     ROLL_TWO_FOR_ME,
@@ -38,6 +39,7 @@ from companion.games.tales_of_arabia.dialogue.steps import (
 from companion.games.tales_of_arabia.rules import Rules, new_game
 from companion.games.tales_of_arabia.rules.state import GameState, SettingError, Settings
 from companion.games.tales_of_arabia.speech import Narrator, spoken_name
+from companion.games.tales_of_arabia.track_map import track_places, track_svg
 
 MAX_PLAYERS_SHARED_HEROES = 8
 
@@ -106,6 +108,13 @@ class TalesOfArabiaDialogue(GameKit):
     def game_phase(self) -> str:
         return "hero" if len(self.state.heroes) < self.state.seating.count else "play"
 
+    def chapter(self) -> Chapter | None:
+        """A turn of one hero, once the turn order is rolled."""
+        game = self.state.game
+        if game is None or game.turn_number == 0:
+            return None
+        return Chapter(turn=game.turn_number, player=game.players[game.current].name)
+
     # ------------------------------------------------------------------ protocol
 
     @property
@@ -133,6 +142,16 @@ class TalesOfArabiaDialogue(GameKit):
         """Each hero's row for the table display."""
         game = self.state.game
         return table_view.scoreboard(self.narrator, game) if game else []
+
+    def board_map(self) -> BoardMap | None:
+        """The track drawn, with the cards lying on it and every hero's piece."""
+        game = self.state.game
+        if game is None:
+            return None
+        where = track_places(self.pack.board.spaces)
+        pieces = {player.name: where[player.space] for player in game.players}
+        cards = {space: card for space, card in game.board.items() if space in where}
+        return BoardMap(track_svg(self.pack.board, cards), pieces)
 
     def board(self) -> list[str]:
         """The track and the cards on it, for the table display."""
@@ -201,7 +220,7 @@ class TalesOfArabiaDialogue(GameKit):
         start = self.narrator.space_name(self.pack.board.start)
         return [
             Speech(f"The deck is shuffled, and everyone starts in {start}."),
-            Speech("Each player rolls one die. The highest roll goes first."),
+            Speech("Each player rolls one die. The highest roll goes first.", kind="aside"),
             *self.narrator.speeches(events, state.game),
         ]
 
@@ -214,7 +233,7 @@ class TalesOfArabiaDialogue(GameKit):
         game, rng = self.state.game, self.state.dice.next_rng()
         try:
             events = Rules(self.pack, game).answer(_rules_move(answer), rng)
-        except rules.IllegalActionError:
+        except IllegalAction:
             raise IllegalAction(f"That does not fit now. {self.step().options_hint()}") from None
         return self.narrator.speeches(events, game)
 

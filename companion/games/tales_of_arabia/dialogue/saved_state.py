@@ -7,7 +7,8 @@ is refused with a reason instead of failing when the card is drawn.
 
 from __future__ import annotations
 
-from companion.games.tales_of_arabia.content.pack import Pack, PackError
+from companion.framework.errors import PackError
+from companion.games.tales_of_arabia.content.pack import Pack
 from companion.games.tales_of_arabia.rules.state import GameState
 
 
@@ -26,4 +27,5 @@ def check_saved_game(game: GameState | None, pack: Pack) -> None:
         named.append(game.pending.player)
     outside = [seat for seat in named if seat not in seats]
     if outside:
-        raise PackError(f"player {outside[0] + 1} of {len(game.players)} is named in the game")
+        where = f"player {outside[0] + 1} of {len(game.players)}"
+        raise PackError.at("", 0, f"{where} is named in the game")

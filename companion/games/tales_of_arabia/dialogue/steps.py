@@ -87,7 +87,7 @@ def choice_phrases(choices: Choices) -> PhraseSet:
     for option, sayings in choices:
         answer = Answer(option)
         if option in (ACCEPT, DECLINE):
-            phrases += [Phrase(p.text, answer) for p in YES_NO.phrases if p.value == option]
+            phrases += [Phrase(p.text, answer) for p in YES_NO.phrases if p.value == answer]
         if option in CHOICE_TEMPLATES:
             phrases += PhraseSet.from_templates({answer: CHOICE_TEMPLATES[option]}).phrases
         phrases += [Phrase(normalize(text), answer) for text in sayings if normalize(text)]

@@ -80,14 +80,6 @@ ACCEPT = "yes"
 FORTUNE_TOKEN = "fortune token"
 
 
-class IllegalActionError(IllegalAction):
-    """The answer is not one the current decision allows; the message says why."""
-
-
-class GameOverError(IllegalActionError):
-    """The game has ended; nothing more can be answered."""
-
-
 def new_game(
     pack: Pack,
     players: Sequence[tuple[str, str]],
@@ -98,7 +90,7 @@ def new_game(
     heroes = [pack.hero(hero).name for _, hero in players]
     settings = settings or Settings()
     if settings.unique_heroes and len(set(heroes)) != len(heroes):
-        raise IllegalActionError("two players chose the same hero")
+        raise IllegalAction("two players chose the same hero")
     deck = pack.deck()
     rng.shuffle(deck)
     state = GameState(
@@ -131,12 +123,12 @@ class Rules:
     def answer(self, value: str, rng: random.Random) -> list[Event]:
         """Apply ``value`` to the pending decision; return what happened.
 
-        Raises :class:`IllegalActionError` (state unchanged) when ``value`` is not allowed.
+        Raises :class:`IllegalAction` (state unchanged) when ``value`` is not allowed.
         """
         self.events = []
         decision = self.state.pending
         if decision is None:
-            raise GameOverError("the game is over")
+            raise IllegalAction("the game is over")
         task = self.state.agenda[-1]
         if decision.kind == "roll":
             self._take_roll(decision, task, value, rng)
@@ -215,7 +207,7 @@ class Rules:
             self._item_action(player, value)
             return
         if value == ROLL_TWO_FOR_ME and not (decision.two_dice or decision.dice == 2):
-            raise IllegalActionError("only one die may be rolled now")
+            raise IllegalAction("only one die may be rolled now")
         if value in (ROLL_FOR_ME, ROLL_TWO_FOR_ME):
             dice = 2 if value == ROLL_TWO_FOR_ME else decision.dice
             rolled = sum(rng.randint(1, 6) for _ in range(dice))
@@ -223,7 +215,7 @@ class Rules:
         elif value.isdigit() and decision.low <= int(value) <= decision.high:
             rolled, by = int(value), ""
         else:
-            raise IllegalActionError(
+            raise IllegalAction(
                 f"a roll from {decision.low} to {decision.high} is expected, not {value!r}"
             )
         task.value = rolled
@@ -234,7 +226,7 @@ class Rules:
 
     def _take_choice(self, decision: Decision, task: Task, value: str) -> None:
         if value not in decision.options:
-            raise IllegalActionError(f"{value!r} is not one of {', '.join(decision.options)}")
+            raise IllegalAction(f"{value!r} is not one of {', '.join(decision.options)}")
         if value == REROLL:
             player = self.state.players[decision.player]
             player.reroll_turn = self.state.turn_number
