@@ -62,6 +62,13 @@ def test_unrecognised_answer_is_not_guessed_and_options_follow(tmp_path):
     assert read_save(path).state["total"] == 0
 
 
+def test_the_options_are_listed_once_however_often_an_answer_is_missed(tmp_path):
+    lines, _ = play(["banana", "purple", "xylophone", "ukulele", "zither", "help"], tmp_path)
+    listed = [line for line in lines if line.startswith("You can say: 1, 2, 3")]
+    assert len(listed) == 2  # once after the second miss, once more for "help"
+    assert lines.index(listed[1]) > lines.index("Sorry, I did not catch that.") + 8
+
+
 def test_global_commands(tmp_path):
     lines, _ = play(["3", "repeat", "status", "status of Ali", "whose turn", "help"], tmp_path)
     assert lines.count("You add 3.") == 2

@@ -21,7 +21,7 @@ from testkit.typed_table import MODES, play_typed
 LONGEST_PROMPT = {
     "arabian-nights": 60,
     "tales-of-arabia": 45,
-    "samarande": 55,
+    "samarande": 65,
     "scheherazade": 75,
     "scheherazade-es": 75,
 }
