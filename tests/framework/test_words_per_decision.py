@@ -16,6 +16,7 @@ from companion.framework.answers import Answer
 from companion.framework.dialogue import GameOptions, Step
 from companion.framework.kit import ROLL_FOR_ME
 from companion.games import game_spec
+from companion.session.events import Outcome
 from testkit.typed_table import MODES, play_typed
 
 LONGEST_PROMPT = {
@@ -44,7 +45,7 @@ move question said in full every turn)."""
 def test_a_whole_game_is_told_in_short_prompts(mode):
     played = play_typed(mode, seed=1, short=True)
     count = played.count
-    assert played.ending == "finished"
+    assert played.ending is Outcome.FINISHED
     words, text = count.longest_prompt
     assert words <= LONGEST_PROMPT[mode], text
     assert count.opening <= OPENING
