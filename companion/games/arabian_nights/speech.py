@@ -195,7 +195,7 @@ def quest_goals(goals: Sequence[QuestGoal]) -> str:
     """Goals as the Reader says them: ``visit Mecca and Cairo, meet a Whale``.
 
     >>> quest_goals([QuestGoal(kind="hold", name="Brass Lamp"), QuestGoal(name="Cairo")])
-    'hold the Brass Lamp and visit Cairo'
+    'visit Cairo and hold the Brass Lamp'
     """
     spaces = [goal.name for goal in goals if goal.kind == "visit"]
     parts = [f"visit {spoken_list(spaces)}"] if spaces else []
