@@ -485,6 +485,10 @@ def _start_display(args: argparse.Namespace, log: Path):
 
 
 def _open_chronicle(path: Path) -> Chronicle:
+    if not path.name or path.is_dir():
+        raise ArgumentError(
+            f"--chronicle {path} is a folder; name a file in it, e.g. {path / 'night.md'}"
+        )
     try:
         return Chronicle(path)
     except OSError as error:
