@@ -99,6 +99,7 @@ def import_book(
         requirement_names=world.requirements,
         rows=world.rows,
         floor=floor,
+        code_figures=code_figures(texts),
     )
     written = [write_block(block, context) for block in blocks]
     for paragraph in written:
@@ -158,6 +159,26 @@ def _same_apostrophes(stream: Stream) -> None:
     old, new = ("’", "'") if straight >= curly else ("'", "’")
     for token in tokens:
         token.text = re.sub(rf"(?<=\w){old}(?=\w|\s|$)", new, token.text)
+
+
+def code_figures(texts: list[str]) -> Counter[str]:
+    """How often each reward figure is read in the book's codes (a code may wrap over
+    lines), with the lookalikes a code's figure is read as undone.
+
+    >>> code_figures(["go. [D1/W+1 (Max:", "Poor)]", "[Dl/S-2]"])
+    Counter({'D1': 2, 'W+1': 1, 'S-2': 1})
+    """
+    figures: Counter[str] = Counter()
+    for code in re.findall(r"\[([^\[\]]*)\]", " ".join(texts)):
+        for part in code.split("/"):
+            if number := _CODE_FIGURE.match(part.strip()):
+                letter = "S" if number[1] == "$" else number[1]
+                figures[letter + number[2] + number[3].translate(_FIGURE_LOOKALIKES)] += 1
+    return figures
+
+
+_CODE_FIGURE = re.compile(r"([DSW$])\s*([+-]?)\s*([0-9lIOo]{1,3})(?![A-Za-z])")
+_FIGURE_LOOKALIKES = str.maketrans("lIOo", "1100")
 
 
 def _headings_seen(texts: list[str]) -> Counter[str]:

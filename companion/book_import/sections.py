@@ -45,6 +45,8 @@ _CHART_SETTING = re.compile(r"(TERRAINS|OTHERWISE)\s*[:;]\s*(.*)", re.IGNORECASE
 _ROLL_LOOKALIKES = str.maketrans("lIOo|A", "110014")
 _CODE_NUMBER = re.compile(r"([DSW$])\s*([+-]?)\s*([0-9lIOo]{1,3})(\s*\(.*)?", re.DOTALL)
 _CODE_WORD = re.compile(r"[A-Za-z][A-Za-z'’]+")
+_CLOSERS = {"‘": "’'", "“": "”\"", '"': '"'}  # an opening mark: the marks that close it
+_EDGE_STOPS = ".,;:!?)"
 RARE_CONFIDENCE = 0.9
 """A dictionary word seen once where a confusable reading is frequent is listed only when
 the engine was less sure than this (the book's own rare words are many)."""
@@ -60,6 +62,7 @@ class BookContext:
     requirement_names: list[str]
     rows: list[str]
     floor: float
+    code_figures: Counter[str]  # each reward figure as read (D1, W+2) and how often
 
 
 @dataclass
@@ -240,12 +243,24 @@ class _Reader:
             if token.text[-1:] in "\"”" and token.text[:1] not in "\"“" and not opened:
                 self.doubt(token.place, f"{token.text!r} closes a quotation no quote opened: "
                            "a mark read as a quote?")  # fmt: skip
+        self.check_openings(tokens[:code_start])
         for index, token in enumerate(tokens[:code_start]):
             self.check_word(token)
             following = tokens[index + 1] if index + 1 < code_start else None
             self.check_stop(token, following, at_end=index + 1 == code_start)
             if capitals and index and not tokens[index - 1].text.endswith(_SENTENCE_ENDS):
                 self.check_capital(token)
+
+    def check_openings(self, tokens: list[Token]) -> None:
+        """A quotation opened and never closed in its section: a mark read as a quote."""
+        for index, token in enumerate(tokens):
+            closer = _CLOSERS.get(token.text[:1])
+            if closer and not any(
+                later.text[1 if later is token else 0:].rstrip(_EDGE_STOPS)[-1:] in closer
+                for later in tokens[index:] if len(later.text) > (later is token)
+            ):  # fmt: skip
+                self.doubt(token.place, f"{token.text!r} opens a quotation that never "
+                           "closes: a mark read as a quote?")  # fmt: skip
 
     def check_capital(self, token: Token) -> None:
         """A capital in mid-sentence, once in the book, on a common word: listed (names
@@ -357,6 +372,7 @@ class _Reader:
                 self.doubt(place, f"the wealth code {part!r} has no sign: check it, and the "
                            "space in it, against the page")  # fmt: skip
             part = f"{letter}{gap}{number[2]}{digits}{number[4] or ''}"
+            self.check_figure(letter, number[2], digits, place)
             if number[4]:
                 part = re.sub(r"\(\s*(Max|Min)\s*[;.,]\s*", r"(\1: ", part)
         try:
@@ -364,6 +380,18 @@ class _Reader:
             return part
         except RewardCodeError as error:
             return self.code_name(part, place, error)
+
+    def check_figure(self, letter: str, sign: str, digits: str, place: Place) -> None:
+        """A figure larger than any other of its letter in the book's codes, and in no
+        other code (``W+11`` where the book gives wealth by 1 to 3): listed."""
+        figures = self.context.code_figures
+        if figures[f"{letter}{sign}{digits}"] > 1:
+            return
+        others = [int(figure[1:].lstrip("+-")) for figure in figures
+                  if figure[0] == letter and figure != f"{letter}{sign}{digits}"]
+        if others and int(digits) > max(others):
+            self.doubt(place, f"the reward '{letter}{sign}{digits}' is larger than any other "
+                       f"{letter} of this book's codes: check its figure against the page")
 
     def code_name(self, part: str, place: Place, error: RewardCodeError) -> str:
         vocabulary = self.context.vocabulary
