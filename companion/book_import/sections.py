@@ -47,6 +47,7 @@ _CODE_NUMBER = re.compile(r"([DSW$])\s*([+-]?)\s*([0-9lIOo]{1,3})(\s*\(.*)?", re
 _CODE_WORD = re.compile(r"[A-Za-z][A-Za-z'’]+")
 _CLOSERS = {"‘": "’'", "“": "”\"", '"': '"'}  # an opening mark: the marks that close it
 _EDGE_STOPS = ".,;:!?)"
+RARE_FIGURE = 2  # a reward figure read this often or less is rare in the book
 RARE_CONFIDENCE = 0.9
 """A dictionary word seen once where a confusable reading is frequent is listed only when
 the engine was less sure than this (the book's own rare words are many)."""
@@ -382,16 +383,18 @@ class _Reader:
             return self.code_name(part, place, error)
 
     def check_figure(self, letter: str, sign: str, digits: str, place: Place) -> None:
-        """A figure larger than any other of its letter in the book's codes, and in no
-        other code (``W+11`` where the book gives wealth by 1 to 3): listed."""
+        """A figure read at most twice in the book's codes and larger than every figure of
+        its letter read more often (``W+11`` where the book gives wealth by 1 to 3): listed.
+        (A misreading repeated three times is taken for one of the book's figures.)"""
         figures = self.context.code_figures
-        if figures[f"{letter}{sign}{digits}"] > 1:
+        if figures[f"{letter}{sign}{digits}"] > RARE_FIGURE:
             return
-        others = [int(figure[1:].lstrip("+-")) for figure in figures
-                  if figure[0] == letter and figure != f"{letter}{sign}{digits}"]
-        if others and int(digits) > max(others):
-            self.doubt(place, f"the reward '{letter}{sign}{digits}' is larger than any other "
-                       f"{letter} of this book's codes: check its figure against the page")
+        usual = [int(figure[1:].lstrip("+-")) for figure, count in figures.items()
+                 if figure[0] == letter and count > RARE_FIGURE]  # fmt: skip
+        if usual and int(digits) > max(usual):
+            self.doubt(place, f"the reward '{letter}{sign}{digits}' is larger than this "
+                       f"book's codes give ({letter} up to {max(usual)}): check its figure "
+                       "against the page")  # fmt: skip
 
     def code_name(self, part: str, place: Place, error: RewardCodeError) -> str:
         vocabulary = self.context.vocabulary

@@ -130,6 +130,8 @@ class Kind(Enum):
     NUMBER_AS_E = "a paragraph number read as 'e)'"
     NUMBER_O = "a 0 of a paragraph number read as O"
     HEADING_LOST = "a heading's words lost"
+    STRAY_QUOTE = "a mark read as an opening quote before a word"
+    FIGURE_DIGIT_ADDED = "a reward figure read with a digit too many (W+1 as W+17)"
 
 
 def damage_lines(
@@ -137,13 +139,14 @@ def damage_lines(
 ) -> Damage:
     """``count`` damages of the given kinds, each on a line chosen by ``rng``."""
     damage = Damage()
+    figures: set[str] = set()  # each figure misread a different way (see _figure_harmed)
     for _ in range(count):
         kind = rng.choice(kinds)
         candidates = [index for index, line in enumerate(printed) if _fits(kind, line)]
         if not candidates:
             continue
         line = printed[rng.choice(candidates)]
-        if _harm(kind, line, rng):
+        if _harm(kind, line, rng, figures):
             damage.note(line.paragraph, kind.value)
     return damage
 
@@ -162,11 +165,47 @@ def _fits(kind: Kind, line: PrintedLine) -> bool:
         Kind.STOP_AS_COMMA: re.search(r"[a-z]\. [A-Z]", text) is not None,
         Kind.HEADING_LOST: re.match(r"[A-Z ]+: ", text) is not None
         and not text.startswith("NO SKILL"),
+        Kind.STRAY_QUOTE: bool(_before_code(line)),
+        Kind.FIGURE_DIGIT_ADDED: any(_FIGURE.search(word) for word in line.words),
     }[kind]
 
 
-def _harm(kind: Kind, line: PrintedLine, rng: random.Random) -> bool:
+_FIGURE = re.compile(r"(?<![A-Za-z])[DSW][+-]?[1-9](?![0-9A-Za-z])(?=.*[/\]]|$)")
+
+
+def _before_code(line: PrintedLine) -> list[int]:
+    """The plain words of a line before its reward code opens (none if the line has none:
+    it may go on with a code opened on the line before)."""
+    opens = next((i for i, word in enumerate(line.words) if "[" in word), None)
+    return [] if opens is None else [
+        i for i, word in enumerate(line.words[:opens]) if re.fullmatch(r"[a-z]+", word)]
+
+
+def _figure_harmed(words: list[str], rng: random.Random, figures: set[str]) -> bool:
+    """A digit added to a reward's figure, never the same misreading twice in a book (one
+    repeated three times reads as a figure of the book: docs/book-import-structure.md)."""
+    choices = [i for i, word in enumerate(words) if _FIGURE.search(word)]
+    index = rng.choice(choices)
+    found = _FIGURE.search(words[index])
+    assert found is not None
+    extra = [d for d in "0123456789" if found[0] + d not in figures]
+    if not extra:
+        return False
+    figure = found[0] + rng.choice(extra)
+    figures.add(figure)
+    word = words[index]
+    words[index] = damaged(word[:found.start()] + figure + word[found.end():], 0.93)
+    return True
+
+
+def _harm(kind: Kind, line: PrintedLine, rng: random.Random, figures: set[str]) -> bool:
     words = line.words
+    if kind is Kind.STRAY_QUOTE:
+        index = rng.choice(_before_code(line))
+        words[index] = damaged(rng.choice("‘“") + words[index], rng.uniform(0.9, 0.97))
+        return True
+    if kind is Kind.FIGURE_DIGIT_ADDED:
+        return _figure_harmed(words, rng, figures)
     if kind is Kind.NUMBER_AS_E:
         words[0] = damaged("e)", 0.4)
         return True
