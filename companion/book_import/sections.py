@@ -304,6 +304,9 @@ class _Reader:
                 self.doubt(token.place, f"{word!r} is rarer in this book than {fixed!r}, and "
                            f"was read with some doubt ({token.confidence:.2f}); read as "
                            f"{fixed!r}")  # fmt: skip
+            elif word and (common := lexicon.commoner_lookalike(word)):
+                self.doubt(token.place, f"{word!r} is a rare word an engine may read for the "
+                           f"far more common {common!r}: which is printed?")  # fmt: skip
             return
         fixed = lexicon.confusable_fix(word) or lexicon.confusable_fix(word, listed_only=False)
         if fixed is not None:
@@ -383,18 +386,17 @@ class _Reader:
             return self.code_name(part, place, error)
 
     def check_figure(self, letter: str, sign: str, digits: str, place: Place) -> None:
-        """A figure read at most twice in the book's codes and larger than every figure of
-        its letter read more often (``W+11`` where the book gives wealth by 1 to 3): listed.
-        (A misreading repeated three times is taken for one of the book's figures.)"""
+        """A figure read at most twice in the book's codes with more digits than every
+        figure of its letter read more often (``W+11`` where the book gives wealth by 1 to
+        3): listed. (A misreading repeated three times is taken for the book's own.)"""
         figures = self.context.code_figures
         if figures[f"{letter}{sign}{digits}"] > RARE_FIGURE:
             return
-        usual = [int(figure[1:].lstrip("+-")) for figure, count in figures.items()
+        usual = [len(figure[1:].lstrip("+-")) for figure, count in figures.items()
                  if figure[0] == letter and count > RARE_FIGURE]  # fmt: skip
-        if usual and int(digits) > max(usual):
-            self.doubt(place, f"the reward '{letter}{sign}{digits}' is larger than this "
-                       f"book's codes give ({letter} up to {max(usual)}): check its figure "
-                       "against the page")  # fmt: skip
+        if usual and len(digits) > max(usual):
+            self.doubt(place, f"the reward '{letter}{sign}{digits}' has more figures than "
+                       f"this book's other {letter} codes: check it against the page")
 
     def code_name(self, part: str, place: Place, error: RewardCodeError) -> str:
         vocabulary = self.context.vocabulary

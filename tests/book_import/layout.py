@@ -132,6 +132,8 @@ class Kind(Enum):
     HEADING_LOST = "a heading's words lost"
     STRAY_QUOTE = "a mark read as an opening quote before a word"
     FIGURE_DIGIT_ADDED = "a reward figure read with a digit too many (W+1 as W+17)"
+    RN_AS_M_WORD = "rn read as m, giving a rarer word (corner as comer)"
+    FIRST_LETTER_LOST = "a word's first letter lost, giving a rarer word (falls as alls)"
 
 
 def damage_lines(
@@ -167,9 +169,12 @@ def _fits(kind: Kind, line: PrintedLine) -> bool:
         and not text.startswith("NO SKILL"),
         Kind.STRAY_QUOTE: bool(_before_code(line)),
         Kind.FIGURE_DIGIT_ADDED: any(_FIGURE.search(word) for word in line.words),
+        Kind.RN_AS_M_WORD: any(_RN_WORD.fullmatch(word) for word in line.words),
+        Kind.FIRST_LETTER_LOST: "falls" in line.words,
     }[kind]
 
 
+_RN_WORD = re.compile(r"(turn|corner|modern)s?[.,;]?")  # each 'rn' as 'm' a word too
 _FIGURE = re.compile(r"(?<![A-Za-z])[DSW][+-]?[1-9](?![0-9A-Za-z])(?=.*[/\]]|$)")
 
 
@@ -206,6 +211,14 @@ def _harm(kind: Kind, line: PrintedLine, rng: random.Random, figures: set[str]) 
         return True
     if kind is Kind.FIGURE_DIGIT_ADDED:
         return _figure_harmed(words, rng, figures)
+    if kind is Kind.FIRST_LETTER_LOST:
+        words[rng.choice([i for i, word in enumerate(words) if word == "falls"])] = damaged(
+            "alls", rng.uniform(0.91, 0.97))
+        return True
+    if kind is Kind.RN_AS_M_WORD:
+        index = rng.choice([i for i, word in enumerate(words) if _RN_WORD.fullmatch(word)])
+        words[index] = damaged(words[index].replace("rn", "m"), rng.uniform(0.91, 0.97))
+        return True
     if kind is Kind.NUMBER_AS_E:
         words[0] = damaged("e)", 0.4)
         return True
