@@ -27,6 +27,7 @@ from companion.framework.dialogue import Dialogue, GameOptions, Speech, Step
 from companion.framework.phrases import PhraseSet
 from companion.framework.telling_turn import TellingSpec, TypedTellingListener
 from companion.games import game_spec
+from companion.session.events import Outcome
 from companion.session.loop import Session
 from companion.session.ports import Heard, PrintMouth
 from testkit.short_games import PLAYERS, SHORT_GAMES, ShortGame
@@ -180,7 +181,7 @@ class Played:
     """One typed game: how it ended and what was said."""
 
     mode: str
-    ending: str
+    ending: Outcome
     count: WordCount
     dialogue: Dialogue
 

@@ -22,6 +22,7 @@ from companion.framework.dialogue import Dialogue, GameOptions, GameSpec, Speech
 from companion.framework.errors import SaveError, SetupError
 from companion.framework.shown import shown
 from companion.games import GAME_MODULES, UnknownGameError, game_spec
+from companion.session.events import Outcome
 from companion.session.loop import Ears, Mouth, PrintMouth, Session, TypedEars
 from companion.session.observers.chronicle import Chronicle
 from companion.session.observers.display import LiveDisplay
@@ -432,7 +433,7 @@ def run(args: argparse.Namespace) -> int:
     finally:
         if server is not None:
             server.stop()
-    if end.reason != "finished":
+    if end.reason is not Outcome.FINISHED:
         print(f"Saved to {end.save_path}", file=sys.stderr)
     return 0
 

@@ -34,7 +34,15 @@ from companion.framework.telling_turn import TellingListener
 from companion.framework.words import GLOBAL_TEMPLATES as SESSION_COMMANDS
 from companion.framework.words import known, said
 from companion.session.enrolment import can_enrol, enrol
-from companion.session.events import Applied, Ended, Refused, Undone, notify, state_mark
+from companion.session.events import (
+    Applied,
+    Ended,
+    Outcome,
+    Refused,
+    Undone,
+    notify,
+    state_mark,
+)
 from companion.session.ports import (
     SAVE_AND_QUIT,
     Command,
@@ -58,28 +66,6 @@ from companion.session.understanding import (
 RATE_STEP = 1.15
 RESUME = Command("resume")
 """The pause's one answer (said, typed or tapped)."""
-
-
-class Outcome(StrEnum):
-    """How one turn of the loop (or the whole session) ended."""
-
-    APPLIED = "applied"
-    """The answer was carried out."""
-    MISSED = "missed"
-    """Nothing was taken: not caught, not confirmed, or refused by the rules."""
-    COMMAND = "command"
-    """A global command was carried out (repeat, status, help …)."""
-    QUIT = "quit"
-    """The players said save and quit, and yes."""
-    INPUT_ENDED = "input-ended"
-    """The ears heard nothing more (end of typed input, the microphone lost with no
-    keyboard)."""
-    FINISHED = "finished"
-    """The game is over."""
-    SKIPPED = "skipped"
-    """The offer to learn the voices was not made."""
-    ENROLLED = "enrolled"
-    """The voices were learnt."""
 
 
 class Reply(StrEnum):

@@ -9,6 +9,7 @@ import pytest
 from companion.framework.dialogue import GameOptions, Speech, Step
 from companion.framework.errors import SaveError
 from companion.framework.phrases import PhraseSet
+from companion.session.events import Outcome
 from companion.session.loop import (
     DeviceUnavailable,
     Heard,
@@ -204,7 +205,7 @@ def test_a_lost_microphone_goes_on_by_keyboard_without_losing_the_game(tmp_path)
     )  # fmt: skip
     end = session.run([])
     assert "The microphone stopped working. Please type your answers from now on." in printed
-    assert end.reason == "finished" and session.dialogue.state.rolls == [4, 6]
+    assert end.reason is Outcome.FINISHED and session.dialogue.state.rolls == [4, 6]
 
 
 def test_a_lost_microphone_without_keyboard_saves_and_stops(tmp_path):
@@ -212,7 +213,7 @@ def test_a_lost_microphone_without_keyboard_saves_and_stops(tmp_path):
         dialogue=TOY.new(GameOptions(seed=1, players=ALI)), spec=TOY, ears=LostMicrophone(),
         mouth=PrintMouth(lambda line: None), save_path=tmp_path / "save.json",
     )  # fmt: skip
-    assert session.run([]).reason == "input-ended"
+    assert session.run([]).reason is Outcome.INPUT_ENDED
     assert read_save(tmp_path / "save.json").state["total"] == 0
 
 
@@ -221,7 +222,7 @@ def test_a_lost_speaker_falls_back_to_the_screen(tmp_path, capsys):
         dialogue=TOY.new(GameOptions(seed=1, players=ALI)), spec=TOY, ears=TypedEars(["5", "5"]),
         mouth=LostSpeaker(), save_path=tmp_path / "save.json",
     )  # fmt: skip
-    assert session.run([]).reason == "finished"
+    assert session.run([]).reason is Outcome.FINISHED
     shown = capsys.readouterr().out
     assert "The speaker failed. The companion's words are shown here instead." in shown
     assert "You add 5." in shown

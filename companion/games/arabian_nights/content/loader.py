@@ -32,6 +32,7 @@ from companion.games.arabian_nights.content.book_text import (
     parse_book,
     parse_encounter_name,
 )
+from companion.games.arabian_nights.content.card_acts import parse_status_acts, parse_treasure_acts
 from companion.games.arabian_nights.content.chart_terrain import check_chart_terrains
 from companion.games.arabian_nights.content.pack import (
     CharacterCard,
@@ -71,8 +72,7 @@ from companion.games.arabian_nights.content.reward_codes import (
     normalise_name,
     parse_reward,
 )
-from companion.games.arabian_nights.rules.card_effects import parse_status_acts, parse_treasure_acts
-from companion.games.arabian_nights.rules.free_moves import allowed_spaces, no_space_fits
+from companion.games.arabian_nights.content.spaces import allowed_spaces, no_space_fits
 
 __all__ = [
     "PackError",

@@ -25,18 +25,14 @@ from companion.games.arabian_nights.content.reward_codes import (
     RewardEffect,
     parse_reward,
 )
+from companion.games.arabian_nights.content.spaces import allowed_spaces, what_fits
 from companion.games.arabian_nights.dialogue.base import ReaderBase
 from companion.games.arabian_nights.dialogue.phrases import intents
 from companion.games.arabian_nights.dialogue.state import Phase
 from companion.games.arabian_nights.dialogue.turn import destination_phrases
 from companion.games.arabian_nights.rules.award import FollowUp
 from companion.games.arabian_nights.rules.card_effects import instruction_action, lose_next_turn
-from companion.games.arabian_nights.rules.free_moves import (
-    allowed_spaces,
-    checked_space,
-    may_stay,
-    what_fits,
-)
+from companion.games.arabian_nights.rules.free_moves import checked_space, may_stay
 
 
 class ReaderRewards(ReaderBase):
