@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 import re
 import textwrap
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
@@ -141,14 +142,14 @@ def damage_lines(
 ) -> Damage:
     """``count`` damages of the given kinds, each on a line chosen by ``rng``."""
     damage = Damage()
-    figures: set[str] = set()  # each figure misread a different way (see _figure_harmed)
+    made: set[str] = set()  # misreadings made (see _figure_harmed and _word_harmed)
     for _ in range(count):
         kind = rng.choice(kinds)
         candidates = [index for index, line in enumerate(printed) if _fits(kind, line)]
         if not candidates:
             continue
         line = printed[rng.choice(candidates)]
-        if _harm(kind, line, rng, figures):
+        if _harm(kind, line, rng, made):
             damage.note(line.paragraph, kind.value)
     return damage
 
@@ -186,39 +187,52 @@ def _before_code(line: PrintedLine) -> list[int]:
         i for i, word in enumerate(line.words[:opens]) if re.fullmatch(r"[a-z]+", word)]
 
 
-def _figure_harmed(words: list[str], rng: random.Random, figures: set[str]) -> bool:
+def _figure_harmed(words: list[str], rng: random.Random, made: set[str]) -> bool:
     """A digit added to a reward's figure, never the same misreading twice in a book (one
     repeated three times reads as a figure of the book: docs/book-import-structure.md)."""
     choices = [i for i, word in enumerate(words) if _FIGURE.search(word)]
     index = rng.choice(choices)
     found = _FIGURE.search(words[index])
     assert found is not None
-    extra = [d for d in "0123456789" if found[0] + d not in figures]
+    extra = [d for d in "0123456789" if found[0] + d not in made]
     if not extra:
         return False
     figure = found[0] + rng.choice(extra)
-    figures.add(figure)
+    made.add(figure)
     word = words[index]
     words[index] = damaged(word[:found.start()] + figure + word[found.end():], 0.93)
     return True
 
 
-def _harm(kind: Kind, line: PrintedLine, rng: random.Random, figures: set[str]) -> bool:
+def _word_harmed(
+    words: list[str], rng: random.Random, made: set[str], pattern: re.Pattern[str],
+    misread: Callable[[str], str],
+) -> bool:
+    """A word misread as another word, each misreading at most twice in a book (one made
+    more often is a word of the book: docs/book-import-structure.md)."""
+    index = rng.choice([i for i, word in enumerate(words) if pattern.fullmatch(word)])
+    read = misread(words[index])
+    bare_read = read.strip(".,;")
+    key = next((f"{bare_read}#{n}" for n in (1, 2) if f"{bare_read}#{n}" not in made), None)
+    if key is None:
+        return False
+    made.add(key)
+    words[index] = damaged(read, rng.uniform(0.91, 0.97))
+    return True
+
+
+def _harm(kind: Kind, line: PrintedLine, rng: random.Random, made: set[str]) -> bool:
     words = line.words
     if kind is Kind.STRAY_QUOTE:
         index = rng.choice(_before_code(line))
         words[index] = damaged(rng.choice("‘“") + words[index], rng.uniform(0.9, 0.97))
         return True
     if kind is Kind.FIGURE_DIGIT_ADDED:
-        return _figure_harmed(words, rng, figures)
+        return _figure_harmed(words, rng, made)
     if kind is Kind.FIRST_LETTER_LOST:
-        words[rng.choice([i for i, word in enumerate(words) if word == "falls"])] = damaged(
-            "alls", rng.uniform(0.91, 0.97))
-        return True
+        return _word_harmed(words, rng, made, re.compile("falls"), lambda word: word[1:])
     if kind is Kind.RN_AS_M_WORD:
-        index = rng.choice([i for i, word in enumerate(words) if _RN_WORD.fullmatch(word)])
-        words[index] = damaged(words[index].replace("rn", "m"), rng.uniform(0.91, 0.97))
-        return True
+        return _word_harmed(words, rng, made, _RN_WORD, lambda word: word.replace("rn", "m"))
     if kind is Kind.NUMBER_AS_E:
         words[0] = damaged("e)", 0.4)
         return True

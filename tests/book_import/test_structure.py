@@ -95,7 +95,8 @@ def test_a_misreading_the_book_cannot_undo_is_listed(kind):
     damage = damage_lines(printed, [kind], rng, 25)
     book = import_book(pages_of(printed), world=WORLD)
     exact, unlisted, invented = outcome(book)
-    assert len(damage.done) >= 20
+    assert len(damage.done) >= (20 if kind in (Kind.STRAY_QUOTE, Kind.FIGURE_DIGIT_ADDED)
+                                else 2)  # a word misread at most twice each way
     assert unlisted == invented == []
     assert set(damage.done) <= listed_paragraphs(book)
     assert not set(damage.done) & exact
