@@ -27,6 +27,7 @@ import numpy as np
 
 from companion.framework.dialogue import Dialogue, GameSpec, Speech, Step
 from companion.framework.phrases import PhraseSet
+from companion.framework.telling_turn import TellingReport
 from companion.framework.words import said as said_in
 from companion.session.events import Outcome
 from companion.session.loop import Session
@@ -269,7 +270,7 @@ class _TellingCue:
         self.listener = listener
         self.listening = listening
 
-    def listen(self, spec: Any, say: Callable[[str], None]) -> str | None:
+    def listen(self, spec: Any, say: Callable[[str], None]) -> TellingReport | None:
         self.listening.put((Step("telling", PhraseSet(()), telling=spec), PhraseSet(())))
         return self.listener.listen(spec, say)
 

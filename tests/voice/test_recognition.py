@@ -83,7 +83,7 @@ def test_words_that_are_not_commands_are_not_taken_as_rolls(whisper, shared_spee
 def test_yes_and_no(whisper, shared_speech):
     clips = labelled_clips("speech_commands", ("yes", "no"))
     verdicts = outcomes(whisper, clips, expected_phrases("yesno"))
-    assert sum(v.outcome == "accepted" and v.value == word for word, v in verdicts) == 10
+    assert sum(v.outcome == "accepted" and v.value == Answer(word) for word, v in verdicts) == 10
 
 
 def test_a_large_phrase_set_does_not_lower_a_clear_answer(whisper, espeak):
@@ -92,11 +92,12 @@ def test_a_large_phrase_set_does_not_lower_a_clear_answer(whisper, espeak):
     samples = espeak("wanderer", "en-us+f3")
     cards = ["wanderer", "merchant", "thief", "sultan", "vizier", "princess", "sailor", "ghoul"]
     large = PhraseSet.from_templates(
-        {card: [card, f"[i drew] [the] {card}"] for card in cards} | {"me": "draw for me"}
+        {Answer(card): [card, f"[i drew] [the] {card}"] for card in cards}
+        | {Answer("me"): "draw for me"}
     ) | global_commands(("Ali", "Zed"))
     for phrases in (PhraseSet.of("wanderer", "stay"), large):
         verdict = judge(whisper.recognize(samples, phrases), phrases)
-        assert verdict == Verdict("accepted", "wanderer")
+        assert verdict == Verdict("accepted", Answer("wanderer"))
 
 
 def test_steady_hiss_and_silence_have_no_speech():
