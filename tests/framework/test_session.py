@@ -9,6 +9,7 @@ import pytest
 from companion.framework.dialogue import GameOptions, Speech, Step
 from companion.framework.errors import SaveError
 from companion.framework.phrases import PhraseSet
+from companion.games import game_spec
 from companion.session.events import Outcome
 from companion.session.loop import (
     DeviceUnavailable,
@@ -60,6 +61,13 @@ def test_unrecognised_answer_is_not_guessed_and_options_follow(tmp_path):
     assert lines.count("Sorry, I did not catch that.") == 3
     assert any(line.startswith("You can say: 1, 2, 3") for line in lines)
     assert read_save(path).state["total"] == 0
+
+
+def test_the_options_are_listed_once_however_often_an_answer_is_missed(tmp_path):
+    lines, _ = play(["banana", "purple", "xylophone", "ukulele", "zither", "help"], tmp_path)
+    listed = [line for line in lines if line.startswith("You can say: 1, 2, 3")]
+    assert len(listed) == 2  # once after the second miss, once more for "help"
+    assert lines.index(listed[1]) > lines.index("Sorry, I did not catch that.") + 8
 
 
 def test_global_commands(tmp_path):
@@ -292,3 +300,15 @@ def test_repeat_after_undo_never_says_the_undone_reply_again(tmp_path):
     after_undo = lines[lines.index("Undone: 4. Back one step.") + 1 :]
     assert "You add 4." not in after_undo
     assert "Undone: 4. Back one step." in after_undo
+
+
+def test_repeat_after_undo_says_the_question_being_answered_again(tmp_path):
+    """In a real game: Bea's move undone, "repeat" says the undo and Bea's move question,
+    never where the undone roll had taken her."""
+    spec = game_spec("tales-of-arabia")
+    game = spec.new(GameOptions(seed=3, players=[("Ali", ""), ("Bea", "")]))
+    lines = run_typed(game, spec, ["Aladdin", "Antar", "3", "4", "5", "undo", "repeat"],
+                      tmp_path / "g.json")  # fmt: skip
+    after_undo = lines[lines.index("Undone: 5. Back one step.") + 1 :]
+    assert not [line for line in after_undo if "moves to" in line or "draws" in line]
+    assert after_undo[-1].startswith("Bea, roll the die to move.")

@@ -234,8 +234,9 @@ def test_a_whole_game_played_by_voice_ends_with_every_answer_accounted_for(
     answers = [(said.words, said.understood, said.confidence) for said in log.said]
     assert log.ending is Outcome.FINISHED, (log.ending, answers)
     assert_accounted_for(log)
-    ending = next(spoken for spoken in log.spoken if spoken.speech.kind == "ending")
-    assert "share the win" in ending.speech.text or "wins" in ending.speech.text
+    *standings, ending = [spoken for spoken in log.spoken if spoken.speech.kind == "ending"]
+    assert standings and all("Total" in line.speech.text for line in standings), standings
+    assert "share the win" in ending.speech.text or "wins" in ending.speech.text, ending
     assert audible(loudspeaker.since(ending.started))  # the verdict came out of the speaker
     heard_back(loudspeaker, log, ending, listener)
 

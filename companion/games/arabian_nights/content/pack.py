@@ -485,6 +485,9 @@ class Pack(_Model):
     introductions: dict[str, str] = Field(
         {}, description='How a name is introduced when met: a, an, the, some, or "" (none).'
     )
+    plural: dict[str, bool] = Field(
+        {}, description="Names said to be plural (True) or singular (False); others guessed."
+    )
 
     @property
     def has_text(self) -> bool:

@@ -195,7 +195,7 @@ class ReaderDialogue(
         visited = self.state.quest_visits.get(sheet.name, [])
         return " ".join(
             [
-                speech.sheet_summary(sheet, quest, visited),
+                speech.sheet_summary(self.pack, sheet, quest, visited),
                 *speech.what_cards_do(self.pack, sheet),
             ]
         )
@@ -204,6 +204,16 @@ class ReaderDialogue(
         if self.state.table is None:
             return "We are still setting up the game."
         return f"It is {self.state.table.current.name}'s turn."
+
+    def where_we_are(self) -> str:
+        """Whose turn it is and where, and who was met if an encounter is under way."""
+        if self.state.table is None or self.finished:
+            return super().where_we_are()
+        sheet, encounter = self.sheet, self.state.encounter
+        where = f"It is {sheet.name}'s turn, in {speech.place(self.pack, sheet.position)}"
+        if encounter is not None and encounter.encountered:
+            where += f", where {sheet.name} met {speech.article(self.pack, encounter.encountered)}"
+        return f"{where}."
 
     def player_names(self) -> list[str]:
         if self.state.table is not None:

@@ -195,6 +195,15 @@ class SamarandeDialogue(CardPlay, GameKit):
             return []
         return table_view.board(self.state.table, self.state.difficulty)
 
+    def where_we_are(self) -> str:
+        """Whose turn it is (the question then says the action points left)."""
+        table = self.state.table
+        if self.state.mode == "score" or table is None or self.finished:
+            return super().where_we_are()
+        if self.state.phase in ("deal", "first"):
+            return self.whose_turn()
+        return f"It is {table.current.name}'s turn."
+
     def whose_turn(self) -> str:
         if self.state.mode == "score":
             return "We are setting up." if self.state.table is None else "We are scoring."
