@@ -25,6 +25,7 @@ from typing import Any, Protocol
 
 import numpy as np
 
+from companion.framework.answers import Answer
 from companion.framework.dialogue import Dialogue, GameSpec, Speech, Step
 from companion.framework.phrases import PhraseSet
 from companion.framework.telling_turn import TellingReport
@@ -179,7 +180,7 @@ class TablePlayer(Protocol):
         """What the companion understood of the last answer (None: nothing)."""
 
 
-Policy = Callable[[Step, list[Any], random.Random], list[Any]]
+Policy = Callable[[Step, list[Answer], random.Random], list[Answer]]
 """The answers a player would give at ``step``, among its allowed ones (empty: any)."""
 
 

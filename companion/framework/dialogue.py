@@ -15,7 +15,7 @@ previous save, so a dialogue only needs to be serialisable.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Literal, Protocol, Self
@@ -42,17 +42,15 @@ def yes_no(language: str = "en") -> PhraseSet:
     return yes_or_no({}, language)
 
 
-def yes_or_no(also: dict[str, list[str]], language: str = "en") -> PhraseSet:
+def yes_or_no(also: Mapping[Answer, list[str]], language: str = "en") -> PhraseSet:
     """Yes or no, also said the question's own way ("keep it", "discard it").
 
-    >>> keep = yes_or_no({"yes": ["keep it"], "no": ["discard it"]})
+    >>> keep = yes_or_no({YES: ["keep it"], NO: ["discard it"]})
     >>> keep.match("discard it").value == NO, keep.match("yes").value == YES
     (True, True)
     """
     words = YES_NO_TEMPLATES[known(language)]
-    templates = {
-        answer: [*words[answer.intent], *also.get(answer.intent, ())] for answer in (YES, NO)
-    }
+    templates = {answer: [*words[answer.intent], *also.get(answer, ())] for answer in (YES, NO)}
     return PhraseSet.from_templates(templates, labels={YES: "yes", NO: "no"})
 
 
