@@ -84,6 +84,10 @@ class Speech:
     in_full: str | None = None
     """The same words with every list read whole, said when the table asks for "all"
     (:func:`~companion.framework.wording.capped_list` caps what is said first)."""
+    chronicled: str | None = None
+    """What the night's chronicle writes for it when that differs from what is said: the
+    story in the third person ("Ali draws the Hippodrome card." for "You draw the
+    Hippodrome card."), without the sums a table checks aloud."""
 
 
 @dataclass(frozen=True)
