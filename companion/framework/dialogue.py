@@ -184,7 +184,10 @@ class Step:
         return self._options(spoken_list(self._labels(), _or(language)), language)
 
     def _labels(self) -> list[str]:
-        return [self.expects.label(value) for value in self.expects.values if self.offers(value)]
+        """The offered answers as said, each said once (``the Palace costs N`` stands for
+        every cost)."""
+        labels = (self.expects.label(value) for value in self.expects.values if self.offers(value))
+        return list(dict.fromkeys(labels))
 
     def _options(self, listed: str, language: str) -> str:
         if self.private_options:
