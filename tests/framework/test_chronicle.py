@@ -80,6 +80,19 @@ def test_the_readers_story_is_told_of_the_players_without_the_sums(nights):
     assert sum(" You " in line for line in quoted) > 10  # a section read on with its paragraph
 
 
+def test_samarandes_story_is_no_instruction_to_the_table(nights):
+    """What the table is told to do ("Shuffle them into the deck", "goes into your hand")
+    is said, not chronicled: the story says who did what."""
+    text = nights["samarande"].text
+    assert not re.search(r"Shuffle |your hand|\b0 gold|^\w+ added to the city", text, re.M)
+    assert re.search(r"^(?:Ali|Zoe|Sam) adds the \w+", text, re.M)
+
+
+def test_tales_of_arabias_story_has_no_roll_made_for_a_player(nights):
+    """"I rolled three for Sara." is said; the story tells what the roll did."""
+    assert "I rolled" not in nights["tales-of-arabia"].text
+
+
 def test_the_page_beside_it_is_whole_escaped_and_made_for_print(nights):
     page = nights["tales-of-arabia"].chronicle.with_suffix(".html").read_text("utf-8")
     assert page.startswith("<!DOCTYPE html>") and page.rstrip().endswith("</html>")

@@ -254,7 +254,8 @@ class SamarandeDialogue(CardPlay, GameKit):
             return [
                 Speech(
                     f"{name} gives back all eight cards. Shuffle them into the deck and deal "
-                    f"{name} eight new ones."
+                    f"{name} eight new ones.",
+                    chronicled=f"{name} gives back all eight cards and is dealt eight new ones.",
                 )
             ]
         if not table.keep_four(name):
@@ -264,7 +265,8 @@ class SamarandeDialogue(CardPlay, GameKit):
             Speech(
                 f"{name} keeps four cards. Shuffle the returned cards into the deck. Lay six "
                 f"cards face up in the line. The deck holds {table.deck} cards and the bank "
-                f"{table.bank} gold."
+                f"{table.bank} gold.",
+                chronicled=f"{name} keeps four cards. Six cards are laid face up in the line.",
             )
         ]
 
