@@ -24,21 +24,26 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import math
 import os
 import subprocess
 import sys
 from collections import Counter
+from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from unittest.mock import patch
 
 import numpy as np
 
 from companion.cli.expectations import expected_phrases
 from companion.framework.answers import Answer
 from companion.framework.phrases import PhraseSet
+from companion.voice import confidence
 from companion.voice.audio import read_wav
-from companion.voice.confidence import Hypothesis
+from companion.voice.confidence import MAX_MARGIN, Hypothesis, confidence_from_search
+from companion.voice.engines import whisper, whisper_cascade
 from companion.voice.engines.whisper import WhisperRecognizer, multilingual_model_dir
 from companion.voice.engines.whisper_cascade import RECHECK, RehearingWhisper
 from companion.voice.recognition import Recognition
@@ -116,6 +121,14 @@ class TapedWhisper(WhisperRecognizer):
     def encode(self, samples: np.ndarray) -> Any:
         return None if self.replaying else super().encode(samples)
 
+    def candidates(self, samples: np.ndarray, phrases: PhraseSet) -> Any:
+        if not self.replaying:
+            return super().candidates(samples, phrases)
+        if self.clip not in self.tape:
+            return None  # heard as no speech, or not re-heard
+        with patch.object(whisper, "has_speech", lambda samples: True):
+            return super().candidates(samples, phrases)
+
     def speech_vector(self, encoded: Any, samples: np.ndarray) -> np.ndarray:
         if self.replaying:
             return np.zeros(1, np.float32)
@@ -123,17 +136,19 @@ class TapedWhisper(WhisperRecognizer):
 
     def score_phrases(self, encoded, texts, start=None, casing=()):
         if self.replaying:
-            taped = self.tape[self.clip]
-            finished = {
-                text: Hypothesis(tuple(t), lp, sf) for text, (t, lp, sf) in taped[0].items()
-            }
-            return finished, taped[1]
+            return replayed(self.tape[self.clip])
         finished, free = super().score_phrases(encoded, texts, start, casing)
         self.tape[self.clip] = [
             {text: [list(h.tokens), h.logp, h.shortfall] for text, h in finished.items()},
             free,
         ]
         return finished, free
+
+
+def replayed(taped: list[Any]) -> tuple[dict[str, Hypothesis], str]:
+    """A phrase search as it was taped: every phrase kept, and the free transcript."""
+    finished = {text: Hypothesis(tuple(t), lp, sf) for text, (t, lp, sf) in taped[0].items()}
+    return finished, taped[1]
 
 
 @dataclass(frozen=True)
@@ -233,6 +248,10 @@ def sensitive(decided: dict[str, dict[str, Any]], tape: dict[str, Any]) -> set[s
     return keys | {heard.key for heard in clips() if heard.kind in ("chatter", "digit")}
 
 
+NO_AUDIO = np.zeros(1, np.float32)
+"""What a replayed clip is heard as: the tape holds the search; the clip had speech."""
+
+
 def verdicts(tape: dict[str, Any]) -> dict[str, dict[str, tuple[str, float]]]:
     """Per clip: the outcome and confidence of tiny alone and of tiny with base."""
     tiny, base = models(tape, True, SETTINGS["reference"])
@@ -246,7 +265,7 @@ def verdicts(tape: dict[str, Any]) -> dict[str, dict[str, tuple[str, float]]]:
             decided[heard.key] = {"tiny": ("rejected", 0.0), "shipped": ("rejected", 0.0)}
             continue
         decided[heard.key] = {
-            engine: outcome(recognizer.recognize(read_wav(heard.clip.path), heard.phrases), heard)
+            engine: outcome(recognizer.recognize(NO_AUDIO, heard.phrases), heard)
             for engine, recognizer in (("tiny", tiny), ("shipped", cascade))
         }
     return decided
@@ -330,6 +349,156 @@ def report(decided_by: dict[str, dict[str, dict[str, tuple[str, float]]]]) -> No
             print(f"    {key}: {cells}")
 
 
+def logit(probability: float) -> float:
+    """The confidence model's evidence, back from its confidence (rounded to 4 digits).
+
+    >>> round(logit(0.8), 3)
+    1.386
+    """
+    clipped = min(max(probability, 1e-4), 1 - 1e-4)
+    return math.log(clipped / (1 - clipped))
+
+
+def uncapped_logit(taped: list[Any], phrases: PhraseSet) -> float:
+    """The evidence of the search's best answer before any cap (too close to call, a decoy
+    close): what the thresholds on the confidence (0.80, 0.45, RECHECK) are compared with."""
+    finished, free = replayed(taped)
+    allowed = {phrase.text for phrase in phrases.phrases}
+    kept = {text: hypothesis for text, hypothesis in finished.items() if text in allowed}
+    return logit(confidence_from_search(kept, phrases, free, -math.inf).confidence)
+
+
+def lead(scores: dict[Any, float], value: Any) -> float:
+    """Nats by which ``value`` beats every other answer (at most MAX_MARGIN).
+
+    >>> lead({"a": -1.0, "b": -3.5}, "a"), lead({"a": -1.0}, "a")
+    (2.5, 12.0)
+    """
+    others = [score for other, score in scores.items() if other != value]
+    return min(scores[value] - max(others, default=-math.inf), MAX_MARGIN)
+
+
+def measures(tape: dict[str, Any]) -> dict[str, dict[str, float]]:
+    """Per clip: every quantity a roll's decision compares with a threshold (see EDGES)."""
+    tiny, base = models(tape, True, SETTINGS["reference"])
+    measured: dict[str, dict[str, float]] = {}
+    for heard in clips():
+        tiny.clip = base.clip = heard.key
+        if "heard" in tape and heard.key not in tape["heard"]:
+            continue
+        first = tiny.candidates(NO_AUDIO, heard.phrases)
+        if first is None:
+            continue
+        value = heard.phrases.match(first.text).value
+        best = max(first.scores, key=first.scores.__getitem__)
+        finished, _ = replayed(tape["tiny"][heard.key])
+        decoys = [h.logp for text, h in finished.items() if heard.phrases.match(text) is None]
+        found = {
+            "tiny margin": lead(first.scores, best),
+            "tiny best": first.scores[best],
+            "tiny logit": uncapped_logit(tape["tiny"][heard.key], heard.phrases),
+        }
+        if decoys:
+            found["tiny decoy gap"] = first.scores[best] - max(decoys)
+        again = base.candidates(NO_AUDIO, heard.phrases) if heard.kind != "yes/no" else None
+        if again is not None:
+            found |= {
+                "base margin": lead(again.scores, max(again.scores, key=again.scores.__getitem__)),
+                "base logit": uncapped_logit(tape["base"][heard.key], heard.phrases),
+            }
+            if value in again.scores:  # else base pruned tiny's answer: no doubt to measure
+                found["base doubt"] = max(again.scores.values()) - again.scores[value]
+        measured[heard.key] = found
+    return measured
+
+
+def spreads(measured_by: dict[str, dict[str, dict[str, float]]]) -> dict[str, list[float]]:
+    """Per measure: each clip's range (largest minus smallest) over the settings that
+    heard it, for clips heard under two settings or more."""
+    ranges: dict[str, list[float]] = {}
+    keys = set().union(*(measured.keys() for measured in measured_by.values()))
+    for key in sorted(keys):
+        heard = [measured[key] for measured in measured_by.values() if key in measured]
+        for name in set().union(*heard):
+            values = [found[name] for found in heard if name in found]
+            if len(values) > 1:
+                ranges.setdefault(name, []).append(max(values) - min(values))
+    return ranges
+
+
+@dataclass(frozen=True)
+class Edge:
+    """A threshold of the roll's decision, where it lives, and the measure it is compared
+    with (its spread over the settings is how far the threshold is moved either way)."""
+
+    name: str
+    modules: tuple[Any, ...]
+    attribute: str
+    measure: tuple[str, ...]
+    sign: int = 1
+    """-1: the threshold is on the other side of the comparison (the logistic's bias)."""
+
+
+EDGES = (
+    Edge("ACCEPT_MARGIN", (confidence,), "ACCEPT_MARGIN", ("tiny margin",)),
+    Edge("DECOY_MARGIN", (confidence, whisper), "DECOY_MARGIN", ("tiny decoy gap",)),
+    Edge("SUPPORT", (whisper_cascade,), "SUPPORT", ("tiny best",)),
+    Edge("BASE_MARGIN", (whisper_cascade,), "BASE_MARGIN", ("base margin",)),
+    Edge("CORROBORATED_MARGIN", (whisper_cascade,), "CORROBORATED_MARGIN", ("tiny margin",)),
+    Edge("CORROBORATED_SCORE", (whisper_cascade,), "CORROBORATED_SCORE", ("tiny best",)),
+    Edge("BASE_DOUBT", (whisper_cascade,), "BASE_DOUBT", ("base doubt",)),
+)
+"""The confidence's own thresholds (the session's 0.80 and 0.45, RECHECK) are moved
+together by moving the logistic's bias (BIAS_EDGE)."""
+
+
+def shifted(edge: Edge, by: float, tape: dict[str, Any]) -> dict[str, str]:
+    """Each clip's verdict (as shipped) with ``edge`` moved by ``by``."""
+    with ExitStack() as stack:
+        for module in edge.modules:
+            moved = getattr(module, edge.attribute) + by
+            stack.enter_context(patch.object(module, edge.attribute, moved))
+        return {key: decided["shipped"][0] for key, decided in verdicts(tape).items()}
+
+
+BIAS_EDGE = Edge("confidence (0.80, 0.45, RECHECK)", (), "", ("tiny logit", "base logit"), -1)
+
+
+def biased(by: float, tape: dict[str, Any]) -> dict[str, str]:
+    """Each clip's verdict with every confidence moved by ``by`` in the logistic's terms."""
+    weights = confidence.WEIGHTS | {"bias": confidence.WEIGHTS["bias"] + by}
+    with patch.object(confidence, "WEIGHTS", weights):
+        return {key: decided["shipped"][0] for key, decided in verdicts(tape).items()}
+
+
+def report_edges(tape: dict[str, Any], ranges: dict[str, list[float]]) -> None:
+    """For each threshold: the measured spread of what it is compared with, and the clips
+    whose verdict changes when it moves by that spread either way (a knife's edge)."""
+    print("\nspread of each measure over the settings (nats; logits for confidences):")
+    for name, values in sorted(ranges.items()):
+        print(
+            f"  {name:>15}: {len(values)} clips, median {np.median(values):.2f}, "
+            f"p90 {np.quantile(values, 0.9):.2f}, max {max(values):.2f}"
+        )
+    kinds = {heard.key: heard for heard in clips()}
+    still = {key: decided["shipped"][0] for key, decided in verdicts(tape).items()}
+    print("clips whose verdict moves when a threshold moves by that spread:")
+    for edge in (*EDGES, BIAS_EDGE):
+        spread = max((max(ranges.get(name, [0.0])) for name in edge.measure), default=0.0)
+        moved: dict[str, str] = {}
+        for by in (-spread, spread):
+            after = biased(-by, tape) if edge.sign < 0 else shifted(edge, by, tape)
+            for key, label in after.items():
+                if label != still[key]:
+                    moved[key] = f"{still[key]} -> {label} at {by:+.2f}"
+        value = "" if edge.sign < 0 else f" = {getattr(edge.modules[0], edge.attribute)}"
+        print(f"  {edge.name}{value}, moved by {spread:.2f}: {len(moved)} clips")
+        for key, change in sorted(moved.items()):
+            heard = kinds[key]
+            half = "tuning" if in_tuning_half(heard.clip.path) else "held-out"
+            print(f"    {half} {heard.kind} {key}: {change}")
+
+
 def hear(name: str, tapes: Path, subset: bool) -> None:
     """Hear the clips under setting ``name`` in a child process (nice), onto its tape."""
     environment = {k: v for k, v in os.environ.items() if k not in NUMERIC_VARIABLES}
@@ -351,6 +520,12 @@ def main() -> int:
         help="under settings other than the reference, hear only the clips whose decision "
         "could move (see sensitive()); the others keep the reference's verdict",
     )
+    parser.add_argument(
+        "--edges",
+        action="store_true",
+        help="also measure the spread of every quantity a threshold is compared with, and "
+        "list the clips whose verdict moves when a threshold moves by that spread",
+    )
     parser.add_argument("--record", help=argparse.SUPPRESS)  # the child process of a setting
     parser.add_argument("--keys", type=Path, help=argparse.SUPPRESS)  # its clips, one a line
     args = parser.parse_args()
@@ -362,13 +537,15 @@ def main() -> int:
         record(args.record, args.tapes / f"{args.record}.json", keys)
         return 0
     args.tapes.mkdir(parents=True, exist_ok=True)
-    decided_by, features_by = {}, {}
+    decided_by, features_by, measured_by = {}, {}, {}
     for name in ["reference", *(n for n in args.settings.split(",") if n != "reference")]:
         path = args.tapes / f"{name}.json"
         if not path.exists():
             hear(name, args.tapes, args.subset)
         tape = json.loads(path.read_text())
         decided_by[name], features_by[name] = verdicts(tape), tape.get("features", {})
+        if args.edges:
+            measured_by[name] = measures(tape)
         if name == "reference":
             reference_tape = tape
         decided_by[name] = decided_by["reference"] | decided_by[name]
@@ -378,6 +555,8 @@ def main() -> int:
             )
     report_features(features_by)
     report(decided_by)
+    if args.edges:
+        report_edges(reference_tape, spreads(measured_by))
     print(f"\n(re-hearing below {RECHECK}; tapes in {args.tapes})")
     return 0
 
