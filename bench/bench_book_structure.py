@@ -1,6 +1,14 @@
-"""Pages to a book (issue 23's table): typeset pages of the demo book, read by read_pages
-and cut into paragraphs by import_book (with the demo's world.txt and matrices.txt, as an
-owner who typed them would give), scored against the book they were typeset from.
+"""Pages to a book (issue 23's table): typeset pages of a book, read by read_pages and cut
+into paragraphs by import_book (with the pack's world.txt and matrices.txt, as an owner
+who typed them would give, or without them: --no-world), scored against the book they were
+typeset from.
+
+Two setters: ``typeset`` (tests/book_import/typeset.py, Pillow: the first pages of the
+book, two justified serif columns) and ``press`` (tests/book_import/press.py, ReportLab:
+one seeded layout per --styles seed, sans or serif, numbers hanging or on their own line,
+headings in small capitals or italics, running heads, ragged or justified, hyphenated;
+each sets --paragraphs paragraphs from a seeded place in the book, every one whole).
+Books: the demo book, or a seeded synthetic pack in varied prose (--book synthetic).
 
 For scans and photos: paragraphs exact (every line equal), words right (1 - word error
 rate over the paragraphs), reward codes exact (all, and of the paragraphs review.txt does
@@ -8,6 +16,8 @@ not list), wrong paragraphs not listed in review.txt, paragraphs invented, and C
 a page (median, reading and structure; the dictionary's one-time load apart).
 
     .venv/bin/python bench/bench_book_structure.py [--pages 10] [--engine tesseract]
+    .venv/bin/python bench/bench_book_structure.py --setter press --styles 1,2,3 \
+        --paragraphs 40 [--book synthetic] [--no-world] [--kinds photo]
 """
 
 from __future__ import annotations
@@ -17,8 +27,10 @@ import os
 os.environ.setdefault("OMP_THREAD_LIMIT", "1")
 
 import argparse
+import random
 import re
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -35,6 +47,7 @@ from companion.book_import.pages import choose_engine, read_pages  # noqa: E402
 from companion.book_import.review import doubted_paragraphs, doubted_spans  # noqa: E402
 from companion.book_import.words import english_dictionary  # noqa: E402
 from companion.book_import.world_names import read_world_names  # noqa: E402
+from tests.book_import.press import PressStyle, press_book  # noqa: E402
 from tests.book_import.typeset import TypeStyle, book_paragraphs, photograph, typeset_book  # noqa: E402
 
 CODE = re.compile(r"\[[^\[\]]*\]")
@@ -70,41 +83,107 @@ def score(truth: dict[int, list[str]], printed: set[int], book) -> dict[str, str
     }
 
 
+def pack_folder(name: str, folder: Path) -> Path:
+    if name == "demo":
+        return ROOT / "content/demo"
+    pack = folder / "synthetic"
+    subprocess.run([sys.executable, str(ROOT / "scripts/make-synthetic-book"), str(pack),
+                    "--seed", "5", "--paragraphs", "400", "--prose", "varied"], check=True,
+                   stdout=subprocess.DEVNULL)
+    return pack
+
+
+def book_text(pack: Path) -> str:
+    files = [pack / "book.txt", *sorted(pack.glob("book-*.txt"))]
+    return "\n".join(path.read_text(encoding="utf-8") for path in files)
+
+
+def typeset_sets(text: str, pages: int):
+    """The first ``pages`` pages of the book: (scans, paragraphs wholly on them, all on them)."""
+    typeset = typeset_book(text, TypeStyle(), max_pages=pages)
+    on_pages = [line.paragraph for page in typeset for line in page.lines]
+    complete = set(on_pages) - {on_pages[-1]}  # the last may go on to the next page
+    truth = {n: lines for n, lines in book_paragraphs(text) if n in complete}
+    yield "typeset", [page.image for page in typeset], truth, set(on_pages)
+
+
+def press_sets(text: str, seeds: list[int], count: int):
+    """For each seed, ``count`` paragraphs from a seeded place, pressed in that seed's style."""
+    paragraphs = dict(book_paragraphs(text))
+    numbers = sorted(paragraphs)
+    for seed in seeds:
+        start = random.Random(seed).randrange(0, max(1, len(numbers) - count))
+        chosen = {n: paragraphs[n] for n in numbers[start:start + count]}
+        style = PressStyle.varied(seed)
+        yield f"press {seed}: {style.describe()}", press_book(chosen, style), chosen, set(chosen)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pages", type=int, default=10)
     parser.add_argument("--engine", default="tesseract")
+    parser.add_argument("--setter", choices=["typeset", "press"], default="typeset")
+    parser.add_argument("--styles", default="1,2,3", help="press: the layouts' seeds")
+    parser.add_argument("--paragraphs", type=int, default=40, help="press: paragraphs a layout")
+    parser.add_argument("--book", choices=["demo", "synthetic"], default="demo")
+    parser.add_argument("--no-world", action="store_true", help="import without world.txt")
+    parser.add_argument("--kinds", default="scan,photo")
+    parser.add_argument("--show", action="store_true", help="print each paragraph not exact")
     args = parser.parse_args()
-    text = (ROOT / "content/demo/book.txt").read_text(encoding="utf-8")
-    pages = typeset_book(text, TypeStyle(), max_pages=args.pages)
-    on_pages = [line.paragraph for page in pages for line in page.lines]
-    complete = set(on_pages) - {on_pages[-1]}  # the last may go on to the next page
-    truth = {n: lines for n, lines in book_paragraphs(text) if n in complete}
-    world = read_world_names(ROOT / "content/demo")
     choice = choose_engine(OcrEngine(args.engine))
     english_dictionary("eng")
     with tempfile.TemporaryDirectory() as temporary:
         folder = Path(temporary)
-        for kind in ("scan", "photo"):
-            paths = []
-            for index, page in enumerate(pages, start=1):
-                path = folder / f"{kind}-{index:03d}.{'png' if kind == 'scan' else 'jpg'}"
-                image = page.image if kind == "scan" else photograph(page.image, seed=index)
-                image.save(path)
-                paths.append(path)
-            seconds, results = [], []
-            for path in paths:
-                start = time.process_time()
-                results += list(read_pages([path], choice=choice))
-                seconds.append(time.process_time() - start)
-            start = time.process_time()
-            book = import_book(results, world=world)
-            structure = (time.process_time() - start) / len(paths)
-            print(f"{kind}s ({len(paths)} pages, {len(truth)} whole paragraphs, {args.engine}):")
-            for measure, value in score(truth, set(on_pages), book).items():
-                print(f"  {measure:22} {value}")
-            print(f"  {'CPU a page':22} {statistics.median(seconds) + structure:.2f} s "
-                  f"(reading {statistics.median(seconds):.2f}, structure {structure:.2f})")
+        pack = pack_folder(args.book, folder)
+        text = book_text(pack)
+        world = None if args.no_world else read_world_names(pack)
+        sets = (typeset_sets(text, args.pages) if args.setter == "typeset" else
+                press_sets(text, [int(s) for s in args.styles.split(",")], args.paragraphs))
+        for name, scans, truth, printed in sets:
+            print(name)
+            for kind in args.kinds.split(","):
+                measure(kind, scans, truth, printed, world, choice, folder, args.show)
+
+
+def read_as(kind: str, scans, folder: Path, choice, tables: bool = False):
+    """The scans saved as scans (PNG) or phone photos (JPEG) and read: (results, CPU
+    seconds of each page)."""
+    seconds, results = [], []
+    for index, scan in enumerate(scans, start=1):
+        path = folder / f"{kind}-{index:03d}.{'png' if kind == 'scan' else 'jpg'}"
+        (scan if kind == "scan" else photograph(scan, seed=index)).save(path)
+        start = time.process_time()
+        results += list(read_pages([path], choice=choice, tables=tables))
+        seconds.append(time.process_time() - start)
+    return results, seconds
+
+
+def measure(kind, scans, truth, printed, world, choice, folder: Path, show: bool) -> None:
+    results, seconds = read_as(kind, scans, folder, choice)
+    start = time.process_time()
+    book = import_book(results, world=world)
+    structure = (time.process_time() - start) / len(scans)
+    print(f"  {kind}s ({len(scans)} pages, {len(truth)} whole paragraphs):")
+    for measure_name, value in score(truth, printed, book).items():
+        print(f"    {measure_name:22} {value}")
+    print(f"    {'CPU a page':22} {statistics.median(seconds) + structure:.2f} s "
+          f"(reading {statistics.median(seconds):.2f}, structure {structure:.2f})", flush=True)
+    if show:
+        show_misses(truth, book)
+
+
+def show_misses(truth: dict[int, list[str]], book) -> None:
+    """Each paragraph not exact: listed or not, and its lines as printed and as read."""
+    listed = set(doubted_paragraphs(book.review_text()))
+    got = {p.number: p.lines for p in book.paragraphs if p.number is not None}
+    for number, lines in truth.items():
+        if got.get(number) != lines:
+            print(f"    ¶{number} {'listed' if number in listed else 'NOT LISTED'}")
+            for printed, read in zip(lines, got.get(number, []), strict=False):
+                if printed != read:
+                    print(f"      printed: {printed}\n      read:    {read}")
+            if len(lines) != len(got.get(number, [])):
+                print(f"      {len(lines)} lines printed, {len(got.get(number, []))} read")
 
 
 if __name__ == "__main__":

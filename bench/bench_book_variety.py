@@ -11,12 +11,17 @@ the text heard most often.
 ``--fit`` plays no game: it lists, for every result paragraph, each name and terrain it
 can be read with, and its intro in each of its tellings, for a review of the book's fit.
 
+``--sample N`` (with ``--seed``) plays no game either: it draws N texts at random from the
+whole book (each other telling is a text of its own) and prints each one whole, with every
+name and terrain it can be read with and every reaction that leads to it, for a fit review
+on a sample as an outside reviewer would do it.
+
 ``--names`` also lists, for every result paragraph, each name "the other" may stand for
 when it is read (from the charts, cards, Places of Power and Go to), so that a writer can
 check that the paragraph's text suits every one of them.
 
     .venv/bin/python bench/bench_book_variety.py [--pack content/demo] [--encounters 200]
-        [--seed 1] [--seeds 1] [--names] [--fit] [--most-read 30]
+        [--seed 1] [--seeds 1] [--names] [--fit] [--most-read 30] [--sample 60]
 
 ``--most-read N`` lists the N paragraphs read most over all seeds (readings per evening),
 with the names they were reached with, to show where new paragraphs help variety most.
@@ -28,14 +33,15 @@ import argparse
 import random
 import statistics
 import tempfile
-from collections import Counter
+from collections import Counter, defaultdict
 from pathlib import Path
 
 from companion.framework.dialogue import GameOptions, Speech, Step
 from companion.framework.phrases import PhraseSet
 from companion.games.arabian_nights.content.book_fit import describe, readings
-from companion.games.arabian_nights.content.loader import load_pack
+from companion.games.arabian_nights.content.loader import load_pack, reward_vocabulary
 from companion.games.arabian_nights.content.pack import Pack
+from companion.games.arabian_nights.content.reward_codes import GoToParagraph, parse_reward
 from companion.games.arabian_nights.dialogue.sheet_commands import is_command
 from companion.games.arabian_nights.game import GAME
 from companion.session.loop import PrintMouth, Session
@@ -134,6 +140,44 @@ def print_fit(pack: Pack) -> None:
             print(f"    {paragraph.told(telling).intro}")
 
 
+def reactions_leading_to(pack: Pack) -> dict[int, set[str]]:
+    """Each paragraph's ways in: a matrix cell's reaction with the Destiny Die face
+    ("E Just King: Defy (plus)") or a section's Go to ("Go to from 54, NO SKILL")."""
+    found: dict[int, set[str]] = defaultdict(set)
+    for letter, matrix in pack.matrices.items():
+        for row, cells in matrix.rows.items():
+            for reaction, cell in cells.items():
+                for offset, face in ((-1, "minus"), (0, "blank"), (1, "plus")):
+                    found[cell + offset].add(f"{letter} {row}: {reaction} ({face})")
+    vocabulary = reward_vocabulary(pack)
+    for number, paragraph in pack.paragraphs.items():
+        for section in paragraph.sections:
+            for effect in parse_reward(section.reward_code, vocabulary):
+                if isinstance(effect, GoToParagraph):
+                    found[effect.paragraph].add(f"Go to from {number}, {section.heading}")
+    return found
+
+
+def print_sample(pack: Pack, count: int, seed: int) -> None:
+    """``count`` texts drawn at random (seeded), each whole with its readings and ways in."""
+    found = readings(pack)
+    ways_in = reactions_leading_to(pack)
+    texts = sorted(
+        (number, telling)
+        for number, paragraph in pack.paragraphs.items()
+        for telling in range(paragraph.telling_count)
+    )
+    print(f"{count} of {len(texts)} texts, seed {seed}")
+    for number, telling in random.Random(seed).sample(texts, count):
+        told = pack.paragraphs[number].told(telling)
+        print(f"\n{number}, telling {telling} ({told.source}:{told.line})")
+        print(f"  read with: {describe(found[number])}")
+        print(f"  reached by: {'; '.join(sorted(ways_in[number])) or 'a card or a Place'}")
+        print(f"  {told.intro}")
+        for section in told.sections:
+            print(f"  {section.heading}: {section.text} [{section.reward_code}]")
+
+
 def print_most_read(pack: Pack, total: Counter[int], seeds: int, count: int) -> None:
     """The paragraphs read most, with readings per evening and the names they are read with."""
     names = names_by_paragraph(pack)
@@ -156,10 +200,16 @@ def main() -> None:
     parser.add_argument(
         "--fit", action="store_true", help="list each paragraph's names and terrains, no games"
     )
+    parser.add_argument(
+        "--sample", type=int, default=0, metavar="N", help="print N texts drawn at --seed"
+    )
     args = parser.parse_args()
     pack = load_pack(args.pack)
     if args.fit:
         print_fit(pack)
+        return
+    if args.sample:
+        print_sample(pack, args.sample, args.seed)
         return
     distinct, paragraphs, most, total = [], [], [], Counter()
     for seed in range(args.seed, args.seed + args.seeds):

@@ -27,6 +27,7 @@ from companion.framework.dialogue import GameOptions  # noqa: E402
 from companion.games.arabian_nights.game import GAME  # noqa: E402
 from companion.session.loop import PrintMouth, Session  # noqa: E402
 from companion.web.server import TableServer  # noqa: E402
+from testkit.reply_clock import ReplyClock  # noqa: E402
 from testkit.survey import TypistEars  # noqa: E402
 
 GAMES = 4
@@ -79,9 +80,11 @@ def play(seed: int, folder: Path, display: bool) -> tuple[list[float], list[floa
         for page in pages:
             page.start()
         time.sleep(0.5)
+    clock = ReplyClock()
     dialogue = GAME.new(GameOptions(seed=seed, players=[("Ali", "m"), ("Zed", "f")]))
-    session = Session(dialogue=dialogue, spec=GAME, ears=ears, mouth=PrintMouth(lambda _: None),
-                      save_path=folder / f"{seed}-{display}.json", observers=observers)  # fmt: skip
+    session = Session(dialogue=dialogue, spec=GAME, ears=clock.timed(ears),
+                      mouth=PrintMouth(lambda _: None), save_path=folder / f"{seed}-{display}.json",
+                      observers=[*observers, clock])  # fmt: skip
     session.run([])
     delays = []
     if server is not None:
@@ -92,7 +95,7 @@ def play(seed: int, folder: Path, display: bool) -> tuple[list[float], list[floa
             delays += [
                 arrived - server.published[serial] for serial, arrived in page.arrivals.items()
             ]
-    return session.reply_latencies, delays
+    return clock.latencies, delays
 
 
 def milliseconds(values: list[float]) -> str:

@@ -24,24 +24,25 @@ from companion.framework.dialogue import GameOptions, Step  # noqa: E402
 from companion.framework.phrases import PhraseSet  # noqa: E402
 from companion.games.arabian_nights.game import GAME  # noqa: E402
 from companion.session.loop import Heard, PrintMouth, Session  # noqa: E402
+from testkit.reply_clock import ReplyClock  # noqa: E402
 from testkit.survey import TypistEars  # noqa: E402
 
 GAMES = 5
 
 
-def _session(ears, save: Path, seed: int) -> Session:
+def _session(ears, save: Path, seed: int, clock: ReplyClock) -> Session:
     dialogue = GAME.new(GameOptions(seed=seed, players=[("Ali", "m"), ("Zed", "f")]))
-    return Session(dialogue=dialogue, spec=GAME, ears=ears, mouth=PrintMouth(lambda _: None),
-                   save_path=save)  # fmt: skip
+    return Session(dialogue=dialogue, spec=GAME, ears=clock.timed(ears),
+                   mouth=PrintMouth(lambda _: None), save_path=save, observers=[clock])  # fmt: skip
 
 
 def typed_latencies(folder: Path) -> list[float]:
     """Every reply latency of several typed games of 300 answers."""
     latencies = []
     for seed in range(GAMES):
-        session = _session(TypistEars(seed, 300), folder / f"typed{seed}.json", seed)
-        session.run([])
-        latencies += session.reply_latencies
+        clock = ReplyClock()
+        _session(TypistEars(seed, 300), folder / f"typed{seed}.json", seed, clock).run([])
+        latencies += clock.latencies
     return latencies
 
 
@@ -88,15 +89,11 @@ def audio_latencies(folder: Path) -> list[float] | None:
         ears = TimedEars(FileEars(recognizer, wavs))
         dialogue = GAME.new(GameOptions(seed=1, players=[("Ali", "m"), ("Zed", "f")],
                                         pack=str(MINI)))  # fmt: skip
-        session = Session(
-            dialogue=dialogue,
-            spec=GAME,
-            ears=ears,
-            mouth=PrintMouth(lambda _: None),
-            save_path=folder / f"{voice}.json",
-        )
-        session.run([])
-        pairs = zip(ears.durations, session.reply_latencies, strict=False)
+        clock = ReplyClock()
+        Session(dialogue=dialogue, spec=GAME, ears=clock.timed(ears),
+                mouth=PrintMouth(lambda _: None), save_path=folder / f"{voice}.json",
+                observers=[clock]).run([])  # fmt: skip
+        pairs = zip(ears.durations, clock.latencies, strict=False)
         latencies += [hearing + reply for hearing, reply in pairs]
     return latencies
 

@@ -34,6 +34,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from companion.games import game_spec  # noqa: E402
+from companion.session.events import Outcome  # noqa: E402
 from companion.voice.engines.whisper import WhisperRecognizer  # noqa: E402
 from companion.voice.speakers import EspeakSpeaker, VoiceSettings  # noqa: E402
 from testkit.corpus import (  # noqa: E402
@@ -118,7 +119,7 @@ def row(mode: str, log: TableLog, wall: float) -> str:
     latencies = [1000 * value for value in log.latencies()]
     median = statistics.median(latencies) if latencies else float("nan")
     p90 = float(np.percentile(latencies, 90)) if latencies else float("nan")
-    done = "yes" if log.ending == "finished" else f"no ({log.ending})"
+    done = "yes" if log.ending is Outcome.FINISHED else f"no ({log.ending})"
     return (f"| {mode} | {done} | {counts.answers} | {counts.right_first_time} | "
         f"{counts.confirmed} | {counts.said_again} | {counts.wrong} | {log.unprompted} | "
         f"{counts.unheard} | "

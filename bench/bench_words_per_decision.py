@@ -21,6 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from companion.session.events import Outcome  # noqa: E402
 from testkit.typed_table import MODES, WordCount, play_typed  # noqa: E402
 
 
@@ -51,7 +52,7 @@ def main() -> None:
     print("|---|---|---|---|---|---|---|---|")
     for mode in args.modes:
         played = [play_typed(mode, seed, args.most_answers) for seed in args.seeds]
-        finished = sum(game.ending == "finished" for game in played)
+        finished = sum(game.ending is Outcome.FINISHED for game in played)
         print(row(mode, [game.count for game in played], finished), flush=True)
 
 

@@ -33,6 +33,8 @@ PLAYERS = (("Ali", "m"), ("Sara", "f"))
 READER_BOOK = Path(__file__).resolve().parents[1] / "tests" / "arabian_nights" / "fixtures" / "mini"
 """The Reader's small test book (a source checkout only: it does not ship)."""
 ACTION_POINTS = re.compile(r"(\d+) action points?\. What do you do\?")
+NO_POINTS = "no action points left"
+"""Samarande's question when the turn can only end."""
 REWARD = re.compile(r"\b([DS])(\d+)\b")
 """A Destiny or Story gain in a paragraph's reward brackets: ``[D2/S1/...]``."""
 ROLL_WORDS = ("roll", "die", "dice")
@@ -82,13 +84,15 @@ def sensible(step: Step, values: list[Any], rng: random.Random) -> list[Any]:
 def samarande_turns(step: Step, values: list[Any], rng: random.Random) -> list[Any]:
     """Take face-up cards (one point for place one …), draw from the deck, then end the
     turn: the deck runs out and the game ends; now and then play a card."""
+    kinds: dict[str, list[Any]] = {}
+    for value in values:
+        kinds.setdefault(getattr(value, "intent", value), []).append(value)
+    if NO_POINTS in step.prompt and kinds.get("end"):
+        return kinds["end"]
     points = ACTION_POINTS.search(step.prompt)
     if points is None:
         return sensible(step, values, rng)
     left = int(points.group(1))
-    kinds: dict[str, list[Any]] = {}
-    for value in values:
-        kinds.setdefault(value.intent, []).append(value)
     takes = [value for value in kinds.get("take", []) if value["place"] <= left]
     if kinds.get("play") and left >= 2 and rng.random() < 0.2:
         return kinds["play"]

@@ -28,6 +28,7 @@ import numpy as np
 from companion.framework.dialogue import Dialogue, GameSpec, Speech, Step
 from companion.framework.phrases import PhraseSet
 from companion.framework.words import said as said_in
+from companion.session.events import Outcome
 from companion.session.loop import Session
 from companion.session.ports import ACCEPT_CONFIDENCE, Ears, Heard, LearningEars
 from companion.session.understanding import attend
@@ -89,7 +90,8 @@ class TableLog:
     spoken: list[Spoken] = field(default_factory=list)
     unprompted: int = 0
     """Utterances the microphone caught while no player had spoken (it heard itself)."""
-    ending: str = ""
+    ending: Outcome | str = ""
+    """How the session ended, or why it could not go on ("audio lost: …")."""
     recognitions: list[tuple[float, float]] = field(default_factory=list)
     """When each utterance was handed to the recogniser, and when it was heard."""
     handed: list[float] = field(default_factory=list)

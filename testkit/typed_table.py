@@ -27,6 +27,7 @@ from companion.framework.dialogue import Dialogue, GameOptions, Speech, Step
 from companion.framework.phrases import PhraseSet
 from companion.framework.telling_turn import TellingSpec, TypedTellingListener
 from companion.games import game_spec
+from companion.session.events import Outcome
 from companion.session.loop import Session
 from companion.session.ports import Heard, PrintMouth
 from testkit.short_games import PLAYERS, SHORT_GAMES, ShortGame
@@ -45,6 +46,8 @@ HABITS = {"help": 0.04, "repeat": 0.03, "mumble": 0.03, "refused": 0.08}
 game understands but does not offer (a space out of reach)."""
 WORDS_OF = {"help": {"en": "help", "es": "ayuda"}, "repeat": {"en": "repeat", "es": "repite"}}
 MUMBLE = "hmm well"
+FREE_NAMES = ("Potter", "Weaver", "Lantern", "Falcon", "Saffron", "Cedar", "Amber", "Pearl")
+"""Names a table gives where any text is taken (a card the companion does not know)."""
 DONE_SHARE = 0.7
 """How often a table that may say "done" (its hand is full, its cards are named) says it."""
 
@@ -117,6 +120,7 @@ class NewTable:
         self.left = most_answers
         self.language = language
         self._asked = ""
+        self._named = 0
         self._tried: set[Any] = set()
         """The answers given to the question asked again and again (refused, or not
         heard): a table tries something else."""
@@ -126,7 +130,7 @@ class NewTable:
         if self.left < 0:
             return None
         if step.free_text:
-            return Heard("Ali", typed=True)
+            return Heard(self._free_answer(step), typed=True)
         habit = self._habit(step)
         if habit == "mumble":
             return Heard(MUMBLE, typed=True)
@@ -136,6 +140,15 @@ class NewTable:
         if value is None:
             return Heard("yes" if self.language == "en" else "sí", typed=True)
         return Heard(min(step.expects.phrases_for(value), key=len), typed=True)
+
+    def _free_answer(self, step: Step) -> str:
+        """A name where any text is taken: one of the step's own answers when it has some
+        ("no name"), else a name not given before."""
+        offered = [value for value in step.expects.values if step.offers(value)]
+        if offered:
+            return min(step.expects.phrases_for(self.rng.choice(offered)), key=len)
+        self._named += 1
+        return FREE_NAMES[self._named % len(FREE_NAMES)]
 
     def _habit(self, step: Step) -> str | None:
         draw = self.rng.random()
@@ -180,7 +193,7 @@ class Played:
     """One typed game: how it ended and what was said."""
 
     mode: str
-    ending: str
+    ending: Outcome
     count: WordCount
     dialogue: Dialogue
 

@@ -18,13 +18,14 @@ The other waves. You wave back. [S1]
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from companion.book_import.corrections import UNNUMBERED
-from companion.book_import.lines import read_stream
+from companion.book_import.lines import Stream, read_stream
 from companion.book_import.model import PageResult
 from companion.book_import.paragraphs import cut_paragraphs
 from companion.book_import.review import Doubt, Place, review_text
@@ -36,7 +37,10 @@ from companion.games.arabian_nights.content.reward_codes import Vocabulary
 CONFIDENCE_FLOOR = 0.5
 """Words the engine gives less than this are listed. See docs/book-import.md for how the
 engines' confidences of right and wrong words fall on either side of it."""
-_HEADING_NAMES = re.compile(r"([A-Z][A-Z '’\-]+?)\s*(?:\(mandatory\))?\s*:")
+_HEADING_NAMES = re.compile(
+    r"((?:[A-Z][A-Z'’\-]*|[A-Z][a-z'’\-]+|Or|of|the)(?: (?:[A-Z][A-Z'’\-]*|[A-Z][a-z'’\-]+|or|OR"
+    r"|of|OF|the|THE))*)\s*(?:\(mandatory\))?\s*:"
+)  # capitals, or small capitals read as Capitalised Words
 
 BOOK_HEADER = (
     "# The Book of Tales, as read by `companion import-book`. Each paragraph follows a comment\n"
@@ -83,6 +87,7 @@ def import_book(
     if isinstance(dictionary, str):
         dictionary = english_dictionary(dictionary)
     stream = read_stream(results)
+    _same_apostrophes(stream)
     texts = [line.text for line in stream.lines]
     world = world or WorldNames()
     go_to = {int(n) for text in texts for n in re.findall(r"Go to (\d+)", text)}
@@ -100,7 +105,59 @@ def import_book(
         _check_no_skill(paragraph)
     book = ImportedBook(sorted(written, key=lambda p: p.order), [*stream.notes])
     _number_doubts(book, doubts)
+    book.notes += _expected_not_read(book, world.paragraphs | go_to)
+    if not world.paragraphs:
+        book.notes += _gaps(book)
     return book
+
+
+def _gaps(book: ImportedBook) -> list[Doubt]:
+    """Without the world's matrices to say which paragraphs exist, every gap between two
+    numbers read: paragraphs there were lost, or the book skips those numbers."""
+    read = [p for p in book.paragraphs if p.number is not None]
+    doubts = []
+    for before, after in itertools.pairwise(read):
+        if after.number - before.number > 1 and not any(
+                p.number is None and before.number <= p.after < after.number
+                for p in book.paragraphs):
+            why = (f"no paragraph was read between ¶{before.number} and ¶{after.number} "
+                   f"(page {after.places[0].page}): if the book has them, a number or a "
+                   "column was lost")
+            doubts.append(Doubt(paragraph=None, place=before.places[-1], why=why,
+                                unnumbered=f"{before.number + 1}-{after.number - 1}"))
+    return doubts
+
+
+def _expected_not_read(book: ImportedBook, expected: set[int]) -> list[Doubt]:
+    """A paragraph something leads to (a matrix cell or its neighbours, a card, a Place of
+    Power, a Go to) that lies among the numbers read but was not read itself: its number,
+    or its page, was lost."""
+    read = [p for p in book.paragraphs if p.number is not None]
+    if not read:
+        return []
+    numbers = {p.number for p in read}
+    unread_spans = [(p.after, min((n for n in numbers if n > p.after), default=p.after))
+                    for p in book.paragraphs if p.number is None]  # fmt: skip
+    doubts = []
+    for number in sorted(n for n in expected if read[0].number < n < read[-1].number):
+        if number in numbers or any(low < number < high for low, high in unread_spans):
+            continue
+        before = max((p for p in read if p.number < number), key=lambda p: p.number)
+        why = (f"something leads to paragraph {number}, but it was not read: it would come "
+               f"after ¶{before.number} (its number or its page may be lost)")
+        doubts.append(Doubt(paragraph=number, place=before.places[-1], why=why))
+    return doubts
+
+
+def _same_apostrophes(stream: Stream) -> None:
+    """Apostrophes as the book prints most of them: an engine reads a few straight ones
+    as curly (and back); a book sets them one way."""
+    tokens = [token for line in stream.lines for token in line.tokens]
+    straight = sum(token.text.count("'") for token in tokens)
+    curly = sum(token.text.count("’") for token in tokens)
+    old, new = ("’", "'") if straight >= curly else ("'", "’")
+    for token in tokens:
+        token.text = re.sub(rf"(?<=\w){old}(?=\w|\s|$)", new, token.text)
 
 
 def _headings_seen(texts: list[str]) -> Counter[str]:
@@ -108,7 +165,7 @@ def _headings_seen(texts: list[str]) -> Counter[str]:
     seen: Counter[str] = Counter()
     for text in texts:
         if match := _HEADING_NAMES.match(text):
-            names = re.sub(r"^MASTER\s+", "", match[1])
+            names = re.sub(r"^MASTER\s+", "", match[1].upper())
             seen.update(name.strip() for name in re.split(r"\s+OR\s+|,", names))
         for code in re.findall(r"\[([^\[\]]*)\]", text):
             parts = (re.sub(r"^Lose\s+", "", part.strip()).upper() for part in code.split("/"))

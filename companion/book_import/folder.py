@@ -18,26 +18,107 @@ from companion.book_import.model import OcrPage, PageFailure, PageResult
 
 if TYPE_CHECKING:
     from companion.book_import.book import ImportedBook
+    from companion.book_import.review import Doubt
 
 REVIEW = "review.txt"
 PAGES = "pages"
 PLACES = Path(".import") / "places.json"
+BOOK_DOUBTS = Path(".import") / "review-book.txt"
+MATRIX_DOUBTS = Path(".import") / "review-matrices.txt"
+MATRICES = "matrices.txt"
+IMPORTED_MATRICES = Path(".import") / "imported-matrices.txt"
+MATRICES_HEADER = (
+    "# The reaction matrices, as read by `companion import-matrices`. See review.txt for what\n"
+    "# the import is not sure of; a matrix you change here is kept when you import again.\n\n"
+)
 KEPT_LONG_SIDE = 1600  # pixels of a kept page image: enough to read a crop beside its text
 
 
 def import_into(paths: list[Path], folder: Path, world: Path | None, language: str) -> int:
+    results = _read_all(paths, language, "import-book")
+    return 1 if results is None else write_import(results, folder, world, language)
+
+
+def import_matrices_into(paths: list[Path], folder: Path, language: str) -> int:
+    """`companion import-matrices`: the booklet's pages into FOLDER/matrices.txt."""
+    if (folder / MATRICES).is_file() and not (folder / IMPORTED_MATRICES).is_file():
+        print(f"companion import-matrices: {folder / MATRICES} was not written by an import "
+              "(typed by hand?); it is left as it is. Move it away to import the booklet.",
+              file=sys.stderr)  # fmt: skip
+        return 1
+    results = _read_all(paths, language, "import-matrices", tables=True)
+    return 1 if results is None else write_matrices(results, folder)
+
+
+def _read_all(
+    paths: list[Path], language: str, command: str, tables: bool = False
+) -> list[PageResult] | None:
     from companion.book_import.engines import EngineUnavailable
     from companion.book_import.pages import choose_engine, read_pages
 
     try:
         choice = choose_engine(language=language)
     except EngineUnavailable as error:
-        print(f"companion import-book: {error}", file=sys.stderr)
-        return 1
+        print(f"companion {command}: {error}", file=sys.stderr)
+        return None
     if choice.notice:
         print(choice.notice, file=sys.stderr)
-    results = list(_with_progress(read_pages(paths, language, choice=choice), _page_count(paths)))
-    return write_import(results, folder, world, language)
+    from companion.book_import.words import language_notices
+
+    for notice in language_notices(language):
+        print(f"companion {command} --lang {language}: {notice}", file=sys.stderr)
+    pages = read_pages(paths, language, choice=choice, tables=tables)
+    return list(_with_progress(pages, _page_count(paths)))
+
+
+def write_matrices(results: list[PageResult], folder: Path) -> int:
+    """Write matrices.txt (the owner's changed matrices kept) and its doubts into
+    review.txt; the book's paragraphs and charts, when imported, check the cells."""
+    from companion.book_import.corrections import BOOK
+    from companion.book_import.matrices import book_facts, read_matrices, tables_by_letter
+
+    folder.mkdir(parents=True, exist_ok=True)
+    _say_failures(results)
+    book = folder / BOOK
+    facts = book_facts(book.read_text(encoding="utf-8-sig")) if book.is_file() else None
+    read = read_matrices(results, facts)
+    owner: dict[str, str] = {}
+    if (folder / MATRICES).is_file() and (folder / IMPORTED_MATRICES).is_file():
+        was = tables_by_letter((folder / IMPORTED_MATRICES).read_text(encoding="utf-8"))
+        now = tables_by_letter((folder / MATRICES).read_text(encoding="utf-8-sig"))
+        owner = {letter: table for letter, table in now.items() if was.get(letter) != table}
+    imported = read.text(MATRICES_HEADER)
+    (folder / IMPORTED_MATRICES).parent.mkdir(exist_ok=True)
+    (folder / IMPORTED_MATRICES).write_text(imported, encoding="utf-8")
+    tables = {**tables_by_letter(imported), **owner}
+    (folder / MATRICES).write_text(
+        MATRICES_HEADER + "\n".join(tables[letter] for letter in sorted(tables)),
+        encoding="utf-8")  # fmt: skip
+    doubts = [d for d in read.doubts
+              if not (d.subject and d.subject.split(",")[0].removeprefix("matrix ") in owner)]
+    _write_review(folder, MATRIX_DOUBTS, doubts)
+    rows = sum(len(matrix.rows) for matrix in read.matrices)
+    print(f"{len(read.matrices)} matrices ({rows} rows) into {folder / MATRICES}; "
+          f"{len(doubts)} doubts in {folder / REVIEW}"
+          + (f"; {len(owner)} of your corrected matrices kept" if owner else ""))  # fmt: skip
+    return 0
+
+
+def _write_review(folder: Path, part: Path, doubts: list[Doubt]) -> None:
+    """review.txt: the book's doubts, then the matrices', each part kept by its own import."""
+    from companion.book_import.review import REVIEW_HEADER, review_text
+
+    (folder / part).parent.mkdir(exist_ok=True)
+    (folder / part).write_text(review_text(doubts).removeprefix(REVIEW_HEADER), encoding="utf-8")
+    parts = [(folder / name).read_text(encoding="utf-8") for name in (BOOK_DOUBTS, MATRIX_DOUBTS)
+             if (folder / name).is_file()]
+    (folder / REVIEW).write_text(REVIEW_HEADER + "".join(parts), encoding="utf-8")
+
+
+def _say_failures(results: list[PageResult]) -> None:
+    for failure in (r for r in results if isinstance(r, PageFailure)):
+        print(f"{failure.source} (page {failure.page}): {failure.reason}; left out",
+              file=sys.stderr)  # fmt: skip
 
 
 def write_import(
@@ -59,9 +140,7 @@ def write_import(
     corrections = {**read_corrections(folder), **owner_changes(folder)}
     if corrections:
         save_corrections(folder, corrections)
-    for failure in (r for r in results if isinstance(r, PageFailure)):
-        print(f"{failure.source} (page {failure.page}): {failure.reason}; left out",
-              file=sys.stderr)  # fmt: skip
+    _say_failures(results)
     names = read_world_names(world) if world is not None else None
     book = import_book(results, world=names, dictionary=language)
     imported = book.book_text(BOOK_HEADER)
@@ -69,9 +148,7 @@ def write_import(
     (folder / IMPORTED).write_text(imported, encoding="utf-8")
     (folder / BOOK).write_text(with_corrections(imported, corrections), encoding="utf-8")
     doubts = [d for d in book.doubts if d.paragraph not in corrections]
-    from companion.book_import.review import review_text
-
-    (folder / REVIEW).write_text(review_text(doubts), encoding="utf-8")
+    _write_review(folder, BOOK_DOUBTS, doubts)
     _keep_pages(results, book, folder)
     listed = len({(d.paragraph, d.unnumbered) for d in doubts if d.paragraph or d.unnumbered})
     pages = sum(isinstance(r, OcrPage) for r in results)
@@ -96,10 +173,21 @@ def _pdf_pages(path: Path) -> int:
 
 
 def _with_progress(results: Iterator[PageResult], total: int) -> Iterator[PageResult]:
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+    """The results, with a bar on the terminal: pages done of all, and the time left at the
+    pace of the pages read so far (from the first page on)."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn
+    from rich.text import Text
+
+    class TimeLeft(ProgressColumn):
+        def render(self, task) -> Text:
+            if not task.completed or task.total is None or task.elapsed is None:
+                return Text("time left: measuring", style="progress.remaining")
+            seconds = round(task.elapsed / task.completed * (task.total - task.completed))
+            minutes, seconds = divmod(seconds, 60)
+            return Text(f"{minutes}:{seconds:02d} left", style="progress.remaining")
 
     columns = ("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
-               "pages", TimeRemainingColumn())  # fmt: skip
+               "pages", TimeLeft())  # fmt: skip
     with Progress(*columns, transient=False) as progress:
         task = progress.add_task("Reading pages", total=total)
         for result in results:

@@ -23,7 +23,8 @@ from companion.book_import.engines import RawWord
 from companion.book_import.model import Box, OcrLine, OcrWord
 from companion.book_import.page_image import runs
 
-MIN_GUTTER_SHARE = 0.02  # of the text's width
+MIN_GUTTER_SHARE = 0.02  # of the text's width; or a third of a word space, if less
+# (a 0.2-inch gutter between justified columns leaves less than that once spaces close)
 EDGE_SHARE = 0.12  # a line across the gutter this near the text's top or bottom: head or foot
 GUTTER_CROSSINGS = 0.04  # share of the text's rows that may cross a gutter (wide headings)
 
@@ -35,12 +36,48 @@ def _text_span(flags: np.ndarray) -> tuple[int, int] | None:
 
 def find_columns(mask: np.ndarray, word_gap: int) -> list[tuple[int, int]]:
     """The columns' [left, right) ranges of an ink mask, left to right, each reaching to
-    the middle of the gutter beside it. ``word_gap`` (pixels) is bridged: spaces between
-    words are no gutter."""
+    the gutter beside it. ``word_gap`` (pixels) is bridged: spaces between words are no
+    gutter."""
+    found = _gutters(mask, word_gap)
+    if found is None:
+        return []
+    (left, right), crossings, gutters = found
+    edges = [left] + [left + _emptiest_middle(crossings, start, stop)
+                      for start, stop in gutters] + [right]
+    return _without_slivers(list(pairwise(edges)))
+
+
+def _without_slivers(columns: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Columns with a sliver (narrower than a fifth of the widest column: paragraph
+    numbers hanging in a wide margin, apart from their text) joined to the column on its
+    right, or on its left when it is the last.
+
+    >>> _without_slivers([(0, 40), (40, 400), (400, 800)])
+    [(0, 400), (400, 800)]
+    """
+    widest = max(right - left for left, right in columns)
+    kept: list[tuple[int, int]] = []
+    pending = None
+    for left, right in columns:
+        if right - left < widest / 5:
+            pending = pending if pending is not None else left
+            continue
+        kept.append((pending if pending is not None else left, right))
+        pending = None
+    if pending is not None and kept:
+        kept[-1] = (kept[-1][0], columns[-1][1])
+    return kept or columns
+
+
+def _gutters(
+    mask: np.ndarray, word_gap: int
+) -> tuple[tuple[int, int], np.ndarray, list[tuple[int, int]]] | None:
+    """The text's [left, right) span, the share of its rows crossing each x from its left,
+    and the gutters' bands (from its left), or None for a page without ink."""
     rows_span = _text_span(mask.any(axis=1))
     columns_span = _text_span(mask.any(axis=0))
     if rows_span is None or columns_span is None:
-        return []
+        return None
     top, bottom = rows_span
     left, right = columns_span
     body = mask[top:bottom, left:right]
@@ -50,11 +87,22 @@ def find_columns(mask: np.ndarray, word_gap: int) -> list[tuple[int, int]]:
     width = right - left
     gutters = [
         (start, stop) for start, stop in runs(open_band)
-        if stop - start >= MIN_GUTTER_SHARE * width and start > 0.15 * width
+        if stop - start >= min(MIN_GUTTER_SHARE * width, max(2, word_gap // 3))
+        and start > 0.15 * width
         and stop < 0.85 * width
     ]
-    edges = [left] + [left + (start + stop) // 2 for start, stop in gutters] + [right]
-    return list(pairwise(edges))
+    return (left, right), crossings, gutters
+
+
+def _emptiest_middle(crossings: np.ndarray, start: int, stop: int) -> int:
+    """The middle of the emptiest stretch of a gutter: a few marks may stand in a gutter's
+    band (numbers hanging in the margin of the column to its right, a heading's end), and
+    the columns part where nothing does: the leftmost such stretch, right after the left
+    column's longest line (the space between a hanging number and its text, further
+    right, may be wider than the gutter)."""
+    band = crossings[start:stop]
+    first, last = runs(band <= band.min() + 1e-9)[0]
+    return start + (first + last) // 2
 
 
 def _union(boxes: Sequence[Box]) -> Box:
@@ -140,8 +188,9 @@ def head_and_foot(
     top, bottom = rows_span
     bridged = cv2.dilate(mask, np.ones((1, max(1, word_gap)), np.uint8)) > 0
     crossing = np.zeros(mask.shape[0], dtype=bool)
-    for _, boundary in columns[:-1]:
-        crossing |= bridged[:, min(boundary, mask.shape[1] - 1)]
+    found = _gutters(mask, word_gap)
+    for start, stop in found[2] if found else []:
+        crossing |= bridged[:, min(found[0][0] + (start + stop) // 2, mask.shape[1] - 1)]
     height = bottom - top
     head_end = foot_start = None
     for start, stop in runs(crossing):

@@ -20,6 +20,8 @@ confidence and the place it was read.
 
 from __future__ import annotations
 
+import re
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -74,9 +76,13 @@ def number_of(token: str) -> int | None:
 
 
 def read_stream(results: Iterable[PageResult]) -> Stream:
-    """The lines of every page that gave words, in the order of the book."""
+    """The lines of every page that gave words, in the order of the book, less each page's
+    running head and page number."""
     stream = Stream()
     seen: dict[tuple[str, ...], OcrPage] = {}
+    results = list(results)
+    titles = _repeated_edges([r for r in results if isinstance(r, OcrPage)])
+    results = [without_furniture(r, titles) if isinstance(r, OcrPage) else r for r in results]
     for result in results:
         if not isinstance(result, OcrPage):
             stream.notes.append(_page_note(result.source, result.page, result.reason))
@@ -90,13 +96,128 @@ def read_stream(results: Iterable[PageResult]) -> Stream:
         seen[key] = result
         stream.pages.append(result)
     stream.pages = _in_book_order(stream.pages, stream.notes)
-    stream.lines = [_line(page, line) for page in stream.pages for line in page.lines]
+    stream.lines = [part for page in stream.pages for part in _page_lines(page)]
     return stream
+
+
+_FURNITURE_NUMBER = re.compile(r"[-–—(]*\d{1,6}[-–—).]*")
+_DASH = re.compile(r"[-–—]")
+_HEAD_WORDS = 8
+
+
+def _edges(page: OcrPage) -> tuple[list[int], list[int]]:
+    """Indexes of the page's top-most and bottom-most lines (a running head and a foot
+    stand there, whichever column the engine read them in)."""
+    if not page.lines:
+        return [], []
+    height = sorted(line.box.height for line in page.lines)[len(page.lines) // 2]
+    top = min(line.box.top for line in page.lines)
+    bottom = max(line.box.top + line.box.height for line in page.lines)
+    return ([i for i, line in enumerate(page.lines) if line.box.top < top + height / 2],
+            [i for i, line in enumerate(page.lines)
+             if line.box.top + line.box.height > bottom - height / 2])  # fmt: skip
+
+
+def _without_digits(text: str) -> str:
+    return " ".join(re.sub(r"[\d\-–—.|]+", " ", text).split()).casefold()
+
+
+def _repeated_edges(pages: list[OcrPage]) -> set[str]:
+    """A running head's words: what heads or foots two pages or more beside a figure (the
+    page number), or half the pages and three at least without one. Never a line of the
+    book's own shapes (a heading, a chart entry, a code, the chart title)."""
+    seen: Counter[str] = Counter()
+    with_figures: Counter[str] = Counter()
+    distinct = list({tuple(line.text for line in page.lines): page for page in pages}.values())
+    for page in distinct:
+        tops, bottoms = _edges(page)
+        lines = {page.lines[i] for i in [*tops, *bottoms]}
+        for line in lines:
+            text = _without_digits(line.text)
+            if (len(line.words) > _HEAD_WORDS or any(mark in line.text for mark in "[(:;")
+                    or sum(c.isalpha() for c in text) < 3 or "encounter chart" in text):
+                continue
+            seen[text] += 1
+            with_figures[text] += any(c.isdigit() for c in line.text)
+    return {text for text, count in seen.items()
+            if with_figures[text] >= 2 or count >= max(3, len(distinct) / 2)}
+
+
+def without_furniture(page: OcrPage, titles: set[str]) -> OcrPage:
+    """The page less its running head and page number: a line at the page's top or bottom
+    that holds only figures and dashes and is no paragraph number of this page (two
+    numbers, a number not bold where the paragraph numbers are, the page's first
+    paragraph's number again, a number that does not rise), or a title repeated on other
+    pages' edges."""
+    tops, bottoms = _edges(page)
+    lone = [(i, line) for i, line in enumerate(page.lines) if line.words
+            and line.words[0].text.isdigit()
+            and (len(line.words) == 1 or line.words[0].bold is True)]  # or in the margin
+    dropped = set()
+    for index in [*tops, *bottoms]:
+        line = page.lines[index]
+        if line.text and _without_digits(line.text) in titles:
+            dropped.add(index)
+            continue
+        figures = [w for w in line.words if not _DASH.fullmatch(w.text)]
+        if not figures or not all(_FURNITURE_NUMBER.fullmatch(w.text) for w in figures):
+            continue
+        numbers = [int(re.sub(r"\D", "", w.text)) for w in figures]
+        top = index in tops
+        others = [other for i, other in lone if (i > index if top else i < index)]
+        if len(numbers) >= 2 or _not_a_paragraph_number(numbers[0], line, others, top):
+            dropped.add(index)
+    if not dropped:
+        return page
+    kept = tuple(line for i, line in enumerate(page.lines) if i not in dropped)
+    return page.model_copy(update={"lines": kept})
+
+
+def _not_a_paragraph_number(
+    number: int, line: OcrLine, others: list[OcrLine], top: bool
+) -> bool:
+    """Whether a lone number at the page's top (``others``: the paragraph numbers after it,
+    alone or in the margin) or foot (those before it) is furniture: not bold where they
+    are, or not rising into (from) them."""
+    if not others:
+        return False
+    if line.words[0].bold is False and all(other.words[0].bold is True for other in others):
+        return True
+    if top:  # a page number is far smaller than the paragraph numbers (a book may skip)
+        following = int(others[0].words[0].text)
+        return number >= following or number < following / 2
+    return number <= int(others[-1].words[0].text)
 
 
 def _page_note(source: str, page: int, why: str) -> Doubt:
     return Doubt(paragraph=None, place=Place(source=source, page=page, where=""),
                  why=f"{source} {why}")  # fmt: skip
+
+
+def _page_lines(page: OcrPage) -> list[Line]:
+    """The page's lines as tokens, a number printed in the margin beside a line's text
+    (``412  You meet ...``, the text's left edge the column's own) put on a line of its
+    own, as the paragraph number it is."""
+    edges: dict[int, float] = {}
+    for column in {line.column for line in page.lines}:
+        lefts = sorted(line.words[0].box.left for line in page.lines
+                       if line.column == column and len(line.words) >= 3)
+        if lefts:
+            edges[column] = lefts[len(lefts) // 2]
+    lines = []
+    for line in page.lines:
+        edge, words = edges.get(line.column), line.words
+        height = line.box.height
+        if (
+            edge is not None and len(words) > 1 and words[0].text.isdigit()
+            and abs(words[1].box.left - edge) < 0.6 * height
+            and words[0].box.left + words[0].box.width < edge - 0.2 * height
+        ):  # fmt: skip
+            number = line.model_copy(update={"words": words[:1], "box": words[0].box})
+            lines.append(_line(page, number))
+            line = line.model_copy(update={"words": words[1:]})
+        lines.append(_line(page, line))
+    return lines
 
 
 def _line(page: OcrPage, line: OcrLine) -> Line:
@@ -106,10 +227,11 @@ def _line(page: OcrPage, line: OcrLine) -> Line:
 
 
 def _first_number(page: OcrPage) -> int | None:
-    """The first number printed alone on a line of the page (its first paragraph)."""
-    for line in page.lines:
-        if len(line.words) == 1 and line.words[0].text.isdigit():
-            return int(line.words[0].text)
+    """The first number printed alone on a line of the page, or in its margin (its first
+    paragraph)."""
+    for line in _page_lines(page):
+        if len(line.tokens) == 1 and line.tokens[0].text.isdigit():
+            return int(line.tokens[0].text)
     return None
 
 

@@ -79,10 +79,12 @@ def choose_engine(engine: OcrEngine | None = None, language: str = "eng") -> Eng
 
 def read_pages(
     paths: Sequence[Path], language: str = "eng", engine: OcrEngine | None = None,
-    choice: EngineChoice | None = None,
+    choice: EngineChoice | None = None, tables: bool = False,
 ) -> Iterator[PageResult]:
     """Each page of ``paths`` in order, read (an :class:`OcrPage`) or not (a
-    :class:`PageFailure` saying why). ``choice`` reuses an engine already opened."""
+    :class:`PageFailure` saying why). ``choice`` reuses an engine already opened.
+    ``tables``: the pages hold tables (the Reaction Matrix booklet), read across the whole
+    page as one column, each line a row, rather than column by column."""
     choice = choice or choose_engine(engine, language)
     if choice.notice:
         LOGGER.warning(choice.notice)
@@ -90,7 +92,7 @@ def read_pages(
     for path in paths:
         for item in _pages_of(Path(path)):
             number += 1
-            yield _read_one(item, str(path), number, choice.reader)
+            yield _read_one(item, str(path), number, choice.reader, tables)
 
 
 def _pages_of(path: Path) -> Iterator[np.ndarray | TextLayerPage | str]:
@@ -138,15 +140,22 @@ def _working_gray(frame: Image.Image) -> np.ndarray:
 
 def _read_one(
     item: np.ndarray | TextLayerPage | str, source: str, number: int, reader: Reader,
+    tables: bool = False,
 ) -> PageResult:
     if isinstance(item, str):
         return PageFailure(source=source, page=number, reason=item)
     if isinstance(item, TextLayerPage):
-        return _text_layer_page(item, source, number)
-    return _ocr_page(item, source, number, reader)
+        return _text_layer_page(item, source, number, tables)
+    return _ocr_page(item, source, number, reader, tables)
 
 
-def _text_layer_page(page: TextLayerPage, source: str, number: int) -> OcrPage:
+def _text_layer_page(
+    page: TextLayerPage, source: str, number: int, tables: bool = False
+) -> OcrPage:
+    if tables:
+        lines = column_lines(0, lines_by_position(page.words), (0, 0))
+        return OcrPage(source=source, page=number, width=page.width, height=page.height,
+                       lines=tuple(lines), from_text_layer=True)
     mask = np.zeros((page.height // 4 + 1, page.width // 4 + 1), np.uint8)
     for word in page.words:
         mask[word.top // 4:(word.top + word.height) // 4 + 1,
@@ -162,13 +171,16 @@ def _text_layer_page(page: TextLayerPage, source: str, number: int) -> OcrPage:
                    lines=tuple(lines), from_text_layer=True)
 
 
-def _ocr_page(gray: np.ndarray, source: str, number: int, reader: Reader) -> PageResult:
+def _ocr_page(
+    gray: np.ndarray, source: str, number: int, reader: Reader, tables: bool = False
+) -> PageResult:
     prepared = page_image.prepare(gray)
     page = prepared.image
     if page_image.ink_share(page) < BLANK_INK_SHARE:
         return PageFailure(source=source, page=number, reason="a blank page")
     pitch = prepared.line_pitch or page_image.TARGET_LINE_PITCH
-    lines = reread_doubtful(page, _read_columns(page, pitch, reader), reader, pitch)
+    read = _read_table(page, pitch, reader) if tables else _read_columns(page, pitch, reader)
+    lines = reread_doubtful(page, read, reader, pitch)
     sure = sum(1 for line in lines for word in line.words
                if word.confidence >= SURE and sum(c.isalpha() for c in word.text) >= 2)
     if sure < MIN_SURE_WORDS:
@@ -204,19 +216,42 @@ def _read_columns(page: np.ndarray, pitch: float, reader: Reader) -> list[OcrLin
     return numbered(lines)
 
 
+def _read_table(page: np.ndarray, pitch: float, reader: Reader) -> list[OcrLine]:
+    """A page of tables read whole as one block, each of the engine's lines a row across
+    the page (a column-by-column reading loses cells far from their neighbours)."""
+    mask = page_image.ink(page)
+    rows, columns = np.flatnonzero(mask.any(axis=1)), np.flatnonzero(mask.any(axis=0))
+    if rows.size == 0:
+        return []
+    margin = round(pitch * 0.4)
+    return _read_area(page, reader, 0, (int(columns[0]), int(columns[-1])),
+                      (int(rows[0]) - margin, int(rows[-1]) + margin), margin, block=True)
+
+
 def _read_area(
     page: np.ndarray, reader: Reader, column: int, across: tuple[int, int],
-    down: tuple[int, int], margin: int,
+    down: tuple[int, int], margin: int, block: bool = False,
 ) -> list[OcrLine]:
     x0, x1 = max(0, across[0] - margin), min(page.shape[1], across[1] + margin)
     y0, y1 = max(0, down[0]), min(page.shape[0], down[1])
     if y1 - y0 <= margin or not page_image.ink(page[y0:y1, x0:x1]).any():
         return []
     crop = np.ascontiguousarray(page[y0:y1, x0:x1])
-    words: list[RawWord] = with_measured_bold(crop, reader.read(crop))
+    read = reader.read_block(crop) if block else reader.read(crop)
+    words: list[RawWord] = with_measured_bold(crop, read)
     return column_lines(column, words, (x0, y0))
 
 
 def _without_specks(mask: np.ndarray) -> np.ndarray:
-    """The mask less isolated dots (dust, JPEG noise) that would bridge a gutter."""
-    return cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
+    """The mask less isolated dots (dust, JPEG noise) that would bridge a gutter: shapes of
+    at most ``SPECK`` pixels. (An opening would also erase the thin strokes of small or
+    narrow type, and with them the columns.)"""
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    if count <= 1:
+        return mask
+    keep = stats[:, cv2.CC_STAT_AREA] > SPECK
+    keep[0] = False
+    return keep[labels].astype(np.uint8)
+
+
+SPECK = 3  # pixels of the measuring-size mask

@@ -94,6 +94,53 @@ def _is_number_line(
 _LARGEST_STEP = 50
 
 
+def _hanging_numbers_apart(lines: list[Line]) -> list[Line]:
+    """Lines with a paragraph number printed in the margin beside them (``412 You meet
+    ...``) as a number line and a line of text: a bold number first, read surely, that
+    rises from the last number met by at most a few, after a reward code or a chart.
+
+    >>> from companion.book_import.lines import Token
+    >>> from companion.book_import.review import Place
+    >>> place = Place(source="p1.png", page=1, where="left column, line 1")
+    >>> def line(text, bold=False):
+    ...     return Line(tokens=[Token(w, 0.95, place, bold and i == 0)
+    ...                         for i, w in enumerate(text.split())], place=place)
+    >>> split = _hanging_numbers_apart([line("12", True), line("Go on. [S1]"),
+    ...     line("13 You stop. [D1]", bold=True), line("3 dinars. [S1]")])
+    >>> [l.text for l in split]
+    ['12', 'Go on. [S1]', '13', 'You stop. [D1]', '3 dinars. [S1]']
+    """
+    split: list[Line] = []
+    last: int | None = None
+    chart_entries: int | None = None  # in a chart: its entries so far
+    for line in lines:
+        first = line.tokens[0] if line.tokens else None
+        number = number_of(first.text) if first is not None else None
+        ended = not split or split[-1].text.rstrip().endswith(("]", ")"))
+        if (
+            number is not None and len(line.tokens) > 1 and first.bold is True
+            and first.text.isdigit() and first.confidence >= CLEAN_NUMBER and ended
+            and (last is None or last < number <= last + _HANGING_STEP)
+            and (chart_entries is None or chart_entries >= 12)
+        ):  # fmt: skip
+            split += [Line(tokens=[first], place=line.place),
+                      Line(tokens=line.tokens[1:], place=line.place)]
+            chart_entries = None
+        else:
+            split.append(line)
+            if chart_entries is not None and number is not None:
+                chart_entries += 1
+        if len(split[-1].tokens) == 1 and (found := number_of(split[-1].tokens[0].text)):
+            last = found if last is None or found > last else last
+            chart_entries = None
+        elif is_chart_title(split[-1].text):
+            chart_entries = 0
+    return split
+
+
+_HANGING_STEP = 5
+
+
 def cut_paragraphs(
     lines: list[Line], expected: set[int] | None = None
 ) -> tuple[list[Block], list[Doubt]]:
@@ -102,6 +149,7 @@ def cut_paragraphs(
     blocks: list[Block] = []
     doubts: list[Doubt] = []
     previous = Ending.START
+    lines = _hanging_numbers_apart(lines)
     for index, line in enumerate(lines):
         following = lines[index + 1] if index + 1 < len(lines) else None
         last = blocks[-1].number if blocks else None

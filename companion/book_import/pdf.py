@@ -9,7 +9,7 @@ from pathlib import Path
 
 import numpy as np
 
-from companion.book_import.engines import RawWord
+from companion.book_import.engines import LIGATURES, RawWord
 
 RENDER_DPI = 300
 POINTS_PER_INCH = 72
@@ -71,7 +71,7 @@ def _text_layer(page) -> list[RawWord]:
     for word in page.extract_words(extra_attrs=["fontname"], keep_blank_chars=False):
         font = str(word.get("fontname", "")).lower()
         words.append(RawWord(
-            text=word["text"], confidence=1.0,
+            text=word["text"].translate(LIGATURES), confidence=1.0,
             left=round(word["x0"] * scale), top=round(word["top"] * scale),
             width=round((word["x1"] - word["x0"]) * scale),
             height=round((word["bottom"] - word["top"]) * scale),

@@ -37,10 +37,12 @@ class Doubt(BaseModel):
     place: Place
     why: str
     unnumbered: str | None = None  # a paragraph whose number was not read: where it lies
+    subject: str | None = None  # what else it is about: "matrix F, Terrible"
 
     def __str__(self) -> str:
         head = f"¶{self.paragraph} " if self.paragraph is not None else ""
         head = f"¶{self.unnumbered}? " if self.unnumbered else head
+        head = f"{self.subject} " if self.subject else head
         return f"{head}{self.place.describe()}: {self.why}"
 
 

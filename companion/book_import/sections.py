@@ -8,6 +8,7 @@ code) is made quietly; every other change, and everything doubtful, is a `Doubt`
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections import Counter
 from dataclasses import dataclass, field
@@ -28,6 +29,7 @@ NO_SKILL = "NO SKILL"
 LOST_HEADING = "HEADING LOST"  # check refuses it, so the owner must write the heading
 _HEADING_START = re.compile(r"[A-Z0-9|][A-Za-z0-9|'’\-]*")
 _COLON_LIKE = (":", ";")
+_SMALL_WORDS = ("of", "the", "or")  # inside a heading in small capitals, read in lower case
 _NAME_SCORE = 85
 _LONGEST_HEADING = 16  # words
 _LOST_HEADING_WHY = (
@@ -140,11 +142,13 @@ class _Reader:
             word = token.text
             plain = word.rstrip(":;").replace("(", "").replace(")", "")
             mandatory = word.startswith("(") or word.casefold().rstrip(":;)") == "mandatory"
-            if not _HEADING_START.fullmatch(plain) and not mandatory:
+            if not (_HEADING_START.fullmatch(plain) or mandatory or plain in _SMALL_WORDS):
                 return None
             if word.endswith(_COLON_LIKE):
                 read = " ".join(t.text for t in tokens[: end + 1])[:-1].strip()
-                if _capitals(read) and len(re.sub(r"[^A-Za-z]", "", read)) >= 2:
+                if len(re.sub(r"[^A-Za-z]", "", read)) < 2:
+                    return None
+                if _capitals(read) or self.known_names(read):  # small capitals read so
                     return self.fix_heading(read, line.place), tokens[end + 1 :]
                 return None
         return None
@@ -154,17 +158,32 @@ class _Reader:
         names = re.sub(r"\(\s*mandatory\s*\)?", " ", read, flags=re.IGNORECASE)
         master = bool(re.match(r"\s*MASTER\s", names, re.IGNORECASE))
         names = re.sub(r"^\s*MASTER\s+", "", names, flags=re.IGNORECASE)
-        alternatives = [part.strip() for part in re.split(r"\s+OR\s+|,", names) if part.strip()]
+        alternatives = [part.strip() for part in re.split(r"\s+OR\s+|,", names,
+                                                          flags=re.IGNORECASE) if part.strip()]
         fixed = [self.heading_name(name, place) for name in alternatives]
         heading = ("MASTER " if master else "") + " OR ".join(fixed)
         heading += " (mandatory)" if mandatory else ""
         return heading
 
-    def heading_name(self, name: str, place: Place) -> str:
-        name = " ".join(name.split()).upper()
+    def known_headings(self) -> list[str]:
         known = [NO_SKILL, *(n.upper() for n in self.context.requirement_names)]
         if not self.context.requirement_names:  # no world file: the book's own headings
             known += [n for n, count in self.context.headings.items() if count >= 2]
+        return known
+
+    def known_names(self, read: str) -> bool:
+        """Whether a heading read in capitals and small letters (``No Skill``, small
+        capitals as an engine reads them) names only headings this book knows."""
+        names = re.sub(r"\(\s*mandatory\s*\)?", " ", read, flags=re.IGNORECASE)
+        names = re.sub(r"^\s*MASTER\s+", "", names, flags=re.IGNORECASE)
+        parts = [" ".join(part.split()).upper()
+                 for part in re.split(r"\s+OR\s+|,", names, flags=re.IGNORECASE)]
+        known = set(self.known_headings())
+        return all(part and (part in known or _undo_letters(part) in known) for part in parts)
+
+    def heading_name(self, name: str, place: Place) -> str:
+        name = " ".join(name.split()).upper()
+        known = self.known_headings()
         if name in known:
             return name
         undone = _undo_letters(name)
@@ -215,6 +234,12 @@ class _Reader:
                            f"as {trimmed!r}")  # fmt: skip
                 token.text = trimmed
         code_start = _code_start(tokens)
+        opened = 0
+        for token in tokens[:code_start]:
+            opened += token.text[:1] in "\"“"
+            if token.text[-1:] in "\"”" and token.text[:1] not in "\"“" and not opened:
+                self.doubt(token.place, f"{token.text!r} closes a quotation no quote opened: "
+                           "a mark read as a quote?")  # fmt: skip
         for index, token in enumerate(tokens[:code_start]):
             self.check_word(token)
             following = tokens[index + 1] if index + 1 < code_start else None
@@ -246,7 +271,17 @@ class _Reader:
             token.text = token.text.replace(word, "I")
             self.doubt(token.place, f"{word!r} alone in the text: read as 'I'")
             return
+        if word and _mixed_case(word) and lexicon.as_written[word] < 2:
+            fixed = word.lower() if word[0].islower() else word[0] + word[1:].lower()
+            if lexicon.is_word(fixed):
+                token.text = token.text.replace(word, fixed)
+                self.doubt(token.place, f"{word!r} has capitals amid small letters; read as "
+                           f"{fixed!r}")  # fmt: skip
+                return
         if not word or lexicon.is_word(word):
+            if word and (apart := lexicon.run_together(word)):
+                self.doubt(token.place, f"{word!r} is once in this book, which says {apart!r} "
+                           "elsewhere: are they two words?")  # fmt: skip
             if word and token.confidence < RARE_CONFIDENCE and lexicon.rare(word):
                 fixed = lexicon.confusable_fix(word, listed_only=False) or word
                 token.text = token.text.replace(word, fixed)
@@ -307,12 +342,21 @@ class _Reader:
         if not part:
             return part
         if part[:1] in "\"“”" and len(part) > 1:  # an instruction: its words are text
+            if part[-1] not in "\"“”" or (part[:1] == "“") != (part[-1] == "”"):
+                closing = "”" if part[:1] == "“" else '"'
+                self.doubt(place, f"the instruction's closing quote was read as "
+                           f"{part[-1]!r}; read as {closing!r}")  # fmt: skip
+                part = part.rstrip("\"“”’'`") + closing
             return self.checked_words(part, place)
         number = _CODE_NUMBER.fullmatch(part)
         if number and (not number[4] or number[1] == "W"):
             digits = number[3].translate(str.maketrans("lIOo", "1100"))
             letter = "S" if number[1] == "$" else number[1]
-            part = f"{letter}{number[2]}{digits}{number[4] or ''}"
+            gap = " " if letter == "W" and not number[2] and part[1:2] == " " else ""
+            if letter == "W" and not number[2]:
+                self.doubt(place, f"the wealth code {part!r} has no sign: check it, and the "
+                           "space in it, against the page")  # fmt: skip
+            part = f"{letter}{gap}{number[2]}{digits}{number[4] or ''}"
             if number[4]:
                 part = re.sub(r"\(\s*(Max|Min)\s*[;.,]\s*", r"(\1: ", part)
         try:
@@ -450,6 +494,16 @@ def _capitals(text: str) -> bool:
     letters = [char for char in re.sub(r"\(\s*mandatory\s*\)?", "", text, flags=re.I)
                if char.isalpha()]  # fmt: skip
     return bool(letters) and sum(char.isupper() for char in letters) >= 0.7 * len(letters)
+
+
+def _mixed_case(word: str) -> bool:
+    """A capital after a small letter (``sO``, ``SayS``), as no word is printed; a name
+    such as ``McDonald`` that the book repeats is left alone by the caller.
+
+    >>> _mixed_case("sO"), _mixed_case("SayS"), _mixed_case("Say"), _mixed_case("SAY")
+    (True, True, False, False)
+    """
+    return any(a.islower() and b.isupper() for a, b in itertools.pairwise(word))
 
 
 def _undo_letters(name: str) -> str:

@@ -17,6 +17,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 from functools import cache
+from itertools import pairwise
 from pathlib import Path
 from typing import Protocol
 
@@ -35,8 +36,16 @@ WEAK_CONFUSIONS: tuple[tuple[str, str], ...] = (
     ("a", "o"), ("o", "a"), ("c", "o"), ("o", "c"), ("n", "m"), ("m", "n"),
 )  # fmt: skip
 DICTIONARIES = Path("/usr/share/hunspell")
-# --lang (Tesseract's codes) to hunspell's dictionaries: English books may spell either way.
-LANGUAGES = {"eng": ("en_GB", "en_US"), "en": ("en_GB", "en_US")}
+# --lang (Tesseract's codes) to hunspell's dictionaries (English books may spell either
+# way), and the Debian package that installs them.
+LANGUAGES = {
+    "eng": ("en_GB", "en_US"), "fra": ("fr_FR", "fr"), "deu": ("de_DE", "de_AT", "de_CH"),
+    "spa": ("es_ES", "es"), "ita": ("it_IT",), "por": ("pt_PT", "pt_BR"), "nld": ("nl",),
+}  # fmt: skip
+DICTIONARY_PACKAGES = {
+    "eng": "hunspell-en-us hunspell-en-gb", "fra": "hunspell-fr", "deu": "hunspell-de-de",
+    "spa": "hunspell-es", "ita": "hunspell-it", "por": "hunspell-pt-pt", "nld": "hunspell-nl",
+}  # fmt: skip
 _EDGE_MARKS = "\"“”‘’'()[],.;:!?*"
 _INNER_WORD = re.compile(r"[A-Za-z0-9|'’\-]+")
 _SUGGESTION_SCORE = 80  # rapidfuzz ratio; lower gives names for sentences
@@ -73,6 +82,31 @@ def english_dictionary(language: str = "eng") -> Dictionary | None:
     return Dictionaries(found) if found else None
 
 
+def language_notices(language: str) -> list[str]:
+    """What the import cannot do for a book in ``language``, said before it starts.
+
+    >>> language_notices("eng")
+    []
+    >>> language_notices("xyz")[0]
+    "no hunspell dictionary is known for 'xyz': only the book's own words count as words"
+    """
+    notices = []
+    if english_dictionary(language) is None:
+        package = DICTIONARY_PACKAGES.get(language)
+        notices.append(
+            f"no hunspell dictionary for {language!r} is installed (Debian: sudo apt-get "
+            f"install {package}): only the book's own words count as words" if package else
+            f"no hunspell dictionary is known for {language!r}: only the book's own words "
+            "count as words")  # fmt: skip
+    if language != "eng":
+        notices.append(
+            "the book's structure is read in the words of docs/content-format.md (NO SKILL, "
+            "ENCOUNTER CHART, MASTER, OR, (mandatory), male, female, and the reward codes' "
+            "Go to, Lose, Move to): a book printed in another language has its own words "
+            "for them, which the import does not translate; its headings and codes are listed")
+    return notices
+
+
 def bare(token: str) -> str:
     """A token without the punctuation around it.
 
@@ -93,6 +127,8 @@ class Lexicon:
         self.names = {word.casefold(): word for name in names for word in name.split()}
         words = [bare(word) for word in book]
         self.counts = Counter(word.casefold() for word in words)
+        folded = [word.casefold() for word in words]
+        self.pairs = Counter(pairwise(folded))
         self.lower_seen = {word for word in words if word.islower()}
         self.as_written = Counter(words)
         self._in_dictionary: dict[str, bool] = {}
@@ -154,6 +190,21 @@ class Lexicon:
         if self._listed(reading) and (strong or seen or reading.casefold() in self.names):
             return True
         return not listed_only and seen >= 3
+
+    def run_together(self, word: str) -> str | None:
+        """Two words an engine may have read as one where the space was narrow: ``anew``
+        once in the book, where it says ``a new`` elsewhere (both readings are words).
+
+        >>> Lexicon(None, [], "a new day and anew".split()).run_together("anew")
+        'a new'
+        """
+        folded = bare(word).casefold()
+        if self.counts[folded] > 1:
+            return None
+        for cut in range(1, len(folded)):
+            if self.pairs[folded[:cut], folded[cut:]]:
+                return f"{bare(word)[:cut]} {bare(word)[cut:]}"
+        return None
 
     def suggest(self, word: str) -> str | None:
         """The closest known word of the book or the names, for a review line."""

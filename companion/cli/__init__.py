@@ -24,6 +24,7 @@ SUBCOMMANDS: dict[str, str] = {
     "devices": "companion.cli.devices",
     "chronicle": "companion.cli.chronicle",
     "import-book": "companion.cli.import_book",
+    "import-matrices": "companion.cli.import_matrices",
     "review": "companion.cli.review",
 }
 

@@ -28,16 +28,21 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.world is not None and not (args.world / "world.txt").is_file():
         raise ArgumentError(f"--world {args.world}: no world.txt in that folder")
-    if args.out.exists() and not args.out.is_dir():
-        raise ArgumentError(f"--out {args.out}: is a file, not a folder")
-    missing = [str(path) for path in args.pages if not path.is_file()]
-    for path in missing:
-        print(f"{path}: no such file; left out", file=sys.stderr)
-    paths = [path for path in args.pages if path.is_file()]
-    if not paths:
-        raise ArgumentError("no page file to read")
+    paths = page_files(args)
     from companion.book_import.folder import import_into
 
     return import_into(paths, args.out, args.world, args.lang)
 
 
+def page_files(args: argparse.Namespace) -> list[Path]:
+    """The PAGE files that exist (each missing one named on the terminal); refuses an
+    --out that is a file, or no page at all."""
+    if args.out.exists() and not args.out.is_dir():
+        raise ArgumentError(f"--out {args.out}: is a file, not a folder")
+    for path in args.pages:
+        if not path.is_file():
+            print(f"{path}: no such file; left out", file=sys.stderr)
+    paths = [path for path in args.pages if path.is_file()]
+    if not paths:
+        raise ArgumentError("no page file to read")
+    return paths

@@ -22,6 +22,7 @@ from companion.framework.dialogue import Dialogue, GameOptions, GameSpec, Speech
 from companion.framework.errors import SaveError, SetupError
 from companion.framework.shown import shown
 from companion.games import GAME_MODULES, UnknownGameError, game_spec
+from companion.session.events import Outcome
 from companion.session.loop import Ears, Mouth, PrintMouth, Session, TypedEars
 from companion.session.observers.chronicle import Chronicle
 from companion.session.observers.display import LiveDisplay
@@ -222,7 +223,13 @@ def resume(path: Path, hint: str = "") -> Game:
     dialogue = _restored(spec, save.state, path, hint)
     for earlier in save.undo:
         _restored(spec, earlier, path, hint)
-    return Game(spec, dialogue, save.undo, path, [Speech(f"Welcome back to {spec.title}.")])
+    return Game(spec, dialogue, save.undo, path, _welcome_back(dialogue, spec))
+
+
+def _welcome_back(dialogue: Dialogue, spec: GameSpec) -> list[Speech]:
+    """What a resumed game says first, in its language: where the game stands."""
+    resumed = getattr(dialogue, "resumed", None)
+    return resumed() if resumed else [Speech(f"Welcome back to {spec.title}.")]
 
 
 def _restored(spec: GameSpec, state: dict[str, Any], path: Path, hint: str) -> Dialogue:
@@ -249,6 +256,7 @@ def _first_words(dialogue: Dialogue) -> None:
     """Everything a resumed game is asked before its first answer."""
     dialogue.player_names()
     if not dialogue.finished:
+        _welcome_back(dialogue, game_spec(dialogue.game))
         dialogue.step()
         dialogue.whose_turn()
         dialogue.status(None)
@@ -432,7 +440,7 @@ def run(args: argparse.Namespace) -> int:
     finally:
         if server is not None:
             server.stop()
-    if end.reason != "finished":
+    if end.reason is not Outcome.FINISHED:
         print(f"Saved to {end.save_path}", file=sys.stderr)
     return 0
 
@@ -477,6 +485,10 @@ def _start_display(args: argparse.Namespace, log: Path):
 
 
 def _open_chronicle(path: Path) -> Chronicle:
+    if not path.name or path.is_dir():
+        raise ArgumentError(
+            f"--chronicle {path} is a folder; name a file in it, e.g. {path / 'night.md'}"
+        )
     try:
         return Chronicle(path)
     except OSError as error:

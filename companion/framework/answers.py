@@ -27,6 +27,8 @@ NUMBER = "number"
 OUT_OF_RANGE = "out of range"
 """The intent of a number heard that the step does not allow ("seven" for a die): it is
 understood, so the game can say what is allowed, but never offered as an option."""
+YES_INTENT, NO_INTENT = "yes", "no"
+"""The intents of the two answers to a yes-or-no question (see :data:`YES`, :data:`NO`)."""
 AMBIGUOUS = "ambiguous"
 """The intent of words that mean two things at a step ("help" where Help is also a
 reaction): understood, so the game can ask which was meant, never offered as an option."""
@@ -81,3 +83,9 @@ class Answer:
     def get(self, name: str, default: SlotValue | None = None) -> SlotValue | None:
         """The slot ``name``, or ``default`` when this answer has none."""
         return dict(self.slots).get(name, default)
+
+
+YES = Answer(YES_INTENT)
+"""Yes, to a yes-or-no question (the session's confirmations and a game's own)."""
+NO = Answer(NO_INTENT)
+"""No, to a yes-or-no question."""

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol, Self
 
 from pydantic import BaseModel
 
-from companion.framework.answers import Answer
+from companion.framework.answers import NO, YES, Answer
 from companion.framework.phrases import PhraseSet
 from companion.framework.telling_turn import TellingSpec
 from companion.framework.wording import capped_list, spoken_list
@@ -37,27 +37,27 @@ def yes_no(language: str = "en") -> PhraseSet:
     """The answers to a yes-or-no question, in ``language`` (English by default).
 
     >>> yes_no("es").match("sí").value
-    'yes'
+    Answer(intent='yes', slots=())
     """
-    templates = YES_NO_TEMPLATES[known(language)]
-    return PhraseSet.from_templates(templates, labels={"yes": "yes", "no": "no"})
-
-
-YES_NO = yes_no()
+    return yes_or_no({}, language)
 
 
 def yes_or_no(also: dict[str, list[str]], language: str = "en") -> PhraseSet:
     """Yes or no, also said the question's own way ("keep it", "discard it").
 
     >>> keep = yes_or_no({"yes": ["keep it"], "no": ["discard it"]})
-    >>> keep.match("discard it").value, keep.match("yes").value
-    ('no', 'yes')
+    >>> keep.match("discard it").value == NO, keep.match("yes").value == YES
+    (True, True)
     """
+    words = YES_NO_TEMPLATES[known(language)]
     templates = {
-        key: [*words, *also.get(key, ())]
-        for key, words in YES_NO_TEMPLATES[known(language)].items()
+        answer: [*words[answer.intent], *also.get(answer.intent, ())] for answer in (YES, NO)
     }
-    return PhraseSet.from_templates(templates, labels={"yes": "yes", "no": "no"})
+    return PhraseSet.from_templates(templates, labels={YES: "yes", NO: "no"})
+
+
+YES_NO = yes_no()
+"""Yes or no in English."""
 
 
 @dataclass(frozen=True)
@@ -115,6 +115,14 @@ class Step:
     """The answers offered as options (the table display's buttons, the spoken list), when
     the game offers fewer than it understands: the move step understands every space, to
     say "Khanbaliq is too far", and offers those in reach. None: every answer."""
+    brief: str | None = None
+    """The question said short once its player has answered it (:attr:`topic`): "Sara,
+    roll to move." after "Sara, roll the die to move. Say your roll, or say roll for me."
+    "help" still says the options."""
+    topic: str | None = None
+    """What makes two questions the same one, for :attr:`brief`: the asked player and what
+    is asked ("move roll:Sara"), with whatever would make the full words worth hearing
+    again (a new item to use). None: the question is said in full every time."""
     asks: str | None = None
     """The player the question is put to, by name, when the game knows better than its
     "whose turn" (during the Reader's setup "Ali, choose a skill" is asked while no turn is
@@ -208,7 +216,7 @@ class Dialogue(Protocol):
         """
 
     def opening(self) -> list[Speech]:
-        """What to say when the game starts (nothing special on resume)."""
+        """What to say when a new game starts."""
 
     def status(self, player: str | None = None) -> str:
         """A spoken summary of one player's state (the current player by default)."""
@@ -254,6 +262,9 @@ class Dialogue(Protocol):
 
     def private_view(self, player: str) -> list[str]:
         """What only ``player`` may see on their own page (empty: nothing secret)."""
+
+    # Optional: ``resumed() -> list[Speech]``, what to say when a saved game is resumed
+    # (the kit's: welcome back, where the game stands; every question in full once more).
 
 
 @dataclass(frozen=True)

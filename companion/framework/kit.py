@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 from functools import cache
 from typing import Any, ClassVar, Self
 
@@ -48,6 +49,8 @@ from companion.framework.errors import IllegalAction, SaveError, SetupError
 from companion.framework.phrases import PhraseSet, normalize, number_to_words
 from companion.framework.story import Chapter, StoryLine, Told, story_lines
 from companion.framework.words import Language
+from companion.framework.words import said as said_in
+from companion.framework.words.setup import count_templates, heard_numbers, kit_said, spelled
 
 HEARD_NUMBERS = range(13)
 """The numbers a number step hears, allowed or not."""
@@ -69,21 +72,27 @@ number = Answer.number
 
 @cache
 def number_phrases(
-    low: int, high: int, templates: tuple[str, ...] = ("{n}",), heard: range = HEARD_NUMBERS
+    low: int,
+    high: int,
+    templates: tuple[str, ...] = ("{n}",),
+    heard: range = HEARD_NUMBERS,
+    language: str = "en",
 ) -> PhraseSet:
-    """One answer per number from ``low`` to ``high``, each said through ``templates``;
-    the other ``heard`` numbers are answers too, out of range.
+    """One answer per number from ``low`` to ``high``, each said through ``templates``
+    in ``language``; the other ``heard`` numbers are answers too, out of range.
 
     >>> players = number_phrases(2, 4, ("{n} players",))
     >>> players.match("three players").value["number"]
     3
     >>> players.match("nine players").value
     Answer(intent='out of range', slots=(('number', 9),))
+    >>> number_phrases(1, 4, ("{n} narradores",), language="es").match("tres narradores").value
+    Answer(intent='number', slots=(('number', 3),))
     """
     allowed = range(low, high + 1)
     choices = {
         Answer.of(NUMBER if n in allowed else OUT_OF_RANGE, number=n): [
-            template.replace("{n}", number_to_words(n)) for template in templates
+            template.replace("{n}", heard_numbers(language, n)) for template in templates
         ]
         for n in (*allowed, *(n for n in heard if n not in allowed))
     }
@@ -150,6 +159,10 @@ class Seating(BaseModel):
     names: list[str] = []
     genders: list[str] = []
     """"m" or "f" per player, only for a game whose rules use gender."""
+    told: list[str] = []
+    """The questions each player has answered once, said briefly since: the
+    :attr:`~companion.framework.dialogue.Step.topic` of each (forgotten on resuming, so a
+    table back from a break hears each question in full once more)."""
 
 
 class GameKit:
@@ -184,9 +197,17 @@ class GameKit:
     each player is then asked their hero's gender right after their name."""
     gender_reason: ClassVar[str] = "the rules use gender"
     """Why a game with ``uses_gender`` needs each player's gender, for its setup error."""
+    players_called: ClassVar[tuple[str, str]] = ("players", "jugadores")
+    """What the game calls its players, in English and Spanish (Scheherazade: storytellers)."""
+    words: ClassVar[dict[str, tuple[str, str]]] = {}
+    """The game's own wording of the kit's setup sentences (a key of
+    :data:`~companion.framework.words.setup.KIT_SAYINGS` -> English, Spanish); an empty
+    wording says nothing."""
 
     def __init__(self, state: Any) -> None:
         self.state = state
+        self._asked: tuple[str, str | None] | None = None
+        """The phase and topic of the question :meth:`step` asked last."""
         self._noted: list[StoryLine] = []
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -357,7 +378,14 @@ class GameKit:
     # -- the dialogue protocol ---------------------------------------------------------------
 
     def step(self) -> Step:
-        return getattr(self, f"_ask_{self.phase()}")()
+        """The phase's question: in full the first time its player hears it (its
+        :attr:`~companion.framework.dialogue.Step.topic`), briefly once they have answered it."""
+        phase = self.phase()
+        step = getattr(self, f"_ask_{phase}")()
+        self._asked = (phase, step.topic)
+        if step.brief is not None and step.topic in self.state.seating.told:
+            return replace(step, prompt=step.brief)
+        return step
 
     def answer(self, value: Answer | str) -> list[Speech]:
         """Apply one answer; a bare string is an answer without slots (scripts, tests).
@@ -365,11 +393,39 @@ class GameKit:
         A number out of the step's range is refused here, saying what is allowed.
         """
         answer = Answer.coerce(value)
+        phase = self.phase()
         self._noted = []
         if answer.intent == OUT_OF_RANGE:
             said = number_to_words(int(answer[NUMBER]))
             raise IllegalAction(f"Not {said}. {self.step().options_hint()}")
-        return getattr(self, f"_on_{self.phase()}")(answer)
+        topic = self._topic(phase)
+        speeches = getattr(self, f"_on_{phase}")(answer)
+        told = self.state.seating.told
+        if topic is not None and topic not in told:
+            told.append(topic)
+        return speeches
+
+    def _topic(self, phase: str) -> str | None:
+        """The topic of the question being answered: the one :meth:`step` just asked (the
+        session always asks before it hears), else asked again (a script's answers)."""
+        asked, self._asked = self._asked, None
+        if asked is not None and asked[0] == phase:
+            return asked[1]
+        return getattr(self, f"_ask_{phase}")().topic
+
+    def resumed(self) -> list[Speech]:
+        """What a resumed game says before its question: welcome back, and where the game
+        stands (:meth:`where_we_are`). Every question is said in full once more."""
+        self.state.seating.told.clear()
+        welcome = said_in(self.language, "welcome_back", title=self.night_title())
+        return [Speech(f"{welcome} {self.where_we_are()}".strip())]
+
+    def where_we_are(self) -> str:
+        """Where a resumed game stands: whose turn it is (a game adds what was met); the
+        question being decided is asked next."""
+        if self.finished or not self.everyone_seated:
+            return ""
+        return self.whose_turn()
 
     def player_names(self) -> list[str]:
         return list(self.state.seating.names)
@@ -401,28 +457,44 @@ class GameKit:
                 self.state.seating.genders.append(gender)
         self.state.seating.count = len(players)
 
-    def _check_count(self, count: int, error: type[Exception] = IllegalAction) -> None:
+    def _kit_said(self, key: str, **values: object) -> str:
+        """The kit's sentence ``key`` in the game's language, worded as the game words it."""
+        players = self.players_called[1 if self.language == "es" else 0]
+        own = self.words.get(key)
+        if own is None:
+            return kit_said(self.language, key, players=players, **values)
+        return own[1 if self.language == "es" else 0].format(players=players, **values)
+
+    def _kit_speech(self, key: str, **values: object) -> list[Speech]:
+        """The kit's sentence ``key`` as an aside (no part of the night's story)."""
+        text = self._kit_said(key, **values)
+        return [Speech(text, kind="aside")] if text else []
+
+    def _count_range(self) -> dict[str, str]:
         low, high = self.min_players, self.max_players()
-        if not low <= count <= high:
-            raise error(
-                f"This game is for {number_to_words(low)} to {number_to_words(high)} players."
-            )
+        return {"low": spelled(self.language, low), "high": spelled(self.language, high)}
+
+    def _check_count(self, count: int, error: type[Exception] = IllegalAction) -> None:
+        if not self.min_players <= count <= self.max_players():
+            raise error(self._kit_said("count_hint", **self._count_range()))
 
     def _check_name(self, name: str, error: type[Exception] = IllegalAction) -> None:
         spoken = normalize(name)
         if not spoken:
-            raise error("A name needs at least one letter.")
+            raise error(self._kit_said("name_needs_letter"))
         for taken in self.state.seating.names:
             if normalize(taken) == spoken:
-                raise error(f"{taken} is already playing. Please choose another name.")
+                raise error(self._kit_said("name_taken", taken=taken))
 
     def _ask_count(self) -> Step:
-        low, high = self.min_players, self.max_players()
+        players = self.players_called[1 if self.language == "es" else 0]
+        templates = count_templates(self.language, players)
         return Step(
-            f"How many players? Say a number from {number_to_words(low)} "
-            f"to {number_to_words(high)}.",
-            number_phrases(low, high, ("{n}", "{n} players", "we are {n}")),
-            hint=f"This game is for {number_to_words(low)} to {number_to_words(high)} players.",
+            self._kit_said("ask_count", **self._count_range()),
+            number_phrases(
+                self.min_players, self.max_players(), templates, language=self.language
+            ),
+            hint=self._kit_said("count_hint", **self._count_range()),
         )
 
     def _on_count(self, answer: Answer) -> list[Speech]:
@@ -430,17 +502,18 @@ class GameKit:
         self._check_count(count)
         self.state.seating.count = count
         if count == 1:
-            return [Speech("One player. Welcome.", kind="aside")]
-        welcome = f"{number_to_words(count).capitalize()} players. Welcome, all of you."
-        return [Speech(welcome, kind="aside")]
+            return self._kit_speech("one_player")
+        return self._kit_speech(
+            "players_welcome", count=spelled(self.language, count).capitalize()
+        )
 
     def _ask_name(self) -> Step:
-        position = number_to_words(len(self.state.seating.names) + 1)
+        position = spelled(self.language, len(self.state.seating.names) + 1)
         return Step(
-            f"Player {position}, what is your name?",
+            self._kit_said("ask_name", position=position),
             PhraseSet(()),
             free_text=True,
-            hint="Type or say your name.",
+            hint=self._kit_said("name_hint"),
         )
 
     def _on_name(self, answer: Answer) -> list[Speech]:
@@ -450,7 +523,7 @@ class GameKit:
             name = name.title()
         self._check_name(name)
         self.state.seating.names.append(name)
-        return [Speech(f"Welcome, {name}.", kind="aside"), *self._after_seating()]
+        return [*self._kit_speech("welcome", name=name), *self._after_seating()]
 
     def _ask_gender(self) -> Step:
         name = self.state.seating.names[len(self.state.seating.genders)]
@@ -473,7 +546,7 @@ class GameKit:
         return [] if self._seating_phase() else self.seated()
 
     def _ask_over(self) -> Step:
-        return Step("The game is over.", PhraseSet(()))
+        return Step(self._kit_said("over"), PhraseSet(()))
 
     def _on_over(self, answer: Answer) -> list[Speech]:
-        raise IllegalAction("The game is over.")
+        raise IllegalAction(self._kit_said("over"))

@@ -24,10 +24,33 @@ import hashlib
 import json
 from collections.abc import Iterable
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from companion.framework.dialogue import Speech
 from companion.framework.story import Chapter, StoryLine
+
+
+class Outcome(StrEnum):
+    """How one turn of the loop (or the whole session) ended."""
+
+    APPLIED = "applied"
+    """The answer was carried out."""
+    MISSED = "missed"
+    """Nothing was taken: not caught, not confirmed, or refused by the rules."""
+    COMMAND = "command"
+    """A global command was carried out (repeat, status, help …)."""
+    QUIT = "quit"
+    """The players said save and quit, and yes."""
+    INPUT_ENDED = "input-ended"
+    """The ears heard nothing more (end of typed input, the microphone lost with no
+    keyboard)."""
+    FINISHED = "finished"
+    """The game is over."""
+    SKIPPED = "skipped"
+    """The offer to learn the voices was not made."""
+    ENROLLED = "enrolled"
+    """The voices were learnt."""
 
 
 @dataclass(frozen=True)
@@ -66,8 +89,8 @@ class Undone:
 class Ended:
     """The session is over: the game finished, the players quit, or input ran out."""
 
-    reason: str
-    """"finished", "quit" or "input-ended"."""
+    reason: Outcome
+    """FINISHED, QUIT or INPUT_ENDED."""
 
 
 Event = Applied | Refused | Undone | Ended

@@ -21,7 +21,6 @@ Typed play, for scripts and tests:
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -35,7 +34,15 @@ from companion.framework.telling_turn import TellingListener
 from companion.framework.words import GLOBAL_TEMPLATES as SESSION_COMMANDS
 from companion.framework.words import known, said
 from companion.session.enrolment import can_enrol, enrol
-from companion.session.events import Applied, Ended, Refused, Undone, notify, state_mark
+from companion.session.events import (
+    Applied,
+    Ended,
+    Outcome,
+    Refused,
+    Undone,
+    notify,
+    state_mark,
+)
 from companion.session.ports import (
     SAVE_AND_QUIT,
     Command,
@@ -59,28 +66,6 @@ from companion.session.understanding import (
 RATE_STEP = 1.15
 RESUME = Command("resume")
 """The pause's one answer (said, typed or tapped)."""
-
-
-class Outcome(StrEnum):
-    """How one turn of the loop (or the whole session) ended."""
-
-    APPLIED = "applied"
-    """The answer was carried out."""
-    MISSED = "missed"
-    """Nothing was taken: not caught, not confirmed, or refused by the rules."""
-    COMMAND = "command"
-    """A global command was carried out (repeat, status, help …)."""
-    QUIT = "quit"
-    """The players said save and quit, and yes."""
-    INPUT_ENDED = "input-ended"
-    """The ears heard nothing more (end of typed input, the microphone lost with no
-    keyboard)."""
-    FINISHED = "finished"
-    """The game is over."""
-    SKIPPED = "skipped"
-    """The offer to learn the voices was not made."""
-    ENROLLED = "enrolled"
-    """The voices were learnt."""
 
 
 class Reply(StrEnum):
@@ -135,11 +120,8 @@ class Session:
     keyboard: Ears | None = None
     """Typed answers when the voice fails twice or the microphone is lost; None where no
     keyboard is available."""
-    reply_latencies: list[float] = field(default_factory=list)
-    """Seconds from each answer heard to the start of the next reply (for benchmarks)."""
     _rate: float = 1.0
     _last_spoken: list[Speech] = field(default_factory=list)
-    _heard_at: float | None = None
     _undo_labels: list[str] = field(default_factory=list)
     """How each answer that can still be undone was said, to tell "undo" what it undid."""
     _understanding: Understanding = field(default_factory=Understanding)
@@ -233,7 +215,7 @@ class Session:
         use_keyboard = self.keyboard is not None and (
             step.private or step.free_text or failures >= FAILURES_BEFORE_OPTIONS
         )
-        if failures >= FAILURES_BEFORE_OPTIONS:
+        if failures == FAILURES_BEFORE_OPTIONS:  # once: "help" says them again
             typing = self._said("or_type") if use_keyboard else ""
             self._speak([Speech(step.options_hint(self._language) + typing)], remember=False)
         ears = self.keyboard if use_keyboard else self.ears
@@ -242,7 +224,6 @@ class Session:
             heard = ears.hear(step, phrases)
         except DeviceUnavailable as error:
             return self._lose_microphone(error, step, phrases)
-        self._heard_at = time.perf_counter()
         return heard
 
     def _lose_microphone(self, error: Exception, step: Step, phrases: PhraseSet) -> Heard | None:
@@ -271,7 +252,7 @@ class Session:
             return Reply.UNCLEAR
         if understood.is_command:
             return self._command(understood, step)
-        return Reply(str(understood.value))
+        return Reply(understood.value.intent)
 
     def _apply(self, value: Value, label: str = "") -> Outcome:
         self._in_full = None
@@ -418,9 +399,6 @@ class Session:
         if remember and speeches:
             self._last_spoken = speeches
         for speech in speeches:
-            if self._heard_at is not None:
-                self.reply_latencies.append(time.perf_counter() - self._heard_at)
-                self._heard_at = None
             if speech.in_full:
                 self._in_full = speech.in_full
             for observer in self.observers:

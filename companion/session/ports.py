@@ -152,9 +152,9 @@ class TerminalLines:
             self._cancelled.clear()
             self._under_way = True
         try:
-            self._out.write(prompt)
-            self._out.flush()
             with self._without_echo() if hidden else contextlib.nullcontext():
+                self._out.write(prompt)  # after the echo is off: nothing typed shows
+                self._out.flush()
                 try:
                     return self._read_line()
                 finally:

@@ -20,10 +20,10 @@ from companion.games.arabian_nights.content.book_text import (
     parse_book,
     parse_encounter_name,
 )
+from companion.games.arabian_nights.content.card_acts import parse_status_acts, parse_treasure_acts
 from companion.games.arabian_nights.content.loader import load_pack, read_pack, reward_vocabulary
 from companion.games.arabian_nights.content.pack import WealthLevel
 from companion.games.arabian_nights.content.reward_codes import RewardCodeError, parse_reward
-from companion.games.arabian_nights.rules.card_effects import parse_status_acts, parse_treasure_acts
 from companion.games.arabian_nights.rules.movement import can_reach
 from companion.games.arabian_nights.rules.state import PlayerSheet
 from tests.arabian_nights.pack_edits import MINI, copy_mini, edit, line_of

@@ -42,7 +42,8 @@ def test_kill_mid_encounter_then_resume(tmp_path):
         input="blank\n", capture_output=True, text=True, check=True,
     )  # fmt: skip
     lines = resumed.stdout.splitlines()
-    assert lines[0] == "Welcome back to the Tales of the Arabian Nights."
+    assert lines[0].startswith("Welcome back to Tales of the Arabian Nights. It is Ali's turn")
+    assert ", where Ali met " in lines[0]  # what was met, before what is being decided
     assert lines[1].startswith("Roll the Destiny Die")
     assert paragraphs_read(lines) == [706]
     assert sheet(save, "Ali")["destiny"] == 2

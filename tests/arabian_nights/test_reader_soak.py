@@ -14,6 +14,7 @@ from companion.framework.dialogue import GameOptions, Speech, Step
 from companion.framework.phrases import PhraseSet
 from companion.games.arabian_nights.dialogue import ReaderState
 from companion.games.arabian_nights.game import GAME
+from companion.session.events import Outcome
 from companion.session.loop import Heard, PrintMouth, Session
 from companion.session.saves import read_save
 
@@ -96,7 +97,7 @@ def test_thousand_random_encounters(synthetic_book, tmp_path):
             save_path=tmp_path / "soak.json", observers=[counter],
         )  # fmt: skip
         end = session.run(dialogue.opening())
-        assert end.reason in ("finished", "input-ended")
+        assert end.reason in (Outcome.FINISHED, Outcome.INPUT_ENDED)
     saved = read_save(tmp_path / "soak.json")
     restored = GAME.restore(saved.state)
     assert restored.to_save() == saved.state

@@ -12,6 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.framework.errors import IllegalAction
+from companion.games.arabian_nights.content.card_acts import parse_status_acts
 from companion.games.arabian_nights.content.loader import read_pack
 from companion.games.arabian_nights.content.pack import Status, Treasure
 from companion.games.arabian_nights.content.reward_codes import (
@@ -25,20 +26,18 @@ from companion.games.arabian_nights.content.reward_codes import (
     format_reward,
     parse_reward,
 )
+from companion.games.arabian_nights.content.spaces import (
+    allowed_spaces,
+    coastal_spaces,
+    spaces_within,
+)
 from companion.games.arabian_nights.rules.award import GainWithheld, apply_reward, describe_changes
 from companion.games.arabian_nights.rules.card_effects import (
     end_statuses,
-    parse_status_acts,
     rested_in_city,
     sell_treasure,
 )
-from companion.games.arabian_nights.rules.free_moves import (
-    allowed_spaces,
-    checked_space,
-    coastal_spaces,
-    may_stay,
-    spaces_within,
-)
+from companion.games.arabian_nights.rules.free_moves import checked_space, may_stay
 from companion.games.arabian_nights.rules.movement import move
 from companion.games.arabian_nights.rules.state import TableState
 from tests.arabian_nights.pack_edits import copy_mini, edit, line_of

@@ -7,6 +7,7 @@ import random
 import pytest
 
 from companion.framework.errors import IllegalAction
+from companion.games.arabian_nights.content.card_acts import parse_status_acts, parse_treasure_acts
 from companion.games.arabian_nights.content.pack import Status, Treasure
 from companion.games.arabian_nights.content.reward_codes import (
     DestinyChange,
@@ -24,8 +25,6 @@ from companion.games.arabian_nights.rules.card_effects import (
     instruction_action,
     leave_city,
     lose_next_turn,
-    parse_status_acts,
-    parse_treasure_acts,
     pay_toll,
     reaction_chooser,
     refuse_encounter,

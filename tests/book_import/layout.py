@@ -15,7 +15,7 @@ from enum import Enum
 from pathlib import Path
 
 from companion.book_import.model import Box, OcrLine, OcrPage, OcrWord
-from companion.games.arabian_nights.content.book_text import numbered_lines
+from tests.book_import.typeset import book_paragraphs
 
 DEMO = Path(__file__).parents[2] / "content" / "demo"
 WIDTH = 46  # characters a column's line holds
@@ -24,16 +24,11 @@ SURE = 0.96
 
 
 def demo_paragraphs() -> dict[int, list[str]]:
-    """The demo book's paragraphs in number order: number -> its lines as typed."""
-    paragraphs: dict[int, list[str]] = {}
-    current: list[str] = []
-    for path in [DEMO / "book.txt", *sorted(DEMO.glob("book-*.txt"))]:
-        for _, line in numbered_lines(path.read_text(encoding="utf-8")):
-            if line.isdigit():
-                current = paragraphs.setdefault(int(line), [])
-            else:
-                current.append(line)
-    return dict(sorted(paragraphs.items()))
+    """The demo book's paragraphs in number order: number -> its lines as typed (as
+    printed: the demo's other tellings of a paragraph are no printed paragraphs)."""
+    text = "\n".join(path.read_text(encoding="utf-8")
+                     for path in [DEMO / "book.txt", *sorted(DEMO.glob("book-*.txt"))])
+    return dict(sorted(book_paragraphs(text)))
 
 
 def book_text_of(paragraphs: dict[int, list[str]]) -> str:

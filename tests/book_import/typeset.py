@@ -101,19 +101,21 @@ _HEADING = re.compile(r"^((?:[A-Z][A-Z0-9 ,'()-]*?)(?:\s*\(mandatory\))?:)\s*(.*
 
 
 def book_paragraphs(book: str) -> Iterator[tuple[int, list[str]]]:
-    """The paragraphs of a book.txt: (number, its lines), comments and blanks left out."""
+    """The paragraphs of a book.txt as a printed book has them: (number, its lines),
+    comments and blanks left out, and the other tellings of a paragraph (a block headed
+    ``ANOTHER TELLING``, the companion's own) too, since no printed book has them."""
     number, lines = None, []
     for raw in book.splitlines():
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
         if line.isdigit():
-            if number is not None:
+            if number is not None and lines[:1] != ["ANOTHER TELLING"]:
                 yield number, lines
             number, lines = int(line), []
         elif number is not None:
             lines.append(line)
-    if number is not None:
+    if number is not None and lines[:1] != ["ANOTHER TELLING"]:
         yield number, lines
 
 

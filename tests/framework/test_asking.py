@@ -52,6 +52,12 @@ class Journey:
     def to_save(self) -> dict[str, Any]:
         return {"went": self.went}
 
+    def chapter(self) -> None:
+        return None  # no turns: the chronicle has no chapters
+
+    def story(self, answer: Any, speeches: list[Speech]) -> list:
+        return []
+
 
 SPEC = GameSpec(name="journey", title="a journey", new=None, restore=None)
 

@@ -20,7 +20,7 @@ from companion.framework.dialogue import GameOptions
 from companion.framework.story import Chapter, StoryLine, Told
 from companion.games.tales_of_arabia.game import GAME as TALES
 from companion.session.chronicle.journal import Journal
-from companion.session.events import Applied, Ended, Undone
+from companion.session.events import Applied, Ended, Outcome, Undone
 from companion.session.observers.chronicle import Chronicle, read_night
 from tests.chronicling import MODES, figures, play_night
 
@@ -96,7 +96,7 @@ def test_hostile_names_are_text_in_both_pages(tmp_path):
     chronicle = Chronicle(path)
     name = "<img src=x onerror=alert(1)>*Bo* \x1b[2J"
     chronicle.on_applied(applied(f"{name} wins.", "a", player=name))
-    chronicle.on_ended(Ended("finished"))
+    chronicle.on_ended(Ended(Outcome.FINISHED))
     page = path.with_suffix(".html").read_text("utf-8")
     assert "<img" not in page and "&lt;img src=x onerror=alert(1)&gt;" in page
     assert "<img" not in path.read_text("utf-8").replace("\\<img", "")

@@ -2,6 +2,9 @@
 
 * ``companion.framework`` (what a game codes against) imports nothing else of ``companion``;
 * ``companion.games`` import only the framework (and their own package);
+* inside a game, data flows one way too: ``content`` imports nothing else of its game,
+  ``rules`` only ``content``, the views (``speech``, ``table_view``, the maps) neither the
+  ``dialogue`` nor ``game``; no game imports another;
 * ``companion.session`` imports the framework and the games registry (``companion.games``);
 * ``companion.voice`` and ``companion.web`` import the framework and ``companion.session.ports``
   (web also the book import);
@@ -120,6 +123,42 @@ def forbidden(module: str, imports: frozenset[str] | None = None) -> list[str]:
 
 LAYERED = [name for name in MODULES if layer_of(name)]
 
+GAME_LAYERS: dict[str, tuple[str, ...]] = {
+    "content": ("content",),
+    "rules": ("content", "rules"),
+    "dialogue": ("content", "rules", "dialogue", "speech", "table_view", "board_map",
+                 "map_layout", "track_map"),
+    "game": ("dialogue", "game"),
+}  # fmt: skip
+"""Inside a game: what each part may import of its own game. A part not named (``speech``,
+``table_view``, the maps) may import anything of its game but ``dialogue`` and ``game``."""
+VIEW = ("content", "rules", "speech", "table_view", "board_map", "map_layout", "track_map")
+
+
+def game_part(module: str) -> tuple[str, str] | None:
+    """``(game, part)`` of a module inside a game (``("samarande", "rules")``), else None."""
+    parts = module.split(".")
+    if parts[:2] != ["companion", "games"] or len(parts) < 4:
+        return None
+    return parts[2], parts[3]
+
+
+def forbidden_in_game(module: str, imports: frozenset[str] | None = None) -> list[str]:
+    """What ``module``, a part of a game, imports of its own game against the flow (content
+    -> rules -> speech and views -> dialogue -> game), or of another game."""
+    game, part = game_part(module)
+    allowed = GAME_LAYERS.get(part, VIEW)
+    imports = direct_imports(module, top_level_only=False) if imports is None else imports
+    bad = []
+    for name in imports:
+        other = game_part(name)
+        if other is not None and (other[0] != game or other[1] not in allowed):
+            bad.append(name)
+    return sorted(bad)
+
+
+GAME_MODULES = [name for name in MODULES if game_part(name)]
+
 
 def test_every_module_belongs_to_a_layer():
     """Only the package itself and ``python -m companion`` stand outside the packages."""
@@ -129,6 +168,11 @@ def test_every_module_belongs_to_a_layer():
 @pytest.mark.parametrize("module", LAYERED)
 def test_each_module_imports_only_what_its_layer_may(module):
     assert forbidden(module) == []
+
+
+@pytest.mark.parametrize("module", GAME_MODULES)
+def test_inside_a_game_data_flows_from_content_to_rules_to_dialogue(module):
+    assert forbidden_in_game(module) == []
 
 
 @pytest.mark.parametrize("module", sorted(MODULES))
@@ -183,3 +227,17 @@ def test_the_rules_see_a_forbidden_import():
     session = frozenset({"companion.games", "companion.games.samarande.rules"})
     assert forbidden("companion.session.loop", session) == ["companion.games.samarande.rules"]
     assert forbidden("companion.cli.play", frozenset({"companion.voice.io"})) == []
+    reader = "companion.games.arabian_nights"
+    effects = f"{reader}.rules.card_effects"
+    content = frozenset({effects, f"{reader}.content.pack"})
+    assert forbidden_in_game(f"{reader}.content.loader", content) == [effects]
+    rules = frozenset({f"{reader}.speech", f"{reader}.dialogue.state", f"{reader}.content.pack"})
+    assert forbidden_in_game(f"{reader}.rules.award", rules) == [
+        f"{reader}.dialogue.state",
+        f"{reader}.speech",
+    ]
+    other = frozenset({"companion.games.samarande.content.catalogue"})
+    assert forbidden_in_game("companion.games.scheherazade.dialogue", other) == sorted(other)
+    samarande = "companion.games.samarande"
+    view = frozenset({f"{samarande}.dialogue.state", f"{samarande}.rules"})
+    assert forbidden_in_game(f"{samarande}.table_view", view) == [f"{samarande}.dialogue.state"]

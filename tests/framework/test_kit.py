@@ -30,6 +30,28 @@ def test_setup_asks_how_many_then_each_name():
     assert dialogue.step().prompt == "The total is 0. Say your roll."
 
 
+class SpanishToy(ToyDialogue):
+    """The toy game played in Spanish: the kit seats its players in Spanish."""
+
+    @property
+    def language(self) -> str:
+        return "es"
+
+
+def test_the_kit_seats_the_players_in_the_games_language():
+    dialogue = SpanishToy(SpanishToy.initial_state(GameOptions(seed=1)))
+    assert dialogue.step().prompt == "¿Cuántos jugadores sois? Di un número del uno al seis."
+    assert dialogue.step().expects.match("somos tres").value == number(3)
+    assert dialogue.step().expects.match("2").value == number(2)  # typed digits too
+    with pytest.raises(IllegalAction, match="Este juego es para uno a seis jugadores"):
+        dialogue.answer(number(9))
+    assert dialogue.answer("2")[0].text == "Dos jugadores. Os damos la bienvenida a todos."
+    assert dialogue.step().prompt == "Jugador número uno, ¿cómo te llamas?"
+    assert dialogue.answer("Ana")[0].text == "Te damos la bienvenida, Ana."
+    with pytest.raises(IllegalAction, match="Ana ya está jugando"):
+        dialogue.answer("ana")
+
+
 def test_players_from_the_command_line_skip_setup():
     dialogue = TOY.new(GameOptions(seed=1, players=[("Aladdin", ""), ("Sindbad", "")]))
     assert dialogue.player_names() == ["Aladdin", "Sindbad"]

@@ -9,6 +9,8 @@ import pytest
 from companion.framework.dialogue import GameOptions, Speech, Step
 from companion.framework.errors import SaveError
 from companion.framework.phrases import PhraseSet
+from companion.games import game_spec
+from companion.session.events import Outcome
 from companion.session.loop import (
     DeviceUnavailable,
     Heard,
@@ -59,6 +61,13 @@ def test_unrecognised_answer_is_not_guessed_and_options_follow(tmp_path):
     assert lines.count("Sorry, I did not catch that.") == 3
     assert any(line.startswith("You can say: 1, 2, 3") for line in lines)
     assert read_save(path).state["total"] == 0
+
+
+def test_the_options_are_listed_once_however_often_an_answer_is_missed(tmp_path):
+    lines, _ = play(["banana", "purple", "xylophone", "ukulele", "zither", "help"], tmp_path)
+    listed = [line for line in lines if line.startswith("You can say: 1, 2, 3")]
+    assert len(listed) == 2  # once after the second miss, once more for "help"
+    assert lines.index(listed[1]) > lines.index("Sorry, I did not catch that.") + 8
 
 
 def test_global_commands(tmp_path):
@@ -204,7 +213,7 @@ def test_a_lost_microphone_goes_on_by_keyboard_without_losing_the_game(tmp_path)
     )  # fmt: skip
     end = session.run([])
     assert "The microphone stopped working. Please type your answers from now on." in printed
-    assert end.reason == "finished" and session.dialogue.state.rolls == [4, 6]
+    assert end.reason is Outcome.FINISHED and session.dialogue.state.rolls == [4, 6]
 
 
 def test_a_lost_microphone_without_keyboard_saves_and_stops(tmp_path):
@@ -212,7 +221,7 @@ def test_a_lost_microphone_without_keyboard_saves_and_stops(tmp_path):
         dialogue=TOY.new(GameOptions(seed=1, players=ALI)), spec=TOY, ears=LostMicrophone(),
         mouth=PrintMouth(lambda line: None), save_path=tmp_path / "save.json",
     )  # fmt: skip
-    assert session.run([]).reason == "input-ended"
+    assert session.run([]).reason is Outcome.INPUT_ENDED
     assert read_save(tmp_path / "save.json").state["total"] == 0
 
 
@@ -221,7 +230,7 @@ def test_a_lost_speaker_falls_back_to_the_screen(tmp_path, capsys):
         dialogue=TOY.new(GameOptions(seed=1, players=ALI)), spec=TOY, ears=TypedEars(["5", "5"]),
         mouth=LostSpeaker(), save_path=tmp_path / "save.json",
     )  # fmt: skip
-    assert session.run([]).reason == "finished"
+    assert session.run([]).reason is Outcome.FINISHED
     shown = capsys.readouterr().out
     assert "The speaker failed. The companion's words are shown here instead." in shown
     assert "You add 5." in shown
@@ -291,3 +300,15 @@ def test_repeat_after_undo_never_says_the_undone_reply_again(tmp_path):
     after_undo = lines[lines.index("Undone: 4. Back one step.") + 1 :]
     assert "You add 4." not in after_undo
     assert "Undone: 4. Back one step." in after_undo
+
+
+def test_repeat_after_undo_says_the_question_being_answered_again(tmp_path):
+    """In a real game: Bea's move undone, "repeat" says the undo and Bea's move question,
+    never where the undone roll had taken her."""
+    spec = game_spec("tales-of-arabia")
+    game = spec.new(GameOptions(seed=3, players=[("Ali", ""), ("Bea", "")]))
+    lines = run_typed(game, spec, ["Aladdin", "Antar", "3", "4", "5", "undo", "repeat"],
+                      tmp_path / "g.json")  # fmt: skip
+    after_undo = lines[lines.index("Undone: 5. Back one step.") + 1 :]
+    assert not [line for line in after_undo if "moves to" in line or "draws" in line]
+    assert after_undo[-1].startswith("Bea, roll the die to move.")

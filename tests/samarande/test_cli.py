@@ -30,7 +30,7 @@ def test_a_typed_game_is_saved_at_the_end_of_input_and_resumed(tmp_path):
     second = play("--resume", str(save), lines=["end turn", "6", "1"])
     assert second.returncode == 0, second.stderr
     assert second.stdout.splitlines()[:2] == [
-        "Welcome back to Les Fils de Samarande.",
+        "Welcome back to Les Fils de Samarande. It is Zoe's turn.",
         "Zoe, 6 action points. What do you do?",
     ]
     assert "Zoe, roll for the genies against Ali." in second.stdout

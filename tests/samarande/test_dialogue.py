@@ -434,7 +434,9 @@ def test_plural_guards_fall_together():
     assert "The Bedouins of Zoe fall." in said[-1]
 
 
-def test_taking_from_an_empty_place_of_the_line_says_it_is_empty():
+def test_taking_from_an_empty_place_of_the_line_says_which_places_hold_cards():
     script = start()
     script("take card two")
-    assert script.refused("take card two") == "Place 2 of the line is empty."
+    assert script.refused("take card two") == (
+        "Place 2 of the line is empty. Cards lie in places 1, 3, 4, 5 and 6."
+    )

@@ -239,7 +239,7 @@ def test_the_deal_discards_other_cards_without_effect():
     opening = [speech.text for speech in dialogue.opening()]
     set_aside = [line for line in opening if line.startswith("Dealt and discarded")]
     assert set_aside, opening
-    assert "Scheherazade starts with 6 Hope" in opening[2]
+    assert "Scheherazade starts with 6 Hope" in opening[1]
     assert dialogue.table.hope == 1 and dialogue.table.hope_to_place == 5
 
 
@@ -277,14 +277,22 @@ def test_the_command_line_prints_one_line_for_a_bad_setting():
     )
 
 
-def test_house_rules_are_announced_and_each_can_be_switched_off():
-    opening = [s.text for s in new_game().opening()]
-    assert opening[1].startswith("House rules of this companion, not of the rulebook:")
+def test_house_rules_are_announced_before_the_first_telling_and_each_can_be_switched_off():
+    dialogue = new_game()
+    assert len(" ".join(s.text for s in dialogue.opening()).split()) < 80
+    say(dialogue, "Ali", "done", *["draw"] * 8, "red place")
+    first = dialogue.step().prompt
+    assert first.startswith("House rules of this companion, not of the rulebook: 90 seconds")
+    assert first.endswith("Say begin when you are ready.")
+    say(dialogue, "begin", TellingReport(seconds=9, spoken_seconds=9, ended_by="phrase")
+        .to_value(), "done", "blue artifact")  # fmt: skip
+    assert not dialogue.step().prompt.startswith("House rules")
     relaxed = new_game(timer="off", nudges="off", mention_rule="off")
-    assert relaxed.opening()[1].text == (
+    say(relaxed, "Ali", "done", *["draw"] * 8, "red place")
+    assert relaxed.step().prompt.startswith(
         "Tonight I play by the rulebook only: no timer and no penalties of mine."
     )
-    say(relaxed, "Ali", "done", *["draw"] * 8, "red place", "begin")
+    say(relaxed, "begin")
     step = relaxed.step()
     assert step.prompt == "The Sultan listens. Begin."
     assert step.telling.turn_seconds is None and step.telling.silence_seconds is None
@@ -357,7 +365,7 @@ def test_a_spanish_table_is_counted_named_and_asked_for_its_oldest(tmp_path):
     lines = ["dos narradores", "Ana", "Luis", "Luis", "reloj de arena", "hecho", "robar"]
     printed = play(dialogue, lines, tmp_path)
     assert "¿Cuántos narradores hay esta noche, de uno a cuatro?" in printed
-    assert "¿Cómo se llama el narrador número 2?" in printed
+    assert "¿Cómo se llama el narrador número dos?" in printed
     assert "Empieza Luis, y se sigue en el sentido de las agujas del reloj." in printed
     assert "Apartada: reloj de arena, sin efecto." in printed
     assert dialogue.players == ["Ana", "Luis"] and dialogue.state.first == 1

@@ -294,6 +294,14 @@ def test_a_failed_challenge_is_told_in_short_sentences() -> None:
     ]
 
 
+def test_a_location_landed_on_later_says_why_its_gift_is_given() -> None:
+    table = Table()
+    table.state.deck.remove("Elephant Graveyard")
+    table.state.board[3] = "Elephant Graveyard"
+    table.say("2")
+    assert "Ali gains one Fortune from the Elephant Graveyard." in said(table)
+
+
 def test_a_saved_turn_and_a_passed_baghdad_are_told() -> None:
     table = Table(top=["Enslaved"]).give(0, "Hospitality").set(0, space=35).say("3")
     table.say("Hospitality")

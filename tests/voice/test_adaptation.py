@@ -12,6 +12,7 @@ import pytest
 
 from companion.cli.expectations import expected_phrases
 from companion.framework.answers import Answer
+from companion.framework.dialogue import YES_NO
 from companion.framework.phrases import PhraseSet
 from companion.session.ports import global_commands
 from companion.voice.adaptation import LearningRecognizer, VoiceMemory
@@ -200,7 +201,7 @@ def test_a_sure_answer_is_asked_back_when_the_transcript_says_more(
 
 
 def test_an_unsure_yes_is_not_made_a_yes():
-    yes_no = PhraseSet.of("yes", "no")
+    yes_no = YES_NO  # what the session asks a confirmation with
     engine = ScriptedEngine([Candidates("yes", 0.3, {"yes": -1.0, "no": -6.0}, said("1"), " Yes")])
     assert LearningRecognizer(engine).recognize(np.zeros(10), yes_no).confidence == 0.3
 

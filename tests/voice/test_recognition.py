@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from companion.cli.expectations import expected_phrases
-from companion.framework.answers import Answer
+from companion.framework.answers import NO, YES, Answer
 from companion.framework.dialogue import Speech, Step
 from companion.framework.phrases import PhraseSet
 from companion.session.loop import global_commands
@@ -83,7 +83,8 @@ def test_words_that_are_not_commands_are_not_taken_as_rolls(whisper, shared_spee
 def test_yes_and_no(whisper, shared_speech):
     clips = labelled_clips("speech_commands", ("yes", "no"))
     verdicts = outcomes(whisper, clips, expected_phrases("yesno"))
-    assert sum(v.outcome == "accepted" and v.value == word for word, v in verdicts) == 10
+    meant = {"yes": YES, "no": NO}
+    assert sum(v.outcome == "accepted" and v.value == meant[word] for word, v in verdicts) == 10
 
 
 def test_a_large_phrase_set_does_not_lower_a_clear_answer(whisper, espeak):

@@ -18,6 +18,7 @@ from companion.framework.answers import Answer
 from companion.framework.dialogue import GameOptions
 from companion.framework.errors import IllegalAction
 from companion.games import game_spec
+from companion.session.events import Outcome
 from companion.session.ports import CONFIRM_CONFIDENCE
 from companion.session.saves import read_save
 from companion.voice.adaptation import LearningRecognizer, VoiceMemory
@@ -231,10 +232,11 @@ def test_a_whole_game_played_by_voice_ends_with_every_answer_accounted_for(
     log, loudspeaker = game.play(most_answers=40)
     loudspeaker.stop()
     answers = [(said.words, said.understood, said.confidence) for said in log.said]
-    assert log.ending == "finished", (log.ending, answers)
+    assert log.ending is Outcome.FINISHED, (log.ending, answers)
     assert_accounted_for(log)
-    ending = next(spoken for spoken in log.spoken if spoken.speech.kind == "ending")
-    assert "share the win" in ending.speech.text or "wins" in ending.speech.text
+    *standings, ending = [spoken for spoken in log.spoken if spoken.speech.kind == "ending"]
+    assert standings and all("Total" in line.speech.text for line in standings), standings
+    assert "share the win" in ending.speech.text or "wins" in ending.speech.text, ending
     assert audible(loudspeaker.since(ending.started))  # the verdict came out of the speaker
     heard_back(loudspeaker, log, ending, listener)
 
@@ -270,7 +272,7 @@ def test_a_game_set_up_by_voice_learns_each_players_voice_and_plays_on(
     log, loudspeaker = game.play(most_answers=80)
     loudspeaker.stop()
     answers = [(said.prompt[:30], said.words, said.understood) for said in log.said]
-    assert log.ending == "finished", (log.ending, answers)
+    assert log.ending is Outcome.FINISHED, (log.ending, answers)
     assert_accounted_for(log)
     saved = spec.restore(read_save(tmp_path / "game.json").state)
     assert saved.player_names() == list(SEATS)  # the names said aloud

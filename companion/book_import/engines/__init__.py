@@ -27,6 +27,11 @@ class OcrEngine(Enum):
     RAPIDOCR = "rapidocr"
 
 
+LIGATURES = str.maketrans({"\ufb00": "ff", "\ufb01": "fi", "\ufb02": "fl", "\ufb03": "ffi",
+                           "\ufb04": "ffl", "\ufb05": "st", "\ufb06": "st"})
+"""Printed ligatures as their letters: the engine may give the ligature's own character."""
+
+
 class EngineUnavailable(RuntimeError):
     """The engine cannot run on this machine; the message says how to install it."""
 
@@ -54,6 +59,11 @@ class Reader(Protocol):
 
     def read_line(self, image: np.ndarray) -> list[RawWord]:
         """The words of a greyscale image of one line of text."""
+        ...
+
+    def read_block(self, image: np.ndarray) -> list[RawWord]:
+        """The words of a greyscale image of one block of lines across (a table), each
+        line read whole however far apart its words stand."""
         ...
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from companion.book_import.engines import EngineUnavailable, RawWord
+from companion.book_import.engines import LIGATURES, EngineUnavailable, RawWord
 
 INSTALL_HINT = "pip install rapidocr-onnxruntime"
 
@@ -26,6 +26,9 @@ class RapidReader:
         self._ocr = RapidOCR(intra_op_num_threads=1, inter_op_num_threads=1)
 
     def read_line(self, image: np.ndarray) -> list[RawWord]:
+        return self.read(image)
+
+    def read_block(self, image: np.ndarray) -> list[RawWord]:
         return self.read(image)
 
     def read(self, image: np.ndarray) -> list[RawWord]:
@@ -47,7 +50,7 @@ def _words_of(line: int, corners, text: str, score: float) -> list[RawWord]:
     for token in text.split(" "):
         if token:
             words.append(RawWord(
-                text=token, confidence=max(0.0, min(1.0, score)),
+                text=token.translate(LIGATURES), confidence=max(0.0, min(1.0, score)),
                 left=left + round(start * per_char), top=top,
                 width=round(len(token) * per_char), height=height, line=line,
             ))

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import numpy as np
 
-from companion.book_import.engines import EngineUnavailable, RawWord
+from companion.book_import.engines import LIGATURES, EngineUnavailable, RawWord
 
 INSTALL_HINT = (
     "install Tesseract's models (Debian/Ubuntu: sudo apt-get install tesseract-ocr "
@@ -32,6 +32,11 @@ def tessdata_folder(language: str) -> Path:
     for folder in (*folders, *_TESSDATA_FOLDERS):
         if (Path(folder) / f"{language}.traineddata").is_file():
             return Path(folder)
+    if language != "eng":
+        raise EngineUnavailable(
+            f"no Tesseract model for language {language!r} (Debian/Ubuntu: sudo apt-get "
+            f"install tesseract-ocr-{language}; macOS: brew install tesseract-lang; or set "
+            f"TESSDATA_PREFIX to the folder that holds {language}.traineddata)")
     raise EngineUnavailable(f"no Tesseract model for language {language!r}: {INSTALL_HINT}")
 
 
@@ -57,6 +62,9 @@ class TesseractReader:
     def read_line(self, image: np.ndarray) -> list[RawWord]:
         return self._read(image, self._tesserocr.PSM.SINGLE_LINE)
 
+    def read_block(self, image: np.ndarray) -> list[RawWord]:
+        return self._read(image, self._tesserocr.PSM.SINGLE_BLOCK)
+
     def _read(self, image: np.ndarray, layout) -> list[RawWord]:
         from PIL import Image
 
@@ -81,7 +89,8 @@ class TesseractReader:
                 continue
             left, top, right, bottom = box
             words.append(RawWord(
-                text=text.strip(), confidence=max(0.0, min(1.0, word.Confidence(level) / 100)),
+                text=text.strip().translate(LIGATURES),
+                confidence=max(0.0, min(1.0, word.Confidence(level) / 100)),
                 left=left, top=top, width=right - left, height=bottom - top, line=line,
             ))
         return words

@@ -53,6 +53,7 @@ SAYINGS: dict[str, dict[str, str]] = {
         "es": "Di seguir cuando estéis listos.",
     },
     "resuming": {"en": "Resuming.", "es": "Seguimos."},
+    "welcome_back": {"en": "Welcome back to {title}.", "es": "Bienvenidos de nuevo a {title}."},
     "quit_question": {
         "en": "Save the game and stop playing? Say yes or no.",
         "es": "¿Guardo la partida y dejamos de jugar? Di sí o no.",

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from companion.framework.dialogue import Speech
 from companion.framework.wording import SPOKEN_AT_MOST, capped_list, spoken_list
 from companion.games.arabian_nights.content.pack import Pack, Quest, QuestGoal, Section
 from companion.games.arabian_nights.rules.award import StatusChanged, TreasureChanged
 from companion.games.arabian_nights.rules.card_effects import barred_spaces, movement_limits
-from companion.games.arabian_nights.rules.movement import sheet_allowance
+from companion.games.arabian_nights.rules.movement import moves_between, sheet_allowance
 from companion.games.arabian_nights.rules.state import PlayerSheet, TableState
 from companion.games.arabian_nights.rules.victory import why_they_won
 
@@ -42,11 +42,48 @@ def article(pack: Pack | None, name: str) -> str:
     chosen = introduction(pack, name)
     if chosen is not None:
         return f"{chosen} {name}".strip()
-    last = name.split()[-1].lower() if name.split() else ""
-    if last.endswith("s") and not last.endswith(_PLURAL_ENDINGS):
+    if is_plural(pack, name):
         return f"the {name}"
     vowel = name[:1].lower() in "aeiou" or name.lower().startswith(("honest", "honour", "hour"))
     return f"{'an' if vowel else 'a'} {name}"
+
+
+def is_plural(pack: Pack | None, name: str) -> bool:
+    """Whether ``name`` is of many ("the Strange Lights carry you"): as the pack's
+    ``[introductions]`` says, else by its last word.
+
+    >>> is_plural(None, "Strange Lights"), is_plural(None, "Veiled Princess")
+    (True, False)
+    """
+    wanted = " ".join(name.split()).casefold()
+    for known, plural in (pack.plural if pack else {}).items():
+        if known.casefold() == wanted:
+            return plural
+    last = name.split()[-1].lower() if name.split() else ""
+    return last.endswith("s") and not last.endswith(_PLURAL_ENDINGS)
+
+
+def place(pack: Pack | None, name: str) -> str:
+    """A space or Place of Power as a sentence names it: "the Persian Gulf", "the Garden of
+    Irem", but "Basra". The pack's ``[introductions]`` row decides ("Sahara | the"); without
+    one, a Place of Power and every space but a city take "the".
+
+    >>> from companion.games.arabian_nights.dialogue.state import cached_pack
+    >>> demo = cached_pack("shipped:demo")
+    >>> place(demo, "Persian Gulf"), place(demo, "Magnetic Isle"), place(demo, "Basra")
+    ('the Persian Gulf', 'the Magnetic Isle', 'Basra')
+    """
+    chosen = introduction(pack, name)
+    if pack is None or chosen is not None:
+        return f"the {name}" if chosen == "the" else name
+    space = pack.spaces.get(name)
+    takes_the = name in pack.places or (space is not None and not space.city)
+    return f"the {name}" if takes_the else name
+
+
+def places(pack: Pack | None, names: Iterable[str]) -> list[str]:
+    """Each of ``names`` as a sentence names it (:func:`place`)."""
+    return [place(pack, name) for name in names]
 
 
 def introduction(pack: Pack | None, name: str) -> str | None:
@@ -109,7 +146,7 @@ def roll_sum(
 
 
 def sheet_summary(
-    sheet: PlayerSheet, quest: Quest | None = None, visited: Sequence[str] = ()
+    pack: Pack, sheet: PlayerSheet, quest: Quest | None = None, visited: Sequence[str] = ()
 ) -> str:
     """A spoken summary of a player's sheet (never the secret formula)."""
     skills = [
@@ -118,7 +155,7 @@ def sheet_summary(
     ]
     parts = [
         f"{sheet.name} has {sheet.destiny} Destiny and {sheet.story} Story, is {sheet.wealth},"
-        f" and is in {sheet.position}.",
+        f" and is in {place(pack, sheet.position)}.",
         f"Skills: {spoken_list(skills) or 'none'}.",
         f"Statuses: {spoken_list(sheet.statuses) or 'none'}.",
         f"Treasures: {spoken_list(sheet.treasures) or 'none'}.",
@@ -158,7 +195,7 @@ def quest_goals(goals: Sequence[QuestGoal]) -> str:
     """Goals as the Reader says them: ``visit Mecca and Cairo, meet a Whale``.
 
     >>> quest_goals([QuestGoal(kind="hold", name="Brass Lamp"), QuestGoal(name="Cairo")])
-    'hold the Brass Lamp and visit Cairo'
+    'visit Cairo and hold the Brass Lamp'
     """
     spaces = [goal.name for goal in goals if goal.kind == "visit"]
     parts = [f"visit {spoken_list(spaces)}"] if spaces else []
@@ -245,15 +282,17 @@ def cannot_move(pack: Pack, sheet: PlayerSheet) -> str:
     return f"As {stuck}, you cannot move this turn." if stuck else ""
 
 
-def reachable(sheet: PlayerSheet, routes: dict[str, str], whole: bool = False) -> str:
+def reachable(
+    pack: Pack | None, sheet: PlayerSheet, routes: dict[str, str], whole: bool = False
+) -> str:
     """The spaces within reach, by land and by sea, in a few words: the nearest few when
     many are in reach (``whole``: every one, for "all").
 
     >>> ali = PlayerSheet(name="Ali", gender="m", destiny_goal=10, story_goal=10)
-    >>> reachable(ali, {"Basra": "land", "Persian Gulf": "sea", "Arabian Sea": "sea"})
+    >>> reachable(None, ali, {"Basra": "land", "Persian Gulf": "sea", "Arabian Sea": "sea"})
     'From Baghdad you can reach by land Basra; by sea Persian Gulf and Arabian Sea.'
     >>> routes = {f"S{n}": "land" for n in range(1, 10)} | {"Mecca": "flight"}
-    >>> print(reachable(ali, routes))  # doctest: +NORMALIZE_WHITESPACE
+    >>> print(reachable(None, ali, routes))  # doctest: +NORMALIZE_WHITESPACE
     From Baghdad you can reach by flying Mecca; by land or sea S1, S2, S3, S4, S5, S6 and 3 more;
     say all to hear them.
     """
@@ -262,14 +301,15 @@ def reachable(sheet: PlayerSheet, routes: dict[str, str], whole: bool = False) -
     kinds = ROUTE_WORDS
     if not whole and len(routes) > SPOKEN_AT_MOST + 1:
         kinds = {kind: words for kind, words in ROUTE_WORDS.items() if kind not in PLAIN_ROUTES}
+    named = {place(pack, space): route for space, route in routes.items()}
     groups = {
-        words: spoken_list(space for space, route in routes.items() if route == kind)
+        words: spoken_list(space for space, route in named.items() if route == kind)
         for kind, words in kinds.items()
     }
-    if plain := [space for space, route in routes.items() if route not in kinds]:
+    if plain := [space for space, route in named.items() if route not in kinds]:
         groups["by land or sea" if any(groups.values()) else ""] = capped_list(plain)
     said = [f"{words} {names}".strip() for words, names in groups.items() if names]
-    return f"From {sheet.position} you can reach {'; '.join(said)}."
+    return f"From {place(pack, sheet.position)} you can reach {'; '.join(said)}."
 
 
 ROUTE_WORDS = {
@@ -287,20 +327,38 @@ PLAIN_ROUTES = ("land", "sea", "land and sea")
 def unreachable(pack: Pack, sheet: PlayerSheet, goal: str) -> str:
     """Why a move is refused, with the player's allowance."""
     if goal in pack.places:
-        return (
-            f"{sheet.name} can enter the {goal} only with the Destination marker on it, "
-            "from its exit space."
-        )
+        return _place_out_of_reach(pack, sheet, goal)
     stuck = movement_limits(pack, sheet)[0]
     if stuck:
         return f"As {stuck}, {sheet.name} cannot move this turn."
     barring = barred_spaces(pack, sheet).get(goal)
     if barring:
-        return f"As {barring}, {sheet.name} may not enter {goal}."
+        return f"As {barring}, {sheet.name} may not enter {place(pack, goal)}."
     allowance = sheet_allowance(pack, sheet)
-    return (
-        f"{goal} is too far. As {sheet.wealth}, {sheet.name} moves at most {allowance.total} "
-        f"spaces, no more than {allowance.land} by land and {allowance.sea} by sea."
+    return sentence(
+        f"{place(pack, goal)} is too far. As {sheet.wealth}, {sheet.name} moves at most "
+        f"{allowance.total} spaces, no more than {allowance.land} by land and {allowance.sea} "
+        "by sea."
+    )
+
+
+def _place_out_of_reach(pack: Pack, sheet: PlayerSheet, goal: str) -> str:
+    """Why a Place of Power cannot be entered now, and what would let it: the Destination
+    marker on it, and a move from its exit space, named, with how far it is."""
+    exit_space = pack.places[goal].exit_space
+    gate = f"{place(pack, goal)} is entered from {place(pack, exit_space)}"
+    if sheet.destination != goal:
+        return sentence(f"{gate}, and only with the Destination marker on it")
+    if sheet.position == exit_space:
+        return sentence(f"{gate}, where {sheet.name} stands, but not this turn")
+    far = moves_between(pack, sheet.position, exit_space, sheet)
+    total = sheet_allowance(pack, sheet).total
+    if far is None:
+        return sentence(f"{gate}, and no route leads there from {place(pack, sheet.position)}")
+    return sentence(
+        f"{gate}, {far} {'move' if far == 1 else 'moves'} from here: {far + 1} in all, and as "
+        f"{sheet.wealth}, {sheet.name} moves at most {total}. Go towards "
+        f"{place(pack, exit_space)} first"
     )
 
 
@@ -325,7 +383,7 @@ def _carried(sheet: PlayerSheet) -> str:
     return f" {sheet.name} keeps {'; '.join(parts)}." if parts else ""
 
 
-def tale_ended(sheet: PlayerSheet, home: str) -> str:
+def tale_ended(sheet: PlayerSheet, home: str, pack: Pack | None = None) -> str:
     """One player's secret goal and how it ended, in one short sentence.
 
     >>> zed = PlayerSheet(name="Zed", gender="f", destiny_goal=10, story_goal=10,
@@ -346,18 +404,18 @@ def tale_ended(sheet: PlayerSheet, home: str) -> str:
     if short:
         return f"{has}: {spoken_list(short)}."
     if sheet.position != home:
-        return f"{has}, but ended in {sheet.position}, not {home}."
+        return f"{has}, but ended in {place(pack, sheet.position)}, not {home}."
     return f"{has}."
 
 
-def ending(table: TableState) -> list[Speech]:
+def ending(pack: Pack, table: TableState) -> list[Speech]:
     """The end of the night: who won and why, then every secret goal in a sentence (the
     whole final sheets are kept for "all")."""
     sheets = [
-        f"{sheet.name} ended in {sheet.position}, {sheet.wealth}.{_carried(sheet)}"
+        f"{sheet.name} ended in {place(pack, sheet.position)}, {sheet.wealth}.{_carried(sheet)}"
         for sheet in table.players
     ]
-    goals = " ".join(tale_ended(sheet, table.home) for sheet in table.players)
+    goals = " ".join(tale_ended(sheet, table.home, pack) for sheet in table.players)
     return [
         Speech(f"The night is over. {why_they_won(table)}", kind="ending"),
         Speech(goals, in_full=" ".join(sheets), kind="ending"),

@@ -17,38 +17,34 @@ from companion.games.scheherazade.rules import Action, EventCard
 LINES: dict[str, tuple[str, str]] = {
     "title": ("Scheherazade and the Wonderful Lamp", "Schehrazada y la Lámpara Maravillosa"),
     "opening": (
-        "I am Shahryar, your Sultan. Each turn one of you is Scheherazade: play a story "
-        "card from your hand and tell the next part of the tale with it, or discard a card "
-        "and lose 1 Hope; then draw back to your hand limit. Four cards of one colour, one "
-        "of each type, in a row, complete a tale. Tell four tales, one of each colour, and "
-        "I pardon her. If Hope falls to nothing, or a hand cannot be refilled, she dies at "
-        "dawn. Finish your telling with: the end.",
-        "Soy Schahriar, vuestro sultán. En cada turno uno de vosotros es Schehrazada: "
-        "juega una carta de narración de tu mano y cuenta con ella la siguiente parte del "
-        "cuento, o descarta una carta y pierde 1 de Esperanza; después roba hasta tu "
-        "límite de mano. Cuatro cartas seguidas de un color, una de cada tipo, completan "
-        "un cuento. Contad cuatro cuentos, uno de cada color, y la indultaré. Si la "
-        "Esperanza se acaba, o una mano no se puede completar, morirá al amanecer. "
-        "Termina tu relato con: fin.",
+        "I am Shahryar, your Sultan. Each turn one of you is Scheherazade and tells the next "
+        "part of the tale with a card from your hand, or discards one and loses 1 Hope. Four "
+        "cards in a row of one colour, one of each type, complete a tale. Tell four tales of "
+        "four colours and I pardon her; if Hope runs out, she dies at dawn. End each telling "
+        "with: the end.",
+        "Soy Schahriar, vuestro sultán. En cada turno uno de vosotros es Schehrazada y "
+        "cuenta la siguiente parte del cuento con una carta de su mano, o descarta una y "
+        "pierde 1 de Esperanza. Cuatro cartas seguidas de un color, una de cada tipo, "
+        "completan un cuento. Contad cuatro cuentos de cuatro colores y la indultaré; si la "
+        "Esperanza se acaba, morirá al amanecer. Terminad cada relato con: fin.",
     ),
     "house_rules": (
-        "House rules of this companion, not of the rulebook: {rules}. Each can be switched "
-        "off with a setting.",
-        "Reglas de la casa de este acompañante, no del reglamento: {rules}. Cada una se "
-        "puede desactivar con un ajuste.",
+        "House rules of this companion, not of the rulebook: {rules}. Settings turn them off.",
+        "Reglas de la casa de este acompañante, no del reglamento: {rules}. Los ajustes las "
+        "desactivan.",
     ),
-    "rule_timer": ("a telling lasts {seconds} seconds", "un relato dura {seconds} segundos"),
+    "rule_timer": ("{seconds} seconds a telling", "{seconds} segundos por relato"),
     "rule_nudges": (
-        "I stir when a silence lasts over {seconds} seconds",
-        "me revuelvo si un silencio pasa de {seconds} segundos",
+        "I stir after {seconds} seconds of silence",
+        "me revuelvo tras {seconds} segundos de silencio",
     ),
     "rule_silences": (
-        "two long silences in one telling cost 1 Hope",
-        "dos silencios largos en un relato cuestan 1 de Esperanza",
+        "two long silences cost 1 Hope",
+        "dos silencios largos cuestan 1 de Esperanza",
     ),
     "rule_mention": (
-        "a telling that never names its card costs 1 Hope",
-        "un relato que nunca nombra su carta cuesta 1 de Esperanza",
+        "a card never named costs 1 Hope",
+        "una carta nunca nombrada cuesta 1 de Esperanza",
     ),
     "no_house_rules": (
         "Tonight I play by the rulebook only: no timer and no penalties of mine.",
@@ -77,8 +73,8 @@ LINES: dict[str, tuple[str, str]] = {
         "¿Cuántos narradores hay esta noche, de uno a cuatro?",
     ),
     "ask_name": (
-        "What is the name of storyteller {number}?",
-        "¿Cómo se llama el narrador número {number}?",
+        "What is the name of storyteller {position}?",
+        "¿Cómo se llama el narrador número {position}?",
     ),
     "name_hint": ("Type or say a name.", "Escribe o di un nombre."),
     "names_differ": (
@@ -120,9 +116,13 @@ LINES: dict[str, tuple[str, str]] = {
         "{name}, place a Hope token on an action card: {actions}. {left} left to place.",
         "{name}, pon una ficha de Esperanza en una carta de acción: {actions}. Fichas por poner: {left}.",
     ),
+    "ask_hope_brief": (
+        "{name}, your next Hope token? {left} left.",
+        "{name}, ¿tu siguiente ficha de Esperanza? Quedan {left}.",
+    ),
     "hope_hint": (
-        "Say an action card, for example: draw.",
-        "Di una carta de acción, por ejemplo: robar.",
+        "Say an action card: {actions}.",
+        "Di una carta de acción: {actions}.",
     ),
     "hope_placed": (
         "Hope is placed: {tokens}. Let the night begin.",
@@ -144,6 +144,10 @@ LINES: dict[str, tuple[str, str]] = {
         "example: blue place. Or say discard, or use an action card.",
         "{name}, eres Schehrazada. Juega una carta de narración y di su tipo y color, por "
         "ejemplo: lugar azul. O di descartar, o usa una carta de acción.",
+    ),
+    "play_brief": (
+        "{name}, you are Scheherazade: play a card, discard one, or use an action.",
+        "{name}, eres Schehrazada: juega una carta, descarta una o usa una acción.",
     ),
     "play_hint": (
         "Say: play and a card's name, discard and a card's name, or use and an action.",
@@ -396,6 +400,12 @@ LINES: dict[str, tuple[str, str]] = {
         "una en una, quédate con una y pon el resto al fondo, hasta llenar la mano. Dime "
         "cada carta de sultán, reloj de arena, ifrit, roc, Bahamut, reina o aliado que robes. Di hecho cuando tengas la mano llena.",
     ),
+    "draw_brief": (
+        "{name}, draw to fill your hand: {missing} missing. Name each card that is not a story "
+        "card; say done when your hand is full.",
+        "{name}, roba hasta completar tu mano (cartas que faltan: {missing}). Nombra cada "
+        "carta que no sea de narración; di hecho con la mano llena.",
+    ),
     "draw_next_single": (
         "Name the next card you draw. Say done when you have kept your card.",
         "Nombra la siguiente carta que robes. Di hecho cuando te hayas quedado con tu carta.",
@@ -612,11 +622,6 @@ PLACES: dict[str, tuple[str, ...]] = {
     ),
 }
 """A drawn card's place among those offered: "the first one", "la segunda"."""
-SPANISH_NUMBERS = (
-    "(cero|ninguna|ninguno)", "(uno|una)", "dos", "tres", "cuatro", "cinco", "seis", "siete",
-    "ocho", "nueve", "diez", "once", "doce",
-)  # fmt: skip
-"""How a number from 0 to 12 is said in Spanish (each a template)."""
 VERB_LABELS: dict[str, dict[str, str]] = {
     "en": {"play": "play", "discard": "discard"},
     "es": {"play": "jugar", "discard": "descartar"},

@@ -82,7 +82,10 @@ class Narrator:
                 f"{e.player} leaves {self.the(e.card)} on {self.space_name(e.amount)}"
                 " for the next traveller."
             ),
-            "gained": lambda e: f"{e.player} gains {number_to_words(e.amount)} {e.token.title()}.",
+            "gained": lambda e: (
+                f"{e.player} gains {number_to_words(e.amount)} {e.token.title()}"
+                f"{self._from(e.card)}."
+            ),
             "paid": lambda e: f"{e.player} gives up {number_to_words(e.amount)} {e.token.title()}.",
             "paid_treasure": lambda e: f"{e.player} gives up {self.the(e.card)}.",
             "nothing_to_pay": lambda e: f"{e.player} has no {e.token.title()} to give.",
@@ -126,6 +129,13 @@ class Narrator:
         if special:
             return special.spoken or special.name
         return f"space {number_to_words(number)}"
+
+    def _from(self, source: str) -> str:
+        """ " from the Elephant Graveyard": the card a gain comes from ("" for a special
+        space, named just before as the player lands on it or passes it)."""
+        if not source or any(space.name == source for space in self.pack.board.special):
+            return ""
+        return f" from {self.the(source)}"
 
     def the(self, name: str) -> str:
         """A card's name as said in a sentence: "the Dragon", "Ramadan", "Gold and Silver"."""

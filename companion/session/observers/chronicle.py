@@ -15,7 +15,7 @@ ends (and when a chronicle is opened again, should a session have been cut short
 
 >>> import tempfile, pathlib
 >>> from companion.framework.story import Chapter, StoryLine
->>> from companion.session.events import Applied, Ended, Undone
+>>> from companion.session.events import Applied, Ended, Outcome, Undone
 >>> path = pathlib.Path(tempfile.mkdtemp()) / "night.chronicle.md"
 >>> chronicle = Chronicle(path)
 >>> line = StoryLine(text="The Sultan grows bored.")
@@ -28,7 +28,7 @@ ends (and when a chronicle is opened again, should a session have been cut short
 The Sultan grows bored.
 <BLANKLINE>
 >>> chronicle.on_undone(Undone("m1"))
->>> chronicle.on_ended(Ended("quit"))
+>>> chronicle.on_ended(Ended(Outcome.QUIT))
 >>> "bored" in path.read_text(encoding="utf-8"), path.with_suffix(".html").exists()
 (False, True)
 """

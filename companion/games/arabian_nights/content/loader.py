@@ -32,6 +32,7 @@ from companion.games.arabian_nights.content.book_text import (
     parse_book,
     parse_encounter_name,
 )
+from companion.games.arabian_nights.content.card_acts import parse_status_acts, parse_treasure_acts
 from companion.games.arabian_nights.content.chart_terrain import check_chart_terrains
 from companion.games.arabian_nights.content.pack import (
     CharacterCard,
@@ -71,8 +72,7 @@ from companion.games.arabian_nights.content.reward_codes import (
     normalise_name,
     parse_reward,
 )
-from companion.games.arabian_nights.rules.card_effects import parse_status_acts, parse_treasure_acts
-from companion.games.arabian_nights.rules.free_moves import allowed_spaces, no_space_fits
+from companion.games.arabian_nights.content.spaces import allowed_spaces, no_space_fits
 
 __all__ = [
     "PackError",
@@ -220,7 +220,9 @@ _WORLD_TABLES = {
     "spaces": _Columns(4, 6, "name | terrain | number | continent | land routes | sea routes"),
     "quests": _Columns(3, 3, "name | goals | [reward code]"),
     "continents": _Columns(1, 1, "continent"),
-    "introductions": _Columns(2, 2, "name | a, an, the, some or none"),
+    "introductions": _Columns(
+        2, 3, "name | a, an, the, some or none | plural or singular (optional)"
+    ),
 }
 # The rulebook's conventions, which a pack may change in [pack] and [continents].
 DEFAULT_SETTINGS = {"home": "Baghdad", "starting wealth": "Poor"}
@@ -436,6 +438,7 @@ class _Loader:
             "spaces": self.spaces(rows["spaces"]),
             "places": self.places(rows["places of power"]),
             "introductions": self.introductions(rows["introductions"]),
+            "plural": self.plurals(rows["introductions"]),
         }
         world["quests"] = [self.quest(row, world["wealth_track"]) for row in rows["quests"]]
         world["statuses"] = self.barred_spaces(world["statuses"], rows["statuses"])
@@ -488,6 +491,22 @@ class _Loader:
                 continue
             words[" ".join(row.cells[0].split())] = "" if article == "none" else article
         return words
+
+    def plurals(self, rows: list[_Row]) -> dict[str, bool]:
+        """The names an ``[introductions]`` row says are plural or singular (for the verb
+        that follows them: "the Strange Lights carry you")."""
+        said = {}
+        for row in rows:
+            if len(row.cells) < 3:
+                continue
+            number = row.cells[2].strip().lower()
+            if number not in ("plural", "singular"):
+                self.problem(
+                    WORLD, row.line, f"{row.cells[0]}: write plural or singular, not {number!r}"
+                )
+                continue
+            said[" ".join(row.cells[0].split())] = number == "plural"
+        return said
 
     def barred_spaces(self, statuses: object, rows: list[_Row]) -> dict[str, Status]:
         """Statuses whose spaces ("barred from Baghdad") are spaces of the map, in the map's

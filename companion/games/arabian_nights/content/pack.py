@@ -321,7 +321,7 @@ StatusEnd = Literal[
 
 
 class StatusActs(_Model):
-    """What a status does to the rules (see `card_effects.parse_status_acts`)."""
+    """What a status does to the rules (see `card_acts.parse_status_acts`)."""
 
     roll: int = Field(0, description="Added to every encounter roll while held.")
     night_only: bool = Field(False, description="The roll change counts only at night.")
@@ -357,7 +357,7 @@ class StatusActs(_Model):
 
 
 class TreasureActs(_Model):
-    """What a treasure does to the rules (see `card_effects.parse_treasure_acts`)."""
+    """What a treasure does to the rules (see `card_acts.parse_treasure_acts`)."""
 
     counts_as: dict[str, bool] = Field(
         {}, description="Skill or status name -> counts at Master level (skills only)."
@@ -484,6 +484,9 @@ class Pack(_Model):
     )
     introductions: dict[str, str] = Field(
         {}, description='How a name is introduced when met: a, an, the, some, or "" (none).'
+    )
+    plural: dict[str, bool] = Field(
+        {}, description="Names said to be plural (True) or singular (False); others guessed."
     )
 
     @property

@@ -33,7 +33,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Self
 
-from companion.framework.answers import Answer
+from companion.framework.answers import NO, Answer
 from companion.framework.dialogue import YES_NO, BoardMap, GameOptions, Speech, Step
 from companion.framework.errors import IllegalAction, SetupError
 from companion.framework.kit import GameKit, new_dice
@@ -196,7 +196,7 @@ class ReaderDialogue(
         visited = self.state.quest_visits.get(sheet.name, [])
         return " ".join(
             [
-                speech.sheet_summary(sheet, quest, visited),
+                speech.sheet_summary(self.pack, sheet, quest, visited),
                 *speech.what_cards_do(self.pack, sheet),
             ]
         )
@@ -205,6 +205,16 @@ class ReaderDialogue(
         if self.state.table is None:
             return "We are still setting up the game."
         return f"It is {self.state.table.current.name}'s turn."
+
+    def where_we_are(self) -> str:
+        """Whose turn it is and where, and who was met if an encounter is under way."""
+        if self.state.table is None or self.finished:
+            return super().where_we_are()
+        sheet, encounter = self.sheet, self.state.encounter
+        where = f"It is {sheet.name}'s turn, in {speech.place(self.pack, sheet.position)}"
+        if encounter is not None and encounter.encountered:
+            where += f", where {sheet.name} met {speech.article(self.pack, encounter.encountered)}"
+        return f"{where}."
 
     def player_names(self) -> list[str]:
         if self.state.table is not None:
@@ -292,7 +302,7 @@ class ReaderDialogue(
 
     def _on_pending(self, answer: Answer) -> list[Speech]:
         command, self.state.pending = self.state.pending, None
-        if answer.intent == "no":
+        if answer == NO:
             return [Speech("Then the sheet stays as it was.", kind="aside")]
         return self._apply_command(command)
 

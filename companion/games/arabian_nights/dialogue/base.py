@@ -55,8 +55,12 @@ class ReaderBase:
         self.state.table, changes = apply_reward(
             self.pack, self.table, name, effects, self.state.dice.next_rng()
         )
-        said = Speech(describe_changes(name, changes), kind="reward", player=name)
+        said = Speech(describe_changes(name, changes, self._place), kind="reward", player=name)
         return [said, *speech.new_cards(self.pack, changes)], changes
+
+    def _place(self, name: str) -> str:
+        """A space or Place of Power as a sentence names it ("the Persian Gulf")."""
+        return speech.place(self.pack, name)
 
     def _sheet_reward(self, name: str, effects: list) -> list[Speech]:
         speeches, changes = self._award(name, effects)

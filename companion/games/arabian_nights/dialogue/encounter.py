@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from companion.framework.answers import AMBIGUOUS, Answer
+from companion.framework.answers import AMBIGUOUS, YES, Answer
 from companion.framework.dialogue import YES_NO, Speech, Step
 from companion.framework.errors import IllegalAction
 from companion.framework.kit import ROLL_FOR_ME, roll_step, rolled
@@ -83,7 +83,10 @@ class ReaderEncounter(ReaderBase):
         return self._enter_paragraph(target.paragraph)
 
     def _ask_chart_roll(self) -> Step:
-        return roll_step("Roll one die for the encounter and say the number, or say roll for me.")
+        step = roll_step("Roll one die for the encounter and say the number, or say roll for me.")
+        return replace(
+            step, brief="Roll for the encounter.", topic=f"encounter roll:{self.sheet.name}"
+        )
 
     def _on_chart_roll(self, answer: Answer) -> list[Speech]:
         die = rolled(answer, self.state.dice)
@@ -163,10 +166,16 @@ class ReaderEncounter(ReaderBase):
         paragraph = self.pack.paragraph(number)
         if paragraph is not None:
             paragraph = paragraph.told(self._next_telling(paragraph))
-        seen = name_the_other(paragraph.intro, self.encounter.encountered) if paragraph else ""
+        seen = self._named(paragraph.intro) if paragraph else ""
         seen = seen or f"paragraph {number} of the Book of Tales."
         self.note(f"{self.sheet.name} looks into the {ball}.")  # what it shows may not happen
         return [Speech(f"The {ball} shows {reaction.lower()} on a blank die: {seen}", kind="aside")]
+
+    def _named(self, text: str) -> str:
+        """The book's text with "the other" named: once a sentence, then by a pronoun; a
+        verb agreeing with many."""
+        met = self.encounter.encountered
+        return name_the_other(text, met, speech.is_plural(self.pack, met), self.encounter.gender)
 
     def _plain_reaction_step(self) -> Step:
         matrix = self.pack.matrices[self.encounter.matrix]
@@ -174,7 +183,8 @@ class ReaderEncounter(ReaderBase):
         forced = must_take_first_reaction(self.pack, self.sheet)
         if forced:
             return Step(
-                f"As {forced}, you must {names[0].lower()}. Say {names[0].lower()}.",
+                f"{self.sheet.name} meets the {self.encounter.encountered}. As {forced}, "
+                f"{self.sheet.name} must {names[0].lower()}: say {names[0].lower()}.",
                 intents(
                     {reaction.name: [reaction.name] for reaction in matrix.reactions},
                     labels={names[0]: names[0].lower()},
@@ -245,7 +255,10 @@ class ReaderEncounter(ReaderBase):
                 {"master": ["use my master skill", "master skill", "use master"]},
                 labels={"master": "use my master skill"},
             ) | _shortcut_phrases(shortcuts)
-        return Step(prompt, phrases)
+            return Step(prompt, phrases)
+        return Step(
+            prompt, phrases, brief="Roll the Destiny Die.", topic=f"destiny:{self.sheet.name}"
+        )
 
     def _on_destiny(self, answer: Answer) -> list[Speech]:
         if answer == USE_MASTER:
@@ -342,7 +355,7 @@ class ReaderEncounter(ReaderBase):
         coin = lucky_treasure(self.pack, self.sheet)
         face: DestinyFace = "minus"
         speeches = []
-        if answer.intent == "yes" and coin is not None:
+        if answer == YES and coin is not None:
             self.state.table = spend_treasure(self.pack, self.table, self.sheet.name, coin)
             face = "blank"
             speeches.append(Speech(f"The {coin} turns the minus into a blank."))
@@ -366,7 +379,7 @@ class ReaderEncounter(ReaderBase):
         telling = self._hear_telling(paragraph)
         paragraph = paragraph.told(telling)
         intro = (
-            name_the_other(paragraph.intro, self.encounter.encountered) or f"Paragraph {number}."
+            self._named(paragraph.intro) or f"Paragraph {number}."
         )
         speeches = [Speech(intro, paragraph=number, reading=True, telling=telling)]
         sections = self._usable_sections(paragraph)
@@ -453,15 +466,19 @@ class ReaderEncounter(ReaderBase):
                     "this part of the tale must be read."
                 )
             )
-        text = name_the_other(section.text, self.encounter.encountered)
+        text = self._named(section.text)
         speeches.append(Speech(text, reading=True))
         return speeches + self._reward(section.reward_code)
 
 
 def _shortcut_options(shortcuts: list[MasterShortcut]) -> dict[Answer, str]:
-    """Answer -> how it is said, one per (paragraph, Master skill) pair."""
+    """Answer -> how it is said, one per (paragraph, Master skill) pair: by the Destiny Die
+    face that would lead there ("Seamanship for the plus result"), a paragraph's number
+    meaning nothing to a table listening."""
     return {
-        _shortcut(cut, skill): f"{skill} to paragraph {cut.paragraph}"
+        _shortcut(cut, skill): f"{skill} for the {cut.face} result"
+        if cut.face
+        else f"{skill} to paragraph {cut.paragraph}"
         for cut in shortcuts
         for skill in cut.skills
     }
@@ -480,6 +497,10 @@ def _shortcut_phrases(shortcuts: list[MasterShortcut]) -> PhraseSet:
         spoken = number_to_words(cut.paragraph) if cut.paragraph < 1000 else str(cut.paragraph)
         for skill in cut.skills:
             ways = [f"[use] [my] [master] {skill} [to] [paragraph] {spoken}"]
+            if cut.face:
+                ways.append(f"[use] [my] [master] {skill} [for|to] [the] {cut.face} [result]")
+            if cut.face and len(cut.skills) == 1:
+                ways.append(f"[the] {cut.face} result")
             if skills.count(skill) == 1:
                 ways.append(f"[use] [my] [master] {skill}")
             if len(cut.skills) == 1:

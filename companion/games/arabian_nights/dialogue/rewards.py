@@ -25,18 +25,14 @@ from companion.games.arabian_nights.content.reward_codes import (
     RewardEffect,
     parse_reward,
 )
+from companion.games.arabian_nights.content.spaces import allowed_spaces, what_fits
 from companion.games.arabian_nights.dialogue.base import ReaderBase
 from companion.games.arabian_nights.dialogue.phrases import intents
 from companion.games.arabian_nights.dialogue.state import Phase
 from companion.games.arabian_nights.dialogue.turn import destination_phrases
 from companion.games.arabian_nights.rules.award import FollowUp
 from companion.games.arabian_nights.rules.card_effects import instruction_action, lose_next_turn
-from companion.games.arabian_nights.rules.free_moves import (
-    allowed_spaces,
-    checked_space,
-    may_stay,
-    what_fits,
-)
+from companion.games.arabian_nights.rules.free_moves import checked_space, may_stay
 
 
 class ReaderRewards(ReaderBase):
@@ -67,7 +63,7 @@ class ReaderRewards(ReaderBase):
             self.encounter.pending_code = code
             self.state.phase = choice
             return speeches
-        return speeches + self._go_on(effects)
+        return speeches + self._go_on(effects, carried_said=True)
 
     def _choice_for(self, action: str | None) -> Phase | None:
         """The question an instruction asks, when the player has something to choose."""
@@ -144,7 +140,8 @@ class ReaderRewards(ReaderBase):
         if answer.intent == "stay" or answer.intent == sheet.position:
             if free is not None and not may_stay(self.pack, sheet, free):
                 raise IllegalAction(f"{sheet.name} must go to {what_fits(free)}. Say which.")
-            return self._after_choice(f"{sheet.name} stays in {sheet.position}.")
+            here = speech.place(self.pack, sheet.position)
+            return self._after_choice(f"{sheet.name} stays in {here}.")
         if free is not None:
             space = checked_space(self.pack, sheet, free, answer.intent)
         elif answer.intent in self._continent_spaces():
@@ -166,8 +163,9 @@ class ReaderRewards(ReaderBase):
         code, self.encounter.pending_code = self.encounter.pending_code, None
         return said + self._go_on(parse_reward(code or "", self.vocabulary))
 
-    def _go_on(self, effects: list) -> list[Speech]:
-        """After a reward: a "go to" or a Place of Power continues the tale, else it ends."""
+    def _go_on(self, effects: list, carried_said: bool = False) -> list[Speech]:
+        """After a reward: a "go to" or a Place of Power continues the tale, else it ends.
+        Being carried to the place is said unless the reward's sentence just said it."""
         follow = _follow_up(effects, self.pack)
         if isinstance(follow, GoToParagraph):
             return self._enter_paragraph(follow.paragraph)
@@ -175,8 +173,9 @@ class ReaderRewards(ReaderBase):
             place = self.pack.places[follow.destination]
             self.encounter.encountered = place.name
             self.encounter.master_skill = None
+            carried = f"You are carried to {self._place(place.name)}."
             return [
-                Speech(f"You are carried to the {place.name}."),
+                *([] if carried_said else [Speech(carried)]),
                 *self._enter_paragraph(place.paragraph),
             ]
         return self._finish_encounter()

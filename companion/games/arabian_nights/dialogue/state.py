@@ -117,7 +117,7 @@ class ReaderState(BaseModel):
         >>> old = {"pack_path": "demo", "dice": {"seed": 1}, "phase": "gender",
         ...        "expected_players": 2, "new_players": [{"name": "Ali"}]}
         >>> ReaderState.model_validate(old).seating
-        Seating(count=2, names=['Ali'], genders=[])
+        Seating(count=2, names=['Ali'], genders=[], told=[])
         """
         if not isinstance(data, dict) or "seating" in data:
             return data

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from companion.framework.answers import Answer
+from companion.framework.answers import NO, YES, Answer
 from companion.framework.dialogue import Speech, Step, yes_or_no
 from companion.framework.errors import IllegalAction
 from companion.framework.kit import roll_step, rolled
@@ -99,7 +99,8 @@ class ReaderTurn(ReaderBase):
         stuck = speech.cannot_move(self.pack, sheet)
         if stuck:
             return Step(
-                f"{sheet.name}, you are in {sheet.position}. {stuck} Say stay.",
+                f"{sheet.name}, you are in {speech.place(self.pack, sheet.position)}. {stuck} "
+                "Say stay.",
                 _move_phrases(self.state.pack_path, places),
                 hint=f"{stuck} Say stay.",
                 commands=_WHERE_CAN_I_GO,
@@ -107,12 +108,15 @@ class ReaderTurn(ReaderBase):
             )
         routes = reachable_spaces(self.pack, sheet)
         say = "Say the name of the space where your hero ends the move, or say stay."
+        here = speech.place(self.pack, sheet.position)
+        where = f"{sheet.name}, you are in {here}. Where do you end your move?"
         return Step(
-            f"{sheet.name}, you are in {sheet.position}. Where do you end your move? "
-            "Say a place, or stay.",
+            f"{where} Say a place, or stay.",
             _move_phrases(self.state.pack_path, places),
-            hint=f"{say} {speech.reachable(sheet, routes)}",
-            in_full=speech.reachable(sheet, routes, whole=True),
+            brief=where,
+            topic=f"move:{sheet.name}",
+            hint=f"{say} {speech.reachable(self.pack, sheet, routes)}",
+            in_full=speech.reachable(self.pack, sheet, routes, whole=True),
             commands=_WHERE_CAN_I_GO,
             offered=self._moves_offered(),
         )
@@ -131,18 +135,19 @@ class ReaderTurn(ReaderBase):
         value = answer.intent
         if value == "where":
             routes = reachable_spaces(self.pack, sheet)
-            whole = speech.reachable(sheet, routes, whole=True)
-            return [Speech(speech.reachable(sheet, routes), in_full=whole, kind="aside")]
+            whole = speech.reachable(self.pack, sheet, routes, whole=True)
+            return [Speech(speech.reachable(self.pack, sheet, routes), in_full=whole, kind="aside")]
         goal = sheet.position if value == "stay" else value
         if (
             value == "stay"
             and sheet.must_leave == sheet.position
             and reachable_spaces(self.pack, sheet)
         ):
-            raise IllegalAction(f"{sheet.name} must leave {sheet.position}. Say where to go.")
+            here = speech.place(self.pack, sheet.position)
+            raise IllegalAction(f"{sheet.name} must leave {here}. Say where to go.")
         if value != "stay" and can_reach(self.pack, sheet.position, goal, sheet) is False:
             routes = reachable_spaces(self.pack, sheet)
-            within = f" {speech.reachable(sheet, routes)}" if routes else ""
+            within = f" {speech.reachable(self.pack, sheet, routes)}" if routes else ""
             raise IllegalAction(f"{speech.unreachable(self.pack, sheet, goal)}{within}")
         if sheet.must_leave is not None:
             self.state.table = self.table.evolve(
@@ -157,7 +162,7 @@ class ReaderTurn(ReaderBase):
             self.state.encounter = Encounter(encountered=place.name)
             return [
                 *arrived,
-                Speech(f"You enter the {place.name}."),
+                Speech(f"You enter {self._place(place.name)}."),
                 *self._go_to(ParagraphTarget(paragraph=place.paragraph)),
             ]
         self.state.phase = "card"
@@ -172,7 +177,8 @@ class ReaderTurn(ReaderBase):
         status, code = found
         name = self.sheet.name
         self.state.table = end_arrival(self.table, name, status)
-        said = Speech(f"{name} arrives in {self.sheet.position} and is no longer {status}.")
+        here = speech.place(self.pack, self.sheet.position)
+        said = Speech(f"{name} arrives in {here} and is no longer {status}.")
         return [said, *self._sheet_reward(name, parse_reward(code, self.vocabulary))]
 
     def _ask_card(self) -> Step:
@@ -182,6 +188,8 @@ class ReaderTurn(ReaderBase):
             hint="Say the name printed on the encounter card, or say draw for me, or we "
             f"reshuffled the deck. The cards are {capped_list(encounter_card_names(self.pack))}.",
             in_full=f"The cards are {spoken_list(encounter_card_names(self.pack))}.",
+            brief="Draw an encounter card.",
+            topic=f"card:{self.sheet.name}",
         )
 
     def _on_card(self, answer: Answer) -> list[Speech]:
@@ -241,7 +249,7 @@ class ReaderTurn(ReaderBase):
 
     def _on_keep_city(self, answer: Answer) -> list[Speech]:
         card = self.encounter.card
-        if answer.intent == "yes":
+        if answer == YES:
             self.state.table = keep_city_card(self.pack, self.table, self.sheet.name, card)
             said = Speech(f"{self.sheet.name} keeps the {card} card.")
         else:
@@ -255,7 +263,8 @@ class ReaderTurn(ReaderBase):
         name = self.sheet.name
         if self.sheet.position in self.pack.places:
             self.state.table = leave_place_of_power(self.pack, self.table, name)
-            speeches.append(Speech(f"{name} follows the arrow out to {self.sheet.position}."))
+            out = speech.place(self.pack, self.sheet.position)
+            speeches.append(Speech(f"{name} follows the arrow out to {out}."))
         if self._playable_now():
             self.state.phase = "play_city"
             return speeches
@@ -276,7 +285,7 @@ class ReaderTurn(ReaderBase):
         )
 
     def _on_play_city(self, answer: Answer) -> list[Speech]:
-        if answer.intent == "no":
+        if answer == NO:
             return self._end_of_turn()
         self.state.city_card = self._playable_now()[0]
         self.state.phase = "city_roll"

@@ -37,13 +37,15 @@ class ReaderTurnEnd(ReaderBase):
             self.state.phase = "diseased"
             return []
         self.state.table = leave_city(self.table, sheet.name)
-        said = f"{sheet.name} is {status} and cannot pay, so must leave {sheet.position} next move."
+        here = speech.place(self.pack, sheet.position)
+        said = f"{sheet.name} is {status} and cannot pay, so must leave {here} next move."
         return [Speech(said, kind="reward", player=sheet.name), *self._close_turn()]
 
     def _ask_diseased(self) -> Step:
         sheet = self.sheet
         return Step(
-            f"{sheet.name} is {city_toll(self.pack, sheet)} in {sheet.position}. Pay one wealth "
+            f"{sheet.name} is {city_toll(self.pack, sheet)} in "
+            f"{speech.place(self.pack, sheet.position)}. Pay one wealth "
             "level to stay, or leave the city on the next move? Say pay or leave.",
             intents(
                 {"pay": ["pay", "i [will] pay"], "leave": ["leave", "i [will] leave"]},
@@ -58,7 +60,8 @@ class ReaderTurnEnd(ReaderBase):
             said = f"{name} pays a wealth level and is now {self.sheet.wealth}."
         else:
             self.state.table = leave_city(self.table, name)
-            said = f"{name} must leave {self.sheet.position} on the next move."
+            here = speech.place(self.pack, self.sheet.position)
+            said = f"{name} must leave {here} on the next move."
         return [Speech(said, kind="reward", player=name), *self._close_turn()]
 
     def _close_turn(self) -> list[Speech]:
@@ -88,7 +91,7 @@ class ReaderTurnEnd(ReaderBase):
                 Speech(f"{name} is still {status} and loses {points} Story.", player=name)
                 for name, (status, points) in losses.items()
             ]
-            return [*speeches, *oaths, *speech.ending(self.table)]
+            return [*speeches, *oaths, *speech.ending(self.pack, self.table)]
         return speeches + self._begin_turn()
 
     def _quest_progress(self) -> list[Speech]:

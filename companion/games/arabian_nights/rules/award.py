@@ -8,7 +8,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Literal
 
 from pydantic import BaseModel
@@ -140,9 +140,9 @@ class DestinationChanged(BaseModel):
     place: str
     replaced: str | None
 
-    def phrase(self) -> str:
-        lost = f" and loses the way to {self.replaced}" if self.replaced else ""
-        return f"may now enter {self.place}{lost}"
+    def phrase(self, place: Callable[[str], str] = str) -> str:
+        lost = f" and loses the way to {place(self.replaced)}" if self.replaced else ""
+        return f"may now enter {place(self.place)}{lost}"
 
 
 class Moved(BaseModel):
@@ -150,8 +150,8 @@ class Moved(BaseModel):
 
     destination: str
 
-    def phrase(self) -> str:
-        return f"is carried to {self.destination}"
+    def phrase(self, place: Callable[[str], str] = str) -> str:
+        return f"is carried to {place(self.destination)}"
 
 
 class FollowUp(BaseModel):
@@ -356,16 +356,58 @@ def _points_phrases(points: Sequence[PointsChanged]) -> list[str]:
     return phrases
 
 
-def describe_changes(player: str, changes: Sequence[Change]) -> str:
-    """One short sentence saying what ``changes`` did to ``player``.
+def describe_changes(
+    player: str, changes: Sequence[Change], place: Callable[[str], str] = str
+) -> str:
+    """One short sentence saying what ``changes`` did to ``player``; ``place`` names a
+    space or Place of Power as a sentence says it ("the Garden of Irem").
 
     Follow-ups (instructions, "go to") are not part of it: the dialogue reads them.
+
+    >>> describe_changes("Ali", [StatusChanged(status="Imprisoned", gained=True),
+    ...                          StatusChanged(status="Shamed", gained=True)])
+    'Ali becomes Imprisoned and Shamed.'
     """
     points = [change for change in changes if isinstance(change, PointsChanged)]
     others = [
-        change.phrase() for change in changes if not isinstance(change, PointsChanged | FollowUp)
+        change.phrase(place) if isinstance(change, Moved | DestinationChanged) else change.phrase()
+        for change in changes
+        if not isinstance(change, PointsChanged | FollowUp)
     ]
-    phrases = _points_phrases(points) + others
+    phrases = _points_phrases(points) + _joined(others)
     if not phrases:
         return f"Nothing changes for {player}."
     return f"{player} {spoken_list(phrases)}."
+
+
+_JOINED = {"becomes": "and", "is no longer": "or", "learns": "and", "masters": "and",
+           "gives up": "and", "gains": "and"}  # fmt: skip
+"""Phrases said once for several things ("becomes Imprisoned and Shamed"), with the word
+that joins them."""
+
+
+def _joined(phrases: Sequence[str]) -> list[str]:
+    """``phrases`` with those of one verb said together, where the first of them stood
+    (not "gains 2 Destiny" nor "takes the Pearls from Zed": their own words matter).
+
+    >>> _joined(["is no longer Cursed", "learns Magic", "is no longer Lost"])
+    ['is no longer Cursed or Lost', 'learns Magic']
+    >>> _joined(["gains the Lamp", "gains the Ring", "gains no Story while Enslaved"])
+    ['gains the Lamp and the Ring', 'gains no Story while Enslaved']
+    """
+    said: list[str] = []
+    things: dict[str, list[str]] = {}
+    for phrase in phrases:
+        verb = next((verb for verb in _JOINED if phrase.startswith(f"{verb} ")), None)
+        thing = phrase.removeprefix(f"{verb} ")
+        if verb is None or (verb == "gains" and not thing.startswith("the ")):
+            said.append(phrase)
+            continue
+        if verb not in things:
+            things[verb] = []
+            said.append(verb)
+        things[verb].append(thing)
+    return [
+        f"{phrase} {spoken_list(things[phrase], _JOINED[phrase])}" if phrase in things else phrase
+        for phrase in said
+    ]

@@ -94,11 +94,18 @@ def result_paragraph(candidates: tuple[int, int, int], face: DestinyFace) -> int
     return candidates[1 + DESTINY_SHIFT[face]]
 
 
+_FACE_ORDER: tuple[DestinyFace, ...] = ("minus", "blank", "plus")
+"""The faces that lead to the three candidate paragraphs, in their order."""
+
+
 class MasterShortcut(BaseModel):
     """A candidate paragraph listing some of the player's Master skills."""
 
     paragraph: int
     skills: list[str]
+    face: DestinyFace | None = None
+    """The Destiny Die face that would lead there (None when the candidates are not the
+    usual three)."""
 
 
 def master_shortcuts(
@@ -118,7 +125,8 @@ def master_shortcuts(
         listed = {name for section in paragraph.sections for name in section.requirements}
         skills = [skill for skill in sheet.master_skills if find_name(skill, sorted(listed))]
         if skills:
-            shortcuts.append(MasterShortcut(paragraph=number, skills=skills))
+            face = _FACE_ORDER[candidates.index(number)] if len(candidates) == 3 else None
+            shortcuts.append(MasterShortcut(paragraph=number, skills=skills, face=face))
     return shortcuts
 
 
@@ -156,16 +164,94 @@ def master_section(paragraph: Paragraph, skill: str) -> Section | None:
     return (mastered or listing or [None])[0]
 
 
-_THE_OTHER = re.compile(r"\b([Tt])he other\b(?![\w-])")
+_THE_OTHER = re.compile(r"\b([Tt])he other\b(?![\w-])('s)?")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+_SUBJECT = re.compile(
+    r"(?:^|[.!?;:,]\s*|\b(?:and|but|then|when|as|while|until|before|after|because|that|"
+    r"where|if|so|who|now)\s+)$"
+)
+"""What stands before "the other" when it is the subject of a verb: a sentence's or a
+clause's start."""
+_VERB = re.compile(r"(\s+(?:(?:always|never|only|just|still|also|soon|often|\w+ly)\s+)?)([a-z]+)\b")
+_IRREGULAR = {"is": "are", "was": "were", "has": "have", "does": "do", "goes": "go"}
+_ENDS_IN_S = {"across", "as", "this", "us", "always", "perhaps", "besides", "towards", "unless",
+              "thus", "yes", "its", "his", "hers", "less", "afterwards", "backwards"}  # fmt: skip
+_POSSESSIVES = {"m": "his", "f": "her"}
 
 
-def name_the_other(text: str, encountered: str) -> str:
-    """Replace the book's "the other" with what was encountered.
+def name_the_other(
+    text: str, encountered: str, plural: bool = False, gender: str | None = None
+) -> str:
+    """Replace the book's "the other" with what was encountered: by name the first time in
+    a sentence, by a pronoun after it ("his heart") when the gender (or the plural) says
+    which, with the verb agreeing with a plural ("the Strange Lights carry you").
 
     >>> name_the_other("The other smiles. You help the other's son.", "Wicked Hag")
     "The Wicked Hag smiles. You help the Wicked Hag's son."
+    >>> name_the_other("You win the other's trust and the other's heart.", "Greedy Shipowner",
+    ...                gender="m")
+    "You win the Greedy Shipowner's trust and his heart."
+    >>> name_the_other("The other carries you home, and the other always sings.",
+    ...                "Strange Lights", plural=True)
+    'The Strange Lights carry you home, and the Strange Lights always sing.'
     """
-    return _THE_OTHER.sub(lambda match: f"{match[1]}he {encountered}", text)
+    pronoun = "their" if plural else _POSSESSIVES.get(gender or "")
+    return "".join(
+        _name_in_sentence(part, encountered, plural, pronoun)
+        for part in re.split(f"({_SENTENCE_END.pattern})", text)
+    )
+
+
+def _name_in_sentence(sentence: str, encountered: str, plural: bool, pronoun: str | None) -> str:
+    said: list[str] = []
+    last = 0
+    for index, match in enumerate(_THE_OTHER.finditer(sentence)):
+        said.append(sentence[last : match.start()])
+        last = match.end()
+        if match[2] and index and pronoun:
+            said.append(pronoun)
+            continue
+        said.append(f"{match[1]}he {encountered}")
+        if match[2]:
+            said.append("'" if plural and encountered.endswith("s") else "'s")
+        elif plural and _SUBJECT.search(sentence[: match.start()]):
+            verb = _VERB.match(sentence, last)
+            if verb and (agreeing := _plural_verb(verb[2])):
+                end = _THE_OTHER.search(sentence, verb.end())
+                rest = sentence[verb.end() : end.start() if end else len(sentence)]
+                said.append(f"{verb[1]}{agreeing}{_COORDINATED.sub(_agree, rest)}")
+                last = verb.end() + len(rest)
+    return "".join(said) + sentence[last:]
+
+
+_COORDINATED = re.compile(
+    r"\b((?:and|then|,)\s+(?:\w+ly\s+)?)([a-z]+)(?=\s+(?:at|the|a|an|it|you|your|him|them|"
+    r"his|their|its|away|back|up|down|out|off|long)\b)"
+)
+"""A second verb of the same subject ("raises the lantern and looks at you"), told from a
+plural noun ("bread and dates") by the word after it."""
+
+
+def _agree(verb: re.Match[str]) -> str:
+    return f"{verb[1]}{_plural_verb(verb[2]) or verb[2]}"
+
+
+def _plural_verb(word: str) -> str | None:
+    """The plural of a verb said of one ("carries" -> "carry"), None when ``word`` is not
+    such a verb.
+
+    >>> [_plural_verb(word) for word in ("carries", "watches", "is", "smiles", "across")]
+    ['carry', 'watch', 'are', 'smile', None]
+    """
+    if word in _IRREGULAR:
+        return _IRREGULAR[word]
+    if word in _ENDS_IN_S or not word.endswith("s") or word.endswith(("ss", "us", "is")):
+        return None
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith(("shes", "ches", "xes", "zes", "sses", "oes")):
+        return word[:-2]
+    return word[:-1]
 
 
 def next_telling(paragraph: Paragraph, heard: Sequence[int], seed: int) -> int:

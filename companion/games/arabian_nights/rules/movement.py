@@ -176,6 +176,30 @@ def can_reach(pack: Pack, start: str, goal: str, sheet: PlayerSheet) -> bool | N
     return target in _reachable(pack, origin, allowance, barred_spaces(pack, sheet))
 
 
+def moves_between(pack: Pack, start: str, goal: str, sheet: PlayerSheet) -> int | None:
+    """The fewest moves (land and sea together) from ``start`` to ``goal``, never through a
+    space barred to ``sheet``; None when no route joins them or the map lacks one.
+
+    >>> from companion.games.arabian_nights.dialogue.state import cached_pack
+    >>> ali = PlayerSheet(name="Ali", gender="m", destiny_goal=10, story_goal=10)
+    >>> moves_between(cached_pack("shipped:demo"), "Baghdad", "Basra", ali)
+    1
+    """
+    origin, target = _known_space(pack, start), _known_space(pack, goal)
+    if origin is None or target is None:
+        return None
+    closed, seen, queue = set(barred_spaces(pack, sheet)), {origin}, deque([(origin, 0)])
+    while queue:
+        space, moves = queue.popleft()
+        if space == target:
+            return moves
+        for neighbour, _, _ in _steps(pack, space, 0, 0):
+            if neighbour in pack.spaces and neighbour not in closed | seen:
+                seen.add(neighbour)
+                queue.append((neighbour, moves + 1))
+    return None
+
+
 def move(pack: Pack, table: TableState, player: str, goal: str) -> TableState:
     """The table after ``player`` moves to ``goal`` (a space, or their Destination place).
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import ClassVar
 
-from companion.framework.answers import NUMBER, Answer
+from companion.framework.answers import NUMBER, YES, Answer
 from companion.framework.dialogue import YES_NO, GameOptions, Speech, Step
 from companion.framework.errors import IllegalAction, SetupError
 from companion.framework.kit import ROLL_FOR_ME, GameKit, new_dice, number_phrases, roll_step
@@ -196,6 +196,15 @@ class SamarandeDialogue(CardPlay, GameKit):
             return []
         return table_view.board(self.state.table, self.state.difficulty)
 
+    def where_we_are(self) -> str:
+        """Whose turn it is (the question then says the action points left)."""
+        table = self.state.table
+        if self.state.mode == "score" or table is None or self.finished:
+            return super().where_we_are()
+        if self.state.phase in ("deal", "first"):
+            return self.whose_turn()
+        return f"It is {table.current.name}'s turn."
+
     def whose_turn(self) -> str:
         if self.state.mode == "score":
             return "We are setting up." if self.state.table is None else "We are scoring."
@@ -329,7 +338,7 @@ class SamarandeDialogue(CardPlay, GameKit):
         )
 
     def _on_reroll_difficulty(self, answer: Answer) -> list[Speech]:
-        if answer.intent == "yes":
+        if answer == YES:
             self.state.difficulty_rerolled = True
             self.state.phase = "difficulty"
         else:
@@ -566,7 +575,7 @@ class SamarandeDialogue(CardPlay, GameKit):
             }
         else:  # one figure said plainly: a number, or yes or no
             (figure,) = figures
-            said = answer.intent == "yes" if figure == "fortified" else int(answer[NUMBER])
+            said = answer == YES if figure == "fortified" else int(answer[NUMBER])
             stated = {figure: said}
         noted = self._state_figures(card.name, **stated)
         if self.state.mode == "score":

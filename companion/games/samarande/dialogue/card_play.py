@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partialmethod
 
-from companion.framework.answers import Answer
+from companion.framework.answers import NO, YES, Answer
 from companion.framework.dialogue import YES_NO, Speech, Step
 from companion.framework.errors import IllegalAction
 from companion.framework.kit import ROLL_FOR_ME, roll_step, rolled
@@ -381,7 +381,7 @@ class CardPlay:
             f"Does anyone cancel the {pending.card} with a Joker Genie? Say no, or a name.",
             names_phrases(names, "[i do] [me] [it is] {name}")
             | PhraseSet.from_templates(
-                {Answer("no"): ["no", "nobody", "no one", "no joker"]}, labels={Answer("no"): "no"}
+                {NO: ["no", "nobody", "no one", "no joker"]}, labels={NO: "no"}
             ),
         )
 
@@ -390,7 +390,7 @@ class CardPlay:
         pending = self.state.pending
         assert pending is not None
         pending.joker_asked = True
-        if answer.intent == "no":
+        if answer == NO:
             return self._advance()
         joker_player = table.player(answer.intent)
         table.cancel_with_joker(joker_player)
@@ -429,7 +429,7 @@ class CardPlay:
         pending = self.state.pending
         assert pending is not None
         pending.reroll_asked = True
-        if answer.intent == "yes":
+        if answer == YES:
             pending.assassin_roll = None
         return self._advance()
 

@@ -384,6 +384,15 @@ class Table(BaseModel):
             + advice
         )
 
+    def _line_left(self) -> str:
+        """Which places of the line still hold a card, said for a refused take."""
+        held = [str(place) for place, card in enumerate(self.line, start=1) if card]
+        if not held:
+            return "The line is empty: draw from the deck."
+        if len(held) == 1:
+            return f"A card lies in place {held[0]}."
+        return f"Cards lie in places {', '.join(held[:-1])} and {held[-1]}."
+
     def spend(self, cost: int, what: str) -> None:
         self.check_points(cost, what)
         self.action_points -= cost
@@ -407,7 +416,7 @@ class Table(BaseModel):
         if not 1 <= position <= LINE_SIZE:
             raise IllegalAction("The line has six places, numbered one to six.")
         if not self.line[position - 1]:
-            raise IllegalAction(f"Place {position} of the line is empty.")
+            raise IllegalAction(f"Place {position} of the line is empty. {self._line_left()}")
         self.spend(position, f"The card in place {position}")
         self.line[position - 1] = False
         self.current.hand += 1

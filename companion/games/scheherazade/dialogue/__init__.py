@@ -17,6 +17,7 @@ the companion's house rules, each with a setting. ``lang=es`` plays in Spanish.
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import lru_cache
 from pathlib import Path
 from typing import ClassVar, Literal
 
@@ -25,9 +26,10 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 from companion.framework.answers import NUMBER, OUT_OF_RANGE, Answer
 from companion.framework.dialogue import DialogueState, GameOptions, SeededRandom, Speech, Step
 from companion.framework.errors import IllegalAction, SetupError
-from companion.framework.kit import GameKit, Seating, new_dice, number_phrases
+from companion.framework.kit import GameKit, Seating, new_dice
 from companion.framework.phrases import PhraseSet, literal, normalize, number_to_words
 from companion.framework.story import Chapter, Told, as_sentence
+from companion.framework.words.setup import SPANISH_NUMBERS, spelled
 from companion.games.scheherazade import speech as L
 from companion.games.scheherazade.content.deck import (
     COLOUR_NAMES,
@@ -185,6 +187,18 @@ class ScheherazadeState(DialogueState):
     ``companion play`` each time the night starts or resumes."""
 
 
+SETUP_LINES = {
+    "ask_count": "ask_count",
+    "count_hint": "count_hint",
+    "ask_name": "ask_name",
+    "name_hint": "name_hint",
+    "name_taken": "names_differ",
+    "name_needs_letter": "names_differ",
+    "over": "over",
+}
+"""The game kit's setup sentences (its keys) said in the Sultan's lines (the lines' keys)."""
+
+
 class ScheherazadeDialogue(GameKit):
     """The Sultan's side of the night (a :class:`~companion.framework.kit.GameKit`): after the
     storytellers, the oldest, the deal and the Hope; then the turns."""
@@ -193,6 +207,11 @@ class ScheherazadeDialogue(GameKit):
     title = TITLE
     State = ScheherazadeState
     min_players = 1
+    players_called = ("storytellers", "narradores")
+    words: ClassVar[dict[str, tuple[str, str]]] = {
+        key: L.LINES[line] for key, line in SETUP_LINES.items()
+    } | {"one_player": ("", ""), "players_welcome": ("", ""), "welcome": ("", "")}
+    """The kit's setup in the Sultan's words; nothing said after the count or a name."""
 
     def __init__(self, state: ScheherazadeState) -> None:
         super().__init__(state)
@@ -221,7 +240,7 @@ class ScheherazadeDialogue(GameKit):
             raise SetupError(f"storyteller {self.state.current + 1} is not at the table")
 
     def seated(self) -> list[Speech]:
-        return [Speech(self._setup_summary()), *self._after_names()]
+        return self._after_names()
 
     @property
     def players(self) -> list[str]:
@@ -259,10 +278,11 @@ class ScheherazadeDialogue(GameKit):
         return table
 
     def opening(self) -> list[Speech]:
-        speeches = [Speech(self.say("opening")), Speech(self._house_rules())]
-        if self.players:
-            speeches.append(Speech(self._setup_summary()))
-            speeches += self._dealt_aside()
+        """Who the Sultan is and how the night is won: the setup follows the question of
+        who begins, and the house rules come before the first telling, where they count."""
+        speeches = [Speech(self.say("opening"))]
+        if self.state.night or self.state.counted:  # --players gave one storyteller
+            speeches += self._setup()
         return speeches
 
     def answer(self, value: Answer | str) -> list[Speech]:
@@ -410,43 +430,7 @@ class ScheherazadeDialogue(GameKit):
 
     def _number_word(self, number: int) -> str:
         """A number as the night's language says it: ``cinco``, ``five``."""
-        if self.lang == "es" and number < len(L.SPANISH_NUMBERS):
-            return L.SPANISH_NUMBERS[number].strip("()").split("|")[0]
-        return number_to_words(number)
-
-    def _ask_count(self) -> Step:
-        if self.lang == "es":
-            expects = self._count_phrases(range(1, 5), ("{n}", "{n} (narradores|jugadores)"))
-        else:
-            expects = number_phrases(1, 4, ("{n}", "{n} storytellers", "{n} players"))
-        return Step(self.say("ask_count"), expects, hint=self.say("count_hint"))
-
-    def _on_count(self, answer: Answer) -> list[Speech]:
-        count = int(answer[NUMBER])
-        self._check_count(count)
-        self.state.seating.count = count
-        return []
-
-    def _ask_name(self) -> Step:
-        return Step(
-            self.say("ask_name", number=len(self.players) + 1),
-            PhraseSet(()),
-            free_text=True,
-            hint=self.say("name_hint"),
-        )
-
-    def _on_name(self, answer: Answer) -> list[Speech]:
-        name = " ".join(answer.intent.split())
-        if not name or normalize(name) in (normalize(n) for n in self.players):
-            raise IllegalAction(self.say("names_differ"))
-        self.players.append(name)
-        return self._after_seating()
-
-    def _ask_over(self) -> Step:
-        return Step(self.say("over"), PhraseSet(()))
-
-    def _on_over(self, answer: Answer) -> list[Speech]:
-        raise IllegalAction(self.say("over"))
+        return spelled(self.lang, number)
 
     def _after_names(self) -> list[Speech]:
         if len(self.players) > 1:
@@ -472,12 +456,16 @@ class ScheherazadeDialogue(GameKit):
         if settings.cards == "printed":
             self.state.counted = CountedTable.new(players, settings.variants)
             self.state.phase = "deal"
-            return []
-        self.state.night = Night.new(
-            players, self.deck, self.state.dice.next_rng(), settings.variants
-        )
-        self.state.phase = "hope"
-        return self._dealt_aside()
+        else:
+            self.state.night = Night.new(
+                players, self.deck, self.state.dice.next_rng(), settings.variants
+            )
+            self.state.phase = "hope"
+        return self._setup()
+
+    def _setup(self) -> list[Speech]:
+        """The night's setup for this many storytellers, and the cards dealt aside."""
+        return [Speech(self._setup_summary()), *self._dealt_aside()]
 
     def _dealt_aside(self) -> list[Speech]:
         night = self.state.night
@@ -556,16 +544,14 @@ class ScheherazadeDialogue(GameKit):
 
     def _ask_hope(self) -> Step:
         names = [L.action_name(self.lang, action) for action in Action]
+        name, left = self._placer(), self.table.hope_to_place
         return Step(
-            self.say(
-                "ask_hope",
-                name=self._placer(),
-                actions=self._list(names),
-                left=self.table.hope_to_place,
-            ),
+            self.say("ask_hope", name=name, actions=self._list(names), left=left),
             self._action_phrases(),
-            hint=self.say("hope_hint"),
-            asks=self._placer(),
+            hint=self.say("hope_hint", actions=self._list(names, "or")),
+            asks=name,
+            brief=self.say("ask_hope_brief", name=name, left=left),
+            topic=f"hope:{name}",
         )
 
     def _on_hope(self, answer: Answer) -> list[Speech]:
@@ -608,19 +594,23 @@ class ScheherazadeDialogue(GameKit):
     def _ask_play(self) -> Step:
         usable = [a for a in USABLE_ACTIONS if self.table.hope_on[a]]
         actions = self._action_phrases(usable, "use", (f"{self._words('use')} ",))
+        name = self._name()
+        brief = {"brief": self.say("play_brief", name=name), "topic": f"play:{name}"}
         if self.state.night:
             return self._about_the_hand(
                 Step(
-                    self.say("play_prompt", name=self._name()),
+                    self.say("play_prompt", name=name),
                     self._hand_phrases() | actions,
                     hint=self.say("play_hint"),
                     commands=self._hand_question(),
+                    **brief,
                 )
             )
         return Step(
-            self.say("play_printed_prompt", name=self._name()),
+            self.say("play_printed_prompt", name=name),
             self._printed_card_phrases() | actions,
             hint=self.say("play_printed_hint"),
+            **brief,
         )
 
     def _on_play(self, answer: Answer) -> list[Speech]:
@@ -739,8 +729,8 @@ class ScheherazadeDialogue(GameKit):
         or as digits; the other numbers to twelve are heard too, to say what is allowed."""
         none = "(ninguna|ninguno|cero)" if self.lang == "es" else "(none|no more|zero)"
         choices = {}
-        for n in range(len(L.SPANISH_NUMBERS)):
-            said = L.SPANISH_NUMBERS[n] if self.lang == "es" else number_to_words(n)
+        for n in range(len(SPANISH_NUMBERS)):
+            said = SPANISH_NUMBERS[n] if self.lang == "es" else number_to_words(n)
             forms = [number_to_words(n), *(t.replace("{n}", said) for t in templates)]
             allowed = n in numbers
             if n == 0 and allowed:
@@ -850,7 +840,7 @@ class ScheherazadeDialogue(GameKit):
         key = "ask_search" if self.state.action is Action.SEARCH else "ask_recover"
         wishes = {
             Answer.of("wish", colour=colour.value, kind=kind.value): [
-                self._kind_template(colour, kind)
+                _kind_template(colour, kind, self.lang)
             ]
             for colour in Colour
             for kind in Kind
@@ -1079,11 +1069,15 @@ class ScheherazadeDialogue(GameKit):
         elif action:
             prompt = self.say("draw_action_printed", x=self.state.action_left)
         else:
+            name, missing = self._name(), table.missing(self.state.current)
             single = self.state.settings.draw == "single"
-            prompt = self.say(
-                "draw_printed_single" if single else "draw_printed",
-                name=self._name(),
-                missing=table.missing(self.state.current),
+            key = "draw_printed_single" if single else "draw_printed"
+            return Step(
+                self.say(key, name=name, missing=missing),
+                self._event_phrases(),
+                hint=self.say("draw_hint"),
+                brief=None if single else self.say("draw_brief", name=name, missing=missing),
+                topic=f"draw:{name}",
             )
         return Step(prompt, self._event_phrases(), hint=self.say("draw_hint"))
 
@@ -1127,11 +1121,16 @@ class ScheherazadeDialogue(GameKit):
     # -- the telling ------------------------------------------------------------------------------
 
     def _ask_ready(self) -> Step:
+        """Before a telling; the first of the night (and of a resumed night) says the house
+        rules first, where they count."""
         prompt = self.say("tell_with", name=self._name(), card=self._spoken(self.state.pending))
+        prompt = f"{prompt} {self.say('ask_begin')}"
         return Step(
-            f"{prompt} {self.say('ask_begin')}",
+            f"{self._house_rules()} {prompt}",
             PhraseSet.from_templates({BEGIN: [self._words("begin")]}, labels={BEGIN: "begin"}),
             hint=self.say("begin_hint"),
+            brief=prompt,
+            topic="house rules",
         )
 
     def _on_ready(self, answer: Answer) -> list[Speech]:
@@ -1342,40 +1341,9 @@ class ScheherazadeDialogue(GameKit):
         name = self._element_name(str(answer["card"]))
         return f"{L.VERB_LABELS[self.lang][answer.intent]} {name}" if with_verb else name
 
-    def _kind_template(self, colour: Colour, kind: Kind) -> str:
-        colour_word = L.COLOUR_WORDS[self.lang][colour]
-        kind_word = L.KIND_WORDS[self.lang][kind]
-        if self.lang == "es":
-            return f"[el|un] ({kind_word} {colour_word}|{colour_word} {kind_word})"
-        return f"[the|a] {colour_word} {kind_word}"
-
     def _printed_card_phrases(self) -> PhraseSet:
         """What players say to play a printed card: colour, type and optionally a name."""
-        choices: dict[str, list[str]] = {}
-        play = f"[{self._words('play')}]"
-        for colour in Colour:
-            for kind in Kind:
-                said = self._kind_template(colour, kind)
-                plain = Answer.of("play", colour=colour.value, kind=kind.value)
-                choices[plain] = [f"{play} {said} [card|carta]"]
-                names = _printed_specials(kind, self.lang) + [
-                    _without_article(normalize(e.in_language(self.lang).name))
-                    for e in self.deck.elements
-                    if e.kind is kind
-                ]
-                for name in dict.fromkeys(names):
-                    named = Answer.of("play", colour=colour.value, kind=kind.value, name=name)
-                    choices[named] = [f"{play} {said} {name}"]
-        labels = {
-            Answer.of("play", colour=c.value, kind=k.value): kind_label(c, k, self.lang)
-            for c in Colour
-            for k in Kind
-        }
-        discard = PhraseSet.from_templates(
-            {DISCARD: [f"{self._words('discard')} [a card|una carta]"]},
-            labels={DISCARD: "discard"},
-        )
-        return PhraseSet.from_templates(choices, labels=labels) | discard
+        return _printed_card_phrases(self.lang, self.state.deck_path or str(DEFAULT_DECK))
 
     def _name(self) -> str:
         return self.players[self.state.current]
@@ -1414,3 +1382,43 @@ def _without_article(name: str) -> str:
         if name.startswith(article):
             return name[len(article) :]
     return name
+
+
+def _kind_template(colour: Colour, kind: Kind, language: Language) -> str:
+    colour_word = L.COLOUR_WORDS[language][colour]
+    kind_word = L.KIND_WORDS[language][kind]
+    if language == "es":
+        return f"[el|un] ({kind_word} {colour_word}|{colour_word} {kind_word})"
+    return f"[the|a] {colour_word} {kind_word}"
+
+
+@lru_cache(maxsize=4)
+def _printed_card_phrases(language: Language, deck_path: str) -> PhraseSet:
+    """What players say to play a printed card: colour, type and optionally a name (built
+    once per language and deck: thousands of phrases)."""
+    deck = load_deck(deck_path)
+    words = L.WORDS[language]
+    choices: dict[str, list[str]] = {}
+    play = f"[{words['play']}]"
+    for colour in Colour:
+        for kind in Kind:
+            said = _kind_template(colour, kind, language)
+            plain = Answer.of("play", colour=colour.value, kind=kind.value)
+            choices[plain] = [f"{play} {said} [card|carta]"]
+            names = _printed_specials(kind, language) + [
+                _without_article(normalize(e.in_language(language).name))
+                for e in deck.elements
+                if e.kind is kind
+            ]
+            for name in dict.fromkeys(names):
+                named = Answer.of("play", colour=colour.value, kind=kind.value, name=name)
+                choices[named] = [f"{play} {said} {name}"]
+    labels = {
+        Answer.of("play", colour=c.value, kind=k.value): kind_label(c, k, language)
+        for c in Colour
+        for k in Kind
+    }
+    discard = PhraseSet.from_templates(
+        {DISCARD: [f"{words['discard']} [a card|una carta]"]}, labels={DISCARD: "discard"}
+    )
+    return PhraseSet.from_templates(choices, labels=labels) | discard

@@ -10,6 +10,7 @@ Answer(intent='Magic Potion', slots=())
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import cache
 
 from companion.framework.answers import Answer
@@ -86,7 +87,7 @@ def choice_phrases(choices: Choices) -> PhraseSet:
     for option, sayings in choices:
         answer = Answer(option)
         if option in (ACCEPT, DECLINE):
-            phrases += [Phrase(p.text, answer) for p in YES_NO.phrases if p.value == option]
+            phrases += [Phrase(p.text, answer) for p in YES_NO.phrases if p.value == answer]
         if option in CHOICE_TEMPLATES:
             phrases += PhraseSet.from_templates({answer: CHOICE_TEMPLATES[option]}).phrases
         phrases += [Phrase(normalize(text), answer) for text in sayings if normalize(text)]
@@ -146,11 +147,12 @@ class StepBuilder:
         decision = state.pending
         name = state.players[decision.player].name
         if decision.kind == "roll":
-            prompt = f"{name}, {self._roll_prompt(state, decision)}"
+            full, brief = self._roll_prompts(state, decision)
             expects = roll_phrases(
                 decision.low, decision.high, tuple(decision.actions), decision.two_dice
             )
-            return roll_step(prompt, decision.low, decision.high, expects)
+            step = roll_step(f"{name}, {full}", decision.low, decision.high, expects)
+            return replace(step, brief=f"{name}, {brief}", topic=_roll_topic(name, decision))
         expects = choice_phrases(self._choices(state, decision))
         prompt = f"{name}, {self._choice_prompt(state, decision, expects)}"
         hint = "Say keep it, or say roll again." if decision.purpose == "reroll" else None
@@ -172,35 +174,42 @@ class StepBuilder:
 
     # ------------------------------------------------------------------ rolls
 
-    def _roll_prompt(self, state: GameState, decision: Decision) -> str:
+    def _roll_prompts(self, state: GameState, decision: Decision) -> tuple[str, str]:
+        """The roll's question in full (with how to answer it), and said briefly once the
+        player has answered it before."""
         rules = Rules(self.pack, state)
         player = state.players[decision.player]
         if decision.purpose == "order":
-            return f"roll one die for the turn order.{SAY_ROLL}"
+            return f"roll one die for the turn order.{SAY_ROLL}", "roll one die for the turn order."
         if decision.purpose == "move":
-            dice = "two dice" if decision.dice == 2 else "the die"
-            words = [f"roll {dice} to move.{SAY_ROLL}"]
-            if decision.two_dice:
-                words.append("With the Magic Carpet you may say roll two dice for me.")
-            if decision.actions:
-                offers = spoken_list((ROLL_LABELS[Answer(a)] for a in decision.actions), "or")
-                words.append(f"You may also {offers}.")
-            return " ".join(words)
+            return self._move_prompts(decision)
         if decision.purpose == "fate":
             card = self.pack.card(decision.card)
             modifier = rules.fate_modifier(player, card)
-            return (
-                f"roll for fate against {self.narrator.the(card.name)}."
-                f"{_modifier_words(modifier)}{SAY_ROLL}"
-            )
+            against = f"roll for fate against {self.narrator.the(card.name)}."
+            return f"{against}{_modifier_words(modifier)}{SAY_ROLL}", against + _plus(modifier)
         if decision.purpose == "steal":
             other = state.players[decision.other]
             modifier = rules.steal_modifier(player)
-            return f"roll to steal from {other.name}.{_modifier_words(modifier)}{SAY_ROLL}"
+            steal = f"roll to steal from {other.name}."
+            return f"{steal}{_modifier_words(modifier)}{SAY_ROLL}", steal + _plus(modifier)
         ring = self.pack.card(decision.card)
         need = number_to_words(ring.powers.save_roll)
-        keeps = f"A {need} or better keeps your turn."
-        return f"roll for {self.narrator.the(ring.name)}. {keeps}{SAY_ROLL}"
+        keeps = f"roll for {self.narrator.the(ring.name)}. A {need} or better keeps your turn."
+        return f"{keeps}{SAY_ROLL}", keeps
+
+    def _move_prompts(self, decision: Decision) -> tuple[str, str]:
+        dice = "two dice" if decision.dice == 2 else "the die"
+        words = [f"roll {dice} to move.{SAY_ROLL}"]
+        if decision.two_dice:
+            words.append("With the Magic Carpet you may say roll two dice for me.")
+        offers = [ROLL_LABELS[Answer(action)] for action in decision.actions]
+        if offers:
+            words.append(f"You may also {spoken_list(offers, 'or')}.")
+        if decision.two_dice:
+            offers.insert(0, ROLL_LABELS[ROLL_TWO_FOR_ME])
+        brief = f"roll {dice} to move." + (f" Or {spoken_list(offers, 'or')}." if offers else "")
+        return " ".join(words), brief
 
     # ------------------------------------------------------------------ choices
 
@@ -243,8 +252,23 @@ SAY_ROLL = " Say your roll, or say roll for me."
 "help" at each fate roll when only the move and the turn order said so)."""
 
 
-def _modifier_words(modifier: int) -> str:
+def _roll_topic(name: str, decision: Decision) -> str:
+    """What makes a roll the same question as before: who rolls, for what, and the
+    answers it offers beside the roll (a new item is worth hearing about in full)."""
+    extras = [*(["two dice"] if decision.two_dice else []), *decision.actions]
+    return f"{decision.purpose} roll:{name}:{decision.dice}:{','.join(extras)}"
+
+
+def _plus(modifier: int) -> str:
     """ " Your roll gets plus one." (or nothing when there is no modifier)."""
+    if modifier == 0:
+        return ""
+    sign = "plus" if modifier > 0 else "minus"
+    return f" Your roll gets {sign} {number_to_words(abs(modifier))}."
+
+
+def _modifier_words(modifier: int) -> str:
+    """ " A four or better wins, and your roll gets plus one." """
     if modifier == 0:
         return " A four or better wins."
     sign = "plus" if modifier > 0 else "minus"

@@ -272,6 +272,22 @@ class Rules:
         has_power = any(p.rerolls_per_turn for p in self.powers(player))
         return has_power and player.reroll_turn != self.state.turn_number
 
+    def _reroll_matters(self, task: MoveRoll) -> bool:
+        """Whether to offer a re-roll of the move: where the roll lands shows something (a
+        card, another hero, a special space), or the table asked to be asked every time.
+        On a bare space a re-roll would trade one unknown for another, so the roll stands
+        unasked and the re-roll is kept for the turn's fate roll."""
+        if self.state.settings.ask_every_reroll:
+            return True
+        player = self._player(task)
+        landing = self.landing(player, self.move_steps(player, task.value))
+        others = [other for other in self.state.players if other is not player]
+        return (
+            landing in self.state.board
+            or any(other.space == landing for other in others)
+            or self.pack.board.special_at(landing) is not None
+        )
+
     def _rescue(self, task: Task, extra: Sequence[str] = (), **details) -> Decision | None:
         """After a failed roll: offer a re-roll and ``extra`` cards, unless already declined."""
         if task.choice is not None:
@@ -309,9 +325,11 @@ class Rules:
             self.state.discard.append(treasure)
             self.events.append(Event("paid_treasure", player.name, card=treasure))
 
-    def _gain(self, player: Player, token: Token, amount: int) -> None:
+    def _gain(self, player: Player, token: Token, amount: int, source: str = "") -> None:
+        """Give tokens; ``source`` (a card or a space) says why, when the narration would
+        not (a location's gift on a later landing)."""
         player.add_tokens(token, amount)
-        self.events.append(Event("gained", player.name, token=token, amount=amount))
+        self.events.append(Event("gained", player.name, token=token, amount=amount, card=source))
 
     def _trade(self, player: Player, trade: Trade) -> None:
         self._pay(player, trade.pay, trade.pay_amount)
@@ -384,7 +402,7 @@ class Rules:
                 two_dice=two_dice,
                 actions=self._move_actions(player),
             )
-        if task.choice is None and self._can_reroll(player):
+        if task.choice is None and self._can_reroll(player) and self._reroll_matters(task):
             return self._ask(task, "reroll", [REROLL, DECLINE], value=task.value)
         self._then(Move(player=task.player, steps=self.move_steps(player, task.value)))
         return None
@@ -598,7 +616,7 @@ class Rules:
         player = self._player(task)
         effect = task.effect
         if isinstance(effect, Gain):
-            self._gain(player, effect.token, effect.amount)
+            self._gain(player, effect.token, effect.amount, task.source)
         elif isinstance(effect, Pay):
             self._pay(player, effect.token, effect.amount)
         elif isinstance(effect, MissTurn):

@@ -38,6 +38,9 @@ class Settings(BaseModel):
     """Each hero may be chosen by one player only."""
     steal_first: bool = True
     """Landing on an opponent: the Steal roll comes before the space acts (else after)."""
+    ask_every_reroll: bool = False
+    """Morgiana is asked to keep or re-roll every movement roll (else only one that lands
+    on a card, another hero or a special space)."""
 
     @classmethod
     def from_options(cls, values: Mapping[str, str]) -> Settings:

@@ -1,0 +1,59 @@
+"""Pages set by a second, independent typesetter (tests/book_import/press.py: ReportLab's
+own line breaking, a sans or serif face, numbers hanging in the margin, headings in small
+capitals, running heads with the page's paragraphs, page numbers), read and cut into the
+book: whatever is not exactly as printed is listed, nothing is invented, and the running
+heads and page numbers never enter the text."""
+
+from __future__ import annotations
+
+from random import Random
+
+import pytest
+
+pytest.importorskip("tesserocr")
+
+from companion.book_import.book import import_book
+from companion.book_import.pages import read_pages
+from companion.book_import.review import doubted_paragraphs
+from companion.book_import.world_names import read_world_names
+from tests.book_import.layout import DEMO, demo_paragraphs, pages_of, printed_lines
+from tests.book_import.press import HeadingStyle, NumberPlace, PressStyle, RunningHead, press_book
+from tests.book_import.typeset import photograph
+
+PARAGRAPHS = demo_paragraphs()
+
+
+@pytest.mark.parametrize(("style", "kind"), [
+    (PressStyle.varied(2), "scan"),  # serif 9 pt, numbers hanging, small capitals, heads
+    (PressStyle.varied(1), "photo"),  # narrow sans, justified, ligatures, 0.3 in gutter
+])  # fmt: skip
+def test_pressed_pages_are_exact_or_listed(style, kind, tesseract, tmp_path):
+    numbers = sorted(PARAGRAPHS)[300:310]
+    chosen = {n: PARAGRAPHS[n] for n in numbers}
+    paths = []
+    for index, scan in enumerate(press_book(chosen, style)):
+        path = tmp_path / f"{kind}-{index}.{'png' if kind == 'scan' else 'jpg'}"
+        (scan if kind == "scan" else photograph(scan, seed=index)).save(path)
+        paths.append(path)
+    # The rest of the book as a perfect reader would give it: an owner imports the whole
+    # book, whose own words say what a word of these pages should be.
+    rest = {n: lines for n, lines in PARAGRAPHS.items() if n not in chosen}
+    pages = [*read_pages(paths, choice=tesseract), *pages_of(printed_lines(rest, Random(1)))]
+    book = import_book(pages, world=read_world_names(DEMO))
+    pressed = {str(path) for path in paths}
+    got = {p.number: p.lines for p in book.paragraphs if p.number is not None
+           and (p.number in chosen or p.places[0].source in pressed)}  # fmt: skip
+    listed = set(doubted_paragraphs(book.review_text()))
+    assert set(got) <= set(chosen), "invented"
+    wrong = [n for n in chosen if got.get(n) != chosen[n] and n not in listed]
+    assert wrong == [], [(got.get(n), chosen[n]) for n in wrong]
+    assert sum(got.get(n) == lines for n, lines in chosen.items()) >= 6
+
+
+def test_the_varied_layouts_cover_what_the_first_typesetter_never_makes():
+    styles = [PressStyle.varied(seed) for seed in range(1, 19)]
+    assert {style.numbers for style in styles} == set(NumberPlace)
+    assert {style.headings for style in styles} == set(HeadingStyle)
+    assert {style.head for style in styles} == set(RunningHead)
+    assert {style.justify for style in styles} == {True, False}
+    assert "SANS" in " ".join(style.face.name for style in styles)
