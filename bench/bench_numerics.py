@@ -40,6 +40,7 @@ import numpy as np
 from companion.cli.expectations import expected_phrases
 from companion.framework.answers import Answer
 from companion.framework.phrases import PhraseSet
+from companion.session.ports import ACCEPT_CONFIDENCE, CONFIRM_CONFIDENCE
 from companion.voice import confidence
 from companion.voice.audio import read_wav
 from companion.voice.confidence import MAX_MARGIN, Hypothesis, confidence_from_search
@@ -75,6 +76,7 @@ class Setting:
 
 SETTINGS = {
     "reference": Setting({}),
+    "openblas-haswell": Setting({"OPENBLAS_CORETYPE": "Haswell"}),
     "openblas-sandybridge": Setting({"OPENBLAS_CORETYPE": "Sandybridge"}),
     "openblas-prescott": Setting({"OPENBLAS_CORETYPE": "Prescott"}),
     "threads-1": Setting({}, threads=1),
@@ -252,14 +254,31 @@ NO_AUDIO = np.zeros(1, np.float32)
 """What a replayed clip is heard as: the tape holds the search; the clip had speech."""
 
 
-def verdicts(tape: dict[str, Any]) -> dict[str, dict[str, tuple[str, float]]]:
-    """Per clip: the outcome and confidence of tiny alone and of tiny with base."""
-    tiny, base = models(tape, True, SETTINGS["reference"])
+REPLAYING: dict[int, tuple[dict[str, Any], TapedWhisper, TapedWhisper]] = {}
+"""Per tape (by id, with the tape itself so the id is not reused): its replaying models."""
+
+
+def replaying(tape: dict[str, Any]) -> tuple[TapedWhisper, TapedWhisper]:
+    """Tiny and base replaying ``tape`` (loaded once a tape: a threshold is replayed
+    hundreds of times)."""
+    if id(tape) not in REPLAYING:
+        REPLAYING[id(tape)] = (tape, *models(tape, True, SETTINGS["reference"]))
+    return REPLAYING[id(tape)][1:]
+
+
+def verdicts(
+    tape: dict[str, Any], keys: set[str] | None = None
+) -> dict[str, dict[str, tuple[str, float]]]:
+    """Per clip (of ``keys``, else every clip on the tape): the outcome and confidence of
+    tiny alone and of tiny with base."""
+    tiny, base = replaying(tape)
     cascade = RehearingWhisper(tiny, base)
     decided: dict[str, dict[str, tuple[str, float]]] = {}
     for heard in clips():
         tiny.clip = base.clip = heard.key
-        if "heard" in tape and heard.key not in tape["heard"]:
+        if ("heard" in tape and heard.key not in tape["heard"]) or (
+            keys is not None and heard.key not in keys
+        ):
             continue
         if heard.key not in tape["tiny"]:
             decided[heard.key] = {"tiny": ("rejected", 0.0), "shipped": ("rejected", 0.0)}
@@ -380,7 +399,7 @@ def lead(scores: dict[Any, float], value: Any) -> float:
 
 def measures(tape: dict[str, Any]) -> dict[str, dict[str, float]]:
     """Per clip: every quantity a roll's decision compares with a threshold (see EDGES)."""
-    tiny, base = models(tape, True, SETTINGS["reference"])
+    tiny, base = replaying(tape)
     measured: dict[str, dict[str, float]] = {}
     for heard in clips():
         tiny.clip = base.clip = heard.key
@@ -392,7 +411,8 @@ def measures(tape: dict[str, Any]) -> dict[str, dict[str, float]]:
         value = heard.phrases.match(first.text).value
         best = max(first.scores, key=first.scores.__getitem__)
         finished, _ = replayed(tape["tiny"][heard.key])
-        decoys = [h.logp for text, h in finished.items() if heard.phrases.match(text) is None]
+        allowed = {phrase.text for phrase in heard.phrases.phrases}
+        decoys = [h.logp for text, h in finished.items() if text not in allowed]
         found = {
             "tiny margin": lead(first.scores, best),
             "tiny best": first.scores[best],
@@ -406,23 +426,27 @@ def measures(tape: dict[str, Any]) -> dict[str, dict[str, float]]:
                 "base margin": lead(again.scores, max(again.scores, key=again.scores.__getitem__)),
                 "base logit": uncapped_logit(tape["base"][heard.key], heard.phrases),
             }
+            again_found, _ = replayed(tape["base"][heard.key])
+            base_decoys = [h.logp for text, h in again_found.items() if text not in allowed]
+            if base_decoys:
+                found["base decoy gap"] = max(again.scores.values()) - max(base_decoys)
             if value in again.scores:  # else base pruned tiny's answer: no doubt to measure
                 found["base doubt"] = max(again.scores.values()) - again.scores[value]
         measured[heard.key] = found
     return measured
 
 
-def spreads(measured_by: dict[str, dict[str, dict[str, float]]]) -> dict[str, list[float]]:
-    """Per measure: each clip's range (largest minus smallest) over the settings that
+def spreads(measured_by: dict[str, dict[str, dict[str, float]]]) -> dict[str, dict[str, float]]:
+    """Per measure and clip: its range (largest minus smallest) over the settings that
     heard it, for clips heard under two settings or more."""
-    ranges: dict[str, list[float]] = {}
+    ranges: dict[str, dict[str, float]] = {}
     keys = set().union(*(measured.keys() for measured in measured_by.values()))
     for key in sorted(keys):
         heard = [measured[key] for measured in measured_by.values() if key in measured]
         for name in set().union(*heard):
             values = [found[name] for found in heard if name in found]
             if len(values) > 1:
-                ranges.setdefault(name, []).append(max(values) - min(values))
+                ranges.setdefault(name, {})[key] = max(values) - min(values)
     return ranges
 
 
@@ -441,7 +465,9 @@ class Edge:
 
 EDGES = (
     Edge("ACCEPT_MARGIN", (confidence,), "ACCEPT_MARGIN", ("tiny margin",)),
-    Edge("DECOY_MARGIN", (confidence, whisper), "DECOY_MARGIN", ("tiny decoy gap",)),
+    Edge(
+        "DECOY_MARGIN", (confidence, whisper), "DECOY_MARGIN", ("tiny decoy gap", "base decoy gap")
+    ),
     Edge("SUPPORT", (whisper_cascade,), "SUPPORT", ("tiny best",)),
     Edge("BASE_MARGIN", (whisper_cascade,), "BASE_MARGIN", ("base margin",)),
     Edge("CORROBORATED_MARGIN", (whisper_cascade,), "CORROBORATED_MARGIN", ("tiny margin",)),
@@ -452,51 +478,133 @@ EDGES = (
 together by moving the logistic's bias (BIAS_EDGE)."""
 
 
-def shifted(edge: Edge, by: float, tape: dict[str, Any]) -> dict[str, str]:
-    """Each clip's verdict (as shipped) with ``edge`` moved by ``by``."""
+Labels = dict[str, tuple[str, str]]
+"""Per clip: its outcome with tiny alone and as shipped (tiny, base re-hearing)."""
+
+
+def labels(decided: dict[str, dict[str, tuple[str, float]]]) -> Labels:
+    return {key: (found["tiny"][0], found["shipped"][0]) for key, found in decided.items()}
+
+
+def moved(edge: Edge, by: float, tape: dict[str, Any], keys: set[str] | None = None) -> Labels:
+    """Each clip's outcomes with ``edge`` moved by ``by`` (for BIAS_EDGE: every confidence
+    moved by ``by`` in the logistic's terms, which moves its thresholds by ``-by``)."""
     with ExitStack() as stack:
+        if edge.sign < 0:
+            weights = confidence.WEIGHTS | {"bias": confidence.WEIGHTS["bias"] + by}
+            stack.enter_context(patch.object(confidence, "WEIGHTS", weights))
         for module in edge.modules:
-            moved = getattr(module, edge.attribute) + by
-            stack.enter_context(patch.object(module, edge.attribute, moved))
-        return {key: decided["shipped"][0] for key, decided in verdicts(tape).items()}
+            shifted = getattr(module, edge.attribute) + by
+            stack.enter_context(patch.object(module, edge.attribute, shifted))
+        return labels(verdicts(tape, keys))
 
 
 BIAS_EDGE = Edge("confidence (0.80, 0.45, RECHECK)", (), "", ("tiny logit", "base logit"), -1)
+CONFIDENCE_THRESHOLDS = (ACCEPT_CONFIDENCE, CONFIRM_CONFIDENCE, RECHECK)
+"""What a confidence is compared with (the session's two, and re-hearing's)."""
+SAFETY = 0.25
+"""Nats (logits for the confidences): how much farther than the measured spread the
+nearest clip of the tuning half must be from a threshold."""
+NUDGE = 0.002
+"""How far past a clip's value a threshold is moved to see whether its verdict turns
+(a confidence is rounded to 4 digits: about 0.0006 in logits near 0.8)."""
 
 
-def biased(by: float, tape: dict[str, Any]) -> dict[str, str]:
-    """Each clip's verdict with every confidence moved by ``by`` in the logistic's terms."""
-    weights = confidence.WEIGHTS | {"bias": confidence.WEIGHTS["bias"] + by}
-    with patch.object(confidence, "WEIGHTS", weights):
-        return {key: decided["shipped"][0] for key, decided in verdicts(tape).items()}
+def crossings(edge: Edge, measured: dict[str, dict[str, float]]) -> list[tuple[float, str]]:
+    """Each clip's move of ``edge`` that brings the threshold onto the clip's measure,
+    nearest first.
+
+    >>> edge = Edge("A", (), "", ("m",))
+    >>> crossings(edge, {"near": {"m": 1.0}, "far": {"m": -3.0}, "none": {}})  # at 0
+    [(1.0, 'near'), (-3.0, 'far')]
+    """
+    if edge.sign < 0:
+        thresholds = [logit(threshold) for threshold in CONFIDENCE_THRESHOLDS]
+    else:
+        thresholds = [getattr(edge.modules[0], edge.attribute)] if edge.modules else [0.0]
+    found = [
+        (edge.sign * (found[name] - threshold), key)
+        for key, found in measured.items()
+        for name in edge.measure
+        if name in found
+        for threshold in thresholds
+    ]
+    return sorted(found, key=lambda crossing: abs(crossing[0]))
 
 
-def report_edges(tape: dict[str, Any], ranges: dict[str, list[float]]) -> None:
-    """For each threshold: the measured spread of what it is compared with, and the clips
-    whose verdict changes when it moves by that spread either way (a knife's edge)."""
-    print("\nspread of each measure over the settings (nats; logits for confidences):")
-    for name, values in sorted(ranges.items()):
+NEAR = 2.0
+"""Nats (logits): the clips whose spread counts for a threshold are those whose measure
+lies this close to it (a clip far from every threshold may move by more, as when the
+settings change which answer is best, without coming near a decision)."""
+
+
+def local_spread(
+    edge: Edge, ranges: dict[str, dict[str, float]], measured: dict[str, dict[str, float]]
+) -> float:
+    """The largest range over the settings of the clips within NEAR of ``edge``."""
+    near = {key for by, key in crossings(edge, measured) if abs(by) <= NEAR}
+    return max(
+        (ranges.get(name, {}).get(key, 0.0) for name in edge.measure for key in near),
+        default=0.0,
+    )
+
+
+def nearest_clip(
+    edge: Edge, tape: dict[str, Any], measured: dict[str, dict[str, float]], limit: float
+) -> tuple[float, str] | None:
+    """The distance from ``edge`` to the nearest clip of ``measured`` whose verdict (tiny
+    alone or as shipped) turns when the threshold is moved just past its measure; None
+    when no clip turns within ``limit``."""
+    still = labels(verdicts(tape, set(measured)))
+    for by, key in crossings(edge, measured):
+        if abs(by) > limit:
+            return None
+        if moved(edge, by + math.copysign(NUDGE, by), tape, {key})[key] != still[key]:
+            return abs(by), key
+    return None
+
+
+def report_edges(
+    tape: dict[str, Any], ranges: dict[str, list[float]], measured: dict[str, dict[str, float]]
+) -> None:
+    """For each threshold: the measured spread of what it is compared with, the nearest
+    clip of the tuning half, and the clips whose verdict changes when it moves by that
+    spread either way (a knife's edge)."""
+    print("\nspread of each measure over the settings, every clip (nats; logits for confidences):")
+    for name, by_clip in sorted(ranges.items()):
+        values = list(by_clip.values())
         print(
             f"  {name:>15}: {len(values)} clips, median {np.median(values):.2f}, "
             f"p90 {np.quantile(values, 0.9):.2f}, max {max(values):.2f}"
         )
     kinds = {heard.key: heard for heard in clips()}
-    still = {key: decided["shipped"][0] for key, decided in verdicts(tape).items()}
-    print("clips whose verdict moves when a threshold moves by that spread:")
+    tuning = {key: found for key, found in measured.items() if in_tuning_half(kinds[key].clip.path)}
+    still = labels(verdicts(tape))
+    print(
+        f"each threshold: nearest tuning clip, spread of the clips within {NEAR} of it "
+        f"(clear: farther than spread + {SAFETY}):"
+    )
     for edge in (*EDGES, BIAS_EDGE):
-        spread = max((max(ranges.get(name, [0.0])) for name in edge.measure), default=0.0)
-        moved: dict[str, str] = {}
-        for by in (-spread, spread):
-            after = biased(-by, tape) if edge.sign < 0 else shifted(edge, by, tape)
-            for key, label in after.items():
-                if label != still[key]:
-                    moved[key] = f"{still[key]} -> {label} at {by:+.2f}"
+        spread = local_spread(edge, ranges, measured)
+        nearest = nearest_clip(edge, tape, tuning, limit=spread + 4 * SAFETY + 2)
+        distance = nearest[0] if nearest else math.inf
         value = "" if edge.sign < 0 else f" = {getattr(edge.modules[0], edge.attribute)}"
-        print(f"  {edge.name}{value}, moved by {spread:.2f}: {len(moved)} clips")
-        for key, change in sorted(moved.items()):
+        where = f" ({kinds[nearest[1]].kind} {nearest[1]})" if nearest else ""
+        state = "clear" if distance >= spread + SAFETY else "KNIFE'S EDGE"
+        print(
+            f"  {edge.name}{value}: nearest tuning clip {distance:.2f}{where}, "
+            f"spread {spread:.2f}: {state}"
+        )
+        turned: dict[str, str] = {}
+        for by in (-spread, spread):
+            for key, label in moved(edge, edge.sign * by, tape).items():
+                if label != still[key]:
+                    turned[key] = f"{still[key]} -> {label} at {by:+.2f}"
+        print(f"    clips whose verdict moves when it moves by {spread:.2f}: {len(turned)}")
+        for key, change in sorted(turned.items()):
             heard = kinds[key]
             half = "tuning" if in_tuning_half(heard.clip.path) else "held-out"
-            print(f"    {half} {heard.kind} {key}: {change}")
+            print(f"      {half} {heard.kind} {key}: {change}")
 
 
 def hear(name: str, tapes: Path, subset: bool) -> None:
@@ -556,7 +664,7 @@ def main() -> int:
     report_features(features_by)
     report(decided_by)
     if args.edges:
-        report_edges(reference_tape, spreads(measured_by))
+        report_edges(reference_tape, spreads(measured_by), measured_by["reference"])
     print(f"\n(re-hearing below {RECHECK}; tapes in {args.tapes})")
     return 0
 
