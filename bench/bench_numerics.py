@@ -631,8 +631,9 @@ def main() -> int:
     parser.add_argument(
         "--edges",
         action="store_true",
-        help="also measure the spread of every quantity a threshold is compared with, and "
-        "list the clips whose verdict moves when a threshold moves by that spread",
+        help="also measure the spread of every quantity a threshold is compared with, each "
+        "threshold's nearest clip of the tuning half, and the clips whose verdict moves when "
+        "a threshold moves by that spread",
     )
     parser.add_argument("--record", help=argparse.SUPPRESS)  # the child process of a setting
     parser.add_argument("--keys", type=Path, help=argparse.SUPPRESS)  # its clips, one a line
