@@ -1,11 +1,13 @@
 """The table display against a stranger on the Wi-Fi: a typed game's time with and without
-1,000 half-open connections held against it, how soon a player's page loads meanwhile,
-the server's descriptors, and its memory when sent a 200 MB POST.
+1,000 half-open connections held against it by one client, how soon a player's page
+loads and a player's tap is answered meanwhile, the server's descriptors, and its memory
+when sent a 200 MB POST.
 
 `companion play --typed --display` runs in a subprocess with a Raspberry Pi's descriptor
-limit (1,024); the flood (tests/web/flood.py) runs on loopback from this process, keeping
-1,000 connections open (`GET / HTTP/1.1` and hold, a new one for each the server closes).
-Runs alternate which comes first; prints each run and the medians.
+limit (1,024); the flood (tests/web/flood.py) runs on loopback from this process, from
+another address than the player's (127.0.0.2), keeping 1,000 connections open
+(`GET / HTTP/1.1` and hold, a new one for each the server closes). Runs alternate which
+comes first; prints each run and the medians.
 
     scripts/bench bench/bench_display_flood.py            # 3 runs of each
     scripts/bench bench/bench_display_flood.py -- --runs 5
@@ -28,13 +30,18 @@ sys.path.insert(0, str(ROOT))
 from tests.web.flood import (  # noqa: E402
     ANSWERS,
     HALF_OPEN,
+    STRANGER,
     HalfOpenFlood,
     TypedGame,
     allow_descriptors,
     page_loads,
+    tap_answered,
 )
+from tests.web.http_client import Display  # noqa: E402
 
 POST_BYTES = 200_000_000
+TAPS = 4
+"""A player's taps during the flood (each undone by typing)."""
 
 
 def port_of(address: str) -> int:
@@ -63,9 +70,19 @@ def _play(folder: Path, flood: bool) -> dict[str, float]:
         game.play(ANSWERS, pause=0)
         assert game.finish() == 0, "".join(game.err)[-2000:]
         return {"seconds": time.monotonic() - began}
-    with HalfOpenFlood(port_of(address), HALF_OPEN, seconds=300, watch=game.process.pid) as load:
+    flood = HalfOpenFlood(
+        port_of(address), HALF_OPEN, seconds=300, watch=game.process.pid, source=STRANGER
+    )
+    with flood as load:
         load.wait_until_held(HALF_OPEN)
         figures["page_seconds"] = page_loads(address, seconds=60)
+        player, serial, taps = Display(address), 0, []
+        for _ in range(TAPS):
+            serial, seconds = tap_answered(player, serial)
+            taps.append(seconds)
+            game.type("undo")
+        figures["tap_seconds"] = statistics.median(taps)
+        figures["slowest_tap_seconds"] = max(taps)
         began = time.monotonic()
         game.play(ANSWERS, pause=0)
         code = game.finish()
@@ -144,6 +161,9 @@ def main() -> None:
           f"{statistics.median(f['cpu_seconds'] for f in flooded):.2f} s with")  # fmt: skip
     print(f"  a player's page loaded in (median): "
           f"{statistics.median(f['page_seconds'] for f in flooded):.2f} s")  # fmt: skip
+    print(f"  a player's tap answered in (median of the runs' medians): "
+          f"{statistics.median(f['tap_seconds'] for f in flooded):.3f} s, slowest "
+          f"{max(f['slowest_tap_seconds'] for f in flooded):.3f} s")  # fmt: skip
     print(f"  the server's process held at most "
           f"{max(f['descriptors'] for f in flooded):.0f} descriptors (limit 1,024)")  # fmt: skip
     print(f"  connections made by the flood per run (median): "

@@ -20,6 +20,7 @@ from typing import Any
 from companion.cli import ArgumentError
 from companion.framework.dialogue import Dialogue, GameOptions, GameSpec, Speech
 from companion.framework.errors import SaveError, SetupError
+from companion.framework.script_lines import ScriptLines
 from companion.framework.shown import shown
 from companion.games import GAME_MODULES, UnknownGameError, game_spec
 from companion.session.events import Outcome
@@ -305,8 +306,10 @@ def _start(args: argparse.Namespace, path: Path) -> Game:
 
 
 def _typed_io(args: argparse.Namespace) -> tuple[Ears, Mouth, Ears | None]:
-    interactive = sys.stdin.isatty()
-    ears = TypedEars(sys.stdin, prompt="> " if interactive else "")
+    if sys.stdin.isatty():
+        return TypedEars(sys.stdin, prompt="> "), PrintMouth(), None
+    # a script: read by the one reader its tellings read it through too
+    ears = TypedEars(ScriptLines.of(sys.stdin))
     return ears, PrintMouth(), None
 
 

@@ -22,6 +22,7 @@ The typed contract (one line at a time, see :func:`parse_typed_line`):
 
 from __future__ import annotations
 
+import math
 import select
 import time
 from collections.abc import Callable, Iterable, Iterator
@@ -29,8 +30,12 @@ from typing import Literal, Protocol, TextIO
 
 from pydantic import BaseModel, ConfigDict
 
+from companion.framework.script_lines import ScriptLines
+
 WORDS_PER_SECOND = 2.5
 """Speaking rate assumed for typed lines without an explicit duration."""
+ENDED_NOTICED_SECONDS = 0.2
+"""How often a listener waiting for a line looks whether the telling was ended elsewhere."""
 
 EndedBy = Literal["phrase", "timeout", "input"]
 
@@ -151,9 +156,11 @@ class TypedTellingListener:
 
     ``clock`` (e.g. ``time.monotonic``) makes plain lines last as long as it took to
     type them; without it, their length comes from their number of words. ``ready``
-    (with a clock) waits up to the given seconds for a line and says whether one came:
+    waits up to the given seconds for a line and says whether one came: with a clock,
     the tracker's timed cues (a warning, dawn) are then spoken on time while the
-    storyteller is still typing, not when the next line arrives.
+    storyteller is still typing, not when the next line arrives; with or without, a
+    telling ended from elsewhere (a page's "The tale is told") ends within
+    :data:`ENDED_NOTICED_SECONDS`, not at the next line.
     """
 
     def __init__(
@@ -164,7 +171,7 @@ class TypedTellingListener:
     ) -> None:
         self._lines: Iterator[str] = iter(lines)
         self._clock = clock
-        self._ready = ready if clock else None
+        self._ready = ready
         self._last = 0.0
 
     def listen(self, spec: TellingSpec, say: Callable[[str], None]) -> str | None:
@@ -182,18 +189,28 @@ class TypedTellingListener:
         return tracker.report().to_value()
 
     def _wait_for_line(self, tracker: TellingTracker, say: Callable[[str], None]) -> bool:
-        """Speak the timed cues that fall due before the next line; False once the
-        telling is over."""
+        """Speak the timed cues that fall due before the next line (with a clock); False
+        once the telling is over, by time or ended from elsewhere (a page)."""
+        assert self._ready is not None
         while True:
-            due = tracker.seconds_to_next_cue() - (self._clock() - self._last)
-            if self._ready(max(0.0, due)):
+            due = self._due(tracker)
+            if self._ready(min(ENDED_NOTICED_SECONDS, max(0.0, due))):
                 return True
-            now = self._clock()
-            for cue in tracker.advance(now - self._last, speaking=True):
-                say(cue)
-            self._last = now
             if tracker.done:
                 return False
+            if self._clock is not None and self._due(tracker) <= 0:
+                now = self._clock()
+                for cue in tracker.advance(now - self._last, speaking=True):
+                    say(cue)
+                self._last = now
+                if tracker.done:
+                    return False
+
+    def _due(self, tracker: TellingTracker) -> float:
+        """Seconds until the tracker's next timed cue (inf without a clock)."""
+        if self._clock is None:
+            return math.inf
+        return tracker.seconds_to_next_cue() - (self._clock() - self._last)
 
     def _take_line(self, line: str, tracker: TellingTracker, say: Callable[[str], None]) -> None:
         try:
@@ -213,10 +230,12 @@ class TypedTellingListener:
 
 
 def keyboard_listener(stream: TextIO) -> TypedTellingListener:
-    """Tellings typed on ``stream``; at a terminal, timed by the clock and cued on time."""
-    lines = iter(stream.readline, "")
+    """Tellings typed on ``stream``; at a terminal, timed by the clock and cued on time;
+    from a script, read through the one reader of the stream (:class:`ScriptLines`)."""
     if not stream.isatty():
-        return TypedTellingListener(lines)
+        script = ScriptLines.of(stream)
+        return TypedTellingListener(script, ready=script.ready)
+    lines = iter(stream.readline, "")
 
     def ready(seconds: float) -> bool:
         timeout = None if seconds == float("inf") else seconds

@@ -5,8 +5,15 @@ The display listens on the table's network, where anyone may connect without the
 from the process's file-descriptor limit with a reserve kept for the game's saves; a
 connection that has not sent a whole request within :data:`REQUEST_SECONDS` (half-sent
 headers or body, an idle keep-alive) is closed; when every slot is taken, the oldest
-connection that is not being served (a half-open or idle one) makes room for the new
-one, so pages that are following the game are never the ones dropped.
+connection that is not being served (a half-open or idle one) of the address holding the
+most makes room for the new one, so pages that are following the game are never the
+ones dropped, and one client's flood never drops another's connection.
+
+Each client (an address) is held to its share: at most :data:`PER_ADDRESS_CONNECTIONS`
+connections at once, new connections and requests at a bounded rate (token buckets,
+:data:`CONNECTION_RATE`, :data:`REQUEST_RATE`). A connection over its client's share is
+closed as soon as it is accepted, before anything of it is read; a request over it is
+answered 429 and its connection closed. A phone's browser stays well inside its share.
 
 :func:`guarded_protocol` is uvicorn's h11 protocol with the guard; :class:`Headers` is an
 ASGI wrapper that refuses unknown ``Host`` names (DNS rebinding) and sends every response
@@ -22,10 +29,13 @@ import logging.handlers
 import os
 import resource
 import socket
-from collections.abc import Awaitable, Callable, MutableMapping
+from collections import Counter
+from collections.abc import Awaitable, Callable, MutableMapping, Sequence
 from pathlib import Path
 from typing import Any
 
+import uvicorn
+from token_bucket import Limiter, MemoryStorage
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 REQUEST_SECONDS = 10.0
@@ -38,9 +48,22 @@ MOST_CONNECTIONS = 128
 """The most connections the display holds at once (a table needs a few per phone)."""
 FEWEST_CONNECTIONS = 8
 BACKLOG = 16
-"""The listening queue, which also bounds how many connections are accepted at once."""
+"""How many connections the server's loop accepts at once (each a descriptor until its
+guard has closed it)."""
+WAITING = 4096
+"""The kernel's queue of connections waiting to be accepted (the system caps it at
+``net.core.somaxconn``): when it is full the system drops new connections, a player's
+with a flood's, and a phone waits a second or more to try again."""
 MAX_HEADER_BYTES = 8192
 """Request line and headers longer than this are refused (400) by h11."""
+PER_ADDRESS_CONNECTIONS = 32
+"""The most connections one client holds at once: a browser opens up to six to a server,
+and one more for each page that follows the game."""
+CONNECTION_RATE = (10.0, 60)
+"""New connections one client may open: ten a second, in bursts of up to sixty."""
+REQUEST_RATE = (20.0, 120)
+"""Requests one client may make: twenty a second, in bursts of up to 120 (a page's load
+is five, a tap one)."""
 LOG_BYTES = 256 * 1024
 """The display's log file is rotated at this size (one old file kept)."""
 
@@ -92,37 +115,79 @@ def connection_budget(reserve: int = FD_RESERVE) -> int:
 
 
 class ConnectionGuard:
-    """The connections the display holds, in the order they came, at most ``budget``."""
+    """The connections the display holds, in the order they came, at most ``budget``,
+    each client (an address) within its share.
+
+    >>> guard = ConnectionGuard(budget=100)
+    >>> [guard.admit(object(), "192.168.1.66") for _ in range(PER_ADDRESS_CONNECTIONS + 1)][-2:]
+    [True, False]
+    >>> guard.admit(object(), "192.168.1.23"), guard.held, guard.over_share
+    (True, 33, 1)
+    """
 
     def __init__(self, budget: int) -> None:
         self.budget = budget
-        self._held: dict[H11Protocol, None] = {}
+        self._held: dict[Any, str] = {}
+        """Each connection held (its protocol), by the address it comes from."""
+        self._per_address: Counter[str] = Counter()
+        self._arrivals = Limiter(*CONNECTION_RATE, MemoryStorage())
+        self._requests = Limiter(*REQUEST_RATE, MemoryStorage())
         self.refused = 0
         """Connections closed at once because every slot was serving a request."""
+        self.over_share = 0
+        """Connections closed at once because their client held, or opened, too many."""
         self.evicted = 0
         """Half-open or idle connections closed to make room for a newer one."""
         self.timed_out = 0
         """Connections closed for not sending a whole request in time."""
+        self.throttled = 0
+        """Requests refused (429) because their client made too many."""
 
     @property
     def held(self) -> int:
         return len(self._held)
 
-    def admit(self, protocol: H11Protocol) -> bool:
-        """Take ``protocol`` in, making room when full; False: it must be closed now."""
+    def admit(self, protocol: Any, address: str) -> bool:
+        """Take ``protocol``, from ``address``, in, making room when full; False: it must
+        be closed now."""
+        if self._per_address[address] >= PER_ADDRESS_CONNECTIONS or not self._arrivals.consume(
+            address
+        ):
+            self.over_share += 1
+            return False
         if len(self._held) >= self.budget:
-            idle = next((held for held in self._held if not serving(held)), None)
+            idle = self._idle_of_busiest()
             if idle is None:
                 self.refused += 1
                 return False
             self.evicted += 1
             self.release(idle)
             idle.transport.abort()
-        self._held[protocol] = None
+        self._held[protocol] = address
+        self._per_address[address] += 1
         return True
 
-    def release(self, protocol: H11Protocol) -> None:
-        self._held.pop(protocol, None)
+    def release(self, protocol: Any) -> None:
+        address = self._held.pop(protocol, None)
+        if address is not None:
+            self._per_address[address] -= 1
+            if not self._per_address[address]:
+                del self._per_address[address]
+
+    def may_request(self, address: str) -> bool:
+        """Whether a request from ``address`` is within its client's rate."""
+        if self._requests.consume(address or "-"):
+            return True
+        self.throttled += 1
+        return False
+
+    def _idle_of_busiest(self) -> Any | None:
+        """The oldest connection not being served of the client holding the most."""
+        for address, _ in self._per_address.most_common():
+            for held, held_from in self._held.items():
+                if held_from == address and not serving(held):
+                    return held
+        return None
 
 
 def serving(protocol: H11Protocol) -> bool:
@@ -140,7 +205,8 @@ def guarded_protocol(guard: ConnectionGuard) -> type[H11Protocol]:
         _deadline: Any = None
 
         def connection_made(self, transport: Any) -> None:  # type: ignore[override]
-            if not guard.admit(self):
+            peer = transport.get_extra_info("peername")
+            if not guard.admit(self, str(peer[0]) if peer else "-"):
                 self.transport = transport
                 transport.abort()
                 return
@@ -183,6 +249,17 @@ def guarded_protocol(guard: ConnectionGuard) -> type[H11Protocol]:
     return GuardedProtocol
 
 
+class WideQueueServer(uvicorn.Server):
+    """uvicorn's server, its sockets' waiting queue widened to :data:`WAITING` once it
+    serves: asyncio listens with the number of connections it accepts at once
+    (:data:`BACKLOG`), which as the kernel's queue would be filled by a flood in no time."""
+
+    async def startup(self, sockets: Sequence[socket.socket] | None = None) -> None:  # type: ignore[override]
+        await super().startup(list(sockets) if sockets is not None else None)
+        for sock in sockets or ():
+            sock.listen(WAITING)
+
+
 def allowed_host(host_header: str) -> bool:
     """Whether a request's ``Host`` names this machine by address, ``localhost`` or its
     own host name: a page from a name an attacker controls (DNS rebinding) is refused.
@@ -203,14 +280,21 @@ def allowed_host(host_header: str) -> bool:
 
 
 class Headers:
-    """ASGI wrapper: refuses an unknown ``Host`` (403) and adds :data:`SECURITY_HEADERS`."""
+    """ASGI wrapper: refuses a request over its client's rate (429, see
+    :meth:`ConnectionGuard.may_request`) and an unknown ``Host`` (403), and adds
+    :data:`SECURITY_HEADERS`."""
 
-    def __init__(self, app: ASGIApp) -> None:
+    def __init__(self, app: ASGIApp, guard: ConnectionGuard) -> None:
         self.app = app
+        self.guard = guard
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
+            return
+        client = scope.get("client") or ("-", 0)
+        if not self.guard.may_request(str(client[0])):
+            await _plain(send, 429, b"Too many requests.", close=True)
             return
         host = dict(scope["headers"]).get(b"host", b"").decode("latin-1")
         if not allowed_host(host):
@@ -225,8 +309,10 @@ class Headers:
         await self.app(scope, receive, secured)
 
 
-async def _plain(send: Send, status: int, body: bytes) -> None:
+async def _plain(send: Send, status: int, body: bytes, close: bool = False) -> None:
     headers = [(b"content-type", b"text/plain; charset=utf-8"), *SECURITY_HEADERS]
+    if close:
+        headers.append((b"connection", b"close"))
     await send({"type": "http.response.start", "status": status, "headers": headers})
     await send({"type": "http.response.body", "body": body})
 

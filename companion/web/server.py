@@ -56,6 +56,7 @@ from companion.web.guard import (
     MAX_HEADER_BYTES,
     ConnectionGuard,
     Headers,
+    WideQueueServer,
     connection_budget,
     guarded_protocol,
     quiet_logging,
@@ -194,18 +195,20 @@ class TableServer:
         self.guard = ConnectionGuard(budget)
         quiet_logging(self.log_path)
         config = uvicorn.Config(
-            Headers(self._app()),
+            Headers(self._app(), self.guard),
             http=guarded_protocol(self.guard),
             log_config=None,
             access_log=False,
             lifespan="off",
             timeout_graceful_shutdown=1,
             timeout_keep_alive=KEEP_ALIVE_SECONDS,
-            limit_concurrency=budget + 1,
+            # uvicorn's own 503 is a backstop above the guard's budget: a connection just
+            # closed to make room is still counted until its loss is noticed.
+            limit_concurrency=budget + BACKLOG + 1,
             h11_max_incomplete_event_size=MAX_HEADER_BYTES,
             backlog=BACKLOG,
         )
-        self._server = uvicorn.Server(config)
+        self._server = WideQueueServer(config)
         self._thread = threading.Thread(target=self._serve, args=(sock,), daemon=True)
         self._thread.start()
         self._ready.wait(timeout=10)

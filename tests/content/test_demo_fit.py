@@ -144,3 +144,130 @@ def test_a_judge_is_no_monarch(pack, read_with):
     """A Just Judge defied or courted has cells of its own, apart from caliphs and queens."""
     judge = _words_where(pack, read_with, MONARCH, lambda found: "Just Judge" in _names(found))
     assert not judge
+
+
+# The third fit review (seed 4409, docs/demo-fit-review.md): each pattern it found, held by
+# words. A paragraph shared by unlike beings must not hedge between them ("old bandages, or
+# mist and moonlight"); these are the forms the review found.
+HEDGES = re.compile(
+    r"\b(?:too|so|as) \w+(?: \w+){0,4},? or (?:too|so|as) \w+"  # "too weary or too kind"
+    r"|\b(?:hunger|sleep) (?:and|or) pain\b"
+    r"|\b(?:flesh|bandages|wrappings),? or\b"
+    r"|\bfrom its prison or\b|\bof its prison or\b"
+    r"|\bwhether from \w+ or from\b"
+    r"|\ba (?:path|way) opens(?: before you)?, or\b"
+    r"|\bsnarling or weeping\b|\ba bite or a chill\b",
+    re.I,
+)
+CAPTIVE = re.compile(r"(?<!Lose )\b(Enslaved|Imprisoned)\b")
+SET_FREE = re.compile(r"\b(escape\w*|freed|set free)\b", re.I)
+CROWD = re.compile(r"\b(crowds?|noise|stalls?|bustle|hawkers?)\b", re.I)
+ROOMS = re.compile(
+    r"\b(courtyards?|doors?|rooms?|halls?|corridors?|chambers?|roofs?|windows?)\b", re.I
+)
+NOT_A_GHUL = re.compile(r"\b(souls?|died|prayers for the dead)\b", re.I)
+A_BEAST = re.compile(r"\b(climb a tree|jaws|bites?|snarls?|cure a hide|the catch)\b", re.I)
+A_CARAVAN = re.compile(r"\b(spices|tents?|caravans?|saddlebags|camels?)\b", re.I)
+A_COURTROOM = re.compile(
+    r"\b(bench|courtroom|outside the court|judge's seat|the other's door)\b", re.I
+)
+
+
+def _reactions_leading_to(pack: Pack) -> dict[int, dict[str, set[str]]]:
+    """For each paragraph: matrix letter -> the reactions whose cells lead to it."""
+    found: dict[int, dict[str, set[str]]] = {}
+    for letter, matrix in pack.matrices.items():
+        for cells in matrix.rows.values():
+            for reaction, cell in cells.items():
+                for number in (cell - 1, cell, cell + 1):
+                    found.setdefault(number, {}).setdefault(letter, set()).add(reaction)
+    return found
+
+
+def test_shared_paragraphs_do_not_hedge_between_their_beings(pack, read_with):
+    shared = _words_where(pack, read_with, HEDGES, lambda found: len(_names(found)) > 1)
+    assert not shared
+
+
+def test_an_intro_never_opens_with_another_reaction_than_the_one_chosen(pack):
+    """A Drowned Sailor prayed for was read "You try to trick the other": each intro opens
+    with the reaction that led to it, or with none of its matrix's reactions."""
+    wrong = []
+    for number, by_matrix in _reactions_leading_to(pack).items():
+        if number not in pack.paragraphs:
+            continue
+        paragraph = pack.paragraphs[number]
+        for letter, chosen in by_matrix.items():
+            others = {r.name.lower() for r in pack.matrices[letter].reactions} - {
+                r.lower() for r in chosen
+            }
+            opening = re.compile(rf"^You (?:try to |turn and )?({'|'.join(others)})\b", re.I)
+            for telling in range(paragraph.telling_count):
+                found = opening.match(paragraph.told(telling).intro)
+                if others and found:
+                    wrong.append((number, telling, found.group(1)))
+    assert not wrong
+
+
+def test_a_captive_status_is_never_told_as_an_escape(pack):
+    """ "You spend a season as the other's servant before you escape. [Enslaved]" """
+    wrong = [
+        (number, section.heading)
+        for number, paragraph in pack.paragraphs.items()
+        for telling in range(paragraph.telling_count)
+        for section in paragraph.told(telling).sections
+        if CAPTIVE.search(section.reward_code) and SET_FREE.search(section.text)
+    ]
+    assert not wrong
+
+
+def test_a_bazaar_has_paragraphs_of_its_own_and_the_wild_places_no_crowds(pack, read_with):
+    bazaar = [n for n, found in read_with.items() if "Crowded Bazaar" in _names(found)]
+    assert bazaar and all(_names(read_with[n]) == {"Crowded Bazaar"} for n in bazaar)
+    wild = {"Whirling Sands", "Echoing Gorge"}
+    assert not _words_where(pack, read_with, CROWD, lambda found: bool(wild & _names(found)))
+
+
+def test_a_fountain_a_well_or_a_garden_has_no_rooms(pack, read_with):
+    """Only the Enchanted Tower is a building: the fountain, the well and the garden have
+    cells of their own for Explore, Enter and Search, and no gate but the garden's."""
+    open_air = {"Enchanted Fountain", "Enchanted Well", "Enchanted Garden"}
+    assert not _words_where(pack, read_with, ROOMS, lambda found: bool(open_air & _names(found)))
+    gateless = {"Enchanted Fountain", "Enchanted Well"}
+    gates = re.compile(r"\bgates?\b", re.I)
+    assert not _words_where(pack, read_with, gates, lambda found: bool(gateless & _names(found)))
+
+
+def test_a_mild_rain_is_no_fog(read_with):
+    """The Mild Rain steered through shared the fogs' and echoes' paragraphs (turned round
+    until every way looks the same): every paragraph it is read with is its own."""
+    rain = [n for n, found in read_with.items() if "Mild Rain" in _names(found)]
+    assert rain and all(_names(read_with[n]) == {"Mild Rain"} for n in rain)
+
+
+def test_a_ghul_is_no_forgotten_soul(pack, read_with):
+    """Ghuls, the demons of the graves, are never prayed for as the dead."""
+    ghuls = _words_where(
+        pack, read_with, NOT_A_GHUL, lambda found: any(n.endswith("Ghul") for n in _names(found))
+    )
+    assert not ghuls
+
+
+def test_a_hungry_giant_is_no_beast(pack, read_with):
+    """Not escaped up a tree, not bitten, not sold at market as a hunter's catch."""
+    giant = _words_where(pack, read_with, A_BEAST, lambda found: "Hungry Giant" in _names(found))
+    assert not giant
+
+
+def test_hunters_in_a_marsh_have_no_caravan(pack, read_with):
+    hunters = _words_where(
+        pack, read_with, A_CARAVAN, lambda found: "Suspicious Hunters" in _names(found)
+    )
+    assert not hunters
+
+
+def test_a_judge_met_on_any_road_holds_no_courtroom(pack, read_with):
+    """The Just Judge is met in every land terrain: a judge on circuit, with no bench,
+    seat or door."""
+    judge = _words_where(pack, read_with, A_COURTROOM, lambda found: "Just Judge" in _names(found))
+    assert not judge

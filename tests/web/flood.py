@@ -18,6 +18,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from tests.web.http_client import Display
+
 HALF_REQUEST = b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n"
 """A request that never ends: no blank line after the headers."""
 
@@ -59,8 +61,9 @@ class FloodCount:
 
 
 class HalfOpenFlood:
-    """Keeps ``count`` half-open connections to ``port`` on 127.0.0.1, opening a new one
-    for each the server closes, until :meth:`stop`, ``seconds`` or ``most_opened``."""
+    """Keeps ``count`` half-open connections to ``port`` on 127.0.0.1 (from ``source``,
+    one client's address), opening a new one for each the server closes, until
+    :meth:`stop`, ``seconds`` or ``most_opened``."""
 
     def __init__(
         self,
@@ -69,9 +72,12 @@ class HalfOpenFlood:
         seconds: float = 120.0,
         most_opened: int = 40_000,
         watch: int | None = None,
+        source: str | None = None,
     ) -> None:
         self.port, self.count, self.seconds, self.most_opened = port, count, seconds, most_opened
         self.watch = watch
+        self.source = source
+        """The address the flood comes from (one client); None: the system's choice."""
         self.done = FloodCount()
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, daemon=True)
@@ -96,6 +102,8 @@ class HalfOpenFlood:
     def _open(self, selector: selectors.BaseSelector) -> None:
         connection = socket.socket()
         connection.setblocking(False)
+        if self.source is not None:
+            connection.bind((self.source, 0))
         code = connection.connect_ex(("127.0.0.1", self.port))
         if code not in (0, errno.EINPROGRESS):
             connection.close()
@@ -194,6 +202,12 @@ class TypedGame:
             time.sleep(0.05)
         raise AssertionError(f"no address printed: {self.err}")
 
+    def type(self, answer: str) -> None:
+        """One answer typed, the input left open."""
+        assert self.process.stdin is not None
+        self.process.stdin.write(answer + "\n")
+        self.process.stdin.flush()
+
     def play(self, answers: list[str], pause: float = 0.05) -> None:
         assert self.process.stdin is not None
         for answer in answers:
@@ -230,3 +244,19 @@ def page_loads(address: str, seconds: float = 20) -> float:
         finally:
             connection.close()
     raise AssertionError("a player's page never loaded during the flood")
+
+
+STRANGER = "127.0.0.2"
+"""The address a stranger's flood comes from: another client than the players' (Linux
+routes all of 127.0.0.0/8 to loopback)."""
+
+
+def tap_answered(page: Display, after: int = 0) -> tuple[int, float]:
+    """A player taps the first button of the next question on ``page``: the question's
+    serial and the seconds from the tap sent to its answer (204) received, on a new
+    connection, as a phone whose connection has been idle makes it."""
+    asked = page.open_question(seconds=60, after=after)
+    began = time.monotonic()
+    status = page.tap(asked["serial"], 0)
+    assert status == 204, status
+    return asked["serial"], time.monotonic() - began

@@ -13,15 +13,18 @@ from urllib.parse import urlsplit
 class Display:
     """A table display at ``address`` (its printed address, token included)."""
 
-    def __init__(self, address: str) -> None:
+    def __init__(self, address: str, source: str | None = None) -> None:
         parts = urlsplit(address)
         self.host, self.port = parts.hostname or "127.0.0.1", parts.port or 80
         self.token = parts.query.removeprefix("t=")
+        self.source = (source, 0) if source else None
+        """The address requests come from (another client than the players'); None: the
+        system's choice."""
 
     def request(
         self, method: str, path: str, body: bytes | None = None, headers: dict | None = None
     ) -> tuple[int, dict[str, str], bytes]:
-        connection = http.client.HTTPConnection(self.host, self.port, timeout=15)
+        connection = self.connection(15)
         try:
             connection.request(method, path, body=body, headers=headers or {})
             response = connection.getresponse()
@@ -31,6 +34,12 @@ class Display:
         finally:
             connection.close()
 
+    def connection(self, seconds: float) -> http.client.HTTPConnection:
+        """A new connection to the display, from :attr:`source`."""
+        return http.client.HTTPConnection(
+            self.host, self.port, timeout=seconds, source_address=self.source
+        )
+
     def tap(self, serial: int, index: int, **headers: str) -> int:
         """POST a tap as the page does; its status."""
         body = json.dumps({"serial": serial, "index": index}).encode()
@@ -39,7 +48,7 @@ class Display:
 
     def moment(self, wanted: Callable[[dict], bool], seconds: float = 15) -> dict:
         """The first snapshot on the events stream for which ``wanted`` is true."""
-        connection = http.client.HTTPConnection(self.host, self.port, timeout=seconds)
+        connection = self.connection(seconds)
         deadline = time.monotonic() + seconds
         try:
             connection.request("GET", f"/events?t={self.token}")

@@ -1,8 +1,9 @@
-"""A stranger holds 1,000 half-open connections against `companion play --display` (with a
-Raspberry Pi's descriptor limit, 1,024) while a typed game plays on and saves: the game
-ends as it should, every save is written, a player's page still loads, and the terminal
-shows no traceback. Loopback only; the flood stops by itself (count, connections made
-and time are bounded)."""
+"""A stranger (one client, another address than the players') holds 1,000 half-open
+connections against `companion play --display` (with a Raspberry Pi's descriptor limit,
+1,024) while a typed game plays on and saves: the game ends as it should, every save is
+written, a player's page is served and the player's taps are answered at the first try
+(before, some were refused 503), and the terminal shows no traceback. Loopback only; the
+flood stops by itself (count, connections made and time are bounded)."""
 
 from __future__ import annotations
 
@@ -18,13 +19,17 @@ from tests.web.flood import (
     APPLIED,
     HALF_OPEN,
     PI_DESCRIPTORS,
+    STRANGER,
     HalfOpenFlood,
     TypedGame,
     allow_descriptors,
     page_loads,
+    tap_answered,
 )
 from tests.web.http_client import Display
 
+TAP_ROUNDS = 4
+"""A player's page loaded and a tap answered (then undone by typing), during the flood."""
 MALFORMED_TAPS = (
     b'{"serial": 1e400, "index": 0}',
     b'{"serial": Infinity, "index": 0}',
@@ -51,9 +56,16 @@ def test_a_flood_of_half_open_connections_neither_ends_nor_disturbs_the_game(tmp
     address = game.address()
     port = int(address.split(":")[2].split("/")[0])
     send_malformed(address)
-    with HalfOpenFlood(port, HALF_OPEN, seconds=150, watch=game.process.pid) as flood:
+    flood = HalfOpenFlood(port, HALF_OPEN, seconds=180, watch=game.process.pid, source=STRANGER)
+    with flood:
         assert flood.wait_until_held(HALF_OPEN), "the flood never reached its count"
         loaded_in = page_loads(address, seconds=60)
+        player, serial, taps = Display(address), 0, []
+        for _ in range(TAP_ROUNDS):
+            assert player.request("GET", f"/?t={player.token}")[0] == 200
+            serial, tapped_in = tap_answered(player, serial)
+            taps.append(tapped_in)
+            game.type("undo")
         began = time.monotonic()
         game.play(ANSWERS)
         code = game.finish()
@@ -63,7 +75,7 @@ def test_a_flood_of_half_open_connections_neither_ends_nor_disturbs_the_game(tmp
     assert code == 0, terminal[-2000:]
     assert "Traceback" not in terminal and "Too many open files" not in terminal
     assert "Invalid HTTP request" in (tmp_path / "game.display.log").read_text()
-    assert "".join(game.out).count("Undone") == 20
+    assert "".join(game.out).count("Undone") == 20 + TAP_ROUNDS
     save = json.loads(game.save.read_text())
     assert len(save["undo"]) == APPLIED
     assert done.closed_by_server > HALF_OPEN  # the server let go of what it could not hold
@@ -73,5 +85,7 @@ def test_a_flood_of_half_open_connections_neither_ends_nor_disturbs_the_game(tmp
         f"flood: {done.opened} connections made, {done.held} sent a half request, "
         f"{done.closed_by_server} closed by the server, {done.refused} refused, the "
         f"server's process at most {done.most_server_descriptors} descriptors; "
-        f"a page loaded in {loaded_in:.2f} s; {len(ANSWERS)} answers played in {played_in:.1f} s"
+        f"a page loaded in {loaded_in:.2f} s; taps answered in "
+        f"{', '.join(f'{seconds:.2f}' for seconds in taps)} s; "
+        f"{len(ANSWERS)} answers played in {played_in:.1f} s"
     )

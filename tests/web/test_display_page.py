@@ -5,6 +5,8 @@ has the page's own words in Spanish."""
 
 from __future__ import annotations
 
+import json
+import os
 import threading
 import time
 from pathlib import Path
@@ -18,6 +20,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 from companion.framework.dialogue import GameOptions, Speech
+from companion.framework.telling_turn import keyboard_listener
 from companion.games import game_spec
 from companion.web.reading import ReadingAction, ReadingControl
 from tests.web.conftest import TableGame
@@ -240,3 +243,30 @@ def test_the_tale_is_told_from_the_page(tmp_path, browser):
         assert night.server.on_telling_end(1) is False  # over: a late tap ends nothing
     finally:
         night.stop()
+
+
+def test_a_scripted_telling_ended_from_the_page_ends_without_waiting_for_a_line(tmp_path):
+    """A telling read from a script (a pipe, no clock): the page's "The tale is told"
+    ends it at once; before, it waited for the script's next line."""
+    reading, writing = os.pipe()
+    script = os.fdopen(reading, "r")
+    options = GameOptions(
+        seed=4, players=[("Ali", "m"), ("Zed", "f")], settings={"cards": "companion"}
+    )
+    night = TableGame(tmp_path / "night.json", game_spec("scheherazade"), options,
+                      telling_listener=keyboard_listener(script))  # fmt: skip
+    try:
+        page = Display(night.address)
+        night.say(*TO_THE_FIRST_TELLING)
+        telling = page.moment(lambda m: m["telling_turn"] is not None)
+        os.write(writing, b"speak 10 once upon a time a lamp\n")
+        body = json.dumps({"turn": telling["telling_turn"]}).encode()
+        headers = {"Content-Type": "application/json", "X-Table-Token": page.token}
+        assert page.request("POST", "/telling", body, headers)[0] == 204
+        after = page.moment(lambda m: m["telling_turn"] is None, seconds=10)
+        assert after["serial"] >= telling["serial"]
+        assert night.server.on_telling_end(telling["telling_turn"]) is False  # it is over
+    finally:
+        os.close(writing)
+        night.stop()
+        script.close()

@@ -6,15 +6,17 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 import resource
 import socket
 import time
 
 import pytest
 
-from companion.web.guard import quiet_logging
+from companion.web.guard import REQUEST_RATE, quiet_logging
 from companion.web.server import MOST_BODY_BYTES
 from companion.web.view import Moment
+from tests.web.flood import STRANGER
 from tests.web.http_client import Display
 
 JSON = {"Content-Type": "application/json"}
@@ -175,3 +177,23 @@ def test_a_log_that_cannot_be_written_prints_nothing(tmp_path, capfd):
     quiet_logging(tmp_path / "removed" / "game.display.log")
     logging.getLogger("uvicorn.error").warning("Invalid HTTP request received.")
     assert capfd.readouterr().err == ""
+
+
+def test_one_client_making_requests_as_fast_as_it_can_is_slowed_not_the_players(page):
+    """A stranger's requests beyond its share (REQUEST_RATE), pipelined on one
+    connection, are answered 429 and the connection closed; a player's tap, from another
+    address, is answered meanwhile."""
+    request = f"GET /?t=wrong HTTP/1.1\r\nHost: {page.host}\r\n\r\n".encode()
+    answered = b""
+    with socket.create_connection(
+        (page.host, page.port), timeout=20, source_address=(STRANGER, 0)
+    ) as connection:
+        connection.sendall(request * REQUEST_RATE[1] * 2)
+        while chunk := connection.recv(65536):
+            answered += chunk
+    statuses = re.findall(rb"HTTP/1\.1 (\d{3}) ", answered)
+    assert statuses[: REQUEST_RATE[1]] == [b"403"] * REQUEST_RATE[1]
+    assert statuses[-1] == b"429"  # then the connection is closed
+    assert len(statuses) < REQUEST_RATE[1] * 2
+    asked = page.open_question()
+    assert page.tap(asked["serial"], 0) == 204

@@ -53,11 +53,7 @@ def test_two_networks_print_each_address_with_its_interface_name() -> None:
 
 
 def test_the_machines_own_interfaces_give_only_addresses_it_really_has() -> None:
-    own = {
-        entry.address
-        for entries in psutil.net_if_addrs().values()
-        for entry in entries
-    }
+    own = {entry.address for entries in psutil.net_if_addrs().values() for entry in entries}
     for found in lan_addresses():
         ip = ipaddress.IPv4Address(found.address)
         assert found.address in own
@@ -68,8 +64,22 @@ def _companion(save: Path, *prefix: str) -> pexpect.spawn:
     """``companion play --typed --display lan`` in a pty (inside ``prefix``, e.g. a
     network namespace)."""
     command = [
-        *prefix, sys.executable, "-m", "companion", "play", "--typed", "--game", "samarande",
-        "--players", "Ali,Zed", "--save", str(save), "--display", "lan", "--display-port", "0",
+        *prefix,
+        sys.executable,
+        "-m",
+        "companion",
+        "play",
+        "--typed",
+        "--game",
+        "samarande",
+        "--players",
+        "Ali,Zed",
+        "--save",
+        str(save),
+        "--display",
+        "lan",
+        "--display-port",
+        "0",
     ]
     env = {**os.environ, "COLUMNS": "200", "LINES": "60"}
     return pexpect.spawn(command[0], command[1:], env=env, encoding="utf-8", timeout=60)
@@ -141,8 +151,20 @@ def test_a_phone_in_another_namespace_opens_the_address_printed(tmp_path: Path) 
     stays inside the two namespaces."""
     with _namespaces("ts-table", "ts-phone"):
         table, phone = _ns("ts-table"), _ns("ts-phone")
-        _ip("link", "add", f"vt{table[-4:]}", "netns", table, "type", "veth",
-            "peer", "name", f"vp{table[-4:]}", "netns", phone)
+        _ip(
+            "link",
+            "add",
+            f"vt{table[-4:]}",
+            "netns",
+            table,
+            "type",
+            "veth",
+            "peer",
+            "name",
+            f"vp{table[-4:]}",
+            "netns",
+            phone,
+        )
         _ip("-n", table, "addr", "add", "10.213.0.1/24", "dev", f"vt{table[-4:]}")
         _ip("-n", phone, "addr", "add", "10.213.0.2/24", "dev", f"vp{table[-4:]}")
         _ip("-n", table, "link", "set", f"vt{table[-4:]}", "up")
@@ -152,10 +174,20 @@ def test_a_phone_in_another_namespace_opens_the_address_printed(tmp_path: Path) 
             urls = _printed_addresses(child)
             assert [url.split("/")[2].split(":")[0] for url in urls] == ["10.213.0.1"]
             fetched = subprocess.run(
-                ["ip", "netns", "exec", phone, sys.executable, "-c",
-                 "import sys, urllib.request; print(urllib.request.urlopen(sys.argv[1], "
-                 "timeout=10).status)", urls[0]],
-                capture_output=True, text=True, timeout=60,
+                [
+                    "ip",
+                    "netns",
+                    "exec",
+                    phone,
+                    sys.executable,
+                    "-c",
+                    "import sys, urllib.request; print(urllib.request.urlopen(sys.argv[1], "
+                    "timeout=10).status)",
+                    urls[0],
+                ],
+                capture_output=True,
+                text=True,
+                timeout=60,
             )
             assert fetched.stdout.strip() == "200", fetched.stderr
         finally:
