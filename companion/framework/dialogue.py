@@ -84,6 +84,10 @@ class Speech:
     in_full: str | None = None
     """The same words with every list read whole, said when the table asks for "all"
     (:func:`~companion.framework.wording.capped_list` caps what is said first)."""
+    chronicled: str | None = None
+    """What the night's chronicle writes for it when that differs from what is said: the
+    story in the third person ("Ali draws the Hippodrome card." for "You draw the
+    Hippodrome card."), without the sums a table checks aloud."""
 
 
 @dataclass(frozen=True)
@@ -180,7 +184,10 @@ class Step:
         return self._options(spoken_list(self._labels(), _or(language)), language)
 
     def _labels(self) -> list[str]:
-        return [self.expects.label(value) for value in self.expects.values if self.offers(value)]
+        """The offered answers as said, each said once (``the Palace costs N`` stands for
+        every cost)."""
+        labels = (self.expects.label(value) for value in self.expects.values if self.offers(value))
+        return list(dict.fromkeys(labels))
 
     def _options(self, listed: str, language: str) -> str:
         if self.private_options:

@@ -79,6 +79,7 @@ def test_each_storyteller_hears_the_hope_question_in_full_once():
             assert [line for line in said if line.startswith(f"{name}, ¿{brief}")] or [
                 line for line in said if line.startswith(f"{name}, {brief}")
             ]
+        assert not [line for line in said if re.search(r"Quedan 1\b", line)]
 
 
 def test_a_question_said_briefly_is_said_in_full_again_after_a_resume():

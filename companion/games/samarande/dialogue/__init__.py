@@ -254,7 +254,8 @@ class SamarandeDialogue(CardPlay, GameKit):
             return [
                 Speech(
                     f"{name} gives back all eight cards. Shuffle them into the deck and deal "
-                    f"{name} eight new ones."
+                    f"{name} eight new ones.",
+                    chronicled=f"{name} gives back all eight cards and is dealt eight new ones.",
                 )
             ]
         if not table.keep_four(name):
@@ -264,7 +265,8 @@ class SamarandeDialogue(CardPlay, GameKit):
             Speech(
                 f"{name} keeps four cards. Shuffle the returned cards into the deck. Lay six "
                 f"cards face up in the line. The deck holds {table.deck} cards and the bank "
-                f"{table.bank} gold."
+                f"{table.bank} gold.",
+                chronicled=f"{name} keeps four cards. Six cards are laid face up in the line.",
             )
         ]
 
@@ -405,19 +407,24 @@ class SamarandeDialogue(CardPlay, GameKit):
     def _ask_actions(self) -> Step:
         table = self.table
         name = table.current.name
+        hint = "Say take card one to six, draw, play and a card's name, buy a point, or end turn."
         if table.action_points:
             prompt = f"{name}, {points(table.action_points)}. What do you do?"
         elif table.points_to_buy:
             prompt = f"{name}, no action points left: buy one for 2 gold, or end your turn."
+            hint = "Say buy a point, or end turn."
         else:
             prompt = f"{name}, no action points left and none to buy: end your turn."
+            hint = "Say end turn."
         return Step(
             prompt,
             self._action_phrases(),
-            hint=(
+            hint=f"{hint} Say all for more.",
+            in_full=(
                 "Say take card and a place from one to six, draw from the deck, play and a "
-                "card name, play a new district, artisan, guard or card costing a number for "
-                "a card I do not know, buy a point, or end turn."
+                "card's name, buy a point for 2 gold, or end turn. For a card I do not know, "
+                "say play a new district, artisan, guard or card and what it costs: play a "
+                "new artisan costing two."
             ),
         )
 
