@@ -159,7 +159,7 @@ class Heard:
 
     clip: Clip
     phrases: PhraseSet
-    expected: str | None
+    expected: Answer | None
 
     @property
     def key(self) -> str:
@@ -190,7 +190,7 @@ def clips() -> list[Heard]:
             for clip in labelled_clips(folder, OTHER_DIGITS)
         ]
         + [
-            Heard(clip, yes_no, clip.transcript)
+            Heard(clip, yes_no, Answer(clip.transcript))
             for clip in labelled_clips("speech_commands", ("yes", "no"))
         ]
     )

@@ -182,8 +182,7 @@ class ReaderDialogue(
         commands = _quick_phrases(self.state.pack_path, held_by, self.sheet.name)
         return replace(step, commands=commands | step.commands if step.commands else commands)
 
-    def answer(self, value: Answer | str) -> list[Speech]:
-        answer = Answer.coerce(value)
+    def answer(self, answer: Answer) -> list[Speech]:
         said_wrongly = sheet_refusal(answer, self.sheet.name if self.state.table else "")
         if said_wrongly is not None:
             raise IllegalAction(said_wrongly)
