@@ -29,7 +29,7 @@ from typing import ClassVar
 
 from companion.framework.answers import FREE, NUMBER, YES, Answer
 from companion.framework.dialogue import YES_NO, GameOptions, Speech, Step
-from companion.framework.errors import IllegalAction, SetupError
+from companion.framework.errors import IllegalAction, PackError, SetupError
 from companion.framework.kit import ROLL_FOR_ME, GameKit, new_dice, number_phrases, roll_step
 from companion.framework.phrases import PhraseSet, normalize
 from companion.framework.story import Chapter, Told
@@ -37,7 +37,6 @@ from companion.games.samarande import table_view
 from companion.games.samarande.content.catalogue import (
     Card,
     Catalogue,
-    CatalogueError,
     UnknownCardError,
 )
 from companion.games.samarande.content.loader import load_catalogue
@@ -119,7 +118,7 @@ class SamarandeDialogue(CardPlay, GameKit):
         mode, settings = parse_settings(options.settings)
         try:
             catalogue = load_catalogue(options.pack)
-        except CatalogueError as error:
+        except PackError as error:
             raise SetupError(str(error)) from None
         return SamarandeState(
             mode=mode, catalogue=catalogue, settings=settings, dice=new_dice(options)
