@@ -211,17 +211,19 @@ def main() -> None:
     if args.sample:
         print_sample(pack, args.sample, args.seed)
         return
-    distinct, paragraphs, most, total = [], [], [], Counter()
+    distinct, paragraphs, most, most_paragraph, total = [], [], [], [], Counter()
     for seed in range(args.seed, args.seed + args.seeds):
         with tempfile.TemporaryDirectory() as folder:
             read = play(args.pack, args.encounters, seed, Path(folder) / "game.json")
         counts = Counter(read)
         total.update(number for number, _telling in read)
         (number, telling), times = counts.most_common(1)[0] if counts else ((0, 0), 0)
-        numbers = len({number for number, _telling in read})
+        by_number = Counter(number for number, _telling in read)
+        numbers = len(by_number)
         distinct.append(len(counts))
         most.append(times)
         paragraphs.append(numbers)
+        most_paragraph.append(max(by_number.values(), default=0))
         print(
             f"seed {seed}: {len(read)} paragraphs read, {len(counts)} distinct texts heard, "
             f"{numbers} distinct paragraphs ({len(pack.paragraphs)} in book); most heard: "
@@ -231,7 +233,9 @@ def main() -> None:
         print(
             f"mean over {args.seeds} seeds: {statistics.mean(distinct):.1f} distinct texts "
             f"heard ({statistics.mean(paragraphs):.1f} distinct paragraphs), the text heard "
-            f"most heard {statistics.mean(most):.1f} times (worst {max(most)})"
+            f"most heard {statistics.mean(most):.1f} times (worst {max(most)}), the paragraph "
+            f"read most read {statistics.mean(most_paragraph):.1f} times (worst "
+            f"{max(most_paragraph)})"
         )
     if args.most_read:
         print_most_read(pack, total, args.seeds, args.most_read)

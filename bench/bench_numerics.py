@@ -24,21 +24,27 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import math
 import os
 import subprocess
 import sys
 from collections import Counter
+from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from unittest.mock import patch
 
 import numpy as np
 
 from companion.cli.expectations import expected_phrases
 from companion.framework.answers import Answer
 from companion.framework.phrases import PhraseSet
+from companion.session.ports import ACCEPT_CONFIDENCE, CONFIRM_CONFIDENCE
+from companion.voice import confidence
 from companion.voice.audio import read_wav
-from companion.voice.confidence import Hypothesis
+from companion.voice.confidence import MAX_MARGIN, Hypothesis, confidence_from_search
+from companion.voice.engines import whisper, whisper_cascade
 from companion.voice.engines.whisper import WhisperRecognizer, multilingual_model_dir
 from companion.voice.engines.whisper_cascade import RECHECK, RehearingWhisper
 from companion.voice.recognition import Recognition
@@ -70,6 +76,7 @@ class Setting:
 
 SETTINGS = {
     "reference": Setting({}),
+    "openblas-haswell": Setting({"OPENBLAS_CORETYPE": "Haswell"}),
     "openblas-sandybridge": Setting({"OPENBLAS_CORETYPE": "Sandybridge"}),
     "openblas-prescott": Setting({"OPENBLAS_CORETYPE": "Prescott"}),
     "threads-1": Setting({}, threads=1),
@@ -116,6 +123,14 @@ class TapedWhisper(WhisperRecognizer):
     def encode(self, samples: np.ndarray) -> Any:
         return None if self.replaying else super().encode(samples)
 
+    def candidates(self, samples: np.ndarray, phrases: PhraseSet) -> Any:
+        if not self.replaying:
+            return super().candidates(samples, phrases)
+        if self.clip not in self.tape:
+            return None  # heard as no speech, or not re-heard
+        with patch.object(whisper, "has_speech", lambda samples: True):
+            return super().candidates(samples, phrases)
+
     def speech_vector(self, encoded: Any, samples: np.ndarray) -> np.ndarray:
         if self.replaying:
             return np.zeros(1, np.float32)
@@ -123,11 +138,7 @@ class TapedWhisper(WhisperRecognizer):
 
     def score_phrases(self, encoded, texts, start=None, casing=()):
         if self.replaying:
-            taped = self.tape[self.clip]
-            finished = {
-                text: Hypothesis(tuple(t), lp, sf) for text, (t, lp, sf) in taped[0].items()
-            }
-            return finished, taped[1]
+            return replayed(self.tape[self.clip])
         finished, free = super().score_phrases(encoded, texts, start, casing)
         self.tape[self.clip] = [
             {text: [list(h.tokens), h.logp, h.shortfall] for text, h in finished.items()},
@@ -136,13 +147,19 @@ class TapedWhisper(WhisperRecognizer):
         return finished, free
 
 
+def replayed(taped: list[Any]) -> tuple[dict[str, Hypothesis], str]:
+    """A phrase search as it was taped: every phrase kept, and the free transcript."""
+    finished = {text: Hypothesis(tuple(t), lp, sf) for text, (t, lp, sf) in taped[0].items()}
+    return finished, taped[1]
+
+
 @dataclass(frozen=True)
 class Heard:
     """One clip, the step it is heard at, and what should be accepted (None: nothing)."""
 
     clip: Clip
     phrases: PhraseSet
-    expected: str | None
+    expected: Answer | None
 
     @property
     def key(self) -> str:
@@ -173,7 +190,7 @@ def clips() -> list[Heard]:
             for clip in labelled_clips(folder, OTHER_DIGITS)
         ]
         + [
-            Heard(clip, yes_no, clip.transcript)
+            Heard(clip, yes_no, Answer(clip.transcript))
             for clip in labelled_clips("speech_commands", ("yes", "no"))
         ]
     )
@@ -233,20 +250,41 @@ def sensitive(decided: dict[str, dict[str, Any]], tape: dict[str, Any]) -> set[s
     return keys | {heard.key for heard in clips() if heard.kind in ("chatter", "digit")}
 
 
-def verdicts(tape: dict[str, Any]) -> dict[str, dict[str, tuple[str, float]]]:
-    """Per clip: the outcome and confidence of tiny alone and of tiny with base."""
-    tiny, base = models(tape, True, SETTINGS["reference"])
+NO_AUDIO = np.zeros(1, np.float32)
+"""What a replayed clip is heard as: the tape holds the search; the clip had speech."""
+
+
+REPLAYING: dict[int, tuple[dict[str, Any], TapedWhisper, TapedWhisper]] = {}
+"""Per tape (by id, with the tape itself so the id is not reused): its replaying models."""
+
+
+def replaying(tape: dict[str, Any]) -> tuple[TapedWhisper, TapedWhisper]:
+    """Tiny and base replaying ``tape`` (loaded once a tape: a threshold is replayed
+    hundreds of times)."""
+    if id(tape) not in REPLAYING:
+        REPLAYING[id(tape)] = (tape, *models(tape, True, SETTINGS["reference"]))
+    return REPLAYING[id(tape)][1:]
+
+
+def verdicts(
+    tape: dict[str, Any], keys: set[str] | None = None
+) -> dict[str, dict[str, tuple[str, float]]]:
+    """Per clip (of ``keys``, else every clip on the tape): the outcome and confidence of
+    tiny alone and of tiny with base."""
+    tiny, base = replaying(tape)
     cascade = RehearingWhisper(tiny, base)
     decided: dict[str, dict[str, tuple[str, float]]] = {}
     for heard in clips():
         tiny.clip = base.clip = heard.key
-        if "heard" in tape and heard.key not in tape["heard"]:
+        if ("heard" in tape and heard.key not in tape["heard"]) or (
+            keys is not None and heard.key not in keys
+        ):
             continue
         if heard.key not in tape["tiny"]:
             decided[heard.key] = {"tiny": ("rejected", 0.0), "shipped": ("rejected", 0.0)}
             continue
         decided[heard.key] = {
-            engine: outcome(recognizer.recognize(read_wav(heard.clip.path), heard.phrases), heard)
+            engine: outcome(recognizer.recognize(NO_AUDIO, heard.phrases), heard)
             for engine, recognizer in (("tiny", tiny), ("shipped", cascade))
         }
     return decided
@@ -330,6 +368,245 @@ def report(decided_by: dict[str, dict[str, dict[str, tuple[str, float]]]]) -> No
             print(f"    {key}: {cells}")
 
 
+def logit(probability: float) -> float:
+    """The confidence model's evidence, back from its confidence (rounded to 4 digits).
+
+    >>> round(logit(0.8), 3)
+    1.386
+    """
+    clipped = min(max(probability, 1e-4), 1 - 1e-4)
+    return math.log(clipped / (1 - clipped))
+
+
+def uncapped_logit(taped: list[Any], phrases: PhraseSet) -> float:
+    """The evidence of the search's best answer before any cap (too close to call, a decoy
+    close): what the thresholds on the confidence (0.80, 0.45, RECHECK) are compared with."""
+    finished, free = replayed(taped)
+    allowed = {phrase.text for phrase in phrases.phrases}
+    kept = {text: hypothesis for text, hypothesis in finished.items() if text in allowed}
+    return logit(confidence_from_search(kept, phrases, free, -math.inf).confidence)
+
+
+def lead(scores: dict[Any, float], value: Any) -> float:
+    """Nats by which ``value`` beats every other answer (at most MAX_MARGIN).
+
+    >>> lead({"a": -1.0, "b": -3.5}, "a"), lead({"a": -1.0}, "a")
+    (2.5, 12.0)
+    """
+    others = [score for other, score in scores.items() if other != value]
+    return min(scores[value] - max(others, default=-math.inf), MAX_MARGIN)
+
+
+def measures(tape: dict[str, Any]) -> dict[str, dict[str, float]]:
+    """Per clip: every quantity a roll's decision compares with a threshold (see EDGES)."""
+    tiny, base = replaying(tape)
+    measured: dict[str, dict[str, float]] = {}
+    for heard in clips():
+        tiny.clip = base.clip = heard.key
+        if "heard" in tape and heard.key not in tape["heard"]:
+            continue
+        first = tiny.candidates(NO_AUDIO, heard.phrases)
+        if first is None:
+            continue
+        value = heard.phrases.match(first.text).value
+        best = max(first.scores, key=first.scores.__getitem__)
+        finished, _ = replayed(tape["tiny"][heard.key])
+        allowed = {phrase.text for phrase in heard.phrases.phrases}
+        decoys = [h.logp for text, h in finished.items() if text not in allowed]
+        found = {
+            "tiny margin": lead(first.scores, best),
+            "tiny best": first.scores[best],
+            "tiny logit": uncapped_logit(tape["tiny"][heard.key], heard.phrases),
+        }
+        if decoys:
+            found["tiny decoy gap"] = first.scores[best] - max(decoys)
+        again = base.candidates(NO_AUDIO, heard.phrases) if heard.kind != "yes/no" else None
+        if again is not None:
+            found |= {
+                "base margin": lead(again.scores, max(again.scores, key=again.scores.__getitem__)),
+                "base logit": uncapped_logit(tape["base"][heard.key], heard.phrases),
+            }
+            again_found, _ = replayed(tape["base"][heard.key])
+            base_decoys = [h.logp for text, h in again_found.items() if text not in allowed]
+            if base_decoys:
+                found["base decoy gap"] = max(again.scores.values()) - max(base_decoys)
+            if value in again.scores:  # else base pruned tiny's answer: no doubt to measure
+                found["base doubt"] = max(again.scores.values()) - again.scores[value]
+        measured[heard.key] = found
+    return measured
+
+
+def spreads(measured_by: dict[str, dict[str, dict[str, float]]]) -> dict[str, dict[str, float]]:
+    """Per measure and clip: its range (largest minus smallest) over the settings that
+    heard it, for clips heard under two settings or more."""
+    ranges: dict[str, dict[str, float]] = {}
+    keys = set().union(*(measured.keys() for measured in measured_by.values()))
+    for key in sorted(keys):
+        heard = [measured[key] for measured in measured_by.values() if key in measured]
+        for name in set().union(*heard):
+            values = [found[name] for found in heard if name in found]
+            if len(values) > 1:
+                ranges.setdefault(name, {})[key] = max(values) - min(values)
+    return ranges
+
+
+@dataclass(frozen=True)
+class Edge:
+    """A threshold of the roll's decision, where it lives, and the measure it is compared
+    with (its spread over the settings is how far the threshold is moved either way)."""
+
+    name: str
+    modules: tuple[Any, ...]
+    attribute: str
+    measure: tuple[str, ...]
+    sign: int = 1
+    """-1: the threshold is on the other side of the comparison (the logistic's bias)."""
+
+
+EDGES = (
+    Edge("ACCEPT_MARGIN", (confidence,), "ACCEPT_MARGIN", ("tiny margin",)),
+    Edge(
+        "DECOY_MARGIN", (confidence, whisper), "DECOY_MARGIN", ("tiny decoy gap", "base decoy gap")
+    ),
+    Edge("SUPPORT", (whisper_cascade,), "SUPPORT", ("tiny best",)),
+    Edge("BASE_MARGIN", (whisper_cascade,), "BASE_MARGIN", ("base margin",)),
+    Edge("CORROBORATED_MARGIN", (whisper_cascade,), "CORROBORATED_MARGIN", ("tiny margin",)),
+    Edge("CORROBORATED_SCORE", (whisper_cascade,), "CORROBORATED_SCORE", ("tiny best",)),
+    Edge("BASE_DOUBT", (whisper_cascade,), "BASE_DOUBT", ("base doubt",)),
+)
+"""The confidence's own thresholds (the session's 0.80 and 0.45, RECHECK) are moved
+together by moving the logistic's bias (BIAS_EDGE)."""
+
+
+Labels = dict[str, tuple[str, str]]
+"""Per clip: its outcome with tiny alone and as shipped (tiny, base re-hearing)."""
+
+
+def labels(decided: dict[str, dict[str, tuple[str, float]]]) -> Labels:
+    return {key: (found["tiny"][0], found["shipped"][0]) for key, found in decided.items()}
+
+
+def moved(edge: Edge, by: float, tape: dict[str, Any], keys: set[str] | None = None) -> Labels:
+    """Each clip's outcomes with ``edge`` moved by ``by`` (for BIAS_EDGE: every confidence
+    moved by ``by`` in the logistic's terms, which moves its thresholds by ``-by``)."""
+    with ExitStack() as stack:
+        if edge.sign < 0:
+            weights = confidence.WEIGHTS | {"bias": confidence.WEIGHTS["bias"] + by}
+            stack.enter_context(patch.object(confidence, "WEIGHTS", weights))
+        for module in edge.modules:
+            shifted = getattr(module, edge.attribute) + by
+            stack.enter_context(patch.object(module, edge.attribute, shifted))
+        return labels(verdicts(tape, keys))
+
+
+BIAS_EDGE = Edge("confidence (0.80, 0.45, RECHECK)", (), "", ("tiny logit", "base logit"), -1)
+CONFIDENCE_THRESHOLDS = (ACCEPT_CONFIDENCE, CONFIRM_CONFIDENCE, RECHECK)
+"""What a confidence is compared with (the session's two, and re-hearing's)."""
+SAFETY = 0.25
+"""Nats (logits for the confidences): how much farther than the measured spread the
+nearest clip of the tuning half must be from a threshold."""
+NUDGE = 0.002
+"""How far past a clip's value a threshold is moved to see whether its verdict turns
+(a confidence is rounded to 4 digits: about 0.0006 in logits near 0.8)."""
+
+
+def crossings(edge: Edge, measured: dict[str, dict[str, float]]) -> list[tuple[float, str]]:
+    """Each clip's move of ``edge`` that brings the threshold onto the clip's measure,
+    nearest first.
+
+    >>> edge = Edge("A", (), "", ("m",))
+    >>> crossings(edge, {"near": {"m": 1.0}, "far": {"m": -3.0}, "none": {}})  # at 0
+    [(1.0, 'near'), (-3.0, 'far')]
+    """
+    if edge.sign < 0:
+        thresholds = [logit(threshold) for threshold in CONFIDENCE_THRESHOLDS]
+    else:
+        thresholds = [getattr(edge.modules[0], edge.attribute)] if edge.modules else [0.0]
+    found = [
+        (edge.sign * (found[name] - threshold), key)
+        for key, found in measured.items()
+        for name in edge.measure
+        if name in found
+        for threshold in thresholds
+    ]
+    return sorted(found, key=lambda crossing: abs(crossing[0]))
+
+
+NEAR = 2.0
+"""Nats (logits): the clips whose spread counts for a threshold are those whose measure
+lies this close to it (a clip far from every threshold may move by more, as when the
+settings change which answer is best, without coming near a decision)."""
+
+
+def local_spread(
+    edge: Edge, ranges: dict[str, dict[str, float]], measured: dict[str, dict[str, float]]
+) -> float:
+    """The largest range over the settings of the clips within NEAR of ``edge``."""
+    near = {key for by, key in crossings(edge, measured) if abs(by) <= NEAR}
+    return max(
+        (ranges.get(name, {}).get(key, 0.0) for name in edge.measure for key in near),
+        default=0.0,
+    )
+
+
+def nearest_clip(
+    edge: Edge, tape: dict[str, Any], measured: dict[str, dict[str, float]], limit: float
+) -> tuple[float, str] | None:
+    """The distance from ``edge`` to the nearest clip of ``measured`` whose verdict (tiny
+    alone or as shipped) turns when the threshold is moved just past its measure; None
+    when no clip turns within ``limit``."""
+    still = labels(verdicts(tape, set(measured)))
+    for by, key in crossings(edge, measured):
+        if abs(by) > limit:
+            return None
+        if moved(edge, by + math.copysign(NUDGE, by), tape, {key})[key] != still[key]:
+            return abs(by), key
+    return None
+
+
+def report_edges(
+    tape: dict[str, Any], ranges: dict[str, list[float]], measured: dict[str, dict[str, float]]
+) -> None:
+    """For each threshold: the measured spread of what it is compared with, the nearest
+    clip of the tuning half, and the clips whose verdict changes when it moves by that
+    spread either way (a knife's edge)."""
+    print("\nspread of each measure over the settings, every clip (nats; logits for confidences):")
+    for name, by_clip in sorted(ranges.items()):
+        values = list(by_clip.values())
+        print(
+            f"  {name:>15}: {len(values)} clips, median {np.median(values):.2f}, "
+            f"p90 {np.quantile(values, 0.9):.2f}, max {max(values):.2f}"
+        )
+    kinds = {heard.key: heard for heard in clips()}
+    tuning = {key: found for key, found in measured.items() if in_tuning_half(kinds[key].clip.path)}
+    still = labels(verdicts(tape))
+    print(
+        f"each threshold: nearest tuning clip, spread of the clips within {NEAR} of it "
+        f"(clear: farther than spread + {SAFETY}):"
+    )
+    for edge in (*EDGES, BIAS_EDGE):
+        spread = local_spread(edge, ranges, measured)
+        nearest = nearest_clip(edge, tape, tuning, limit=spread + 4 * SAFETY + 2)
+        distance = nearest[0] if nearest else math.inf
+        value = "" if edge.sign < 0 else f" = {getattr(edge.modules[0], edge.attribute)}"
+        where = f" ({kinds[nearest[1]].kind} {nearest[1]})" if nearest else ""
+        state = "clear" if distance >= spread + SAFETY else "KNIFE'S EDGE"
+        print(
+            f"  {edge.name}{value}: nearest tuning clip {distance:.2f}{where}, "
+            f"spread {spread:.2f}: {state}"
+        )
+        turned: dict[str, str] = {}
+        for by in (-spread, spread):
+            for key, label in moved(edge, edge.sign * by, tape).items():
+                if label != still[key]:
+                    turned[key] = f"{still[key]} -> {label} at {by:+.2f}"
+        print(f"    clips whose verdict moves when it moves by {spread:.2f}: {len(turned)}")
+        for key, change in sorted(turned.items()):
+            heard = kinds[key]
+            half = "tuning" if in_tuning_half(heard.clip.path) else "held-out"
+            print(f"      {half} {heard.kind} {key}: {change}")
+
+
 def hear(name: str, tapes: Path, subset: bool) -> None:
     """Hear the clips under setting ``name`` in a child process (nice), onto its tape."""
     environment = {k: v for k, v in os.environ.items() if k not in NUMERIC_VARIABLES}
@@ -351,6 +628,13 @@ def main() -> int:
         help="under settings other than the reference, hear only the clips whose decision "
         "could move (see sensitive()); the others keep the reference's verdict",
     )
+    parser.add_argument(
+        "--edges",
+        action="store_true",
+        help="also measure the spread of every quantity a threshold is compared with, each "
+        "threshold's nearest clip of the tuning half, and the clips whose verdict moves when "
+        "a threshold moves by that spread",
+    )
     parser.add_argument("--record", help=argparse.SUPPRESS)  # the child process of a setting
     parser.add_argument("--keys", type=Path, help=argparse.SUPPRESS)  # its clips, one a line
     args = parser.parse_args()
@@ -362,13 +646,15 @@ def main() -> int:
         record(args.record, args.tapes / f"{args.record}.json", keys)
         return 0
     args.tapes.mkdir(parents=True, exist_ok=True)
-    decided_by, features_by = {}, {}
+    decided_by, features_by, measured_by = {}, {}, {}
     for name in ["reference", *(n for n in args.settings.split(",") if n != "reference")]:
         path = args.tapes / f"{name}.json"
         if not path.exists():
             hear(name, args.tapes, args.subset)
         tape = json.loads(path.read_text())
         decided_by[name], features_by[name] = verdicts(tape), tape.get("features", {})
+        if args.edges:
+            measured_by[name] = measures(tape)
         if name == "reference":
             reference_tape = tape
         decided_by[name] = decided_by["reference"] | decided_by[name]
@@ -378,6 +664,8 @@ def main() -> int:
             )
     report_features(features_by)
     report(decided_by)
+    if args.edges:
+        report_edges(reference_tape, spreads(measured_by), measured_by["reference"])
     print(f"\n(re-hearing below {RECHECK}; tapes in {args.tapes})")
     return 0
 

@@ -55,7 +55,7 @@ PROMPTS = ("Ali, roll the die.", "Did you say six?", "Zed, how many steps?", "Is
 HUMAN = ("six/51055bda_nohash_4", "four/563aa4e6_nohash_2", "five/0c40e715_nohash_0")
 """The two loud human clips once unheard on the stream, and a third."""
 SYNTHETIC = (("six", "en-us"), ("four", "en-gb+m7"), ("yes", "en-us+f3"), ("five", "en-us"))
-ANSWERS = PhraseSet.from_templates({word: word for word in (*DIE_WORDS, "yes", "no")})
+ANSWERS = PhraseSet.of(*DIE_WORDS, "yes", "no")
 NOISE_DB = -50.0
 """The room's steady noise."""
 LOUD_DB = -35.0

@@ -26,7 +26,7 @@ import numpy as np  # noqa: E402
 from tally import Tally, load_recognizers  # noqa: E402
 
 from companion.cli.expectations import expected_phrases  # noqa: E402
-from companion.framework.answers import Answer  # noqa: E402
+from companion.framework.answers import NO, YES, Answer  # noqa: E402
 from companion.framework.phrases import PhraseSet  # noqa: E402
 from companion.voice.recognition import Recognizer  # noqa: E402
 from testkit.corpus import (  # noqa: E402
@@ -64,7 +64,7 @@ COMMANDS = [
 
 def measure(
     recognizer: Recognizer,
-    clips: Iterable[tuple[np.ndarray, str | None, str]],
+    clips: Iterable[tuple[np.ndarray, Answer | None, str]],
     phrases: PhraseSet,
 ) -> Tally:
     """``clips``: samples, the value that should be accepted (None: should be rejected)
@@ -78,7 +78,7 @@ def measure(
 def measure_parts(
     recognizer: Recognizer,
     folder_words: list[tuple[str, Iterable[str]]],
-    values: dict[str, str | None],
+    values: dict[str, Answer | None],
     per_word: int | None,
     phrases: PhraseSet,
 ) -> dict[str, Tally]:
@@ -104,7 +104,7 @@ def measure_parts(
 
 def human(
     folder_words: list[tuple[str, Iterable[str]]],
-    values: dict[str, str | None],
+    values: dict[str, Answer | None],
     per_word: int | None,
 ):
     """Samples, expected values and speakers."""
@@ -170,7 +170,7 @@ def main() -> int:
         print(digits.line("digits zero-nine, all human"))
         yes_no = measure(
             recognizer,
-            human([("speech_commands", ("yes", "no"))], {"yes": "yes", "no": "no"}, None),
+            human([("speech_commands", ("yes", "no"))], {"yes": YES, "no": NO}, None),
             expected_phrases("yesno"),
         )
         print(yes_no.line("yes/no, speech_commands"))

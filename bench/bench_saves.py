@@ -25,6 +25,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from companion.framework.answers import Answer
 from companion.framework.dialogue import GameOptions
 from companion.framework.errors import IllegalAction
 from companion.games import GAME_MODULES, game_spec
@@ -51,7 +52,7 @@ def played(game: str, answers: int) -> tuple[dict[str, Any], list[dict[str, Any]
         values = dialogue.step().expects.values
         before = dialogue.to_save()
         try:
-            dialogue.answer(rng.choice(values) if values else "Ali")
+            dialogue.answer(rng.choice(values) if values else Answer.free("Ali"))
         except IllegalAction:
             continue
         earlier = [*earlier, before][-UNDO_DEPTH:]

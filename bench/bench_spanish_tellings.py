@@ -57,7 +57,7 @@ def hear(spotter, wav: Path, keywords: tuple[str, ...]) -> tuple[TellingReport, 
     )
     listener = AudioTellingListener(wav_file_opener([wav]), spotter)
     started = time.perf_counter()
-    report = TellingReport.from_value(listener.listen(spec, lambda cue: None))
+    report = listener.listen(spec, lambda cue: None)
     return report, time.perf_counter() - started
 
 

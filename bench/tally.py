@@ -9,6 +9,7 @@ from collections import Counter
 
 import numpy as np
 
+from companion.framework.answers import Answer
 from companion.framework.phrases import PhraseSet
 from companion.voice.recognition import ModelMissingError, Recognition, Recognizer
 from companion.voice.recognizers import make_recognizer
@@ -51,7 +52,7 @@ class Tally:
         recognizer: Recognizer,
         samples: np.ndarray,
         phrases: PhraseSet,
-        expected: str | None,
+        expected: Answer | None,
         label: str = "",
         answers: PhraseSet | None = None,
     ) -> None:
@@ -67,7 +68,7 @@ class Tally:
         recognition: Recognition,
         seconds: float,
         phrases: PhraseSet,
-        expected: str | None,
+        expected: Answer | None,
         label: str = "",
         answers: PhraseSet | None = None,
     ) -> None:

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import numpy as np
 
+from companion.framework.answers import Answer
 from companion.framework.dialogue import Step
 from companion.framework.phrases import PhraseSet
 from companion.session.ports import ACCEPT_CONFIDENCE, CONFIRM_CONFIDENCE, Heard
@@ -115,7 +116,7 @@ class Verdict:
 
     outcome: str
     """"accepted", "confirmed" (asked back) or "rejected"."""
-    value: str | None
+    value: Answer | None
     """The answer understood (None when nothing matched)."""
 
 
@@ -123,7 +124,7 @@ def judge(
     recognition: Recognition,
     phrases: PhraseSet,
     answers: PhraseSet | None = None,
-    unsure: str | None = None,
+    unsure: Answer | None = None,
 ) -> Verdict:
     """What the session would do: accept a clear sure answer, confirm an unsure one.
 
@@ -134,11 +135,12 @@ def judge(
     :func:`~companion.session.understanding.repeated_confirm_confidence`.
 
     >>> from companion.framework.phrases import PhraseSet
-    >>> judge(Recognition("five", 0.95), PhraseSet.numbers(range(1, 7)))
-    Verdict(outcome='accepted', value='5')
-    >>> judge(Recognition("five", 0.5), PhraseSet.numbers(range(1, 7))).outcome
+    >>> dice, five = PhraseSet.numbers(range(1, 7)), Answer.number(5)
+    >>> judge(Recognition("five", 0.95), dice) == Verdict("accepted", five)
+    True
+    >>> judge(Recognition("five", 0.5), dice).outcome
     'confirmed'
-    >>> judge(Recognition("five", 0.2), PhraseSet.numbers(range(1, 7)), unsure="5").outcome
+    >>> judge(Recognition("five", 0.2), dice, unsure=five).outcome
     'confirmed'
     """
     step = Step("", answers if answers is not None else phrases)

@@ -22,9 +22,8 @@ import shutil
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
-from companion.framework.answers import Answer
+from companion.framework.answers import NO, NUMBER, OUT_OF_RANGE, Answer
 from companion.framework.dialogue import GameOptions, Step
 from companion.framework.packs import shipped_pack
 from testkit.table_game import Policy
@@ -43,48 +42,41 @@ SHORT_NIGHT = {"turn_seconds": "40", "warn_seconds": "10", "hands": "screen"}
 """Scheherazade: short turns, hands on the players' screens rather than read aloud."""
 
 
-def _number(value: Any) -> int | None:
-    """The number an answer names (``Answer(number=3)`` or ``"3"``), else None."""
-    if isinstance(value, Answer) and value.intent == "number":
-        return int(value["number"])
-    if isinstance(value, str) and value.isdigit():
-        return int(value)
-    return None
+def _number(value: Answer) -> int | None:
+    """The number an answer names (``Answer.number(3)``), else None."""
+    return int(value[NUMBER]) if value.intent == NUMBER else None
 
 
-def _named(values: list[Any], *names: str) -> list[Any]:
-    """The answers called one of ``names`` (``Answer("stay")`` or ``"stay"``).
+def _named(values: list[Answer], *names: str) -> list[Answer]:
+    """The answers whose intent is one of ``names``.
 
-    >>> _named([Answer("stay"), "Baghdad", Answer("no")], "stay", "Baghdad")
-    [Answer(intent='stay', slots=()), 'Baghdad']
+    >>> _named([Answer("stay"), Answer("Baghdad"), NO], "stay", "Baghdad")
+    [Answer(intent='stay', slots=()), Answer(intent='Baghdad', slots=())]
     """
-    return [value for value in values if getattr(value, "intent", value) in names]
+    return [value for value in values if value.intent in names]
 
 
-def sensible(step: Step, values: list[Any], rng: random.Random) -> list[Any]:
+def sensible(step: Step, values: list[Answer], rng: random.Random) -> list[Answer]:
     """What any player says: a die roll from one to six, a kept roll, a number in range.
 
-    >>> sensible(Step("Roll the die.", None), ["0", "1", "12", "6", "yes"], random.Random(1))
-    ['1', '6']
+    >>> rolls = [Answer.number(n) for n in (0, 1, 12, 6)]
+    >>> sensible(Step("Roll the die.", None), [*rolls, NO], random.Random(1)) == rolls[1::2]
+    True
     """
     if any(word in step.prompt.lower() for word in ROLL_WORDS):
         rolls = [value for value in values if (_number(value) or 0) in range(1, 7)]
         if rolls:
             return rolls
-    keep = _named(values, "no")
+    keep = _named(values, NO.intent)
     if "roll again" in step.prompt.lower() and keep:
         return keep
-    return [
-        value
-        for value in values
-        if not (isinstance(value, Answer) and value.intent == "out of range")
-    ]
+    return [value for value in values if value.intent != OUT_OF_RANGE]
 
 
-def samarande_turns(step: Step, values: list[Any], rng: random.Random) -> list[Any]:
+def samarande_turns(step: Step, values: list[Answer], rng: random.Random) -> list[Answer]:
     """Take face-up cards (one point for place one …), draw from the deck, then end the
     turn: the deck runs out and the game ends; now and then play a card."""
-    kinds: dict[str, list[Any]] = {}
+    kinds: dict[str, list[Answer]] = {}
     for value in values:
         kinds.setdefault(getattr(value, "intent", value), []).append(value)
     if NO_POINTS in step.prompt and kinds.get("end"):
@@ -101,7 +93,7 @@ def samarande_turns(step: Step, values: list[Any], rng: random.Random) -> list[A
     return kinds.get("draw", []) if left >= 3 else kinds.get("end", [])
 
 
-def reader_heads_home(step: Step, values: list[Any], rng: random.Random) -> list[Any]:
+def reader_heads_home(step: Step, values: list[Answer], rng: random.Random) -> list[Answer]:
     """Declare when it may, go to Baghdad (stay there), set the formula to ten and ten."""
     home = "stay" if "you are in Baghdad" in step.prompt else "Baghdad"
     ten = [value for value in values if _number(value) == 10]
@@ -110,7 +102,7 @@ def reader_heads_home(step: Step, values: list[Any], rng: random.Random) -> list
     return _named(values, "declare", home) or sensible(step, values, rng)
 
 
-def scheherazade_fills(step: Step, values: list[Any], rng: random.Random) -> list[Any]:
+def scheherazade_fills(step: Step, values: list[Answer], rng: random.Random) -> list[Answer]:
     """Say "done" when filling a hand or shuffling the deck (no Sultan or hourglass drawn),
     else as any player."""
     done = _named(values, "done")

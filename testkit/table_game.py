@@ -25,8 +25,10 @@ from typing import Any, Protocol
 
 import numpy as np
 
+from companion.framework.answers import Answer
 from companion.framework.dialogue import Dialogue, GameSpec, Speech, Step
 from companion.framework.phrases import PhraseSet
+from companion.framework.telling_turn import TellingReport
 from companion.framework.words import said as said_in
 from companion.session.events import Outcome
 from companion.session.loop import Session
@@ -178,7 +180,7 @@ class TablePlayer(Protocol):
         """What the companion understood of the last answer (None: nothing)."""
 
 
-Policy = Callable[[Step, list[Any], random.Random], list[Any]]
+Policy = Callable[[Step, list[Answer], random.Random], list[Answer]]
 """The answers a player would give at ``step``, among its allowed ones (empty: any)."""
 
 
@@ -269,7 +271,7 @@ class _TellingCue:
         self.listener = listener
         self.listening = listening
 
-    def listen(self, spec: Any, say: Callable[[str], None]) -> str | None:
+    def listen(self, spec: Any, say: Callable[[str], None]) -> TellingReport | None:
         self.listening.put((Step("telling", PhraseSet(()), telling=spec), PhraseSet(())))
         return self.listener.listen(spec, say)
 

@@ -25,7 +25,7 @@ from typing import Any
 
 from companion.framework.dialogue import Dialogue, GameOptions, Speech, Step
 from companion.framework.phrases import PhraseSet
-from companion.framework.telling_turn import TellingSpec, TypedTellingListener
+from companion.framework.telling_turn import TellingReport, TellingSpec, TypedTellingListener
 from companion.games import game_spec
 from companion.session.events import Outcome
 from companion.session.loop import Session
@@ -181,7 +181,7 @@ class TypedTeller:
     """A storyteller who types a short tale naming the card's element, then ends it with
     the closing words of the night's language."""
 
-    def listen(self, spec: TellingSpec, say: Callable[[str], None]) -> str | None:
+    def listen(self, spec: TellingSpec, say: Callable[[str], None]) -> TellingReport | None:
         word = spec.keywords[0] if spec.keywords else "lamp"
         end = getattr(spec, "end_phrases", ("the end",))[0]
         lines = [f"speak 20 once there was a {word} far away", end]

@@ -15,12 +15,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from companion.framework.answers import Answer
+from companion.framework.answers import NUMBER
 from companion.framework.dialogue import GameOptions, Speech, Step
 from companion.framework.errors import IllegalAction
 from companion.framework.phrases import PhraseSet
 from companion.framework.story import story_lines
-from companion.framework.telling_turn import TypedTellingListener
+from companion.framework.telling_turn import TellingReport, TypedTellingListener
 from companion.games import game_spec
 from companion.session.events import Applied
 from companion.session.loop import Heard, PrintMouth, Session
@@ -162,7 +162,7 @@ class ErringTable:
         """Something the game refuses now: a roll of nine, an answer it hears but does not
         offer (a space out of reach), or else one of its answers it refuses now; None
         when there is nothing such to say."""
-        if any(Answer.coerce(value).intent == "number" for value in step.expects.values):
+        if any(value.intent == NUMBER for value in step.expects.values):
             said = self.said["nine"]
             return said if self._try(step, said, keep=False) == "refused" else None
         unoffered = [value for value in step.expects.values if not step.offers(value)]
@@ -203,7 +203,7 @@ class Storyteller:
     def __init__(self, table: ErringTable, language: str) -> None:
         self.table, self.language = table, language
 
-    def listen(self, spec, say) -> str | None:
+    def listen(self, spec, say) -> TellingReport | None:
         word = spec.keywords[0] if spec.keywords else "story"
         if self.table.rng.random() < 0.3:
             word = "something"

@@ -13,8 +13,8 @@ player's own phrases, never the answer itself.
 (True, False)
 >>> Answer.of("roll for me").get("number") is None
 True
->>> Answer.coerce("4") == Answer.number(4), Answer.coerce("pray")
-(True, Answer(intent='pray', slots=()))
+>>> Answer.free("Ali Baba").words
+'Ali Baba'
 """
 
 from __future__ import annotations
@@ -29,6 +29,9 @@ OUT_OF_RANGE = "out of range"
 understood, so the game can say what is allowed, but never offered as an option."""
 YES_INTENT, NO_INTENT = "yes", "no"
 """The intents of the two answers to a yes-or-no question (see :data:`YES`, :data:`NO`)."""
+FREE = "free"
+"""The intent of an answer in the player's own words at a free step (a name, a city
+dictated): its slot ``words`` holds them as typed or written down."""
 AMBIGUOUS = "ambiguous"
 """The intent of words that mean two things at a step ("help" where Help is also a
 reaction): understood, so the game can ask which was meant, never offered as an option."""
@@ -59,12 +62,14 @@ class Answer:
         return self.intent not in (OUT_OF_RANGE, AMBIGUOUS)
 
     @classmethod
-    def coerce(cls, value: Answer | str) -> Answer:
-        """An answer as it is. A bare string (scripts, tests) is an answer without slots,
-        or a number when it is digits."""
-        if isinstance(value, Answer):
-            return value
-        return cls.number(int(value)) if value.isascii() and value.isdigit() else cls(value)
+    def free(cls, words: str) -> Answer:
+        """Words said or typed at a free step: ``Answer.free("Ali Baba")``."""
+        return cls.of(FREE, words=words)
+
+    @property
+    def words(self) -> str:
+        """The words of a free answer (:meth:`free`); KeyError for any other answer."""
+        return str(self["words"])
 
     def __getitem__(self, name: str) -> SlotValue:
         for slot, value in self.slots:

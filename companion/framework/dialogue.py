@@ -15,7 +15,7 @@ previous save, so a dialogue only needs to be serialisable.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Literal, Protocol, Self
@@ -42,17 +42,15 @@ def yes_no(language: str = "en") -> PhraseSet:
     return yes_or_no({}, language)
 
 
-def yes_or_no(also: dict[str, list[str]], language: str = "en") -> PhraseSet:
+def yes_or_no(also: Mapping[Answer, list[str]], language: str = "en") -> PhraseSet:
     """Yes or no, also said the question's own way ("keep it", "discard it").
 
-    >>> keep = yes_or_no({"yes": ["keep it"], "no": ["discard it"]})
+    >>> keep = yes_or_no({YES: ["keep it"], NO: ["discard it"]})
     >>> keep.match("discard it").value == NO, keep.match("yes").value == YES
     (True, True)
     """
     words = YES_NO_TEMPLATES[known(language)]
-    templates = {
-        answer: [*words[answer.intent], *also.get(answer.intent, ())] for answer in (YES, NO)
-    }
+    templates = {answer: [*words[answer.intent], *also.get(answer, ())] for answer in (YES, NO)}
     return PhraseSet.from_templates(templates, labels={YES: "yes", NO: "no"})
 
 
@@ -84,6 +82,10 @@ class Speech:
     in_full: str | None = None
     """The same words with every list read whole, said when the table asks for "all"
     (:func:`~companion.framework.wording.capped_list` caps what is said first)."""
+    chronicled: str | None = None
+    """What the night's chronicle writes for it when that differs from what is said: the
+    story in the third person ("Ali draws the Hippodrome card." for "You draw the
+    Hippodrome card."), without the sums a table checks aloud."""
 
 
 @dataclass(frozen=True)
@@ -95,7 +97,8 @@ class Step:
     expects: PhraseSet
     """The answers allowed at this step; the session adds the global commands."""
     free_text: bool = False
-    """Any typed text is an answer (a player's name); its value is the text itself."""
+    """Any words are an answer (a player's name): an exact phrase of :attr:`expects` is
+    its answer, other words reach the game as ``Answer.free(words)``."""
     private: bool = False
     """The answer is secret: asked for by keyboard (or on the asked player's own page)
     only and never spoken back."""
@@ -144,7 +147,7 @@ class Step:
         """
         return self.private or self.private_options
 
-    def offers(self, value: Any) -> bool:
+    def offers(self, value: Answer) -> bool:
         """Whether ``value``, one of :attr:`expects`, is offered as an option.
 
         >>> places = {Answer("Basra"): ["basra"], Answer("Khanbaliq"): ["khanbaliq"]}
@@ -153,15 +156,15 @@ class Step:
         >>> [value.intent for value in step.expects.values if step.offers(value)]
         ['Basra']
         """
-        if isinstance(value, Answer) and not value.offered:
+        if not value.offered:
             return False
-        return self.offered is None or Answer.coerce(value) in self.offered
+        return self.offered is None or value in self.offered
 
     def options_hint(self, language: str = "en") -> str:
         """What may be said now: the step's hint, else its options (the first few, and how
         many more; none when the options are a secret).
 
-        >>> letters = PhraseSet.from_templates({letter: [letter] for letter in "abcdefghi"})
+        >>> letters = PhraseSet.of(*"abcdefghi")
         >>> Step("Pick.", letters).options_hint()
         'You can say: a, b, c, d, e, f, or one of 3 more; say all to hear them.'
         >>> Step("Pick.", letters).options_in_full()
@@ -180,7 +183,10 @@ class Step:
         return self._options(spoken_list(self._labels(), _or(language)), language)
 
     def _labels(self) -> list[str]:
-        return [self.expects.label(value) for value in self.expects.values if self.offers(value)]
+        """The offered answers as said, each said once (``the Palace costs N`` stands for
+        every cost)."""
+        labels = (self.expects.label(value) for value in self.expects.values if self.offers(value))
+        return list(dict.fromkeys(labels))
 
     def _options(self, listed: str, language: str) -> str:
         if self.private_options:
@@ -208,7 +214,7 @@ class Dialogue(Protocol):
     def step(self) -> Step:
         """The current question."""
 
-    def answer(self, value: Answer | str) -> list[Speech]:
+    def answer(self, answer: Answer) -> list[Speech]:
         """Apply a matched answer and return what to say about it.
 
         Raises :class:`~companion.framework.errors.IllegalAction` when the answer is not
@@ -233,7 +239,7 @@ class Dialogue(Protocol):
     def chapter(self) -> Chapter | None:
         """The chapter of the night now (a turn, and whose); None before the game begins."""
 
-    def story(self, answer: Answer | str, speeches: Sequence[Speech]) -> list[StoryLine]:
+    def story(self, answer: Answer, speeches: Sequence[Speech]) -> list[StoryLine]:
         """What of ``answer``, just applied, is worth telling in the night's chronicle;
         ``speeches`` is what the game said about it."""
 

@@ -271,7 +271,7 @@ class GameKit:
         begin (setup) and for a game without turns."""
         return None
 
-    def story(self, answer: Answer | str, speeches: Sequence[Speech]) -> list[StoryLine]:
+    def story(self, answer: Answer, speeches: Sequence[Speech]) -> list[StoryLine]:
         """What of ``answer``, just applied, is worth telling in the night's chronicle;
         ``speeches`` is what the game said about it.
 
@@ -387,12 +387,13 @@ class GameKit:
             return replace(step, prompt=step.brief)
         return step
 
-    def answer(self, value: Answer | str) -> list[Speech]:
-        """Apply one answer; a bare string is an answer without slots (scripts, tests).
-
-        A number out of the step's range is refused here, saying what is allowed.
-        """
-        answer = Answer.coerce(value)
+    def answer(self, answer: Answer) -> list[Speech]:
+        """Apply one answer. A number out of the step's range is refused here, saying what
+        is allowed; anything but an :class:`Answer` is a TypeError (words typed at a step
+        are the step's answer only once matched: ``step.expects.match(words).value``, or
+        ``Answer.free(words)`` at a free step)."""
+        if not isinstance(answer, Answer):
+            raise TypeError(f"a game is answered with an Answer, not {answer!r}")
         phase = self.phase()
         self._noted = []
         if answer.intent == OUT_OF_RANGE:
@@ -517,8 +518,7 @@ class GameKit:
         )
 
     def _on_name(self, answer: Answer) -> list[Speech]:
-        typed = str(answer[NUMBER]) if answer.intent == NUMBER else answer.intent
-        name = " ".join(typed.split())
+        name = " ".join(answer.words.split())
         if name.islower():
             name = name.title()
         self._check_name(name)

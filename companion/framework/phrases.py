@@ -14,8 +14,8 @@ Templates follow hassil's spirit:
 >>> sorted(expand_template("roll[ed] (a|an) {n}", {"n": ["one"]}))
 ['roll a one', 'roll an one', 'rolled a one', 'rolled an one']
 >>> dice = PhraseSet.numbers(range(1, 7), templates=["{n}", "i rolled [a] {n}"])
->>> dice.match("I rolled a 5").value
-'5'
+>>> dice.match("I rolled a 5").value == Answer.number(5)
+True
 """
 
 from __future__ import annotations
@@ -28,17 +28,13 @@ from functools import cached_property
 import numpy as np
 from rapidfuzz import fuzz, process
 
-from companion.framework.answers import Answer
+from companion.framework.answers import NUMBER, Answer
 
 _UNITS = (
     "zero one two three four five six seven eight nine ten eleven twelve thirteen "
     "fourteen fifteen sixteen seventeen eighteen nineteen"
 ).split()
 _TENS = "twenty thirty forty fifty sixty seventy eighty ninety".split()
-
-Value = Answer | str
-"""What a phrase stands for: an :class:`~companion.framework.answers.Answer` (a bare string is the
-older form, kept while games move to answers with slots)."""
 
 #: How sure the text matcher must be, and by how much the best answer must beat the
 #: best *different* answer, for a match to count as a clear winner.
@@ -236,7 +232,7 @@ class Phrase:
 
     text: str
     """The normalised words, e.g. ``"i rolled a five"``."""
-    value: Value
+    value: Answer
     """The answer handed to the dialogue, e.g. ``Answer.of("number", number=5)``."""
 
 
@@ -244,7 +240,7 @@ class Phrase:
 class Match:
     """The text matcher's verdict on one utterance."""
 
-    value: Value
+    value: Answer
     """The best answer."""
     phrase: str
     """The phrase of that answer closest to what was heard."""
@@ -264,42 +260,47 @@ class PhraseSet:
     """The answers accepted at one step, each with every way of saying it."""
 
     phrases: tuple[Phrase, ...]
-    labels: Mapping[Value, str] = field(default_factory=dict)
+    labels: Mapping[Answer, str] = field(default_factory=dict)
     """How to speak each answer when listing options (defaults to its shortest phrase)."""
 
     @classmethod
     def from_templates(
         cls,
-        choices: Mapping[Value, Iterable[str] | str],
+        choices: Mapping[Answer, Iterable[str] | str],
         slots: Mapping[str, Iterable[str]] | None = None,
-        labels: Mapping[Value, str] | None = None,
+        labels: Mapping[Answer, str] | None = None,
     ) -> PhraseSet:
-        """Build from ``{value: [template, ...]}``.
+        """Build from ``{answer: [template, ...]}``.
 
-        >>> yes_no = PhraseSet.from_templates({"yes": ["yes", "yeah"], "no": "no [thanks]"})
-        >>> sorted(yes_no.phrases_for("no"))
+        >>> from companion.framework.answers import NO, YES
+        >>> yes_no = PhraseSet.from_templates({YES: ["yes", "yeah"], NO: "no [thanks]"})
+        >>> sorted(yes_no.phrases_for(NO))
         ['no', 'no thanks']
         """
         phrases = []
         for value, templates in choices.items():
+            if not isinstance(value, Answer):
+                raise TypeError(f"a phrase stands for an Answer, not {value!r}")
             for template in [templates] if isinstance(templates, str) else templates:
                 phrases.extend(Phrase(text, value) for text in expand_template(template, slots))
         return cls(tuple(dict.fromkeys(phrases)), dict(labels or {}))
 
     @classmethod
     def numbers(cls, numbers: Iterable[int], templates: Iterable[str] = ("{n}",)) -> PhraseSet:
-        """One answer per number, its value the digits: ``numbers(range(1, 7))``."""
+        """One answer per number (``Answer.number(n)``, said as its digits):
+        ``numbers(range(1, 7))``."""
         templates = list(templates)
         choices = {
-            str(n): [template.replace("{n}", number_to_words(n)) for template in templates]
+            Answer.number(n): [said.replace("{n}", number_to_words(n)) for said in templates]
             for n in numbers
         }
-        return cls.from_templates(choices, labels={value: value for value in choices})
+        labels = {answer: str(answer[NUMBER]) for answer in choices}
+        return cls.from_templates(choices, labels=labels)
 
     @classmethod
-    def of(cls, *values: str) -> PhraseSet:
-        """Each value is its own single phrase: ``PhraseSet.of("pray", "wait")``."""
-        return cls.from_templates({value: value for value in values}, labels={})
+    def of(cls, *intents: str) -> PhraseSet:
+        """One answer per intent, said as the intent: ``PhraseSet.of("pray", "wait")``."""
+        return cls.from_templates({Answer(intent): intent for intent in intents}, labels={})
 
     def __or__(self, other: PhraseSet) -> PhraseSet:
         return PhraseSet(
@@ -307,23 +308,23 @@ class PhraseSet:
         )
 
     @cached_property
-    def values(self) -> tuple[Value, ...]:
+    def values(self) -> tuple[Answer, ...]:
         """The distinct answers, in the order they were given."""
         return tuple(dict.fromkeys(phrase.value for phrase in self.phrases))
 
-    def phrases_for(self, value: Value) -> list[str]:
+    def phrases_for(self, value: Answer) -> list[str]:
         """Every phrase that stands for ``value``."""
         return list(self._texts_by_value.get(value, ()))
 
     @cached_property
-    def _texts_by_value(self) -> dict[Value, list[str]]:
+    def _texts_by_value(self) -> dict[Answer, list[str]]:
         """Each answer's phrases, in order, found in one pass (labels ask for many)."""
-        by_value: dict[Value, list[str]] = {}
+        by_value: dict[Answer, list[str]] = {}
         for phrase in self.phrases:
             by_value.setdefault(phrase.value, []).append(phrase.text)
         return by_value
 
-    def label(self, value: Value) -> str:
+    def label(self, value: Answer) -> str:
         """How to speak ``value`` when listing the options."""
         return self.labels.get(value) or min(self.phrases_for(value), key=len)
 
@@ -331,7 +332,7 @@ class PhraseSet:
         """Every word of every phrase: the recogniser's vocabulary."""
         return {word for phrase in self.phrases for word in phrase.text.split()}
 
-    def without(self, values: Iterable[Value]) -> PhraseSet:
+    def without(self, values: Iterable[Answer]) -> PhraseSet:
         """A copy that no longer accepts ``values``."""
         dropped = set(values)
         return PhraseSet(
@@ -384,7 +385,7 @@ class PhraseSet:
         position = {value: index for index, value in enumerate(self.values)}
         return np.array([position[phrase.value] for phrase in self.phrases])
 
-    def _ranked_values(self, text: str) -> list[tuple[Value, tuple[float, str]]]:
+    def _ranked_values(self, text: str) -> list[tuple[Answer, tuple[float, str]]]:
         """Each answer with its best score and phrase, best first (ties: earlier phrase)."""
         scores = self._scores(text)
         exact = self._exact.get(text)

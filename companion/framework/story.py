@@ -13,6 +13,8 @@ out from the words said: a line's kind comes from the game.
 <Told.READING: 'reading'>
 >>> story_line(Speech("Say one to six.", kind="aside")) is None
 True
+>>> story_line(Speech("You draw the Hippodrome card.", chronicled="Ali draws it.")).text
+'Ali draws it.'
 """
 
 from __future__ import annotations
@@ -88,12 +90,13 @@ def as_sentence(words: str, language: str = "en") -> str:
 def story_line(speech: Speech) -> StoryLine | None:
     """What ``speech`` tells, by its kind; None for what is no part of the story (a
     private line, or an aside to the table such as a reminder of the options)."""
-    if speech.private or speech.kind == "aside" or not speech.text.strip():
+    text = speech.text if speech.chronicled is None else speech.chronicled
+    if speech.private or speech.kind == "aside" or not text.strip():
         return None
     if speech.paragraph is not None:
         return StoryLine(text="", told=Told.READING, quote=speech.text, paragraph=speech.paragraph)
     told = {"reward": Told.REWARD, "ending": Told.ENDING, "correction": Told.CORRECTION}
-    return StoryLine(text=speech.text, told=told.get(speech.kind, Told.NARRATION))
+    return StoryLine(text=text, told=told.get(speech.kind, Told.NARRATION))
 
 
 def story_lines(speeches: Iterable[Speech]) -> list[StoryLine]:

@@ -4,7 +4,8 @@ A telling step (:attr:`companion.framework.dialogue.Step.telling`) carries a :cl
 The session hands it to a *telling listener*, which drives the spec's
 :class:`TellingTracker` (pure bookkeeping: the game's rules of time and words) with
 what it hears until the telling ends, speaking the tracker's cues through ``say`` on
-the way. It returns a :class:`TellingReport` encoded as the answer value.
+the way. It returns a :class:`TellingReport`, handed to the game as an answer
+(:meth:`TellingReport.answer`).
 
 Listeners: :class:`TypedTellingListener` here (typed or scripted lines); the voice layer
 hears WAV files and the microphone (:mod:`companion.voice.telling_listener`).
@@ -30,6 +31,7 @@ from typing import Literal, Protocol, TextIO
 
 from pydantic import BaseModel, ConfigDict
 
+from companion.framework.answers import Answer
 from companion.framework.script_lines import ScriptLines
 
 WORDS_PER_SECOND = 2.5
@@ -38,13 +40,15 @@ ENDED_NOTICED_SECONDS = 0.2
 """How often a listener waiting for a line looks whether the telling was ended elsewhere."""
 
 EndedBy = Literal["phrase", "timeout", "input"]
+TOLD = "told"
+"""The intent of the answer to a telling step (:meth:`TellingReport.answer`)."""
 
 
 class TellingListener(Protocol):
     """Listens to a timed storytelling turn (see :attr:`Step.telling`)."""
 
-    def listen(self, spec: TellingSpec, say: Callable[[str], None]) -> str | None:
-        """Listen to one telling; return the answer value, or None when input ended."""
+    def listen(self, spec: TellingSpec, say: Callable[[str], None]) -> TellingReport | None:
+        """Listen to one telling; return what was noticed, or None when input ended."""
 
 
 class TellingSpec(BaseModel):
@@ -87,13 +91,19 @@ class TellingReport(BaseModel):
     transcript: str | None = None
     """What was said, when a free-form recogniser (or the keyboard) was listening."""
 
-    def to_value(self) -> str:
-        """The answer value handed to the dialogue."""
-        return self.model_dump_json()
+    def answer(self) -> Answer:
+        """The report as the answer handed to the game (the whole report in one slot).
+
+        >>> report = TellingReport(seconds=30, spoken_seconds=28, ended_by="phrase")
+        >>> TellingReport.from_answer(report.answer()) == report
+        True
+        """
+        return Answer.of(TOLD, report=self.model_dump_json())
 
     @classmethod
-    def from_value(cls, value: str) -> TellingReport:
-        return cls.model_validate_json(value)
+    def from_answer(cls, answer: Answer) -> TellingReport:
+        """The report an answer carries (pydantic's ValidationError when it carries none)."""
+        return cls.model_validate_json(str(answer.get("report", "")))
 
 
 class TellingTracker(Protocol):
@@ -174,7 +184,7 @@ class TypedTellingListener:
         self._ready = ready
         self._last = 0.0
 
-    def listen(self, spec: TellingSpec, say: Callable[[str], None]) -> str | None:
+    def listen(self, spec: TellingSpec, say: Callable[[str], None]) -> TellingReport | None:
         """Read lines until the telling ends; None when input runs out first."""
         tracker = spec.tracker()
         self._last = self._clock() if self._clock else 0.0
@@ -186,7 +196,7 @@ class TypedTellingListener:
                 return None
             if line.strip():
                 self._take_line(line, tracker, say)
-        return tracker.report().to_value()
+        return tracker.report()
 
     def _wait_for_line(self, tracker: TellingTracker, say: Callable[[str], None]) -> bool:
         """Speak the timed cues that fall due before the next line (with a clock); False

@@ -27,9 +27,10 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any, Protocol
 
+from companion.framework.answers import Answer
 from companion.framework.dialogue import Dialogue, GameSpec, Speech, Step, yes_no
 from companion.framework.errors import IllegalAction
-from companion.framework.phrases import PhraseSet, Value
+from companion.framework.phrases import PhraseSet
 from companion.framework.telling_turn import TellingListener
 from companion.framework.words import GLOBAL_TEMPLATES as SESSION_COMMANDS
 from companion.framework.words import known, said
@@ -254,7 +255,7 @@ class Session:
             return self._command(understood, step)
         return Reply(understood.value.intent)
 
-    def _apply(self, value: Value, label: str = "") -> Outcome:
+    def _apply(self, value: Answer, label: str = "") -> Outcome:
         self._in_full = None
         before = self.dialogue.to_save()
         chapter = self.dialogue.chapter()
@@ -277,10 +278,10 @@ class Session:
     def _take_telling(self, step: Step) -> Outcome:
         if self.telling_listener is None:
             raise RuntimeError(f"{self.spec.name}: a storytelling turn needs a telling listener")
-        value = self.telling_listener.listen(step.telling, self._say_text)
-        if value is None:
+        report = self.telling_listener.listen(step.telling, self._say_text)
+        if report is None:
             return Outcome.INPUT_ENDED
-        return self._apply(value)
+        return self._apply(report.answer())
 
     # -- global commands --------------------------------------------------------------
 

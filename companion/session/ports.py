@@ -50,7 +50,7 @@ class LearningEars(Protocol):
     def attend(self, voice: str) -> None:
         """The next answers are ``voice``'s (a player's name, or TABLE)."""
 
-    def learn(self, value: str) -> None:
+    def learn(self, value: Answer) -> None:
         """The latest utterance that could mean ``value`` did mean it."""
 
 

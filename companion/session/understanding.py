@@ -19,8 +19,8 @@ carries out the verdict; this module alone decides:
   which answer their last utterance turned out to be, once taken (:meth:`Understanding.taken`).
 
 >>> from companion.framework.phrases import PhraseSet
->>> names = ("Aden", "Basra", "Mosul")
->>> places = PhraseSet.from_templates({p: p.lower() for p in names}, labels={p: p for p in names})
+>>> names = {Answer(name): name for name in ("Aden", "Basra", "Mosul")}
+>>> places = PhraseSet.from_templates(names, labels=names)
 >>> step = Step("Where to?", places)
 >>> understanding = Understanding()
 >>> understanding.judge(Heard("basra", 0.3), step, places).verdict
@@ -31,10 +31,10 @@ carries out the verdict; this module alone decides:
 >>> listed.prompt
 'Say one for Basra, two for Aden, or three for Mosul.'
 >>> listed.expects.match("three").value
-'Mosul'
+Answer(intent='Mosul', slots=())
 >>> understand(Heard("fife", 0.9), Step("Roll.", PhraseSet.numbers(range(1, 7))),
-...            PhraseSet.numbers(range(1, 7))).value
-'5'
+...            PhraseSet.numbers(range(1, 7))).value == Answer.number(5)
+True
 """
 
 from __future__ import annotations
@@ -44,8 +44,9 @@ from enum import StrEnum
 
 from rapidfuzz import fuzz, process
 
+from companion.framework.answers import Answer
 from companion.framework.dialogue import Dialogue, Step
-from companion.framework.phrases import Match, PhraseSet, Value, number_to_words
+from companion.framework.phrases import Match, PhraseSet, number_to_words
 from companion.session.ports import (
     ACCEPT_CONFIDENCE,
     CONFIRM_CONFIDENCE,
@@ -96,7 +97,7 @@ class Judgement:
 class Understood:
     """An answer as the session understood it."""
 
-    value: Value | None
+    value: Answer | None
     """The answer's value (None: nothing allowed now was recognised)."""
     confidence: float
     """0 to 1: the recogniser's certainty times the matcher's; below
@@ -130,10 +131,13 @@ def understand(heard: Heard, step: Step, phrases: PhraseSet) -> Understood:
     if step.free_text and heard.typed:
         if match is not None and match.score == 1.0:
             return Understood(match.value, 1.0, phrases.label(match.value), True, True)
-        return Understood(heard.text.strip(), 1.0, heard.text.strip())
+        typed = heard.text.strip()
+        return Understood(Answer.free(typed), 1.0, typed)
     if step.free_text and heard.dictated:
         written = written_down(heard.text)
-        return Understood(written or None, heard.confidence if written else 0.0, written)
+        if not written:
+            return Understood(None, 0.0)
+        return Understood(Answer.free(written), heard.confidence, written)
     if match is None or (heard.typed and match.score < TYPED_MINIMUM_SCORE):
         return Understood(None, 0.0)
     exact = match.score == 1.0
@@ -212,7 +216,7 @@ class Understanding:
     """Step prompt -> the texts heard there since it was first asked."""
     _listed: Step | None = None
     """The numbered step offered last (its answers are digits, not the names)."""
-    _unsure: tuple[str, Value] | None = None
+    _unsure: tuple[str, Answer] | None = None
     """The step and answer last heard too unsure to ask back."""
 
     def judge(self, heard: Heard, step: Step, phrases: PhraseSet) -> Judgement:
@@ -280,13 +284,13 @@ class Understanding:
         self._listed = listed
         return listed
 
-    def likely(self, step: Step) -> list[str]:
+    def likely(self, step: Step) -> list[Answer]:
         """Up to LISTED of the answers offered: those heard at this step, then those spelled
         most like what was heard, then (when there are no more than LISTED) the others."""
         answers = step.expects
         offered = [value for value in answers.values if step.offers(value)]
         heard = list(reversed(self._heard.get(step.prompt, [])))
-        ranked: list[str] = []
+        ranked: list[Answer] = []
         for text in heard:
             match = answers.match(text)
             if match is not None and match.value not in ranked and match.value in offered:
@@ -300,7 +304,7 @@ class Understanding:
             ranked.extend(value for value in offered if value not in ranked)
         return ranked[:LISTED]
 
-    def taken(self, ears: object, step: Step, value: Value) -> None:
+    def taken(self, ears: object, step: Step, value: Answer) -> None:
         """``value`` was accepted or confirmed at ``step``: forget the misses there, and
         tell learning ears that their latest utterance meant ``value`` (not after a
         numbered list: "two" is no example of how a player says "Mosul")."""

@@ -72,7 +72,7 @@ UNSCORED = -30.0
 
 @dataclass
 class _Voice:
-    examples: dict[str, list[np.ndarray]] = field(default_factory=dict)
+    examples: dict[Answer, list[np.ndarray]] = field(default_factory=dict)
     heard_sum: np.ndarray | None = None
     heard: int = 0
 
@@ -86,7 +86,7 @@ class _Voice:
 class Adapted:
     """An answer chosen with the help of a voice's examples."""
 
-    value: str | None
+    value: Answer | None
     """The answer value chosen (None when nothing was heard)."""
     confidence: float
 
@@ -110,7 +110,7 @@ class VoiceMemory:
         known.heard_sum = vector if known.heard_sum is None else known.heard_sum + vector
         known.heard += 1
 
-    def learn(self, voice: str, value: str, vector: np.ndarray) -> None:
+    def learn(self, voice: str, value: Answer, vector: np.ndarray) -> None:
         """``vector`` is ``voice`` saying the answer ``value`` (accepted or confirmed)."""
         examples = self._voices.setdefault(voice, _Voice()).examples.setdefault(value, [])
         examples.append(vector)
@@ -180,7 +180,7 @@ class VoiceMemory:
             return Recognition(heard.text, adapted.confidence)
         return Recognition(min(phrases.phrases_for(adapted.value), key=len), adapted.confidence)
 
-    def similarities(self, voice: str, vector: np.ndarray) -> dict[str, float]:
+    def similarities(self, voice: str, vector: np.ndarray) -> dict[Answer, float]:
         """Answer value -> cosine similarity of ``vector`` to its closest example."""
         known = self._voices.get(voice)
         if known is None:
@@ -329,14 +329,16 @@ sample (0.6 to 0.9 tried; lower asks more of the weakest game's answers rightly)
 same 50 non-command words (none more asked back at 0.6 to 0.9): see docs/voice.md."""
 
 
-def _written(value: Answer | str) -> object:
-    """An answer value as JSON: a string, or an Answer's intent and slots."""
-    return value if isinstance(value, str) else {"intent": value.intent, "slots": value.slots}
+def _written(value: Answer) -> object:
+    """An answer as JSON: its intent and slots."""
+    return {"intent": value.intent, "slots": value.slots}
 
 
-def _read_value(written: object) -> Answer | str:
+def _read_value(written: object) -> Answer:
+    """An answer kept by :func:`_written` (a bare string, kept by older versions, is the
+    intent of an answer without slots)."""
     if isinstance(written, str):
-        return written
+        return Answer(written)
     if not isinstance(written, dict):
         raise ValueError(f"not an answer: {written!r}")
     slots = tuple((str(name), value) for name, value in written["slots"])
@@ -351,7 +353,7 @@ def _unit(vector: np.ndarray) -> np.ndarray:
     return vector / (float(np.linalg.norm(vector)) + 1e-9)
 
 
-def _value(phrases: PhraseSet, text: str) -> str | None:
+def _value(phrases: PhraseSet, text: str) -> Answer | None:
     match = phrases.match(text) if text else None
     return match.value if match else None
 
@@ -366,7 +368,7 @@ class LearningRecognizer:
         self.memory = memory or VoiceMemory()
         self.name = f"{engine.name}+learning"
         self.voice = TABLE
-        self._recent: list[tuple[np.ndarray, frozenset[str]]] = []
+        self._recent: list[tuple[np.ndarray, frozenset[Answer]]] = []
         """The latest utterances, with the answers they could have been."""
         self.kept_in: Path | None = None
         """Where the examples are kept between sessions (see :meth:`keep_in`)."""
@@ -402,7 +404,7 @@ class LearningRecognizer:
         """The engine's free transcript (see :class:`~companion.voice.recognition.Dictating`)."""
         return self.engine.dictate(samples) if isinstance(self.engine, Dictating) else ""
 
-    def learn(self, value: str) -> None:
+    def learn(self, value: Answer) -> None:
         """The latest utterance that could have meant ``value`` did mean it (the "yes"
         that confirmed it came later and could not)."""
         for index in range(len(self._recent) - 1, -1, -1):

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from companion.framework.answers import Answer
 from companion.framework.phrases import PhraseSet, normalize
 from companion.session.ports import said_as_numbers
 from companion.voice.recognition import CHATTER, Recognition
@@ -59,7 +60,7 @@ def confidence_from_search(
     value_of = {phrase.text: phrase.value for phrase in phrases.phrases}
     decoys = [hypothesis.logp for text, hypothesis in finished.items() if text not in value_of]
     finished = {text: hypothesis for text, hypothesis in finished.items() if text in value_of}
-    per_value: dict[str, float] = {}
+    per_value: dict[Answer, float] = {}
     for text, hypothesis in finished.items():
         value = value_of[text]
         per_value[value] = float(np.logaddexp(per_value.get(value, -math.inf), hypothesis.logp))
@@ -96,7 +97,7 @@ def confidence_from_search(
     return Recognition(best_text, confidence)
 
 
-def _margin(per_value: dict[str, float], value: str) -> float:
+def _margin(per_value: dict[Answer, float], value: Answer) -> float:
     """Nats by which ``value`` beats every other answer (negative when it trails)."""
     others = [logp for other, logp in per_value.items() if other != value]
     return min(per_value[value] - max(others, default=-math.inf), MAX_MARGIN)

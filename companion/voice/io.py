@@ -22,6 +22,7 @@ from typing import Protocol
 
 import numpy as np
 
+from companion.framework.answers import Answer
 from companion.framework.dialogue import Speech, Step
 from companion.framework.phrases import PhraseSet
 from companion.session.ports import (
@@ -68,7 +69,7 @@ class RecognizerEars:
         if isinstance(self.recognizer, LearningEars):
             self.recognizer.attend(voice)
 
-    def learn(self, value: str) -> None:
+    def learn(self, value: Answer) -> None:
         if isinstance(self.recognizer, LearningEars):
             self.recognizer.learn(value)
 

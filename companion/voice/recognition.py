@@ -16,6 +16,7 @@ from typing import Protocol, runtime_checkable
 
 import numpy as np
 
+from companion.framework.answers import Answer
 from companion.framework.phrases import PhraseSet
 from companion.voice.audio import AudioUnavailable
 
@@ -38,7 +39,7 @@ class Candidates:
     """The engine's own first choice (a phrase text)."""
     confidence: float
     """The engine's own calibrated confidence in ``text``."""
-    scores: dict[str, float]
+    scores: dict[Answer, float]
     """Answer value -> the engine's log probability of it (answers it dropped are missing)."""
     vector: np.ndarray
     """The utterance as one vector (see :mod:`companion.voice.adaptation`)."""

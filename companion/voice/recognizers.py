@@ -19,6 +19,7 @@ from pathlib import Path
 
 import numpy as np
 
+from companion.framework.answers import Answer
 from companion.framework.phrases import PhraseSet
 from companion.voice.engines import Engine
 from companion.voice.recognition import ModelMissingError, Recognition, Recognizer
@@ -125,6 +126,6 @@ class CheckedRecognizer:
         return Recognition(other.text, min(other.confidence, 0.7))
 
 
-def _value(phrases: PhraseSet, text: str) -> str | None:
+def _value(phrases: PhraseSet, text: str) -> Answer | None:
     match = phrases.match(text)
     return match.value if match else None

@@ -14,7 +14,7 @@ from typing import Protocol
 
 import numpy as np
 
-from companion.framework.telling_turn import TellingListener, TellingSpec
+from companion.framework.telling_turn import TellingListener, TellingReport, TellingSpec
 from companion.voice.audio import (
     RATE,
     AudioUnavailable,
@@ -149,7 +149,7 @@ class AudioTellingListener:
         self._spotter = spotter
         self._make_vad = make_vad
 
-    def listen(self, spec: TellingSpec, say: Callable[[str], None]) -> str | None:
+    def listen(self, spec: TellingSpec, say: Callable[[str], None]) -> TellingReport | None:
         frames = self._open_frames()
         if frames is None:
             return None
@@ -172,7 +172,7 @@ class AudioTellingListener:
         if segment is not None and not tracker.done:
             tracker.hear(self._spotter.words(segment, tracker.listen_for))
         tracker.end_of_input()
-        return tracker.report(transcript=self._spotter.free_form).to_value()
+        return tracker.report(transcript=self._spotter.free_form)
 
 
 class KeyboardFallback:
@@ -184,7 +184,7 @@ class KeyboardFallback:
         self.keyboard = keyboard
         self.lost = False
 
-    def listen(self, spec: TellingSpec, say: Callable[[str], None]) -> str | None:
+    def listen(self, spec: TellingSpec, say: Callable[[str], None]) -> TellingReport | None:
         if not self.lost:
             try:
                 return self.listener.listen(spec, say)

@@ -63,6 +63,7 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Protocol
 
+from companion.framework.answers import Answer
 from companion.framework.dialogue import Step
 from companion.framework.phrases import PhraseSet
 from companion.session.ports import (
@@ -216,7 +217,7 @@ class TapEars:
         if isinstance(self.inner, LearningEars):
             self.inner.attend(voice)
 
-    def learn(self, value: str) -> None:
+    def learn(self, value: Answer) -> None:
         """The last answer meant ``value``: a lesson for learning ears, unless it was tapped."""
         if isinstance(self.inner, LearningEars) and not self._last_was_tap:
             self.inner.learn(value)

@@ -25,7 +25,7 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from companion.framework.telling_turn import TellingListener
+from companion.framework.telling_turn import TellingListener, TellingReport
 
 
 class _Watched:
@@ -52,7 +52,7 @@ class TappableTellings:
         self._lock = threading.Lock()
         self._under_way: tuple[Any, Any] | None = None
 
-    def listen(self, spec: Any, say: Callable[[str], None]) -> str | None:
+    def listen(self, spec: Any, say: Callable[[str], None]) -> TellingReport | None:
         try:
             return self.inner.listen(_Watched(spec, self._started), say)
         finally:

@@ -19,10 +19,10 @@ from __future__ import annotations
 import hashlib
 from collections import deque
 from collections.abc import Callable
-from typing import Any
 
 from pydantic import BaseModel, Field
 
+from companion.framework.answers import Answer
 from companion.framework.dialogue import Dialogue, Speech, Step
 from companion.session.ports import Heard, title_of
 from companion.web.words import page_words
@@ -33,7 +33,7 @@ HISTORY_KEPT = 12
 """How many recent answers a page lists."""
 
 
-class Answer(BaseModel):
+class Button(BaseModel):
     """One answer the current question accepts, as a button."""
 
     label: str
@@ -78,13 +78,13 @@ class Moment(BaseModel):
     game: str = ""
     whose_turn: str = ""
     question: str = ""
-    answers: list[Answer] = Field(default_factory=list)
+    answers: list[Button] = Field(default_factory=list)
     """The buttons of the question being asked now; none once it is answered, nor for a
     question whose answers are the asked player's secret."""
     asked_of: str | None = None
     """The player the question is asked of (None: the table, nobody in particular): only
     the shared page and that player's own page show its buttons."""
-    own_answers: list[Answer] = Field(default_factory=list, exclude=True)
+    own_answers: list[Button] = Field(default_factory=list, exclude=True)
     """The buttons on the asked player's own page: the shared page's, or a secret's, which
     no other page is ever sent (never part of the shared page's snapshot)."""
     private_question: bool = False
@@ -222,22 +222,22 @@ def tappable(step: Step, asked_of: str | None = None) -> bool:
     return asked_of is not None or not step.kept_from_table
 
 
-def answers_of(step: Step) -> list[Answer]:
+def answers_of(step: Step) -> list[Button]:
     """The step's answers as buttons: each value's label and a phrase it matches exactly
     (those the step does not offer, numbers heard only to be refused and places out of
     reach, are no buttons)."""
     return [
-        Answer(label=_button_label(step, value), phrase=step.expects.phrases_for(value)[0])
+        Button(label=_button_label(step, value), phrase=step.expects.phrases_for(value)[0])
         for value in step.expects.values
         if step.offers(value)
     ]
 
 
-def _button_label(step: Step, value: Any) -> str:
-    """The answer's label, written as the game writes the value when they are the same words
-    ("Mosul", not the matcher's "mosul")."""
+def _button_label(step: Step, value: Answer) -> str:
+    """The answer's label, written as the game writes the intent when they are the same
+    words ("Mosul", not the matcher's "mosul")."""
     label = step.expects.label(value)
-    return value if isinstance(value, str) and value.casefold() == label.casefold() else label
+    return value.intent if value.intent.casefold() == label.casefold() else label
 
 
 def sheets_of(dialogue: Dialogue) -> list[dict[str, str]]:

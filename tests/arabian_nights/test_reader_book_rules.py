@@ -150,3 +150,16 @@ def test_the_demo_book_washes_a_castaway_ashore_on_a_coast_of_their_choice(tmp_p
     assert "Ali is carried to Aden." in lines
     ali = sheet(save, "Ali")
     assert ali["position"] == "Aden" and ali["statuses"] == ["Fevered"]
+
+
+def test_a_treasure_sold_out_of_a_city_is_refused_with_the_nearest_city(tmp_path):
+    """With treasures sold in cities only, a refusal names the nearest city and how far."""
+    save = tmp_path / "game.json"
+    start(save, settings={"sell_in_cities_only": "true"})
+    change(save, 0, position="Persian Gulf", treasures=["Pearls of the Deep"])
+    refused = resume(["sell the Pearls of the Deep"], save)
+    assert (
+        "Ali can sell the Pearls of the Deep only in a city: the nearest is Basra, "
+        "1 move from here." in refused
+    )
+    assert sheet(save, "Ali")["treasures"] == ["Pearls of the Deep"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.framework.answers import Answer
 from companion.framework.dialogue import GameSpec, Speech, Step
 from companion.framework.phrases import PhraseSet
 from companion.session.loop import Session
@@ -12,8 +13,8 @@ from companion.session.understanding import Understanding
 
 NAMES = ("Baghdad", "Basra", "Mosul", "Aden", "Cairo", "Damascus")
 PLACES = PhraseSet.from_templates(
-    {name: [name.lower(), f"go to {name.lower()}"] for name in NAMES},
-    labels={name: name for name in NAMES},
+    {Answer(name): [name.lower(), f"go to {name.lower()}"] for name in NAMES},
+    labels={Answer(name): name for name in NAMES},
 )
 
 
@@ -33,9 +34,9 @@ class Journey:
     def step(self) -> Step:
         return Step("Where do you go?", PLACES)
 
-    def answer(self, value: str) -> list[Speech]:
-        self.went.append(value)
-        return [Speech(f"You go to {value}.")]
+    def answer(self, answer: Answer) -> list[Speech]:
+        self.went.append(answer.intent)
+        return [Speech(f"You go to {answer.intent}.")]
 
     def opening(self) -> list[Speech]:
         return []
@@ -76,8 +77,8 @@ class ScriptedEars:
     def attend(self, voice: str) -> None:
         self.attended.append(voice)
 
-    def learn(self, value: str) -> None:
-        self.learnt.append(value)
+    def learn(self, value: Answer) -> None:
+        self.learnt.append(value.intent)
 
 
 def journey(heard: list[Heard], tmp_path) -> tuple[list[str], Journey, ScriptedEars]:
@@ -143,4 +144,4 @@ def test_at_most_four_answers_are_offered_those_heard_first():
     for text in ("damascus", "aden"):
         understanding.note(step, Heard(text, 0.3))
     likely = understanding.likely(step)
-    assert likely[:2] == ["Aden", "Damascus"] and len(likely) == 4
+    assert likely[:2] == [Answer("Aden"), Answer("Damascus")] and len(likely) == 4

@@ -66,6 +66,33 @@ def test_the_readers_corrections_are_marked_as_such(nights):
     assert any(line.endswith("gains 2 Story.") for line in marked)
 
 
+def test_the_readers_story_is_told_of_the_players_without_the_sums(nights):
+    """What the companion says to a player ("You draw the Hippodrome card.", "6, plus 5
+    for the space, makes 11. You meet a Mild Storm.") is told in the third person and
+    without the dice sums; the book's own words, its "you", stay in the quotes."""
+    night = nights["arabian-nights"]
+    prose = [line for line in night.text.splitlines() if line and not line.startswith(">")]
+    ours = re.compile(r"(?:^|[.!?] )(?:You|Your) (?!may |count )|\bmakes \d+\.")
+    assert [line for line in prose if ours.search(line)] == []
+    names = "|".join(name for name, _ in MODES["arabian-nights"].players)
+    assert sum(bool(re.match(rf"(?:{names}) (?:draws|meets) ", line)) for line in prose) > 20
+    quoted = [line for line in night.text.splitlines() if line.startswith("> *Paragraph")]
+    assert sum(" You " in line for line in quoted) > 10  # a section read on with its paragraph
+
+
+def test_samarandes_story_is_no_instruction_to_the_table(nights):
+    """What the table is told to do ("Shuffle them into the deck", "goes into your hand")
+    is said, not chronicled: the story says who did what."""
+    text = nights["samarande"].text
+    assert not re.search(r"Shuffle |your hand|\b0 gold|^\w+ added to the city", text, re.M)
+    assert re.search(r"^(?:Ali|Zoe|Sam) adds the \w+", text, re.M)
+
+
+def test_tales_of_arabias_story_has_no_roll_made_for_a_player(nights):
+    """"I rolled three for Sara." is said; the story tells what the roll did."""
+    assert "I rolled" not in nights["tales-of-arabia"].text
+
+
 def test_the_page_beside_it_is_whole_escaped_and_made_for_print(nights):
     page = nights["tales-of-arabia"].chronicle.with_suffix(".html").read_text("utf-8")
     assert page.startswith("<!DOCTYPE html>") and page.rstrip().endswith("</html>")

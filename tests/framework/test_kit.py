@@ -12,7 +12,9 @@ from companion.framework.answers import Answer
 from companion.framework.dialogue import GameOptions
 from companion.framework.errors import IllegalAction, SetupError
 from companion.framework.kit import ROLL_FOR_ME, GameKit, Seating, dice_phrases, number
+from companion.framework.phrases import PhraseSet
 from companion.games import GAME_MODULES
+from testkit.typed_answers import answer_typed
 from tests.framework.toy_game import TOY, ToyDialogue
 
 
@@ -20,12 +22,12 @@ def test_setup_asks_how_many_then_each_name():
     dialogue = TOY.new(GameOptions(seed=1))
     assert dialogue.step().prompt == "How many players? Say a number from one to six."
     assert dialogue.step().expects.match("we are two").value == number(2)
-    assert dialogue.answer("2")[0].text == "Two players. Welcome, all of you."
+    assert answer_typed(dialogue, "2")[0].text == "Two players. Welcome, all of you."
     assert dialogue.step().free_text
-    dialogue.answer("Ali")
+    answer_typed(dialogue, "Ali")
     with pytest.raises(IllegalAction, match="Ali is already playing"):
-        dialogue.answer("ali")
-    dialogue.answer("Zoe")
+        answer_typed(dialogue, "ali")
+    answer_typed(dialogue, "Zoe")
     assert dialogue.player_names() == ["Ali", "Zoe"]
     assert dialogue.step().prompt == "The total is 0. Say your roll."
 
@@ -45,11 +47,23 @@ def test_the_kit_seats_the_players_in_the_games_language():
     assert dialogue.step().expects.match("2").value == number(2)  # typed digits too
     with pytest.raises(IllegalAction, match="Este juego es para uno a seis jugadores"):
         dialogue.answer(number(9))
-    assert dialogue.answer("2")[0].text == "Dos jugadores. Os damos la bienvenida a todos."
+    assert answer_typed(dialogue, "2")[0].text == "Dos jugadores. Os damos la bienvenida a todos."
     assert dialogue.step().prompt == "Jugador número uno, ¿cómo te llamas?"
-    assert dialogue.answer("Ana")[0].text == "Te damos la bienvenida, Ana."
+    assert answer_typed(dialogue, "Ana")[0].text == "Te damos la bienvenida, Ana."
     with pytest.raises(IllegalAction, match="Ana ya está jugando"):
-        dialogue.answer("ana")
+        answer_typed(dialogue, "ana")
+
+
+def test_a_game_is_answered_with_answers_only():
+    """Words are an answer only once the step's phrases (or a free step) made them one."""
+    dialogue = TOY.new(GameOptions(seed=1))
+    with pytest.raises(TypeError, match="answered with an Answer, not '2'"):
+        dialogue.answer("2")
+    with pytest.raises(TypeError, match="a phrase stands for an Answer, not 'two'"):
+        PhraseSet.from_templates({"two": ["two"]})
+    assert dialogue.phase() == "count"
+    answer_typed(dialogue, "two")
+    assert dialogue.answer(Answer.free("Ali"))[0].text == "Welcome, Ali."
 
 
 def test_players_from_the_command_line_skip_setup():
@@ -101,8 +115,8 @@ def test_gender_is_asked_only_where_the_rules_use_it():
     with pytest.raises(SetupError, match="Sara:m or Sara:f"):
         Court.new(GameOptions(players=[("Sara", "")]))
     court = Court.new(GameOptions())
-    court.answer("1")
-    court.answer("Sara")
+    answer_typed(court, "1")
+    answer_typed(court, "Sara")
     assert court.step().prompt == "Sara, is your hero a man or a woman?"
     court.answer(court.step().expects.match("a woman").value)
     assert court.state.seating.genders == ["f"] and court.phase() == "court"
@@ -110,11 +124,11 @@ def test_gender_is_asked_only_where_the_rules_use_it():
 
 def test_a_gendered_game_asks_each_gender_right_after_the_name():
     court = Court.new(GameOptions())
-    court.answer("2")
+    answer_typed(court, "2")
     asked = []
     for said in ["ali  baba", "he", "42", "f"]:
         asked.append(court.phase())
-        court.answer(court.step().expects.match(said).value if said in ("he", "f") else said)
+        answer_typed(court, said)
     assert asked == ["name", "gender", "name", "gender"]
     assert court.state.seating.names == ["Ali Baba", "42"]
     assert court.state.seating.genders == ["m", "f"] and court.phase() == "court"

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from companion.framework.answers import Answer
 from companion.framework.dialogue import GameOptions, Step
 from companion.framework.errors import IllegalAction
-from companion.framework.phrases import Value
 from companion.games.samarande.content.catalogue import Catalogue
 from companion.games.samarande.dialogue import SamarandeDialogue
 from companion.games.samarande.rules import District, Settings, Table
+from testkit.typed_answers import typed
 
 TEST_PACK = Path(__file__).parent / "pack"
 """A card list with every figure filled in, as an owner completes it from a deck."""
@@ -49,26 +50,26 @@ class Script:
         """Say each answer; return everything the companion said back."""
         spoken: list[str] = []
         for text in answers:
-            step = self.dialogue.step()
-            match = step.expects.match(text)
-            if not step.free_text:
-                exact = match is not None and match.score == 1.0
-                assert match is not None and (match.clear or exact), f"{text!r} at {step.prompt!r}"
-            spoken += [speech.text for speech in self.dialogue.answer(_value(step, text))]
+            spoken += [speech.text for speech in self.dialogue.answer(typed(self.step, text))]
         self.said += spoken
         return spoken
 
-    def refused(self, text: str) -> str:
-        """Say ``text``, expecting a refusal; return its reason. As the session does, the
-        game is put back as it was before the answer."""
+    def refused(self, said: str | Answer) -> str:
+        """Say ``said``, expecting a refusal; return its reason. As the session does, the
+        game is put back as it was before the answer. An Answer is given as it is: one the
+        step does not offer, which the game must refuse by itself."""
         step = self.dialogue.step()
         before = self.dialogue.to_save()
         try:
-            self.dialogue.answer(_value(step, text))
+            self.dialogue.answer(said if isinstance(said, Answer) else typed(step, said))
         except IllegalAction as refusal:
             self.dialogue.state = SamarandeDialogue.restore(before).state
             return str(refusal)
-        raise AssertionError(f"{text!r} was accepted at {step.prompt!r}")
+        raise AssertionError(f"{said!r} was accepted at {step.prompt!r}")
+
+    @property
+    def step(self) -> Step:
+        return self.dialogue.step()
 
     @property
     def prompt(self) -> str:
@@ -78,14 +79,6 @@ class Script:
     def table(self) -> Table:
         """The dialogue's table now (a refusal restores a copy, so never keep it)."""
         return self.dialogue.table
-
-
-def _value(step: Step, text: str) -> Value:
-    """What the session hands the dialogue for typed ``text`` (free text stays as typed)."""
-    match = step.expects.match(text)
-    if match is None or (step.free_text and match.score < 1.0):
-        return text
-    return match.value
 
 
 def start(players: str = "Ali,Zoe", first: str = "Ali", seed: int = 7, **settings: str) -> Script:

@@ -7,7 +7,8 @@ import pytest
 from companion.cli import main
 from companion.framework.answers import Answer
 from companion.framework.dialogue import Step
-from companion.games.samarande.content.catalogue import CatalogueError, UnknownFigureError
+from companion.framework.errors import PackError
+from companion.games.samarande.content.catalogue import UnknownFigureError
 from companion.games.samarande.content.loader import check_catalogue, load_catalogue
 from companion.games.samarande.speech import action_phrases
 from companion.session.ports import Heard, global_commands
@@ -95,14 +96,15 @@ def test_every_problem_names_its_file_and_line(tmp_path, text, line, says):
     path = write(tmp_path, text)
     catalogue, problems = check_catalogue(tmp_path)
     assert catalogue is None
-    assert problems[0].startswith(f"{path}:{line}: ")
-    assert says in problems[0]
-    with pytest.raises(CatalogueError, match=f"cards.toml:{line}: "):
+    assert (problems[0].file, problems[0].line) == (str(path), line)
+    assert str(problems[0]).startswith(f"{path}:{line}: ") and says in problems[0].message
+    with pytest.raises(PackError, match=f"cards.toml:{line}: ") as raised:
         load_catalogue(tmp_path)
+    assert (raised.value.file, raised.value.line) == (str(path), line)
 
 
 def test_a_missing_list_is_named(tmp_path):
-    with pytest.raises(CatalogueError, match="no card list here"):
+    with pytest.raises(PackError, match="no card list here"):
         load_catalogue(tmp_path)
 
 

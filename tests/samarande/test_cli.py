@@ -44,3 +44,19 @@ def test_a_bad_setting_is_a_command_line_error(tmp_path):
     )  # fmt: skip
     assert result.returncode == 2
     assert "bad setting" in result.stderr
+
+
+def test_help_at_a_turn_is_short_and_all_says_the_rest_once(tmp_path):
+    """At "What do you do?" help says the few things a turn holds in about twenty words,
+    and "all" the rest (how to name a card the list lacks), each option said once."""
+    result = play(
+        "--seed", "3", "--players", "Ali:m,Bea:f", "--save", str(tmp_path / "g.json"),
+        lines=["kept", "kept", "Ali", "help", "all"],
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    printed = result.stdout.splitlines()
+    asked = printed.index("Ali, 6 action points. What do you do?")
+    game_help = printed[asked + 1].split(" At any time you can say:")[0]
+    assert game_help.startswith("Say take card one to six") and len(game_help.split()) <= 25
+    in_full = printed[asked + 3]
+    assert "play a new artisan costing two" in in_full and len(in_full.split()) <= 60

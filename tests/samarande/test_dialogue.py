@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from companion.framework.answers import Answer
 from companion.framework.dialogue import GameOptions
 from companion.framework.errors import SetupError
 from companion.games.samarande.dialogue import SamarandeDialogue
@@ -35,7 +36,7 @@ def test_setup_asks_for_the_viziers_then_who_starts():
     assert (
         script.prompt == "Sam, keep four of your new eight and give the other four back. Say kept."
     )
-    assert script.refused("new cards").startswith("That is not one of the choices.")
+    assert script.refused(Answer("redeal")).startswith("That is not one of the choices.")
     said = script("kept")
     assert (
         "Lay six cards face up in the line. The deck holds 92 cards and the bank 60 gold."
@@ -229,7 +230,7 @@ def test_the_desert_tornado_only_offers_districts_it_can_afford():
     build_city(script.table, "Zoe", "Palace", "Armourer", "Library")
     script("take card 4", "play desert tornado")
     assert script.prompt == "Which district of Zoe? Say Palace or Library."
-    assert script.refused("souk") == (
+    assert script.refused(Answer("Souk")) == (
         "That is not one of the choices. You can say: Palace, Library or cancel."
     )
     script("palace", "no")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from companion.framework.answers import Answer
 from companion.framework.dialogue import GameOptions
 from companion.framework.errors import SaveError
 from companion.games.samarande.dialogue import SamarandeDialogue
@@ -68,7 +69,7 @@ def test_a_game_with_the_rulebook_cards_a_redeal_stated_figures_and_the_standing
     table.discard += table.deck - 1
     table.deck = 1  # the deck runs out at the end of this turn
     script("take card one")
-    ending = script.dialogue.answer("end")
+    ending = script.dialogue.answer(Answer("end"))
     assert [speech.text for speech in ending[1:]] == [
         "Ali: 3 for cards, 5 for variety, 3 for wealth. Total 11.",
         "Zoe: 1 for cards, 1 for variety, 3 for wealth. Total 5.",

@@ -8,6 +8,7 @@ from companion.games.samarande.rules.scoring import (
     DictationError,
     Tally,
     describe_city,
+    dictated_items,
     item_phrases,
     parse_city,
     score_viziers,
@@ -92,8 +93,9 @@ def test_a_dictation_that_cannot_be_read_says_which_words(catalogue, said, reaso
 def test_each_spoken_item_of_the_grammar_reads_back_as_its_value(catalogue):
     items = item_phrases(catalogue)
     for phrase in items.phrases:
-        count, name = phrase.value.split(" ", 1)
-        assert parse_city(phrase.text, catalogue) == {name: int(count)}, phrase.text
+        said = dictated_items(phrase.value, catalogue)
+        assert parse_city(phrase.text, catalogue) == said, phrase.text
+        assert items.label(phrase.value) == "{1} {0}".format(*next(iter(said.items())))
 
 
 def test_a_city_is_described_with_plurals():

@@ -9,10 +9,9 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.framework.answers import Answer
+from companion.framework.answers import NO, YES, Answer
 from companion.framework.dialogue import GameOptions, Step
 from companion.framework.errors import IllegalAction
-from companion.framework.phrases import Value
 from companion.games.samarande.dialogue import SamarandeDialogue
 from companion.games.samarande.game import GAME
 from companion.session.loop import global_commands, run_typed
@@ -20,9 +19,9 @@ from companion.session.loop import global_commands, run_typed
 PLAYERS = [("Ali", "m"), ("Zoe", "f"), ("Sam", "m")]
 
 
-def choose(step: Step, dialogue: SamarandeDialogue, rng: random.Random) -> Value:
+def choose(step: Step, dialogue: SamarandeDialogue, rng: random.Random) -> Answer:
     """What a seeded, reasonable player says at ``step``: a value of the step's phrases."""
-    values = [v for v in step.expects.values if not isinstance(v, Answer) or v.offered]
+    values = [v for v in step.expects.values if v.offered]
     if dialogue.phase() == "actions":
         points = dialogue.table.action_points
         if points == 0 or rng.random() < 0.1:
@@ -39,13 +38,12 @@ def choose(step: Step, dialogue: SamarandeDialogue, rng: random.Random) -> Value
         return rng.choice(weighted)
     if Answer("cancel") in values and rng.random() < 0.9:
         values.remove(Answer("cancel"))
-    no = next((v for v in values if Answer.coerce(v) == Answer("no")), None)
-    if no is not None and Answer("yes") not in map(Answer.coerce, values) and rng.random() < 0.8:
-        return no  # a Joker Genie is rare
+    if NO in values and YES not in values and rng.random() < 0.8:
+        return NO  # a Joker Genie is rare
     return rng.choice(values)
 
 
-def spoken(step: Step, value: Value) -> str:
+def spoken(step: Step, value: Answer) -> str:
     """The shortest way of saying ``value`` at ``step``."""
     return min(step.expects.phrases_for(value), key=len)
 
@@ -131,8 +129,9 @@ def test_random_answers_keep_the_books_balanced(seed, steps):
             break
         step = dialogue.step()
         check_phrases(step, dialogue)
-        values = list(step.expects.values) or ["nonsense"]
-        value = rng.choice(values) if rng.random() < 0.95 else "nonsense"
+        nonsense = Answer.free("nonsense") if step.free_text else Answer("nonsense")
+        values = list(step.expects.values) or [nonsense]
+        value = rng.choice(values) if rng.random() < 0.95 else nonsense
         before = dialogue.to_save()
         try:
             dialogue.answer(value)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 
+from companion.framework.answers import Answer
 from companion.framework.dialogue import GameOptions
 from companion.framework.errors import IllegalAction
 from companion.games import game_spec
@@ -19,7 +20,7 @@ def played_state(game: str, answers: int = 25) -> dict:
             break
         values = dialogue.step().expects.values
         try:
-            dialogue.answer(rng.choice(values) if values else "Ali")
+            dialogue.answer(rng.choice(values) if values else Answer.free("Ali"))
         except IllegalAction:
             continue
     return json.loads(json.dumps(dialogue.to_save()))

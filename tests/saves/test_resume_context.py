@@ -36,3 +36,19 @@ def test_a_resumed_encounter_says_whose_turn_where_and_who_was_met(tmp_path):
     assert game.dialogue.step().prompt == (
         "Ali meets the Sly Beggar. As Bewitched, Ali must help: say help."
     )
+
+
+def test_a_resumed_tales_of_arabia_reward_says_what_was_beaten(tmp_path):
+    """The reward asked after a Fate roll won names the card it was won against, also when
+    the game is resumed at that question."""
+    save = tmp_path / "tales.json"
+    spec = game_spec("tales-of-arabia")
+    options = GameOptions(seed=2, players=[("Ali", "m"), ("Bea", "f")])
+    printed = run_typed(
+        spec.new(options), spec, ["Morgiana", "Aladdin", *["roll for me"] * 6], save
+    )
+    asked = "Ali, you won against the Valley of Serpents. Take Fame or Fortune?"
+    assert printed[-1] == asked
+    game = resume(save)
+    assert game.opening[0].text == "Welcome back to Tales of Arabia. It is Ali's turn."
+    assert game.dialogue.step().prompt == asked

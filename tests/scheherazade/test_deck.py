@@ -6,10 +6,10 @@ import json
 
 import pytest
 
+from companion.framework.errors import PackError
 from companion.games.scheherazade.content.deck import (
     DEFAULT_DECK,
     Colour,
-    DeckError,
     Kind,
     load_deck,
 )
@@ -51,5 +51,7 @@ def broken_deck(tmp_path, change) -> str:
     ],
 )
 def test_a_broken_deck_says_what_is_wrong(tmp_path, change, message):
-    with pytest.raises(DeckError, match=message):
-        load_deck(broken_deck(tmp_path, change))
+    path = broken_deck(tmp_path, change)
+    with pytest.raises(PackError, match=message) as raised:
+        load_deck(path)
+    assert raised.value.file == path

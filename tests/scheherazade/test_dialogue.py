@@ -17,6 +17,7 @@ from companion.games.scheherazade.game import GAME
 from companion.games.scheherazade.rules import Action
 from companion.games.scheherazade.rules.sultan import TellingReport
 from companion.session.loop import run_typed
+from testkit.typed_answers import answer_typed
 
 from .conftest import rulebook_storyteller
 
@@ -35,18 +36,14 @@ def play(dialogue, lines, tmp_path: Path) -> list[str]:
     return run_typed(dialogue, GAME, script, tmp_path / "night.json", telling_listener=listener)
 
 
-def say(dialogue, *lines: str) -> list:
+def say(dialogue, *lines: str | TellingReport) -> list:
     """Answer as a player would say each line (a telling step takes its report)."""
     speeches = []
     for line in lines:
-        step = dialogue.step()
-        if step.telling is not None or step.free_text:
-            speeches = dialogue.answer(line)
-            continue
-        heard = step.expects.match(line)
-        exact = heard is not None and heard.score == 1.0 and heard.runner_up < 1.0
-        assert heard is not None and (heard.clear or exact), (line, step.prompt)
-        speeches = dialogue.answer(heard.value)
+        if isinstance(line, TellingReport):
+            speeches = dialogue.answer(line.answer())
+        else:
+            speeches = answer_typed(dialogue, line)
     return speeches
 
 
@@ -184,7 +181,7 @@ def test_printed_cards_in_spanish(tmp_path):
 def test_a_card_the_rules_forbid_is_refused_and_nothing_changes():
     dialogue = new_game()
     say(dialogue, "Ali", "done", *["draw"] * 8, "red place", "begin")
-    say(dialogue, TellingReport(seconds=9, spoken_seconds=9, ended_by="phrase").to_value())
+    say(dialogue, TellingReport(seconds=9, spoken_seconds=9, ended_by="phrase"))
     say(dialogue, "done")
     with pytest.raises(IllegalAction, match="A place cannot follow a place"):
         say(dialogue, "blue place")
@@ -284,8 +281,8 @@ def test_house_rules_are_announced_before_the_first_telling_and_each_can_be_swit
     first = dialogue.step().prompt
     assert first.startswith("House rules of this companion, not of the rulebook: 90 seconds")
     assert first.endswith("Say begin when you are ready.")
-    say(dialogue, "begin", TellingReport(seconds=9, spoken_seconds=9, ended_by="phrase")
-        .to_value(), "done", "blue artifact")  # fmt: skip
+    told = TellingReport(seconds=9, spoken_seconds=9, ended_by="phrase")
+    say(dialogue, "begin", told, "done", "blue artifact")
     assert not dialogue.step().prompt.startswith("House rules")
     relaxed = new_game(timer="off", nudges="off", mention_rule="off")
     say(relaxed, "Ali", "done", *["draw"] * 8, "red place")
@@ -303,7 +300,7 @@ def test_a_forgotten_card_costs_hope_unless_the_house_rule_is_off():
         dialogue = new_game(mention_rule=rule)
         say(dialogue, "Ali", "done", *["draw"] * 8, "red place crowded bazaar", "begin")
         report = TellingReport(seconds=9, spoken_seconds=9, ended_by="phrase", long_silences=2)
-        dialogue.answer(report.to_value())
+        dialogue.answer(report.answer())
         assert dialogue.table.hope == 10 - cost - 1
 
 
@@ -390,7 +387,7 @@ def test_spanish_answers_are_heard_by_multilingual_whisper(speech_wav, spanish_w
 
 def test_the_deal_and_draw_instructions_are_read_once_then_the_question_is_short():
     dialogue = new_game()
-    told = TellingReport(seconds=9, spoken_seconds=9, ended_by="phrase").to_value()
+    told = TellingReport(seconds=9, spoken_seconds=9, ended_by="phrase")
     say(dialogue, "Ali")
     assert dialogue.step().prompt.startswith("Shuffle the 64 story cards")
     say(dialogue, "queen")

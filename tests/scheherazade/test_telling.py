@@ -13,7 +13,6 @@ from companion.framework.telling_turn import TypedLineError, TypedTellingListene
 from companion.games.scheherazade.rules.sultan import (
     STIRS,
     YAWNS,
-    TellingReport,
     TellingSpec,
     TellingTracker,
 )
@@ -84,7 +83,7 @@ def test_a_typed_line_without_seconds_is_refused():
 def test_the_typed_listener_speaks_cues_and_returns_a_report():
     said: list[str] = []
     lines = iter(["speak 10 a lamp", "silence 8", "oops", "silence x", "the end", "next"])
-    report = TellingReport.from_value(TypedTellingListener(lines).listen(SPEC, said.append))
+    report = TypedTellingListener(lines).listen(SPEC, said.append)
     assert said == [STIRS, "'silence x': say how many seconds, e.g. 'silence 7'"]
     assert report.keywords_heard == ["lamp"] and report.ended_by == "phrase"
     assert report.transcript == "a lamp oops the end"
@@ -93,11 +92,11 @@ def test_the_typed_listener_speaks_cues_and_returns_a_report():
 
 def test_plain_lines_last_by_their_words_or_by_the_clock():
     lines = ["one two three four five", "six", "speak 3", "the end"]
-    report = TellingReport.from_value(TypedTellingListener(lines).listen(SPEC, print))
+    report = TypedTellingListener(lines).listen(SPEC, print)
     assert report.seconds == 2.0 + 1.0 + 3.0 + 1.0
     times = iter([100.0, 104.5, 108.0, 128.0, 131.0])  # start, then one reading per line
     clocked = TypedTellingListener(["a lamp", "speak 3", "silence 20", "the end"], times.__next__)
-    report = TellingReport.from_value(clocked.listen(SPEC, print))
+    report = clocked.listen(SPEC, print)
     assert report.seconds == 4.5 + 3.0 + 20.0 + 3.0
     assert report.spoken_seconds == 4.5 + 3.0 + 3.0
 
@@ -122,7 +121,7 @@ def test_a_long_silence_in_synthesised_speech_is_nudged_and_the_key_word_spotted
     )
     said: list[str] = []
     listener = AudioTellingListener(wav_file_opener([wav]), whisper)
-    report = TellingReport.from_value(listener.listen(SPEC, said.append))
+    report = listener.listen(SPEC, said.append)
     assert said == [STIRS, YAWNS]
     assert report.long_silences == 2
     assert report.keywords_heard == ["lamp"]
@@ -149,9 +148,7 @@ def test_silences_are_found_over_a_noisy_room(speech_wav):
         noise_db=-36.0,
     )
     said: list[str] = []
-    report = TellingReport.from_value(
-        AudioTellingListener(wav_file_opener([wav]), DeafSpotter()).listen(SPEC, said.append)
-    )
+    report = AudioTellingListener(wav_file_opener([wav]), DeafSpotter()).listen(SPEC, said.append)
     assert said == [STIRS]
     assert 6.0 < report.seconds - report.spoken_seconds < 10.5  # the hum is learnt first
 
@@ -159,9 +156,7 @@ def test_silences_are_found_over_a_noisy_room(speech_wav):
 @pytest.mark.slow
 def test_a_telling_that_never_names_its_element_is_heard_without_key_word(speech_wav, whisper):
     wav = speech_wav("nothing", ["A young man travelled far away to find his brother. The end."])
-    report = TellingReport.from_value(
-        AudioTellingListener(wav_file_opener([wav]), whisper).listen(SPEC, print)
-    )
+    report = AudioTellingListener(wav_file_opener([wav]), whisper).listen(SPEC, print)
     assert report.keywords_heard == []
     assert (report.ended_by, report.long_silences) == ("phrase", 0)
 
@@ -169,9 +164,7 @@ def test_a_telling_that_never_names_its_element_is_heard_without_key_word(speech
 @pytest.mark.slow
 def test_pocketsphinx_spotting_gives_no_transcript(speech_wav):
     wav = speech_wav("sphinx", ["A merchant found a copper lamp in the market.", 1.0])
-    report = TellingReport.from_value(
-        AudioTellingListener(wav_file_opener([wav]), PocketsphinxSpotter()).listen(SPEC, print)
-    )
+    report = AudioTellingListener(wav_file_opener([wav]), PocketsphinxSpotter()).listen(SPEC, print)
     assert report.transcript is None
     assert report.ended_by == "input"
     assert report.spoken_seconds > 2
@@ -188,9 +181,7 @@ def test_a_real_voice_is_timed_and_its_key_word_spotted(whisper):
         pytest.skip(f"real speech clips are not available at {SHARED_SPEECH}")
     spec = SPEC.model_copy(update={"keywords": ("country",), "silence_seconds": 2.0})
     said: list[str] = []
-    report = TellingReport.from_value(
-        AudioTellingListener(wav_file_opener([clip]), whisper).listen(spec, said.append)
-    )
+    report = AudioTellingListener(wav_file_opener([clip]), whisper).listen(spec, said.append)
     assert report.keywords_heard == ["country"]
     assert "ask not what your country can do for you" in report.transcript.lower()
     assert report.ended_by == "input" and said == [] and report.long_silences == 0
@@ -272,8 +263,7 @@ def test_a_typed_telling_hears_its_warning_and_dawn_on_time_without_a_new_line()
     spec = TellingSpec(turn=1, storyteller="Ali", element="lamp", keywords=("lamp",),
                        turn_seconds=30, warn_seconds=10)  # fmt: skip
     cues: list[tuple[float, str]] = []
-    value = listener.listen(spec, lambda cue: cues.append((keyboard.now, cue)))
-    report = TellingReport.from_value(value)
+    report = listener.listen(spec, lambda cue: cues.append((keyboard.now, cue)))
     assert cues == [(20.0, "10 seconds before dawn.")]
     assert keyboard.now == 30.0
     assert (report.ended_by, report.seconds, report.keywords_heard) == ("timeout", 30.0, ["lamp"])
@@ -317,7 +307,7 @@ def test_a_microphone_lost_during_a_telling_hands_it_to_the_keyboard():
         TypedTellingListener(["speak 5 a copper lamp", "the end"]),
     )
     said: list[str] = []
-    report = TellingReport.from_value(listener.listen(SPEC, said.append))
+    report = listener.listen(SPEC, said.append)
     assert said == [
         "The microphone stopped (was it unplugged?). Please type the telling from now on."
     ]

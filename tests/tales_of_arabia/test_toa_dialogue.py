@@ -22,6 +22,7 @@ from companion.games.tales_of_arabia.rules.state import HeldItem
 from companion.games.tales_of_arabia.speech import Narrator
 from companion.session.loop import run_typed
 from companion.session.saves import read_save
+from testkit.typed_answers import answer_typed
 from tests.tales_of_arabia.toa_table import Table
 
 TWO = (("Ali", "m"), ("Sara", "f"))
@@ -39,7 +40,8 @@ def record_game(seed: int, players=TWO) -> tuple[list[str], dict]:
     while not dialogue.finished:
         step = dialogue.step()
         if step.free_text:
-            value = text = rng.choice(["Omar", "Layla", "Nur"]) + str(len(lines))
+            text = rng.choice(["Omar", "Layla", "Nur"]) + str(len(lines))
+            value = Answer.free(text)
         else:
             value = rng.choice([v for v in step.expects.values if step.offers(v)])
             text = rng.choice(step.expects.phrases_for(value))
@@ -62,16 +64,16 @@ def test_setup_asks_the_number_of_players_their_names_and_heroes() -> None:
     assert dialogue.step().expects.values[:5] == tuple(map(number, range(2, 7)))
     with pytest.raises(IllegalAction, match="This game is for two to six players"):
         dialogue.answer(dialogue.step().expects.match("seven").value)
-    dialogue.answer("3")
+    answer_typed(dialogue, "3")
     for name in ("Ali", "Sara", "Omar"):
         step = dialogue.step()
         assert step.free_text and "name" in step.prompt
-        dialogue.answer(name)
+        answer_typed(dialogue, name)
     assert dialogue.step().prompt.startswith("Ali, which hero")
-    dialogue.answer("Antar")
+    answer_typed(dialogue, "Antar")
     assert not dialogue.step().offers(Answer("Antar"))
-    dialogue.answer("Morgiana")
-    speech = dialogue.answer("Aladdin")
+    answer_typed(dialogue, "Morgiana")
+    speech = answer_typed(dialogue, "Aladdin")
     assert any("shuffled" in s.text for s in speech)
     assert dialogue.step().prompt.startswith("Ali, roll one die for the turn order")
     assert dialogue.player_names() == ["Ali", "Sara", "Omar"]
@@ -80,10 +82,10 @@ def test_setup_asks_the_number_of_players_their_names_and_heroes() -> None:
 @pytest.mark.parametrize("name", ["", "  ", "?!", "ali"])
 def test_names_must_be_speakable_and_distinct(name: str) -> None:
     dialogue = GAME.new(GameOptions(seed=1))
-    dialogue.answer("2")
-    dialogue.answer("Ali")
+    answer_typed(dialogue, "2")
+    answer_typed(dialogue, "Ali")
     with pytest.raises(IllegalAction):
-        dialogue.answer(name)
+        answer_typed(dialogue, name)
     assert dialogue.player_names() == ["Ali"]
 
 
@@ -109,7 +111,7 @@ def test_shared_heroes_allow_more_players() -> None:
     players = tuple((f"P{chr(65 + i)}", "m") for i in range(8))
     dialogue = new(players, unique_heroes="no")
     for _ in players:
-        dialogue.answer("Antar")
+        answer_typed(dialogue, "Antar")
     assert dialogue.step().prompt.startswith("PA, roll one die")
 
 
@@ -123,8 +125,8 @@ def test_a_bad_pack_folder_is_refused(tmp_path: Path) -> None:
 
 def started() -> TalesOfArabiaDialogue:
     dialogue = new()
-    for answer in ("Aladdin", "Morgiana", "6", "2"):
-        dialogue.answer(answer)
+    for words in ("Aladdin", "Morgiana", "6", "2"):
+        answer_typed(dialogue, words)
     return dialogue
 
 
@@ -136,7 +138,7 @@ def test_status_and_whose_turn_are_short_sentences() -> None:
     assert dialogue.status("sara") == (
         "Sara, playing Morgiana, is at Baghdad. Fortune zero, Fame zero, Faith zero."
     )
-    dialogue.answer("1")  # Ali draws the top card
+    answer_typed(dialogue, "1")  # Ali draws the top card
     assert dialogue.status().startswith("Ali, playing Aladdin, is at space two.")
 
 
@@ -160,13 +162,13 @@ def test_a_number_no_die_shows_is_refused_with_what_is_allowed() -> None:
 
 
 def test_roll_for_me_is_said_and_seeded() -> None:
-    first = started().answer("roll")
+    first = started().answer(ROLL_FOR_ME)
     assert first[0].text.startswith("I rolled ")
-    assert [s.text for s in started().answer("roll")] == [s.text for s in first]
+    assert [s.text for s in started().answer(ROLL_FOR_ME)] == [s.text for s in first]
 
 
 def test_a_drawn_card_is_named_then_narrated() -> None:
-    speech = started().answer("1")
+    speech = answer_typed(started(), "1")
     drawn = next(i for i, s in enumerate(speech) if " draws " in s.text)
     assert speech[drawn + 1].reading
 
@@ -180,7 +182,7 @@ def test_an_unusable_save_is_refused_with_a_reason() -> None:
 
 def test_save_and_restore_in_the_middle_of_a_game() -> None:
     dialogue = started()
-    dialogue.answer("1")
+    answer_typed(dialogue, "1")
     restored = GAME.restore(dialogue.to_save())
     assert restored.step().prompt == dialogue.step().prompt
     assert restored.to_save() == dialogue.to_save()
@@ -274,7 +276,7 @@ def test_steal_choices_are_said_by_name() -> None:
 
 def test_an_answer_the_rules_refuse_is_explained_in_words() -> None:
     with pytest.raises(IllegalAction, match=r"That does not fit now\..*A die shows one to six"):
-        started().answer("roll two")
+        started().answer(Answer("roll two"))
 
 
 def said(table: Table) -> list[str]:
@@ -320,6 +322,6 @@ def test_whose_turn_names_who_must_answer() -> None:
     game.players[1].items.append(HeldItem(name="Magic Ring"))
     game.deck.remove("An Eye for an Eye")
     game.deck.insert(0, "An Eye for an Eye")
-    dialogue.answer("1")
+    answer_typed(dialogue, "1")
     assert dialogue.step().prompt.startswith("Sara, roll for the Magic Ring.")
     assert dialogue.whose_turn() == "It is Ali's turn, and Sara must answer now."

@@ -25,9 +25,10 @@ MAX_CHOICES = 20
 SPEAKABLE = re.compile(r"^[A-Za-z ,.?']+$")
 
 
-def _random_answer(step, rng: random.Random) -> Answer | str:
+def _random_answer(step, rng: random.Random) -> Answer:
     if step.free_text:
-        return rng.choice(["Ali", "Sara", "Omar", "Layla", "Zayd", "Nur", "Hana", "Karim"])
+        names = ["Ali", "Sara", "Omar", "Layla", "Zayd", "Nur", "Hana", "Karim"]
+        return Answer.free(rng.choice(names))
     return rng.choice(step.expects.values)
 
 

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from companion.cli.expectations import expected_phrases
-from companion.framework.answers import Answer
+from companion.framework.answers import NO, YES, Answer
 from companion.framework.dialogue import YES_NO
 from companion.framework.phrases import PhraseSet
 from companion.session.ports import global_commands
@@ -26,47 +26,50 @@ WORDS = {value: RNG.normal(size=64) for value in ROLLS.values}
 """A made-up voice: each roll has its own direction."""
 
 
-def said(value: str, noise: float = 0.3) -> np.ndarray:
-    return WORDS[value] + RNG.normal(scale=noise * np.linalg.norm(WORDS[value]) / 8, size=64)
+def said(number: int, noise: float = 0.3) -> np.ndarray:
+    """The made-up voice saying ``number``."""
+    word = WORDS[Answer.number(number)]
+    return word + RNG.normal(scale=noise * np.linalg.norm(word) / 8, size=64)
 
 
 def enrolled() -> VoiceMemory:
     memory = VoiceMemory()
-    memory.enrol("Ali", [(value, said(value)) for value in ROLLS.values])
+    memory.enrol("Ali", [(Answer.number(n), said(n)) for n in range(1, 7)])
     return memory
 
 
-def heard(text: str, confidence: float, vector: np.ndarray, **scores: float) -> Candidates:
-    return Candidates(text, confidence, {v: s for v, s in scores.items()}, vector)
+def heard(text: str, confidence: float, vector: np.ndarray, scores: dict[int, float]) -> Candidates:
+    """Candidates of the rolls, scored by number."""
+    return Candidates(text, confidence, {Answer.number(n): s for n, s in scores.items()}, vector)
 
 
 def test_without_examples_the_engine_decides_alone():
     memory = VoiceMemory()
-    candidates = heard("two", 0.6, said("2"), **{"2": -1.0, "3": -2.0})
+    candidates = heard("two", 0.6, said(2), {2: -1.0, 3: -2.0})
     assert not memory.knows("Ali")
     assert memory.recognition("Ali", candidates, ROLLS).confidence == 0.6
 
 
 def test_examples_that_agree_make_an_unsure_answer_sure():
-    candidates = heard("two", 0.6, said("2"), **{"2": -1.0, "3": -2.0})
+    candidates = heard("two", 0.6, said(2), {2: -1.0, 3: -2.0})
     recognition = enrolled().recognition("Ali", candidates, ROLLS)
     assert (recognition.text, recognition.confidence >= 0.8) == ("two", True)
 
 
 def test_examples_overturn_a_close_first_choice():
-    candidates = heard("three", 0.5, said("6"), **{"3": -0.5, "6": -1.5})
+    candidates = heard("three", 0.5, said(6), {3: -0.5, 6: -1.5})
     assert enrolled().recognition("Ali", candidates, ROLLS).text == "six"
 
 
 def test_another_voice_is_not_helped_by_alis_examples():
     memory = enrolled()
-    candidates = heard("two", 0.6, said("2"), **{"2": -1.0, "3": -2.0})
+    candidates = heard("two", 0.6, said(2), {2: -1.0, 3: -2.0})
     assert memory.recognition("Zed", candidates, ROLLS).confidence == 0.6
 
 
 def test_a_word_unlike_every_example_is_not_made_sure():
     stranger = RNG.normal(size=64)
-    candidates = heard("three", 0.3, stranger, **{"3": -1.0, "6": -3.0})
+    candidates = heard("three", 0.3, stranger, {3: -1.0, 6: -3.0})
     assert enrolled().recognition("Ali", candidates, ROLLS).confidence < 0.45
 
 
@@ -83,9 +86,9 @@ class ScriptedEngine:
 
 
 def test_confirmed_answers_become_examples_of_the_voice_attended():
-    sure = (("1", "one"), ("2", "two"), ("3", "three"), ("4", "four"), ("5", "five"), ("6", "six"))
-    first = [heard(w, 0.95, said(v), **{v: -0.1}) for v, w in sure]
-    unsure = heard("two", 0.6, said("2"), **{"2": -1.0, "3": -2.0})
+    sure = ((1, "one"), (2, "two"), (3, "three"), (4, "four"), (5, "five"), (6, "six"))
+    first = [heard(w, 0.95, said(v), {v: -0.1}) for v, w in sure]
+    unsure = heard("two", 0.6, said(2), {2: -1.0, 3: -2.0})
     learner = LearningRecognizer(ScriptedEngine([*first, unsure]))
     learner.attend("Ali")
     for _ in first:
@@ -136,7 +139,9 @@ def test_enrolment_on_one_take_fixes_most_misses_of_a_real_speaker(whisper, shar
     assert after.count("right") >= 6 and "wrong" not in after, after
 
 
-PLACES = PhraseSet.from_templates({name: name.lower() for name in ("Baghdad", "Basra", "Mosul")})
+PLACES = PhraseSet.from_templates(
+    {Answer(name): name.lower() for name in ("Baghdad", "Basra", "Mosul")}
+)
 
 
 @pytest.mark.parametrize(
@@ -150,8 +155,8 @@ PLACES = PhraseSet.from_templates({name: name.lower() for name in ("Baghdad", "B
 )
 def test_unsure_names_that_sound_right_are_asked_back(phrases, text, transcript, outcome):
     value = phrases.match(text).value
-    scores = {value: -1.0, "other": -6.0}
-    engine = ScriptedEngine([Candidates(text, 0.08, scores, said("1"), transcript)])
+    scores = {value: -1.0, Answer("other"): -6.0}
+    engine = ScriptedEngine([Candidates(text, 0.08, scores, said(1), transcript)])
     recognition = LearningRecognizer(engine).recognize(np.zeros(10), phrases)
     assert judge(recognition, phrases).outcome == outcome
 
@@ -172,7 +177,7 @@ def test_an_answer_the_free_transcript_reads_as_is_asked_back(phrases, transcrip
     """The constrained decoding chose "scary genie costs two" (or "one"), unsure."""
     chosen = phrases.phrases[1].text
     scores = {phrases.phrases[1].value: -1.0, phrases.phrases[0].value: -1.5}
-    engine = ScriptedEngine([Candidates(chosen, 0.05, scores, said("1"), transcript)])
+    engine = ScriptedEngine([Candidates(chosen, 0.05, scores, said(1), transcript)])
     recognition = LearningRecognizer(engine).recognize(np.zeros(10), phrases)
     verdict = judge(recognition, phrases)
     if asked is None:
@@ -195,20 +200,20 @@ def test_a_sure_answer_is_asked_back_when_the_transcript_says_more(
 ):
     """A sure "assassins guild" may be the start of "assassins guild costs seven"."""
     value = phrases.match(text).value
-    engine = ScriptedEngine([Candidates(text, 0.9, {value: -0.1}, said("1"), transcript)])
+    engine = ScriptedEngine([Candidates(text, 0.9, {value: -0.1}, said(1), transcript)])
     recognition = LearningRecognizer(engine).recognize(np.zeros(10), phrases)
     assert judge(recognition, phrases).outcome == outcome
 
 
 def test_an_unsure_yes_is_not_made_a_yes():
     yes_no = YES_NO  # what the session asks a confirmation with
-    engine = ScriptedEngine([Candidates("yes", 0.3, {"yes": -1.0, "no": -6.0}, said("1"), " Yes")])
+    engine = ScriptedEngine([Candidates("yes", 0.3, {YES: -1.0, NO: -6.0}, said(1), " Yes")])
     assert LearningRecognizer(engine).recognize(np.zeros(10), yes_no).confidence == 0.3
 
 
 def test_the_voices_learned_are_kept_beside_the_save_and_learned_on_after_a_resume(tmp_path):
     words = ("one", "two", "three", "four", "five", "six")
-    sure = [heard(w, 0.95, said(str(n)), **{str(n): -0.1}) for n, w in enumerate(words, 1)]
+    sure = [heard(w, 0.95, said(n), {n: -0.1}) for n, w in enumerate(words, 1)]
     kept = tmp_path / "game.voices.npz"
     learner = LearningRecognizer(ScriptedEngine(sure))
     assert learner.keep_in(kept) is None  # nothing kept yet: nothing to say
@@ -218,7 +223,7 @@ def test_the_voices_learned_are_kept_beside_the_save_and_learned_on_after_a_resu
     resumed = LearningRecognizer(ScriptedEngine([]))
     assert resumed.keep_in(kept) is None
     assert resumed.memory.knows("Ali") and not resumed.memory.knows("Zed")
-    probe = said("4")
+    probe = said(4)
     kept_likeness = resumed.memory.similarities("Ali", probe)
     assert kept_likeness == pytest.approx(learner.memory.similarities("Ali", probe), abs=1e-5)
 
@@ -227,7 +232,7 @@ def test_the_voices_learned_are_kept_beside_the_save_and_learned_on_after_a_resu
 def test_an_unreadable_voices_file_is_said_and_the_voices_are_learned_again(tmp_path, content):
     kept = tmp_path / "game.voices.npz"
     kept.write_bytes(content)
-    learner = LearningRecognizer(ScriptedEngine([heard("one", 0.95, said("1"), **{"1": -0.1})]))
+    learner = LearningRecognizer(ScriptedEngine([heard("one", 0.95, said(1), {1: -0.1})]))
     message = learner.keep_in(kept)
     assert message.startswith("I could not read the voices I had learned:"), message
     assert "I will learn them again" in message

@@ -6,6 +6,9 @@ float32, two die rolls flipped from rejected to wrong. The test suite's die roll
 heard again in a process under another kernel, and every answer and confidence must be
 the same. bench/bench_numerics.py measures the other settings (threads, CTranslate2's
 ISA and backend, compute type).
+
+Whisper's thread count is the machine's (one per core up to four: a Raspberry Pi 4 needs
+its four), so the same rolls must be decided alike on one thread and on four.
 """
 
 from __future__ import annotations
@@ -21,19 +24,25 @@ import pytest
 
 from companion.cli.expectations import expected_phrases
 from companion.voice.audio import read_wav
-from testkit.corpus import DIE_WORDS, labelled_clips, spread
+from testkit.corpus import DIE_WORDS, SHARED_SPEECH, judge, labelled_clips, spread
 
 KERNELS = {"x86_64": ("Haswell", "Sandybridge"), "aarch64": ("ARMV8", "CORTEXA57")}
 """Two OpenBLAS kernels every CPU of that architecture the project targets can run."""
 
 
-def heard_rolls(recognizer) -> list[list]:
-    """The answer and confidence of each die roll of the recognition tests."""
+def suite_rolls() -> list[Path]:
+    """The die rolls of the recognition tests (tests/voice/test_recognition.py)."""
     clips = spread(labelled_clips("speech_commands", DIE_WORDS), 3) + spread(
         labelled_clips("fsdd", DIE_WORDS), 3
     )
+    return [clip.path for clip in clips]
+
+
+def heard_rolls(recognizer) -> list[list]:
+    """The answer and confidence of each die roll of the recognition tests."""
     dice = expected_phrases("dice")
-    heard = (recognizer.recognize(read_wav(clip.path), dice) for clip in clips)
+    clips = suite_rolls()
+    heard = (recognizer.recognize(read_wav(clip), dice) for clip in clips)
     return [[recognition.text, recognition.confidence] for recognition in heard]
 
 
@@ -78,3 +87,31 @@ def test_die_rolls_are_heard_the_same_under_another_blas_kernel(whisper, shared_
     kernel, there = json.loads(done.stdout.splitlines()[-1])
     assert kernel.lower() != here.lower(), f"OPENBLAS_CORETYPE={other} still ran {here}"
     assert there == heard_rolls(whisper), f"{here} and {kernel} hear the rolls differently"
+
+
+NEAR_A_DECISION = (
+    "4_nicolas_5.wav", "4_george_5.wav", "6_yweweler_8.wav", "6_nicolas_12.wav",  # base settles
+    "3_nicolas_5.wav", "3_nicolas_11.wav",  # base corroborates tiny
+    "6_nicolas_7.wav", "2_nicolas_8.wav", "8_yweweler_12.wav", "7_jackson_12.wav",  # asked back
+)  # fmt: skip
+"""FSDD clips whose decision involves whisper base, or that are asked back or rejected."""
+
+
+def test_die_rolls_are_decided_the_same_on_one_thread_and_on_four(rehearing_whisper, shared_speech):
+    """Tiny and base as shipped, on one thread and on four: every verdict the same (on the
+    machine the thresholds were chosen on the scores are the same to the bit)."""
+    from companion.voice.engines.whisper import WhisperRecognizer, multilingual_model_dir
+    from companion.voice.engines.whisper_cascade import RehearingWhisper
+
+    dice = expected_phrases("dice")
+    fsdd = SHARED_SPEECH / "fsdd" / "recordings"
+    clips = suite_rolls() + [fsdd / name for name in NEAR_A_DECISION]
+    decided = []
+    for threads in (1, 4):
+        tiny = WhisperRecognizer(threads=threads)
+        base = WhisperRecognizer(multilingual_model_dir(), threads=threads, language="en")
+        cascade = RehearingWhisper(tiny, base)
+        decided.append([judge(cascade.recognize(read_wav(clip), dice), dice) for clip in clips])
+    assert cascade.reheard >= len(NEAR_A_DECISION) - 2
+    moved = [clip.name for clip, one, four in zip(clips, *decided, strict=True) if one != four]
+    assert not moved, f"decided otherwise on one thread and on four: {moved}"

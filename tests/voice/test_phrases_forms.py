@@ -3,6 +3,7 @@
 from hypothesis import given
 from hypothesis import strategies as st
 
+from companion.framework.answers import Answer
 from companion.framework.phrases import (
     PhraseSet,
     expand_template,
@@ -32,11 +33,13 @@ def test_written_forms_put_numbers_in_digits():
 
 
 def test_synonyms_become_alternatives_that_match_the_same_answer():
-    signs = PhraseSet.from_templates({s: with_synonyms(s) for s in ("plus", "minus", "blank")})
-    assert signs.match("up").value == "plus"
-    assert signs.match("down").value == "minus"
-    assert signs.match("nothing").value == "blank"
-    assert signs.match("take away").value == "minus"
+    signs = PhraseSet.from_templates(
+        {Answer(s): with_synonyms(s) for s in ("plus", "minus", "blank")}
+    )
+    assert signs.match("up").value == Answer("plus")
+    assert signs.match("down").value == Answer("minus")
+    assert signs.match("nothing").value == Answer("blank")
+    assert signs.match("take away").value == Answer("minus")
 
 
 def test_synonyms_leave_other_words_alone():

@@ -93,11 +93,12 @@ def test_a_large_phrase_set_does_not_lower_a_clear_answer(whisper, espeak):
     samples = espeak("wanderer", "en-us+f3")
     cards = ["wanderer", "merchant", "thief", "sultan", "vizier", "princess", "sailor", "ghoul"]
     large = PhraseSet.from_templates(
-        {card: [card, f"[i drew] [the] {card}"] for card in cards} | {"me": "draw for me"}
+        {Answer(card): [card, f"[i drew] [the] {card}"] for card in cards}
+        | {Answer("me"): "draw for me"}
     ) | global_commands(("Ali", "Zed"))
     for phrases in (PhraseSet.of("wanderer", "stay"), large):
         verdict = judge(whisper.recognize(samples, phrases), phrases)
-        assert verdict == Verdict("accepted", "wanderer")
+        assert verdict == Verdict("accepted", Answer("wanderer"))
 
 
 def test_steady_hiss_and_silence_have_no_speech():

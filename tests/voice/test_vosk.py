@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from companion.framework.answers import Answer
 from companion.framework.dialogue import Step
 from companion.framework.phrases import PhraseSet
 from companion.session.ports import ACCEPT_CONFIDENCE
@@ -25,7 +26,8 @@ pytestmark = pytest.mark.skipif(
 )
 
 NUMBERS = PhraseSet.from_templates(
-    {"1": "하나", "2": "둘", "3": "셋", "4": "넷", "5": "다섯"}, labels={}
+    {Answer.number(n): word for n, word in enumerate(["하나", "둘", "셋", "넷", "다섯"], 1)},
+    labels={},
 )
 
 

@@ -219,7 +219,7 @@ class Microphone:
                 say(cue)
         report = tracker.report()
         self.ended.append(report.ended_by)
-        return report.to_value()
+        return report
 
 
 TO_THE_FIRST_TELLING = ["Ali", *["draw"] * 8, "a long journey", "begin"]

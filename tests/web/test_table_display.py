@@ -20,6 +20,7 @@ pytest.importorskip("selenium")
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
+from companion.framework.answers import Answer
 from companion.framework.dialogue import Step
 from companion.framework.phrases import PhraseSet
 from companion.session.ports import Heard
@@ -171,11 +172,11 @@ def test_taps_keep_the_voice_lessons_to_what_was_said():
     step = Step("How do you react?", PhraseSet.of("pray", "wait"))
     ears.attend("Ali")
     assert ears.hear(step, step.expects).text == "pray"
-    ears.learn("pray")
+    ears.learn(Answer("pray"))
     assert ears.hear(step, step.expects).text == "wait"
-    ears.learn("wait")
+    ears.learn(Answer("wait"))
     learner.done.set()
-    assert learner.voices == ["Ali"] and learner.lessons == ["pray"]
+    assert learner.voices == ["Ali"] and learner.lessons == [Answer("pray")]
 
 
 def run_play(*arguments: str, tmp_path, answers: str = "") -> subprocess.CompletedProcess:

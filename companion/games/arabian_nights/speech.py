@@ -9,7 +9,11 @@ from companion.framework.wording import SPOKEN_AT_MOST, capped_list, spoken_list
 from companion.games.arabian_nights.content.pack import Pack, Quest, QuestGoal, Section
 from companion.games.arabian_nights.rules.award import StatusChanged, TreasureChanged
 from companion.games.arabian_nights.rules.card_effects import barred_spaces, movement_limits
-from companion.games.arabian_nights.rules.movement import moves_between, sheet_allowance
+from companion.games.arabian_nights.rules.movement import (
+    moves_between,
+    nearest_space,
+    sheet_allowance,
+)
 from companion.games.arabian_nights.rules.state import PlayerSheet, TableState
 from companion.games.arabian_nights.rules.victory import why_they_won
 
@@ -360,6 +364,24 @@ def _place_out_of_reach(pack: Pack, sheet: PlayerSheet, goal: str) -> str:
         f"{sheet.wealth}, {sheet.name} moves at most {total}. Go towards "
         f"{place(pack, exit_space)} first"
     )
+
+
+def sold_in_a_city(pack: Pack, sheet: PlayerSheet, treasure: str) -> str:
+    """Why ``treasure`` cannot be sold here, and the nearest city where it can, how far.
+
+    >>> from companion.games.arabian_nights.dialogue.state import cached_pack
+    >>> ali = PlayerSheet(name="Ali", gender="m", destiny_goal=10, story_goal=10,
+    ...                   position="Persian Gulf")
+    >>> sold_in_a_city(cached_pack("shipped:demo"), ali, "Pearls")
+    'Ali can sell the Pearls only in a city: the nearest is Basra, 1 move from here.'
+    """
+    where = f"{sheet.name} can sell the {treasure} only in a city"
+    found = nearest_space(pack, sheet.position, sheet, lambda space: pack.spaces[space].city)
+    if found is None:
+        return f"{where}, and no route leads to one from {place(pack, sheet.position)}."
+    city, far = found
+    moves = f"{far} {'move' if far == 1 else 'moves'}"
+    return f"{where}: the nearest is {place(pack, city)}, {moves} from here."
 
 
 def winners(names: Sequence[str]) -> str:

@@ -118,7 +118,7 @@ LINES: dict[str, tuple[str, str]] = {
     ),
     "ask_hope_brief": (
         "{name}, your next Hope token? {left} left.",
-        "{name}, ¿tu siguiente ficha de Esperanza? Quedan {left}.",
+        "{name}, ¿tu siguiente ficha de Esperanza? Por poner: {left}.",
     ),
     "hope_hint": (
         "Say an action card: {actions}.",

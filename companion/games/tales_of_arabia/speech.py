@@ -168,7 +168,8 @@ class Narrator:
         if event.kind == "rolled":
             if event.other != "companion":
                 return []
-            return [Speech(f"I rolled {number_to_words(event.amount)} for {event.player}.")]
+            rolled = f"I rolled {number_to_words(event.amount)} for {event.player}."
+            return [Speech(rolled, kind="aside")]  # the result tells the story, not the die
         if event.kind == "turn":
             if not event.amount:
                 return []

@@ -89,6 +89,11 @@ class Block:
     def text(self) -> str:
         return " ".join(line.text for line in self.lines if line.text)
 
+    @property
+    def quote(self) -> str:
+        """What a reading quotes: its paragraph and the rest of it read after."""
+        return " ".join(line.quote for line in self.lines if line.quote)
+
 
 @dataclass(frozen=True)
 class Section:
@@ -108,13 +113,16 @@ class Section:
     def blocks(self) -> list[Block]:
         """Its paragraphs, each story's apart."""
         ending = self.kind == "end"
-        return [
-            block
-            for story in self.stories
+        laid: list[Block] = []
+        for story in self.stories:
             for block in blocks(
                 [line for line in story.lines if (line.told == Told.ENDING) == ending]
-            )
-        ]
+            ):
+                if laid and laid[-1].kind == Told.READING and _goes_on(block.lines[0]):
+                    laid[-1] = Block(Told.READING, (*laid[-1].lines, *block.lines))
+                else:
+                    laid.append(block)
+        return laid
 
 
 def words(language: str) -> dict[str, str]:
@@ -157,15 +165,22 @@ def sections(night: Night) -> list[Section]:
 
 
 def blocks(lines: list[StoryLine]) -> list[Block]:
-    """One answer's lines as paragraphs: prose together, the rest each on its own."""
+    """One answer's lines as paragraphs: prose together, a reading with the rest of its
+    paragraph read after it (a reading without a number), the rest each on its own."""
     laid: list[Block] = []
     for line in lines:
         kind = Told.NARRATION if line.told in PROSE else line.told
-        if laid and kind in (Told.NARRATION, Told.ENDING) and laid[-1].kind == kind:
+        goes_on = kind in (Told.NARRATION, Told.ENDING) or _goes_on(line)
+        if laid and goes_on and laid[-1].kind == kind:
             laid[-1] = Block(kind, (*laid[-1].lines, line))
         else:
             laid.append(Block(kind, (line,)))
     return laid
+
+
+def _goes_on(line: StoryLine) -> bool:
+    """Whether ``line`` reads on from the paragraph read before it (it has no number)."""
+    return line.told == Told.READING and line.paragraph is None
 
 
 # -- Markdown ---------------------------------------------------------------------------
@@ -213,8 +228,10 @@ def _markdown_section(section: Section, said: dict[str, str]) -> str:
 def _markdown_block(block: Block, said: dict[str, str]) -> list[str]:
     line = block.lines[0]
     if block.kind == Told.READING:
+        if line.paragraph is None:
+            return [f"> {escaped(block.quote)}"]
         number = said["paragraph"].format(number=line.paragraph)
-        return [f"> *{number}.* {escaped(line.quote or '')}"]
+        return [f"> *{number}.* {escaped(block.quote)}"]
     if block.kind == Told.CORRECTION:
         return [f"*{said['correction']}* {escaped(block.text)}"]
     text = [escaped(block.text)] if block.text else []

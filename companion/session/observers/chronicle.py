@@ -167,7 +167,8 @@ def summary(night: Night) -> str:
     """
     turns = {story.chapter for story in night.stories if story.chapter is not None}
     lines = [line for story in night.stories for line in story.lines]
-    readings = sum(line.told == Told.READING for line in lines)
+    # the rest of a paragraph, read after its choice, has no number: one paragraph
+    readings = sum(line.told == Told.READING and line.paragraph is not None for line in lines)
     tellings = sum(line.told == Told.TELLING for line in lines)
     ended = any(line.told == Told.ENDING for line in lines)
     parts = [

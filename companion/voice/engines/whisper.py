@@ -414,7 +414,7 @@ class WhisperRecognizer:
             if again.confidence > recognition.confidence:
                 recognition, free = again, said
         value_of = {phrase.text: phrase.value for phrase in phrases.phrases}
-        scores: dict[str, float] = {}
+        scores: dict[Answer, float] = {}
         decoys = [-math.inf]
         for text, hypothesis in finished.items():
             if text not in value_of:
@@ -455,7 +455,8 @@ def name_casing(phrases: PhraseSet) -> tuple[tuple[str, str], ...]:
     """Words that the answers write with capitals or an apostrophe (the names of places,
     cards, people), from their normalised form to that writing.
 
-    >>> name_casing(PhraseSet.from_templates({"Caliph's Palace": ["caliphs palace"]}))
+    >>> from companion.framework.answers import Answer
+    >>> name_casing(PhraseSet.from_templates({Answer("Caliph's Palace"): ["caliphs palace"]}))
     (('caliphs', "Caliph's"), ('palace', 'Palace'))
     >>> ali = Answer.of("status", player="Ali")
     >>> name_casing(PhraseSet.from_templates({ali: ["status of ali"]}))
@@ -464,12 +465,7 @@ def name_casing(phrases: PhraseSet) -> tuple[tuple[str, str], ...]:
     ()
     """
     casing: dict[str, str] = {}
-    written = (
-        text
-        for value in phrases.values
-        for text in (value.written() if isinstance(value, Answer) else (value,))
-    )
-    for text in written:
+    for text in (text for value in phrases.values for text in value.written()):
         for word in re.findall(r"[A-Za-z']+", text):
             plain = normalize(word)
             if word != word.lower() and plain.isalpha():

@@ -28,6 +28,7 @@ The saved state is :mod:`~companion.games.arabian_nights.dialogue.state`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
@@ -39,7 +40,7 @@ from companion.framework.errors import IllegalAction, SetupError
 from companion.framework.kit import GameKit, new_dice
 from companion.framework.packs import pack_reference, shipped_pack
 from companion.framework.phrases import PhraseSet
-from companion.framework.story import Chapter
+from companion.framework.story import Chapter, StoryLine, Told, story_lines
 from companion.games.arabian_nights import speech
 from companion.games.arabian_nights.board_map import map_svg
 from companion.games.arabian_nights.content.loader import reward_vocabulary
@@ -63,7 +64,11 @@ from companion.games.arabian_nights.dialogue.state import NewPlayer, ReaderState
 from companion.games.arabian_nights.dialogue.turn import ReaderTurn
 from companion.games.arabian_nights.dialogue.turn_end import ReaderTurnEnd
 from companion.games.arabian_nights.map_layout import map_layout
-from companion.games.arabian_nights.rules.card_effects import sell_treasure, use_treasure
+from companion.games.arabian_nights.rules.card_effects import (
+    sell_treasure,
+    sells_here,
+    use_treasure,
+)
 from companion.games.arabian_nights.rules.movement import reachable_spaces
 from companion.games.arabian_nights.rules.state import TableRules
 
@@ -150,6 +155,17 @@ class ReaderDialogue(
         table = self.state.table
         return None if table is None else Chapter(turn=table.turns_ended, player=table.current.name)
 
+    def story(self, answer: Answer | str, speeches: Sequence[Speech]) -> list[StoryLine]:
+        """The kit's story, but the rest of a paragraph read (the text of the section a
+        player chose) is quoted with the paragraph: it is the book's words, not ours."""
+        lines = super().story(answer, [])
+        for said in speeches:
+            if said.reading and said.paragraph is None and said.text.strip():
+                lines.append(StoryLine(text="", told=Told.READING, quote=said.text))
+            else:
+                lines += story_lines([said])
+        return lines
+
     # -- the Dialogue protocol ----------------------------------------------------------
 
     @property
@@ -166,8 +182,7 @@ class ReaderDialogue(
         commands = _quick_phrases(self.state.pack_path, held_by, self.sheet.name)
         return replace(step, commands=commands | step.commands if step.commands else commands)
 
-    def answer(self, value: Answer | str) -> list[Speech]:
-        answer = Answer.coerce(value)
+    def answer(self, answer: Answer) -> list[Speech]:
         said_wrongly = sheet_refusal(answer, self.sheet.name if self.state.table else "")
         if said_wrongly is not None:
             raise IllegalAction(said_wrongly)
@@ -311,6 +326,9 @@ class ReaderDialogue(
         if command.action == "skip":
             return [Speech(f"{name} lets this turn pass."), *self._end_of_turn()]
         if command.action == "sell":
+            if not sells_here(self.pack, self.table, name):
+                sheet = self.table.player(name)
+                raise IllegalAction(speech.sold_in_a_city(self.pack, sheet, command.what))
             self.state.table, _ = sell_treasure(
                 self.pack, self.table, name, command.what, self.state.dice.next_rng()
             )

@@ -75,12 +75,18 @@ class ReaderEncounter(ReaderBase):
             encounter.matrix, encounter.row = target.matrix, target.row
             encounter.encountered, encounter.gender = target.name, target.gender
             self.state.phase = "reaction"
-            return [Speech(f"You meet {speech.article(self.pack, target.name)}.")]
+            return [self._meet(target.name)]
         if target.paragraph in self.pack.charts:
             encounter.chart = target.paragraph
             self.state.phase = "chart_roll"
             return []
         return self._enter_paragraph(target.paragraph)
+
+    def _meet(self, name: str, roll_said: str = "") -> Speech:
+        """The one met, after the roll that found it (the roll is not the night's story)."""
+        met = speech.article(self.pack, name)
+        said = f"{roll_said} You meet {met}." if roll_said else f"You meet {met}."
+        return Speech(said, chronicled=f"{self.sheet.name} meets {met}.")
 
     def _ask_chart_roll(self) -> Step:
         step = roll_step("Roll one die for the encounter and say the number, or say roll for me.")
@@ -104,7 +110,7 @@ class ReaderEncounter(ReaderBase):
         bonus = self.pack.destiny_bonus(sheet.destiny)
         sum_said = speech.roll_sum(die, number, bonus, total, statuses)
         self.state.table, ended = end_statuses(self.pack, self.table, sheet.name, "after roll")
-        speeches = [Speech(f"{sum_said} You meet {speech.article(self.pack, entry.name)}.")]
+        speeches = [self._meet(entry.name, sum_said)]
         if ended:
             speeches.append(Speech(f"{sheet.name} is no longer {spoken_list(ended)}."))
         return speeches
@@ -232,6 +238,7 @@ class ReaderEncounter(ReaderBase):
             )
         self.encounter.reaction = value
         self.state.phase = "destiny"
+        self.note(f"{self.sheet.name} chooses to {value.lower()}.")
         return []
 
     def _candidates(self) -> tuple[int, int, int]:
@@ -298,6 +305,7 @@ class ReaderEncounter(ReaderBase):
         speeches.append(
             Speech(
                 f"{self.sheet.name} keeps {face} and is no longer {status}.",
+                chronicled=f"{self.sheet.name} keeps the {face} face and is no longer {status}.",
                 kind="reward",
                 player=self.sheet.name,
             )
@@ -325,7 +333,10 @@ class ReaderEncounter(ReaderBase):
             raise IllegalAction("That Master skill is not listed in this encounter's paragraphs.")
         self.encounter.master_skill = str(shortcut["skill"])
         return [
-            Speech(f"Your mastery of {shortcut['skill']} guides you."),
+            Speech(
+                f"Your mastery of {shortcut['skill']} guides you.",
+                chronicled=f"Mastery of {shortcut['skill']} guides {self.sheet.name}.",
+            ),
             *self._enter_paragraph(int(shortcut["paragraph"])),
         ]
 
@@ -378,9 +389,7 @@ class ReaderEncounter(ReaderBase):
             ]
         telling = self._hear_telling(paragraph)
         paragraph = paragraph.told(telling)
-        intro = (
-            self._named(paragraph.intro) or f"Paragraph {number}."
-        )
+        intro = self._named(paragraph.intro) or f"Paragraph {number}."
         speeches = [Speech(intro, paragraph=number, reading=True, telling=telling)]
         sections = self._usable_sections(paragraph)
         if len(sections) == 1:
@@ -460,10 +469,12 @@ class ReaderEncounter(ReaderBase):
     def _read_section(self, section: Section) -> list[Speech]:
         speeches = []
         if section.mandatory:
+            held = spoken_list(section.requirements, "or")
+            must = "this part of the tale must be read."
             speeches.append(
                 Speech(
-                    f"Because you hold {spoken_list(section.requirements, 'or')}, "
-                    "this part of the tale must be read."
+                    f"Because you hold {held}, {must}",
+                    chronicled=f"Because {self.sheet.name} holds {held}, {must}",
                 )
             )
         text = self._named(section.text)

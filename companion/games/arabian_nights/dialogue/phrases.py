@@ -6,7 +6,7 @@ destiny`` listens for.
 
 from __future__ import annotations
 
-from companion.framework.answers import AMBIGUOUS, Answer
+from companion.framework.answers import AMBIGUOUS, NO, YES, Answer
 from companion.framework.kit import ROLL_FOR_ME_PHRASES
 from companion.framework.phrases import PhraseSet
 from companion.framework.words import is_command
@@ -59,13 +59,13 @@ DESTINY_PHRASES = (
 
 
 KEEP_OR_DISCARD = {
-    "yes": ["keep [it|the card|that card]", "i (keep|take) it", "[i will] keep it"],
-    "no": ["discard [it|the card|that card]", "i discard it", "do not keep it", "throw it away"],
+    YES: ["keep [it|the card|that card]", "i (keep|take) it", "[i will] keep it"],
+    NO: ["discard [it|the card|that card]", "i discard it", "do not keep it", "throw it away"],
 }
 """A kept card's question answered with its own verbs: "keep it", "discard it"."""
 
 PLAY_OR_KEEP = {
-    "yes": ["play it [now]", "[i] play [it|the card] now", "i play it"],
-    "no": ["not now", "later", "keep it [for later]", "i keep it"],
+    YES: ["play it [now]", "[i] play [it|the card] now", "i play it"],
+    NO: ["not now", "later", "keep it [for later]", "i keep it"],
 }
 """A kept city card offered in its city, answered with its own verbs: "play it", "later"."""

@@ -173,9 +173,10 @@ class ReaderRewards(ReaderBase):
             place = self.pack.places[follow.destination]
             self.encounter.encountered = place.name
             self.encounter.master_skill = None
-            carried = f"You are carried to {self._place(place.name)}."
+            carried = f"carried to {self._place(place.name)}."
+            said = Speech(f"You are {carried}", chronicled=f"{self.sheet.name} is {carried}")
             return [
-                *([] if carried_said else [Speech(carried)]),
+                *([] if carried_said else [said]),
                 *self._enter_paragraph(place.paragraph),
             ]
         return self._finish_encounter()

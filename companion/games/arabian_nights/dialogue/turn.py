@@ -90,8 +90,10 @@ class ReaderTurn(ReaderBase):
         self.state.table, freed = roll_to_escape(self.pack, self.table, name, die)
         self.state.phase = "move"
         if freed:
-            return [Speech(f"You rolled {die}. {name} is no longer {spoken_list(freed)}.")]
-        return [Speech(f"You rolled {die}. {name} is still {spoken_list(held)}.")]
+            result = f"{name} is no longer {spoken_list(freed)}."
+        else:
+            result = f"{name} is still {spoken_list(held)}."
+        return [Speech(f"You rolled {die}. {result}", chronicled=result)]
 
     def _ask_move(self) -> Step:
         sheet = self.sheet
@@ -162,7 +164,10 @@ class ReaderTurn(ReaderBase):
             self.state.encounter = Encounter(encountered=place.name)
             return [
                 *arrived,
-                Speech(f"You enter {self._place(place.name)}."),
+                Speech(
+                    f"You enter {self._place(place.name)}.",
+                    chronicled=f"{self.sheet.name} enters {self._place(place.name)}.",
+                ),
                 *self._go_to(ParagraphTarget(paragraph=place.paragraph)),
             ]
         self.state.phase = "card"
@@ -207,7 +212,10 @@ class ReaderTurn(ReaderBase):
         else:
             before = self.table.time_of_day
             self.state.table, value = draw_encounter(self.table, self.state.dice.next_rng())
-            speeches.append(Speech(f"You draw the {value} card."))
+            drawn = f"the {value} card."
+            speeches.append(
+                Speech(f"You draw {drawn}", chronicled=f"{self.sheet.name} draws {drawn}")
+            )
             if self.table.time_of_day != before:
                 speeches.append(
                     Speech(f"The deck is shuffled again; it is now {self.table.time_of_day}.")
@@ -303,7 +311,10 @@ class ReaderTurn(ReaderBase):
         self.state.table, result = play_city_card(self.pack, self.table, self.sheet.name, card, die)
         self.state.city_card = None
         self.state.encounter = Encounter(card=card, encountered=card, after_city_card=True)
-        said = Speech(f"You rolled {die} for the {card} card.")
+        said = Speech(
+            f"You rolled {die} for the {card} card.",
+            chronicled=f"{self.sheet.name} plays the {card} card.",
+        )
         if isinstance(result, RewardResult):
             return [said, *self._reward(result.reward_code)]
         return [said, *self._go_to(result)]

@@ -297,11 +297,8 @@ def sell_treasure(
     master = wealth_blocked_by(pack, table.player(player))
     if master is not None:
         raise IllegalAction(f"{player} is {master}: the price of the {held} would be taken")
-    if table.rules.sell_in_cities_only:
-        sheet = table.player(player)
-        space = pack.spaces.get(sheet.position)
-        if space is None or not space.city:
-            raise IllegalAction(f"treasures are sold in a city, and {player} is not in one")
+    if not sells_here(pack, table, player):
+        raise IllegalAction(f"treasures are sold in a city, and {player} is not in one")
 
     def sell(copy: TableState) -> None:
         sheet = copy.player(player)
@@ -311,6 +308,13 @@ def sell_treasure(
         sheet.wealth = pack.wealth_track[min(top, pack.wealth_index(sheet.wealth) + value)].name
 
     return table.evolve(sell), value
+
+
+def sells_here(pack: Pack, table: TableState, player: str) -> bool:
+    """Whether ``player`` may sell a treasure where they stand (in a city, unless the table
+    lets treasures be sold anywhere)."""
+    space = pack.spaces.get(table.player(player).position)
+    return not table.rules.sell_in_cities_only or (space is not None and space.city)
 
 
 def lucky_treasure(pack: Pack, sheet: PlayerSheet) -> str | None:

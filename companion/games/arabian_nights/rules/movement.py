@@ -9,7 +9,7 @@ by sea.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from pydantic import BaseModel
 
@@ -185,14 +185,33 @@ def moves_between(pack: Pack, start: str, goal: str, sheet: PlayerSheet) -> int 
     >>> moves_between(cached_pack("shipped:demo"), "Baghdad", "Basra", ali)
     1
     """
-    origin, target = _known_space(pack, start), _known_space(pack, goal)
-    if origin is None or target is None:
+    target = _known_space(pack, goal)
+    if target is None:
+        return None
+    found = nearest_space(pack, start, sheet, lambda space: space == target)
+    return None if found is None else found[1]
+
+
+def nearest_space(
+    pack: Pack, start: str, sheet: PlayerSheet, wanted: Callable[[str], bool]
+) -> tuple[str, int] | None:
+    """The space nearest ``start`` that is ``wanted``, and how many moves away, never
+    through a space barred to ``sheet``; None when none is joined to it.
+
+    >>> from companion.games.arabian_nights.dialogue.state import cached_pack
+    >>> demo = cached_pack("shipped:demo")
+    >>> ali = PlayerSheet(name="Ali", gender="m", destiny_goal=10, story_goal=10)
+    >>> nearest_space(demo, "Baghdad", ali, lambda space: space == "Basra")
+    ('Basra', 1)
+    """
+    origin = _known_space(pack, start)
+    if origin is None:
         return None
     closed, seen, queue = set(barred_spaces(pack, sheet)), {origin}, deque([(origin, 0)])
     while queue:
         space, moves = queue.popleft()
-        if space == target:
-            return moves
+        if wanted(space):
+            return space, moves
         for neighbour, _, _ in _steps(pack, space, 0, 0):
             if neighbour in pack.spaces and neighbour not in closed | seen:
                 seen.add(neighbour)

@@ -94,10 +94,6 @@ def spoken_form(text: str) -> str:
     return normalize(folded)
 
 
-class CatalogueError(ValueError):
-    """The card list is missing or says something impossible; the message says what."""
-
-
 class UnknownFigureError(IllegalAction):
     """A figure of the card is not known yet: the players must state it first."""
 

@@ -6,7 +6,7 @@
 >>> folder = pathlib.Path(tempfile.mkdtemp())
 >>> _ = (folder / "cards.toml").write_text('[[card]]\\nname = "Hammam"\\nkind = "dstrict"\\n')
 >>> catalogue, problems = check_catalogue(folder)
->>> print(problems[0].replace(str(folder), "DIR").replace(", ", ",\\n"))
+>>> print(str(problems[0]).replace(str(folder), "DIR").replace(", ", ",\\n"))
 DIR/cards.toml:3: card Hammam: kind 'dstrict' is not a kind; write one of district,
 artisan,
 guard,
@@ -23,6 +23,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from companion.framework.errors import PackError, Problem
 from companion.framework.packs import PackFileError, read_pack_text
 from companion.framework.shown import shown
 from companion.games.samarande.content.catalogue import (
@@ -33,7 +34,6 @@ from companion.games.samarande.content.catalogue import (
     Box,
     Card,
     Catalogue,
-    CatalogueError,
     counts_by_kind,
     spoken_form,
 )
@@ -74,7 +74,7 @@ def _locate(text: str) -> _Lines:
     return lines
 
 
-def check_catalogue(folder: str | Path) -> tuple[Catalogue | None, list[str]]:
+def check_catalogue(folder: str | Path) -> tuple[Catalogue | None, list[Problem]]:
     """Read and check a card list; the catalogue is None when there is any problem."""
     path = Path(folder)
     if path.is_dir():
@@ -82,17 +82,17 @@ def check_catalogue(folder: str | Path) -> tuple[Catalogue | None, list[str]]:
     try:
         text = read_pack_text(path)
     except PackFileError as error:
-        return None, [f"{path}:1: {str(error).removeprefix(f'{path} ')}"]
+        return None, [Problem(str(path), 1, str(error).removeprefix(f"{path} "))]
     except OSError:
-        return None, [
-            f"{path}:1: no card list here; write a {CATALOGUE_FILE} (see docs/samarande.md)"
-        ]
+        advice = f"no card list here; write a {CATALOGUE_FILE} (see docs/samarande.md)"
+        return None, [Problem(str(path), 1, advice)]
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         line = _TOML_LINE.search(str(error))
-        where = line.group(1) if line else "1"
-        return None, [f"{path}:{where}: this is not valid TOML ({error}); fix the syntax"]
+        where = int(line.group(1)) if line else 1
+        advice = f"this is not valid TOML ({error}); fix the syntax"
+        return None, [Problem(str(path), where, advice)]
     return _Checker(path, _locate(text)).check(data)
 
 
@@ -100,12 +100,12 @@ class _Checker:
     def __init__(self, path: Path, lines: _Lines) -> None:
         self.path = path
         self.lines = lines
-        self.problems: list[str] = []
+        self.problems: list[Problem] = []
 
     def problem(self, line: int, text: str) -> None:
-        self.problems.append(f"{self.path}:{line}: {text}")
+        self.problems.append(Problem(str(self.path), line, text))
 
-    def check(self, data: dict[str, Any]) -> tuple[Catalogue | None, list[str]]:
+    def check(self, data: dict[str, Any]) -> tuple[Catalogue | None, list[Problem]]:
         for key in data.keys() - {"box", "card"}:
             self.problem(
                 self.lines.top_keys.get(key, 1),
@@ -213,7 +213,7 @@ def run_check(folder: Path) -> int:
     """``companion check`` for a Samarande card list: print a summary or the problems."""
     catalogue, problems = check_catalogue(folder)
     for problem in problems:
-        print(shown(problem))
+        print(shown(str(problem)))
     if catalogue is None:
         print(f"{len(problems)} problem{'s' if len(problems) != 1 else ''}")
         return 1
@@ -239,10 +239,10 @@ def is_card_list(folder: Path) -> bool:
 def load_catalogue(folder: str | Path | None = None) -> Catalogue:
     """Read ``cards.toml`` from ``folder`` (default: the shipped list).
 
-    Raises :class:`CatalogueError` with every problem as ``file:line: what, how to fix``
-    (see :func:`check_catalogue`).
+    Raises :class:`~companion.framework.errors.PackError` with every problem, each
+    ``file:line: what, how to fix`` (see :func:`check_catalogue`).
     """
     catalogue, problems = check_catalogue(folder or DEFAULT_CATALOGUE)
     if catalogue is None:
-        raise CatalogueError("\n".join(problems))
+        raise PackError(problems)
     return catalogue

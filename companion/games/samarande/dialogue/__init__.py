@@ -10,13 +10,13 @@ In ``mode=score`` it only scores final cities that the players dictate.
 >>> dialogue = SamarandeDialogue.new(GameOptions(seed=1, players=[("Ali", ""), ("Zoe", "")]))
 >>> dialogue.step().prompt.split(". ")[:2]
 ['Deal eight cards to each vizier', 'Ali, keep four of your eight and give the other four back']
->>> dialogue.answer("kept")[0].text
+>>> dialogue.answer(Answer("kept"))[0].text
 'Ali keeps four cards.'
->>> [s.text for s in dialogue.answer("kept")][-1][:63]
+>>> [s.text for s in dialogue.answer(Answer("kept"))][-1][:63]
 'Zoe keeps four cards. Shuffle the returned cards into the deck.'
 >>> dialogue.step().prompt
 'Who plays first? Say a name, or say roll for me.'
->>> [s.text for s in dialogue.answer("Ali")][-1]
+>>> [s.text for s in dialogue.answer(Answer("Ali"))][-1]
 "Ali's turn. No artisan at work, so no protection test and no taxes."
 >>> dialogue.step().prompt
 'Ali, 6 action points. What do you do?'
@@ -27,9 +27,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import ClassVar
 
-from companion.framework.answers import NUMBER, YES, Answer
+from companion.framework.answers import FREE, NUMBER, YES, Answer
 from companion.framework.dialogue import YES_NO, GameOptions, Speech, Step
-from companion.framework.errors import IllegalAction, SetupError
+from companion.framework.errors import IllegalAction, PackError, SetupError
 from companion.framework.kit import ROLL_FOR_ME, GameKit, new_dice, number_phrases, roll_step
 from companion.framework.phrases import PhraseSet, normalize
 from companion.framework.story import Chapter, Told
@@ -37,7 +37,6 @@ from companion.games.samarande import table_view
 from companion.games.samarande.content.catalogue import (
     Card,
     Catalogue,
-    CatalogueError,
     UnknownCardError,
 )
 from companion.games.samarande.content.loader import load_catalogue
@@ -49,8 +48,8 @@ from companion.games.samarande.rules.scoring import (
     Tally,
     check_box,
     describe_city,
+    dictated_items,
     item_phrases,
-    parse_city,
     score_viziers,
     standings,
 )
@@ -76,7 +75,7 @@ from companion.games.samarande.speech import (
 )
 
 TITLE = "Les Fils de Samarande"
-DONE = "done"
+DONE, AGAIN = Answer("done"), Answer("again")
 
 
 def parse_settings(values: dict[str, str]) -> tuple[Mode, Settings]:
@@ -119,7 +118,7 @@ class SamarandeDialogue(CardPlay, GameKit):
         mode, settings = parse_settings(options.settings)
         try:
             catalogue = load_catalogue(options.pack)
-        except CatalogueError as error:
+        except PackError as error:
             raise SetupError(str(error)) from None
         return SamarandeState(
             mode=mode, catalogue=catalogue, settings=settings, dice=new_dice(options)
@@ -139,13 +138,12 @@ class SamarandeDialogue(CardPlay, GameKit):
             return None
         return Chapter(turn=table.turns_ended, player=table.current.name)
 
-    def answer(self, value: Answer | str) -> list[Speech]:
+    def answer(self, answer: Answer) -> list[Speech]:
         """Refuse an answer the step does not offer, then let the kit dispatch it."""
         step = self.step()
-        offered = {Answer.coerce(expected) for expected in step.expects.values}
-        if not step.free_text and Answer.coerce(value) not in offered:
+        if not step.free_text and answer not in step.expects.values:
             raise IllegalAction("That is not one of the choices. " + step.options_hint())
-        return super().answer(value)
+        return super().answer(answer)
 
     def opening(self) -> list[Speech]:
         if self.state.mode == "score":
@@ -254,7 +252,8 @@ class SamarandeDialogue(CardPlay, GameKit):
             return [
                 Speech(
                     f"{name} gives back all eight cards. Shuffle them into the deck and deal "
-                    f"{name} eight new ones."
+                    f"{name} eight new ones.",
+                    chronicled=f"{name} gives back all eight cards and is dealt eight new ones.",
                 )
             ]
         if not table.keep_four(name):
@@ -264,7 +263,8 @@ class SamarandeDialogue(CardPlay, GameKit):
             Speech(
                 f"{name} keeps four cards. Shuffle the returned cards into the deck. Lay six "
                 f"cards face up in the line. The deck holds {table.deck} cards and the bank "
-                f"{table.bank} gold."
+                f"{table.bank} gold.",
+                chronicled=f"{name} keeps four cards. Six cards are laid face up in the line.",
             )
         ]
 
@@ -405,19 +405,24 @@ class SamarandeDialogue(CardPlay, GameKit):
     def _ask_actions(self) -> Step:
         table = self.table
         name = table.current.name
+        hint = "Say take card one to six, draw, play and a card's name, buy a point, or end turn."
         if table.action_points:
             prompt = f"{name}, {points(table.action_points)}. What do you do?"
         elif table.points_to_buy:
             prompt = f"{name}, no action points left: buy one for 2 gold, or end your turn."
+            hint = "Say buy a point, or end turn."
         else:
             prompt = f"{name}, no action points left and none to buy: end your turn."
+            hint = "Say end turn."
         return Step(
             prompt,
             self._action_phrases(),
-            hint=(
+            hint=f"{hint} Say all for more.",
+            in_full=(
                 "Say take card and a place from one to six, draw from the deck, play and a "
-                "card name, play a new district, artisan, guard or card costing a number for "
-                "a card I do not know, buy a point, or end turn."
+                "card's name, buy a point for 2 gold, or end turn. For a card I do not know, "
+                "say play a new district, artisan, guard or card and what it costs: play a "
+                "new artisan costing two."
             ),
         )
 
@@ -492,7 +497,7 @@ class SamarandeDialogue(CardPlay, GameKit):
         card named before; then it is played (a play refused now keeps the name)."""
         new = self.state.naming
         kind = self.table.card(new).kind
-        said = card_name_said(answer.intent)
+        said = "" if answer == NO_NAME else card_name_said(answer.words)
         named = None if answer == NO_NAME or normalize(said) in NO_NAME_SAID else said
         known = self._card_called(named)
         if known is not None and (known.kind != kind or not known.unlisted):
@@ -637,21 +642,21 @@ class SamarandeDialogue(CardPlay, GameKit):
             else f"{name}, anything else? Say done when it is complete."
         )
         expects = item_phrases(self.state.catalogue) | PhraseSet.from_templates(
-            {DONE: ["done", "that is all", "finished"], "again": ["start again", "clear"]},
-            labels={DONE: "done", "again": "start again"},
+            {DONE: ["done", "that is all", "finished"], AGAIN: ["start again", "clear"]},
+            labels={DONE: "done", AGAIN: "start again"},
         )
         return Step(prompt, expects, free_text=True)
 
     def _on_dictate(self, answer: Answer) -> list[Speech]:
         city = self.state.dictated[self.state.dictating]
-        said = normalize(answer.intent)
-        if said in ("again", "start again", "clear"):
+        said = normalize(answer.words) if answer.intent == FREE else answer.intent
+        if said in (AGAIN.intent, "start again", "clear"):
             city.clear()
             return [Speech("Cleared. Tell me the city again.")]
-        if said in (DONE, "that is all", "finished"):
+        if said in (DONE.intent, "that is all", "finished"):
             self.state.phase = "gold"
             return [Speech(f"That makes {describe_city(city)}.")]
-        for name, count in parse_city(answer.intent, self.state.catalogue).items():
+        for name, count in dictated_items(answer, self.state.catalogue).items():
             city[name] = city.get(name, 0) + count
         check_box(self.state.dictated, self.state.catalogue)
         return [Speech(f"So far: {describe_city(city)}.")]

@@ -95,7 +95,10 @@ class CardPlay:
         card = table.card(pending.card)
         if card.kind in ("district", "guard"):
             table.play_card(card.name)
-            return self._done(f"{card.name} added to the city.")
+            player = table.current.name
+            return self._done(
+                f"{card.name} added to the city.", f"{player} adds the {card.name} to the city."
+            )
         table.check_points(table.cost_now(card), f"The {card.name}")
         if card.kind == "artisan":
             table.check_housing(table.current)
@@ -135,9 +138,7 @@ class CardPlay:
             victim = table.player(pending.victim) if pending.victim else None
             if victim and card.effect in HARMFUL and table.protected(victim):
                 table.discard_action()
-                return self._done(
-                    f"{victim.name}'s Protector Genie cancels the {card.name}."
-                )
+                return self._done(f"{victim.name}'s Protector Genie cancels the {card.name}.")
         if self._joker_question_due():
             self.state.phase = "joker"
             return []
@@ -230,12 +231,13 @@ class CardPlay:
             self.table.tornado_cost(victim.city.district(pending.district or 0), printed) - printed
         )
 
-    def _done(self, text: str) -> list[Speech]:
-        """The card's play is over: ``text`` goes into the chronicle, and is said with the
-        action points left (a count for the table, no part of the story)."""
+    def _done(self, text: str, story: str | None = None) -> list[Speech]:
+        """The card's play is over: ``text`` goes into the chronicle (or ``story``, when
+        what is said to the table is no story: "Palace added to the city."), and is said
+        with the action points left (a count for the table, no part of the story)."""
         self.state.pending = None
         self.state.phase = "actions"
-        self.note(text)
+        self.note(story or text)
         return [Speech(f"{text} {self._points_left()}", kind="aside")]
 
     def _options(self, slot: str) -> dict[Answer, list[str]]:
@@ -458,9 +460,8 @@ class CardPlay:
         assert pending is not None
         victim = self._victim()
         stolen = self.table.steal(victim, pending.theft_roll or 0)
-        return self._done(
-            f"{self.table.current.name} takes {counted(stolen, 'gold')} from {victim.name}."
-        )
+        taken = counted(stolen, "gold") if stolen else "nothing"
+        return self._done(f"{self.table.current.name} takes {taken} from {victim.name}.")
 
     def _resolve_tornado(self) -> list[Speech]:
         pending = self.state.pending
@@ -511,9 +512,7 @@ class CardPlay:
         pending = self.state.pending
         assert pending is not None and pending.genie is not None
         item = self.table.send_away(pending.genie)
-        return self._done(
-            f"The {item.card} in front of {item.holder} is sent away."
-        )
+        return self._done(f"The {item.card} in front of {item.holder} is sent away.")
 
     def _resolve_discoverer(self) -> list[Speech]:
         table = self.table
@@ -521,16 +520,19 @@ class CardPlay:
         assert pending is not None and pending.found is not None
         into_city = table.discover(pending.found, pending.home)
         where = "goes straight into the city" if into_city else "goes into your hand"
+        told = (
+            "goes straight into the city" if into_city else f"goes into {table.current.name}'s hand"
+        )
         return self._done(
-            f"The {pending.found} {where}. Shuffle the other turned cards back into the deck."
+            f"The {pending.found} {where}. Shuffle the other turned cards back into the deck.",
+            f"The genie finds the {pending.found}, which {told}.",
         )
 
     def _resolve_caliph(self) -> list[Speech]:
         self.table.caliph()
         cards = sum(self.table.line)
         return self._done(
-            f"Arrange the line as you wish: its {counted(cards, 'card')} now fill the first "
-            "places."
+            f"Arrange the line as you wish: its {counted(cards, 'card')} now fill the first places."
         )
 
     def _resolve_manual(self) -> list[Speech]:

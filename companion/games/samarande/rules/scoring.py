@@ -18,6 +18,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
+from companion.framework.answers import Answer
 from companion.framework.errors import IllegalAction
 from companion.framework.phrases import PhraseSet, number_to_words
 from companion.framework.wording import spoken_list
@@ -176,26 +177,49 @@ def scoring_cards(catalogue: Catalogue) -> list[Card]:
 def city_phrases(catalogue: Catalogue) -> PhraseSet:
     """One phrase per card name (singular and plural): the matcher of dictated items."""
     choices = {
-        card.name: [*card.spoken_names, *map(_plural, card.spoken_names)]
+        Answer(card.name): [*card.spoken_names, *map(_plural, card.spoken_names)]
         for card in scoring_cards(catalogue)
     }
-    return PhraseSet.from_templates(choices, labels={name: name for name in choices})
+    return PhraseSet.from_templates(choices, labels={name: name.intent for name in choices})
 
 
 @functools.lru_cache(maxsize=4)
 def item_phrases(catalogue: Catalogue, most: int = 6) -> PhraseSet:
-    """``"two palaces"`` -> value ``"2 Palace"``: a recogniser's grammar of dictated items.
-
-    Each value is itself a dictation that :func:`parse_city` reads.
-    """
-    choices: dict[str, list[str]] = {}
+    """``"two palaces"`` -> ``Answer.of("items", count=2, card="Palace")``, said back as
+    "2 Palace": a recogniser's grammar of dictated items (see :func:`dictated_items`)."""
+    choices: dict[Answer, list[str]] = {}
     for card in scoring_cards(catalogue):
         names = "|".join(card.spoken_names)
         plurals = "|".join(map(_plural, card.spoken_names))
-        choices[f"1 {card.name}"] = [f"[one|a|an] ({names})"]
+        choices[_items(1, card.name)] = [f"[one|a|an] ({names})"]
         for count in range(2, most + 1):
-            choices[f"{count} {card.name}"] = [f"{number_to_words(count)} ({plurals}|{names})"]
-    return PhraseSet.from_templates(choices, labels={value: value for value in choices})
+            choices[_items(count, card.name)] = [f"{number_to_words(count)} ({plurals}|{names})"]
+    labels = {answer: f"{answer['count']} {answer['card']}" for answer in choices}
+    return PhraseSet.from_templates(choices, labels=labels)
+
+
+ITEMS = "items"
+"""The intent of an answer naming one card of a dictated city and how many
+(:func:`item_phrases`)."""
+
+
+def _items(count: int, card: str) -> Answer:
+    return Answer.of(ITEMS, count=count, card=card)
+
+
+def dictated_items(answer: Answer, catalogue: Catalogue) -> dict[str, int]:
+    """The cards an answer at the dictation adds to a city: those of an item phrase
+    ("two palaces"), else the free words read by :func:`parse_city`.
+
+    >>> from companion.games.samarande.content.loader import load_catalogue
+    >>> dictated_items(_items(2, "Palace"), load_catalogue())
+    {'Palace': 2}
+    >>> dictated_items(Answer.free("a militia and two palaces"), load_catalogue())
+    {'Militia': 1, 'Palace': 2}
+    """
+    if answer.intent == ITEMS:
+        return {str(answer["card"]): int(answer["count"])}
+    return parse_city(answer.words, catalogue)
 
 
 _COUNTS = {number_to_words(n): n for n in range(1, _MOST_DICTATED + 1)} | {"a": 1, "an": 1}
@@ -225,11 +249,11 @@ def _card_named(spoken: str, matcher: PhraseSet) -> str:
     """The card an exact name stands for, else the clear best fuzzy match."""
     exact = [phrase.value for phrase in matcher.phrases if phrase.text == spoken]
     if exact:
-        return exact[0]
+        return exact[0].intent
     match = matcher.match(spoken)
     if match is None or not match.clear:
         raise DictationError(f"I do not know the card {spoken}.")
-    return match.value
+    return match.value.intent
 
 
 def _segments(words: list[str]) -> list[tuple[int, list[str]]]:

@@ -25,6 +25,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator, model_validator
 
+from companion.framework.errors import PackError
 from companion.framework.packs import read_pack_text, shipped_pack
 from companion.framework.phrases import normalize
 
@@ -81,10 +82,6 @@ def kind_label(colour: Colour, kind: Kind, language: Language = "en") -> str:
     if language == "es":
         return f"{KIND_NAMES['es'][kind]} {COLOUR_NAMES['es'][colour]}"
     return f"{colour} {kind}"
-
-
-class DeckError(ValueError):
-    """The element deck file is malformed or does not have 4 × 4 × 4 elements."""
 
 
 class Wording(BaseModel):
@@ -191,9 +188,24 @@ class Deck(BaseModel):
 
 
 def load_deck(path: Path | str = DEFAULT_DECK) -> Deck:
-    """Read and check an element deck file; raises :class:`DeckError` saying what is wrong."""
+    """Read and check an element deck file; raises
+    :class:`~companion.framework.errors.PackError` saying where (the line of a JSON
+    mistake) and what is wrong.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     broken = Path(folder) / "elements.json"
+    ...     _ = broken.write_text('{"elements":\\n  [,]}', encoding="utf-8")
+    ...     try:
+    ...         load_deck(broken)
+    ...     except PackError as error:
+    ...         print(error.file == str(broken), error.line, error.problems[0].message)
+    True 2 Expecting value: line 2 column 4 (char 16)
+    """
     path = Path(path)
     try:
         return Deck.model_validate(json.loads(read_pack_text(path)))
-    except (OSError, json.JSONDecodeError, ValidationError) as error:
-        raise DeckError(f"{path}: {error}") from None
+    except json.JSONDecodeError as error:
+        raise PackError.at(path, error.lineno, str(error)) from None
+    except (OSError, ValidationError) as error:
+        raise PackError.at(path, 0, str(error)) from None

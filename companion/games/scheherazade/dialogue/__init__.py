@@ -285,8 +285,7 @@ class ScheherazadeDialogue(GameKit):
             speeches += self._setup()
         return speeches
 
-    def answer(self, value: Answer | str) -> list[Speech]:
-        answer = Answer.coerce(value)
+    def answer(self, answer: Answer) -> list[Speech]:
         if answer.intent == OUT_OF_RANGE:
             hint = self.step().options_hint()
             said = self._number_word(int(answer[NUMBER]))
@@ -1171,7 +1170,7 @@ class ScheherazadeDialogue(GameKit):
 
     def _on_telling(self, answer: Answer) -> list[Speech]:
         try:
-            report = TellingReport.from_value(answer.intent)
+            report = TellingReport.from_answer(answer)
         except ValidationError:
             raise IllegalAction(self.say("telling_again")) from None
         self._note_telling(report)

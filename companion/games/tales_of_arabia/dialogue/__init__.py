@@ -9,7 +9,7 @@ what happened.
 >>> talk = TalesOfArabiaDialogue.new(GameOptions(seed=3, players=[("Ali", "m"), ("Sara", "f")]))
 >>> talk.step().prompt.split("?")[0]
 'Ali, which hero will you play'
->>> talk.answer("Aladdin")[0].text
+>>> talk.answer(talk.step().expects.match("Aladdin").value)[0].text
 'Ali plays Aladdin.'
 """
 

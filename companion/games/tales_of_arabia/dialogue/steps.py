@@ -235,7 +235,8 @@ class StepBuilder:
             pay = f"{number_to_words(effect.pay_amount)} {effect.pay.title()}"
             get = f"{number_to_words(effect.get_amount)} {effect.get.title()}"
             return f"give {pay} to gain {get}? Yes or no."
-        return f"you won. Take {offers}?"
+        stake = self._at_stake(state, decision)
+        return f"you won{stake if stake.startswith(' against') else ''}. Take {offers}?"
 
     def _at_stake(self, state: GameState, decision: Decision) -> str:
         """ " against the Dragon", " for the Magic Ring", " to steal from Sara"."""

@@ -566,12 +566,12 @@ class Rules:
             self.events.append(Event("no_reward", self._player(task).name, card=card.name))
             return None
         effect = next(e for e in card.effects if isinstance(e, FateRollFor))
-        self._then(Reward(player=task.player, options=list(effect.reward_choice)))
+        self._then(Reward(player=task.player, options=list(effect.reward_choice), card=card.name))
         return None
 
     def _do_reward(self, task: Reward) -> Decision | None:
         if task.choice is None:
-            return self._ask(task, "reward", list(task.options))
+            return self._ask(task, "reward", list(task.options), card=task.card)
         self._gain(self._player(task), task.choice, 1)
         return None
 

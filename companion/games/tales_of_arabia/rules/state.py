@@ -203,6 +203,8 @@ class Reward(_Choosing):
 
     kind: Literal["reward"] = "reward"
     options: list[Token]
+    card: str | None = None
+    """The card the Fate roll was won against (said with the question)."""
 
 
 class ApplyEffect(_Choosing):

@@ -1,0 +1,14 @@
+"""Settings every test shares.
+
+Hypothesis runs under one profile: no per-example deadline and no "input generation is
+slow" health check, since CI and the team share loaded machines where a generator that is
+fast when idle can be slowed tenfold. What the tests assert is behaviour, never time
+(speed is measured in ``scripts/bench``).
+"""
+
+from hypothesis import HealthCheck, settings
+
+settings.register_profile(
+    "shared-machines", deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.load_profile("shared-machines")
