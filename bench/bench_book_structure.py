@@ -79,7 +79,9 @@ def score(truth: dict[int, list[str]], printed: set[int], book) -> dict[str, str
         f"of those not listed {unlisted_right}/{unlisted_codes}",
         "wrong not listed": f"{len(wrong_unlisted)} {wrong_unlisted[:8]}",
         "invented": f"{len(invented)} {invented[:8]}",
-        "listed in review.txt": f"{len(listed & set(truth))} paragraphs",
+        "listed in review.txt": f"{len(listed & set(truth))} paragraphs: "
+        f"{len(listed & set(truth) - set(exact))} wrong, "
+        f"{len(listed & set(exact))} right (the review's burden)",
     }
 
 

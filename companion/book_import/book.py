@@ -84,6 +84,7 @@ def import_book(
 ) -> ImportedBook:
     """The book in the pages: ``dictionary`` is a language code (the Debian hunspell
     dictionary for it), a dictionary, or None for the book's own words only."""
+    language = dictionary if isinstance(dictionary, str) else "eng"
     if isinstance(dictionary, str):
         dictionary = english_dictionary(dictionary)
     stream = read_stream(results)
@@ -93,12 +94,14 @@ def import_book(
     go_to = {int(n) for text in texts for n in re.findall(r"Go to (\d+)", text)}
     blocks, doubts = cut_paragraphs(stream.lines, world.paragraphs | go_to)
     context = BookContext(
-        lexicon=Lexicon(dictionary, world.all, (w for t in texts for w in words_of(t))),
+        lexicon=Lexicon(dictionary, world.all, (w for t in texts for w in words_of(t)),
+                        language),
         vocabulary=world.vocabulary() if world.requirements else Vocabulary(),
         headings=_headings_seen(texts),
         requirement_names=world.requirements,
         rows=world.rows,
         floor=floor,
+        code_figures=code_figures(texts),
     )
     written = [write_block(block, context) for block in blocks]
     for paragraph in written:
@@ -160,6 +163,26 @@ def _same_apostrophes(stream: Stream) -> None:
         token.text = re.sub(rf"(?<=\w){old}(?=\w|\s|$)", new, token.text)
 
 
+def code_figures(texts: list[str]) -> Counter[str]:
+    """How often each reward figure is read in the book's codes (a code may wrap over
+    lines), with the lookalikes a code's figure is read as undone.
+
+    >>> code_figures(["go. [D1/W+1 (Max:", "Poor)]", "[Dl/S-2]"])
+    Counter({'D1': 2, 'W+1': 1, 'S-2': 1})
+    """
+    figures: Counter[str] = Counter()
+    for code in re.findall(r"\[([^\[\]]*)\]", " ".join(texts)):
+        for part in code.split("/"):
+            if number := _CODE_FIGURE.match(part.strip()):
+                letter = "S" if number[1] == "$" else number[1]
+                figures[letter + number[2] + number[3].translate(_FIGURE_LOOKALIKES)] += 1
+    return figures
+
+
+_CODE_FIGURE = re.compile(r"([DSW$])\s*([+-]?)\s*([0-9lIOo]{1,3})(?![A-Za-z])")
+_FIGURE_LOOKALIKES = str.maketrans("lIOo", "1100")
+
+
 def _headings_seen(texts: list[str]) -> Counter[str]:
     """Heading names as read, and names in reward codes twice (they are the book's)."""
     seen: Counter[str] = Counter()
@@ -195,8 +218,13 @@ def _number_doubts(book: ImportedBook, doubts: list[Doubt]) -> None:
                           if p.number is None and p.places[0] == doubt.place)  # fmt: skip
         (target.doubts if target else book.notes).append(doubt)
     counts = Counter(paragraph.number for paragraph in book.paragraphs)
-    for paragraph in book.paragraphs:
+    for before, paragraph in zip([None, *book.paragraphs], book.paragraphs, strict=False):
         if paragraph.number is not None and counts[paragraph.number] > 1:
             place: Place = paragraph.places[0]
             why = "this number is read for two paragraphs"
             paragraph.doubts.append(Doubt(paragraph=paragraph.number, place=place, why=why))
+            if before is not None and before.number not in (None, paragraph.number):
+                before.doubts.append(Doubt(
+                    paragraph=before.number, place=before.places[-1],
+                    why=f"the number after it, {paragraph.number}, is read for two "
+                    "paragraphs: lines of this one may have gone into the next"))

@@ -45,6 +45,9 @@ _CHART_SETTING = re.compile(r"(TERRAINS|OTHERWISE)\s*[:;]\s*(.*)", re.IGNORECASE
 _ROLL_LOOKALIKES = str.maketrans("lIOo|A", "110014")
 _CODE_NUMBER = re.compile(r"([DSW$])\s*([+-]?)\s*([0-9lIOo]{1,3})(\s*\(.*)?", re.DOTALL)
 _CODE_WORD = re.compile(r"[A-Za-z][A-Za-z'’]+")
+_CLOSERS = {"‘": "’'", "“": "”\"", '"': '"'}  # an opening mark: the marks that close it
+_EDGE_STOPS = ".,;:!?)"
+RARE_FIGURE = 2  # a reward figure read this often or less is rare in the book
 RARE_CONFIDENCE = 0.9
 """A dictionary word seen once where a confusable reading is frequent is listed only when
 the engine was less sure than this (the book's own rare words are many)."""
@@ -60,6 +63,7 @@ class BookContext:
     requirement_names: list[str]
     rows: list[str]
     floor: float
+    code_figures: Counter[str]  # each reward figure as read (D1, W+2) and how often
 
 
 @dataclass
@@ -240,12 +244,24 @@ class _Reader:
             if token.text[-1:] in "\"”" and token.text[:1] not in "\"“" and not opened:
                 self.doubt(token.place, f"{token.text!r} closes a quotation no quote opened: "
                            "a mark read as a quote?")  # fmt: skip
+        self.check_openings(tokens[:code_start])
         for index, token in enumerate(tokens[:code_start]):
             self.check_word(token)
             following = tokens[index + 1] if index + 1 < code_start else None
             self.check_stop(token, following, at_end=index + 1 == code_start)
             if capitals and index and not tokens[index - 1].text.endswith(_SENTENCE_ENDS):
                 self.check_capital(token)
+
+    def check_openings(self, tokens: list[Token]) -> None:
+        """A quotation opened and never closed in its section: a mark read as a quote."""
+        for index, token in enumerate(tokens):
+            closer = _CLOSERS.get(token.text[:1])
+            if closer and not any(
+                later.text[1 if later is token else 0:].rstrip(_EDGE_STOPS)[-1:] in closer
+                for later in tokens[index:] if len(later.text) > (later is token)
+            ):  # fmt: skip
+                self.doubt(token.place, f"{token.text!r} opens a quotation that never "
+                           "closes: a mark read as a quote?")  # fmt: skip
 
     def check_capital(self, token: Token) -> None:
         """A capital in mid-sentence, once in the book, on a common word: listed (names
@@ -288,6 +304,9 @@ class _Reader:
                 self.doubt(token.place, f"{word!r} is rarer in this book than {fixed!r}, and "
                            f"was read with some doubt ({token.confidence:.2f}); read as "
                            f"{fixed!r}")  # fmt: skip
+            elif word and (common := lexicon.commoner_lookalike(word)):
+                self.doubt(token.place, f"{word!r} is a rare word an engine may read for the "
+                           f"far more common {common!r}: which is printed?")  # fmt: skip
             return
         fixed = lexicon.confusable_fix(word) or lexicon.confusable_fix(word, listed_only=False)
         if fixed is not None:
@@ -357,6 +376,7 @@ class _Reader:
                 self.doubt(place, f"the wealth code {part!r} has no sign: check it, and the "
                            "space in it, against the page")  # fmt: skip
             part = f"{letter}{gap}{number[2]}{digits}{number[4] or ''}"
+            self.check_figure(letter, number[2], digits, place)
             if number[4]:
                 part = re.sub(r"\(\s*(Max|Min)\s*[;.,]\s*", r"(\1: ", part)
         try:
@@ -364,6 +384,19 @@ class _Reader:
             return part
         except RewardCodeError as error:
             return self.code_name(part, place, error)
+
+    def check_figure(self, letter: str, sign: str, digits: str, place: Place) -> None:
+        """A figure read at most twice in the book's codes with more digits than every
+        figure of its letter read more often (``W+11`` where the book gives wealth by 1 to
+        3): listed. (A misreading repeated three times is taken for the book's own.)"""
+        figures = self.context.code_figures
+        if figures[f"{letter}{sign}{digits}"] > RARE_FIGURE:
+            return
+        usual = [len(figure[1:].lstrip("+-")) for figure, count in figures.items()
+                 if figure[0] == letter and count > RARE_FIGURE]  # fmt: skip
+        if usual and len(digits) > max(usual):
+            self.doubt(place, f"the reward '{letter}{sign}{digits}' has more figures than "
+                       f"this book's other {letter} codes: check it against the page")
 
     def code_name(self, part: str, place: Place, error: RewardCodeError) -> str:
         vocabulary = self.context.vocabulary

@@ -13,6 +13,7 @@ confuses (``rn`` for ``m``, ``c`` for ``e``, ``1`` for ``l``).
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections import Counter
 from collections.abc import Iterable
@@ -49,6 +50,10 @@ DICTIONARY_PACKAGES = {
 _EDGE_MARKS = "\"“”‘’'()[],.;:!?*"
 _INNER_WORD = re.compile(r"[A-Za-z0-9|'’\-]+")
 _SUGGESTION_SCORE = 80  # rapidfuzz ratio; lower gives names for sentences
+COMMONER = 1.5  # Zipf units (a factor of about 30) by which a lookalike is far more common
+RARE_IN_LANGUAGE = 3.5  # Zipf: a word read fewer than about 3 times a million words is rare
+WORDFREQ_LANGUAGES = {"eng": "en", "fra": "fr", "deu": "de", "spa": "es", "ita": "it",
+                      "por": "pt", "nld": "nl"}  # fmt: skip
 
 
 class Dictionary(Protocol):
@@ -121,9 +126,11 @@ class Lexicon:
     dictionary, or recurs in the book and no confusable reading of it is a better word."""
 
     def __init__(
-        self, dictionary: Dictionary | None, names: Iterable[str], book: Iterable[str]
+        self, dictionary: Dictionary | None, names: Iterable[str], book: Iterable[str],
+        language: str = "eng",
     ) -> None:
         self.dictionary = dictionary
+        self.language = WORDFREQ_LANGUAGES.get(language)
         self.names = {word.casefold(): word for name in names for word in name.split()}
         words = [bare(word) for word in book]
         self.counts = Counter(word.casefold() for word in words)
@@ -163,6 +170,36 @@ class Lexicon:
         return fixed is not None and self.counts[fixed.casefold()] > self.counts[
             bare(word).casefold()
         ]
+
+    def commoner_lookalike(self, word: str) -> str | None:
+        """A rare word of the language that an engine may read for a far more common one
+        (``comer`` for ``corner``, ``tum`` for ``turn``: one confusion apart, or its first
+        letter lost, ``alls`` for ``falls``; the other about 30 times as frequent), said at
+        most twice in the book or a tenth as often as the other.
+
+        >>> Lexicon(None, [], []).commoner_lookalike("comer")
+        'corner'
+        """
+        word = bare(word)
+        frequency = _zipf_reader()
+        if (
+            frequency is None or self.language is None or len(word) < 3
+            or not word.isalpha() or word.casefold() in self.names
+        ):  # fmt: skip
+            return None
+        read = frequency(word.lower(), self.language)
+        if read >= RARE_IN_LANGUAGE:  # 'far' beside 'for', 'dawn' beside 'down': both common
+            return None
+        floor = read + COMMONER
+        seen = self.counts[word.casefold()]
+        lost_first = (letter + word for letter in "abcdefghijklmnopqrstuvwxyz")  # 'alls'
+        for reading in itertools.chain((r for r, _strong in _readings(word)), lost_first):
+            if (
+                reading.isalpha() and frequency(reading.lower(), self.language) >= floor
+                and (seen <= 2 or seen * 10 < self.counts[reading.casefold()])
+            ):  # fmt: skip
+                return reading
+        return None
 
     def confusable_fix(self, word: str, listed_only: bool = True) -> str | None:
         """The one reading of ``word`` with one confusion undone that is a word (of the
@@ -227,6 +264,16 @@ def _readings(word: str) -> Iterable[tuple[str, bool]]:
             while start >= 0:
                 yield word[:start] + printed + word[start + len(read) :], strong
                 start = word.find(read, start + 1)
+
+
+@cache
+def _zipf_reader():
+    """wordfreq's Zipf frequency of a word in a language, or None without the package."""
+    try:
+        from wordfreq import zipf_frequency
+    except ImportError:  # the "book" extra not installed: no word frequencies
+        return None
+    return zipf_frequency
 
 
 def _same_case(found: str, like: str) -> str:

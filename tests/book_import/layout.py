@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 import re
 import textwrap
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
@@ -130,6 +131,10 @@ class Kind(Enum):
     NUMBER_AS_E = "a paragraph number read as 'e)'"
     NUMBER_O = "a 0 of a paragraph number read as O"
     HEADING_LOST = "a heading's words lost"
+    STRAY_QUOTE = "a mark read as an opening quote before a word"
+    FIGURE_DIGIT_ADDED = "a reward figure read with a digit too many (W+1 as W+17)"
+    RN_AS_M_WORD = "rn read as m, giving a rarer word (corner as comer)"
+    FIRST_LETTER_LOST = "a word's first letter lost, giving a rarer word (falls as alls)"
 
 
 def damage_lines(
@@ -137,13 +142,14 @@ def damage_lines(
 ) -> Damage:
     """``count`` damages of the given kinds, each on a line chosen by ``rng``."""
     damage = Damage()
+    made: set[str] = set()  # misreadings made (see _figure_harmed and _word_harmed)
     for _ in range(count):
         kind = rng.choice(kinds)
         candidates = [index for index, line in enumerate(printed) if _fits(kind, line)]
         if not candidates:
             continue
         line = printed[rng.choice(candidates)]
-        if _harm(kind, line, rng):
+        if _harm(kind, line, rng, made):
             damage.note(line.paragraph, kind.value)
     return damage
 
@@ -162,11 +168,71 @@ def _fits(kind: Kind, line: PrintedLine) -> bool:
         Kind.STOP_AS_COMMA: re.search(r"[a-z]\. [A-Z]", text) is not None,
         Kind.HEADING_LOST: re.match(r"[A-Z ]+: ", text) is not None
         and not text.startswith("NO SKILL"),
+        Kind.STRAY_QUOTE: bool(_before_code(line)),
+        Kind.FIGURE_DIGIT_ADDED: any(_FIGURE.search(word) for word in line.words),
+        Kind.RN_AS_M_WORD: any(_RN_WORD.fullmatch(word) for word in line.words),
+        Kind.FIRST_LETTER_LOST: "falls" in line.words,
     }[kind]
 
 
-def _harm(kind: Kind, line: PrintedLine, rng: random.Random) -> bool:
+_RN_WORD = re.compile(r"(turn|corner|modern)s?[.,;]?")  # each 'rn' as 'm' a word too
+_FIGURE = re.compile(r"(?<![A-Za-z])[DSW][+-]?[1-9](?![0-9A-Za-z])(?=.*[/\]]|$)")
+
+
+def _before_code(line: PrintedLine) -> list[int]:
+    """The plain words of a line before its reward code opens (none if the line has none:
+    it may go on with a code opened on the line before)."""
+    opens = next((i for i, word in enumerate(line.words) if "[" in word), None)
+    return [] if opens is None else [
+        i for i, word in enumerate(line.words[:opens]) if re.fullmatch(r"[a-z]+", word)]
+
+
+def _figure_harmed(words: list[str], rng: random.Random, made: set[str]) -> bool:
+    """A digit added to a reward's figure, never the same misreading twice in a book (one
+    repeated three times reads as a figure of the book: docs/book-import-structure.md)."""
+    choices = [i for i, word in enumerate(words) if _FIGURE.search(word)]
+    index = rng.choice(choices)
+    found = _FIGURE.search(words[index])
+    assert found is not None
+    extra = [d for d in "0123456789" if found[0] + d not in made]
+    if not extra:
+        return False
+    figure = found[0] + rng.choice(extra)
+    made.add(figure)
+    word = words[index]
+    words[index] = damaged(word[:found.start()] + figure + word[found.end():], 0.93)
+    return True
+
+
+def _word_harmed(
+    words: list[str], rng: random.Random, made: set[str], pattern: re.Pattern[str],
+    misread: Callable[[str], str],
+) -> bool:
+    """A word misread as another word, each misreading at most twice in a book (one made
+    more often is a word of the book: docs/book-import-structure.md)."""
+    index = rng.choice([i for i, word in enumerate(words) if pattern.fullmatch(word)])
+    read = misread(words[index])
+    bare_read = read.strip(".,;")
+    key = next((f"{bare_read}#{n}" for n in (1, 2) if f"{bare_read}#{n}" not in made), None)
+    if key is None:
+        return False
+    made.add(key)
+    words[index] = damaged(read, rng.uniform(0.91, 0.97))
+    return True
+
+
+def _harm(kind: Kind, line: PrintedLine, rng: random.Random, made: set[str]) -> bool:
     words = line.words
+    if kind is Kind.STRAY_QUOTE:
+        index = rng.choice(_before_code(line))
+        words[index] = damaged(rng.choice("‘“") + words[index], rng.uniform(0.9, 0.97))
+        return True
+    if kind is Kind.FIGURE_DIGIT_ADDED:
+        return _figure_harmed(words, rng, made)
+    if kind is Kind.FIRST_LETTER_LOST:
+        return _word_harmed(words, rng, made, re.compile("falls"), lambda word: word[1:])
+    if kind is Kind.RN_AS_M_WORD:
+        return _word_harmed(words, rng, made, _RN_WORD, lambda word: word.replace("rn", "m"))
     if kind is Kind.NUMBER_AS_E:
         words[0] = damaged("e)", 0.4)
         return True
