@@ -66,12 +66,14 @@ class Tally:
         self.pieces += pieces
 
     def __str__(self) -> str:
-        return (f"words right {statistics.mean(self.words) * 100:6.2f}% "
-                f"(worst page {min(self.words) * 100:.1f}%), "
-                f"paragraphs exact {self.exact}/{self.pieces} "
-                f"({self.exact / max(1, self.pieces) * 100:.0f}%), "
-                f"{statistics.median(self.seconds):.2f} s a page (median CPU), "
-                f"{len(self.words)} pages, {self.failed} refused")
+        return (
+            f"words right {statistics.mean(self.words) * 100:6.2f}% "
+            f"(worst page {min(self.words) * 100:.1f}%), "
+            f"paragraphs exact {self.exact}/{self.pieces} "
+            f"({self.exact / max(1, self.pieces) * 100:.0f}%), "
+            f"{statistics.median(self.seconds):.2f} s a page (median CPU), "
+            f"{len(self.words)} pages, {self.failed} refused"
+        )
 
 
 def bare_tesseract_lines(path: Path) -> list[str]:
@@ -88,9 +90,19 @@ def books(synthetic: bool, folder: Path) -> dict[str, str]:
     texts = {"demo": (ROOT / "content/demo/book.txt").read_text(encoding="utf-8")}
     if synthetic:
         pack = folder / "synthetic"
-        subprocess.run([sys.executable, str(ROOT / "scripts/make-synthetic-book"), str(pack),
-                        "--seed", "3", "--paragraphs", "120"], check=True,
-                       stdout=subprocess.DEVNULL)
+        subprocess.run(
+            [
+                sys.executable,
+                str(ROOT / "scripts/make-synthetic-book"),
+                str(pack),
+                "--seed",
+                "3",
+                "--paragraphs",
+                "120",
+            ],
+            check=True,
+            stdout=subprocess.DEVNULL,
+        )
         texts["synthetic"] = (pack / "book.txt").read_text(encoding="utf-8")
     return texts
 
@@ -100,7 +112,7 @@ def chosen_pages(book: str, style: TypeStyle, count: int) -> list[Page]:
     the middle of the book."""
     pages = typeset_book(book, style)
     middle = len(pages) // 2
-    return [pages[0], *pages[middle:middle + count - 1]]
+    return [pages[0], *pages[middle : middle + count - 1]]
 
 
 def main() -> None:

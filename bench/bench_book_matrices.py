@@ -35,8 +35,10 @@ from tests.book_import.press import PressStyle, matrix_tables, press_matrices  #
 
 
 def score(truth: dict, read) -> dict[str, str]:
-    got = {m.letter: (m.reactions, [[name, *cells] for name, cells, _ in m.rows])
-           for m in read.matrices}
+    got = {
+        m.letter: (m.reactions, [[name, *cells] for name, cells, _ in m.rows])
+        for m in read.matrices
+    }
     listed = {(d.subject or "") for d in read.doubts}
     cells = cells_right = rows = rows_right = exact = wrong_unlisted = 0
     for letter, (reactions, truth_rows) in truth.items():
@@ -52,8 +54,10 @@ def score(truth: dict, read) -> dict[str, str]:
             name = read_row[0] if read_row else "?"
             said = bool({f"matrix {letter}", f"matrix {letter}, {name}"} & listed)
             wrong_unlisted += read_row != row and not said
-    invented = sum(max(0, len(rows_) - len(truth.get(letter, ([], []))[1]))
-                   for letter, (_, rows_) in got.items())
+    invented = sum(
+        max(0, len(rows_) - len(truth.get(letter, ([], []))[1]))
+        for letter, (_, rows_) in got.items()
+    )
     return {
         "matrices exact": f"{exact}/{len(truth)}",
         "rows exact": f"{rows_right}/{rows} ({rows_right / rows:.1%})",

@@ -61,10 +61,14 @@ def score(truth: dict[int, list[str]], printed: set[int], book) -> dict[str, str
         listed |= {n for n in truth if n >= low and (high is None or n <= high) and n not in got}
     exact = [n for n, lines in truth.items() if got.get(n) == lines]
     words = sum(len(" ".join(lines).split()) for lines in truth.values())
-    errors = sum(Levenshtein.distance(" ".join(lines).split(), " ".join(got.get(n, [])).split())
-                 for n, lines in truth.items())
-    codes = [(CODE.findall(" ".join(lines)), CODE.findall(" ".join(got.get(n, []))), n in listed)
-             for n, lines in truth.items()]
+    errors = sum(
+        Levenshtein.distance(" ".join(lines).split(), " ".join(got.get(n, [])).split())
+        for n, lines in truth.items()
+    )
+    codes = [
+        (CODE.findall(" ".join(lines)), CODE.findall(" ".join(got.get(n, []))), n in listed)
+        for n, lines in truth.items()
+    ]
     all_codes = sum(len(t) for t, _, _ in codes)
     codes_right = sum(sum(a == b for a, b in zip(t, g, strict=False)) for t, g, _ in codes)
     unlisted = [(t, g) for t, g, is_listed in codes if not is_listed]
@@ -89,9 +93,21 @@ def pack_folder(name: str, folder: Path) -> Path:
     if name == "demo":
         return ROOT / "content/demo"
     pack = folder / "synthetic"
-    subprocess.run([sys.executable, str(ROOT / "scripts/make-synthetic-book"), str(pack),
-                    "--seed", "5", "--paragraphs", "400", "--prose", "varied"], check=True,
-                   stdout=subprocess.DEVNULL)
+    subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "scripts/make-synthetic-book"),
+            str(pack),
+            "--seed",
+            "5",
+            "--paragraphs",
+            "400",
+            "--prose",
+            "varied",
+        ],
+        check=True,
+        stdout=subprocess.DEVNULL,
+    )
     return pack
 
 
@@ -115,7 +131,7 @@ def press_sets(text: str, seeds: list[int], count: int):
     numbers = sorted(paragraphs)
     for seed in seeds:
         start = random.Random(seed).randrange(0, max(1, len(numbers) - count))
-        chosen = {n: paragraphs[n] for n in numbers[start:start + count]}
+        chosen = {n: paragraphs[n] for n in numbers[start : start + count]}
         style = PressStyle.varied(seed)
         yield f"press {seed}: {style.describe()}", press_book(chosen, style), chosen, set(chosen)
 
@@ -139,8 +155,11 @@ def main() -> None:
         pack = pack_folder(args.book, folder)
         text = book_text(pack)
         world = None if args.no_world else read_world_names(pack)
-        sets = (typeset_sets(text, args.pages) if args.setter == "typeset" else
-                press_sets(text, [int(s) for s in args.styles.split(",")], args.paragraphs))
+        sets = (
+            typeset_sets(text, args.pages)
+            if args.setter == "typeset"
+            else press_sets(text, [int(s) for s in args.styles.split(",")], args.paragraphs)
+        )
         for name, scans, truth, printed in sets:
             print(name)
             for kind in args.kinds.split(","):
@@ -168,8 +187,11 @@ def measure(kind, scans, truth, printed, world, choice, folder: Path, show: bool
     print(f"  {kind}s ({len(scans)} pages, {len(truth)} whole paragraphs):")
     for measure_name, value in score(truth, printed, book).items():
         print(f"    {measure_name:22} {value}")
-    print(f"    {'CPU a page':22} {statistics.median(seconds) + structure:.2f} s "
-          f"(reading {statistics.median(seconds):.2f}, structure {structure:.2f})", flush=True)
+    print(
+        f"    {'CPU a page':22} {statistics.median(seconds) + structure:.2f} s "
+        f"(reading {statistics.median(seconds):.2f}, structure {structure:.2f})",
+        flush=True,
+    )
     if show:
         show_misses(truth, book)
 

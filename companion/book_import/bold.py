@@ -39,15 +39,23 @@ def with_measured_bold(image: np.ndarray, words: Sequence[RawWord]) -> list[RawW
     """The words with ``bold`` measured wherever the engine left it None."""
     if len(words) < MIN_WORDS or all(word.bold is not None for word in words):
         return list(words)
-    widths = [stroke_width(image[w.top:w.top + w.height, w.left:w.left + w.width])
-              for w in words]
+    widths = [
+        stroke_width(image[w.top : w.top + w.height, w.left : w.left + w.width]) for w in words
+    ]
     typical = float(np.median([width for width in widths if width > 0] or [0.0]))
     if typical <= 0:
         return list(words)
     return [
-        word if word.bold is not None else RawWord(
-            text=word.text, confidence=word.confidence, left=word.left, top=word.top,
-            width=word.width, height=word.height, line=word.line,
+        word
+        if word.bold is not None
+        else RawWord(
+            text=word.text,
+            confidence=word.confidence,
+            left=word.left,
+            top=word.top,
+            width=word.width,
+            height=word.height,
+            line=word.line,
             bold=width > BOLD_RATIO * typical,
         )
         for word, width in zip(words, widths, strict=True)

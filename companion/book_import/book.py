@@ -75,7 +75,6 @@ def paragraph_text(paragraph: Written) -> str:
     return "\n".join([comment, str(paragraph.number), *paragraph.lines]) + "\n"
 
 
-
 def import_book(
     results: Iterable[PageResult],
     world: WorldNames | None = None,
@@ -94,8 +93,7 @@ def import_book(
     go_to = {int(n) for text in texts for n in re.findall(r"Go to (\d+)", text)}
     blocks, doubts = cut_paragraphs(stream.lines, world.paragraphs | go_to)
     context = BookContext(
-        lexicon=Lexicon(dictionary, world.all, (w for t in texts for w in words_of(t)),
-                        language),
+        lexicon=Lexicon(dictionary, world.all, (w for t in texts for w in words_of(t)), language),
         vocabulary=world.vocabulary() if world.requirements else Vocabulary(),
         headings=_headings_seen(texts),
         requirement_names=world.requirements,
@@ -121,13 +119,21 @@ def _gaps(book: ImportedBook) -> list[Doubt]:
     doubts = []
     for before, after in itertools.pairwise(read):
         if after.number - before.number > 1 and not any(
-                p.number is None and before.number <= p.after < after.number
-                for p in book.paragraphs):
-            why = (f"no paragraph was read between ¶{before.number} and ¶{after.number} "
-                   f"(page {after.places[0].page}): if the book has them, a number or a "
-                   "column was lost")
-            doubts.append(Doubt(paragraph=None, place=before.places[-1], why=why,
-                                unnumbered=f"{before.number + 1}-{after.number - 1}"))
+            p.number is None and before.number <= p.after < after.number for p in book.paragraphs
+        ):
+            why = (
+                f"no paragraph was read between ¶{before.number} and ¶{after.number} "
+                f"(page {after.places[0].page}): if the book has them, a number or a "
+                "column was lost"
+            )
+            doubts.append(
+                Doubt(
+                    paragraph=None,
+                    place=before.places[-1],
+                    why=why,
+                    unnumbered=f"{before.number + 1}-{after.number - 1}",
+                )
+            )
     return doubts
 
 
@@ -146,8 +152,10 @@ def _expected_not_read(book: ImportedBook, expected: set[int]) -> list[Doubt]:
         if number in numbers or any(low < number < high for low, high in unread_spans):
             continue
         before = max((p for p in read if p.number < number), key=lambda p: p.number)
-        why = (f"something leads to paragraph {number}, but it was not read: it would come "
-               f"after ¶{before.number} (its number or its page may be lost)")
+        why = (
+            f"something leads to paragraph {number}, but it was not read: it would come "
+            f"after ¶{before.number} (its number or its page may be lost)"
+        )
         doubts.append(Doubt(paragraph=number, place=before.places[-1], why=why))
     return doubts
 
@@ -224,7 +232,11 @@ def _number_doubts(book: ImportedBook, doubts: list[Doubt]) -> None:
             why = "this number is read for two paragraphs"
             paragraph.doubts.append(Doubt(paragraph=paragraph.number, place=place, why=why))
             if before is not None and before.number not in (None, paragraph.number):
-                before.doubts.append(Doubt(
-                    paragraph=before.number, place=before.places[-1],
-                    why=f"the number after it, {paragraph.number}, is read for two "
-                    "paragraphs: lines of this one may have gone into the next"))
+                before.doubts.append(
+                    Doubt(
+                        paragraph=before.number,
+                        place=before.places[-1],
+                        why=f"the number after it, {paragraph.number}, is read for two "
+                        "paragraphs: lines of this one may have gone into the next",
+                    )
+                )

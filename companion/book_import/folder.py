@@ -94,8 +94,11 @@ def write_matrices(results: list[PageResult], folder: Path) -> int:
     (folder / MATRICES).write_text(
         MATRICES_HEADER + "\n".join(tables[letter] for letter in sorted(tables)),
         encoding="utf-8")  # fmt: skip
-    doubts = [d for d in read.doubts
-              if not (d.subject and d.subject.split(",")[0].removeprefix("matrix ") in owner)]
+    doubts = [
+        d
+        for d in read.doubts
+        if not (d.subject and d.subject.split(",")[0].removeprefix("matrix ") in owner)
+    ]
     _write_review(folder, MATRIX_DOUBTS, doubts)
     rows = sum(len(matrix.rows) for matrix in read.matrices)
     print(f"{len(read.matrices)} matrices ({rows} rows) into {folder / MATRICES}; "
@@ -110,8 +113,11 @@ def _write_review(folder: Path, part: Path, doubts: list[Doubt]) -> None:
 
     (folder / part).parent.mkdir(exist_ok=True)
     (folder / part).write_text(review_text(doubts).removeprefix(REVIEW_HEADER), encoding="utf-8")
-    parts = [(folder / name).read_text(encoding="utf-8") for name in (BOOK_DOUBTS, MATRIX_DOUBTS)
-             if (folder / name).is_file()]
+    parts = [
+        (folder / name).read_text(encoding="utf-8")
+        for name in (BOOK_DOUBTS, MATRIX_DOUBTS)
+        if (folder / name).is_file()
+    ]
     (folder / REVIEW).write_text(REVIEW_HEADER + "".join(parts), encoding="utf-8")
 
 

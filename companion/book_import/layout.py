@@ -42,8 +42,11 @@ def find_columns(mask: np.ndarray, word_gap: int) -> list[tuple[int, int]]:
     if found is None:
         return []
     (left, right), crossings, gutters = found
-    edges = [left] + [left + _emptiest_middle(crossings, start, stop)
-                      for start, stop in gutters] + [right]
+    edges = (
+        [left]
+        + [left + _emptiest_middle(crossings, start, stop) for start, stop in gutters]
+        + [right]
+    )
     return _without_slivers(list(pairwise(edges)))
 
 
@@ -86,7 +89,8 @@ def _gutters(
     open_band = crossings <= GUTTER_CROSSINGS
     width = right - left
     gutters = [
-        (start, stop) for start, stop in runs(open_band)
+        (start, stop)
+        for start, stop in runs(open_band)
         if stop - start >= min(MIN_GUTTER_SHARE * width, max(2, word_gap // 3))
         and start > 0.15 * width
         and stop < 0.85 * width
@@ -120,15 +124,26 @@ def column_lines(column: int, words: Sequence[RawWord], offset: tuple[int, int])
     dx, dy = offset
     for word in words:
         box = Box(left=word.left + dx, top=word.top + dy, width=word.width, height=word.height)
-        by_line.setdefault(word.line, []).append(OcrWord(
-            text=word.text, confidence=word.confidence, box=box, bold=word.bold,
-        ))
+        by_line.setdefault(word.line, []).append(
+            OcrWord(
+                text=word.text,
+                confidence=word.confidence,
+                box=box,
+                bold=word.bold,
+            )
+        )
     ordered = sorted(by_line.values(), key=lambda line: _union([w.box for w in line]).top)
     lines = []
     for number, line_words in enumerate(ordered, start=1):
         joined = joined_overlaps(line_words)
-        lines.append(OcrLine(words=tuple(joined), box=_union([w.box for w in joined]),
-                             column=column, number=number))
+        lines.append(
+            OcrLine(
+                words=tuple(joined),
+                box=_union([w.box for w in joined]),
+                column=column,
+                number=number,
+            )
+        )
     return lines
 
 
@@ -148,8 +163,10 @@ def joined_overlaps(words: Sequence[OcrWord]) -> list[OcrWord]:
         last = joined[-1] if joined else None
         if last is not None and word.box.left < last.box.left + last.box.width:
             joined[-1] = OcrWord(
-                text=last.text + word.text, box=_union([last.box, word.box]),
-                confidence=min(last.confidence, word.confidence), bold=last.bold,
+                text=last.text + word.text,
+                box=_union([last.box, word.box]),
+                confidence=min(last.confidence, word.confidence),
+                bold=last.bold,
             )
         else:
             joined.append(word)
@@ -169,15 +186,25 @@ def lines_by_position(words: Sequence[RawWord]) -> list[RawWord]:
         else:
             middles.append(middle)
             line = len(middles) - 1
-        placed.append(RawWord(
-            text=word.text, confidence=word.confidence, left=word.left, top=word.top,
-            width=word.width, height=word.height, line=line, bold=word.bold,
-        ))
+        placed.append(
+            RawWord(
+                text=word.text,
+                confidence=word.confidence,
+                left=word.left,
+                top=word.top,
+                width=word.width,
+                height=word.height,
+                line=line,
+                bold=word.bold,
+            )
+        )
     return placed
 
 
 def head_and_foot(
-    mask: np.ndarray, columns: Sequence[tuple[int, int]], word_gap: int,
+    mask: np.ndarray,
+    columns: Sequence[tuple[int, int]],
+    word_gap: int,
 ) -> tuple[int | None, int | None]:
     """Where a running head ends and a foot (a page number) begins on an ink mask: lines
     that cross the gutter near the text's top or bottom, to be read across the page.

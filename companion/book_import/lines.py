@@ -134,13 +134,20 @@ def _repeated_edges(pages: list[OcrPage]) -> set[str]:
         lines = {page.lines[i] for i in [*tops, *bottoms]}
         for line in lines:
             text = _without_digits(line.text)
-            if (len(line.words) > _HEAD_WORDS or any(mark in line.text for mark in "[(:;")
-                    or sum(c.isalpha() for c in text) < 3 or "encounter chart" in text):
+            if (
+                len(line.words) > _HEAD_WORDS
+                or any(mark in line.text for mark in "[(:;")
+                or sum(c.isalpha() for c in text) < 3
+                or "encounter chart" in text
+            ):
                 continue
             seen[text] += 1
             with_figures[text] += any(c.isdigit() for c in line.text)
-    return {text for text, count in seen.items()
-            if with_figures[text] >= 2 or count >= max(3, len(distinct) / 2)}
+    return {
+        text
+        for text, count in seen.items()
+        if with_figures[text] >= 2 or count >= max(3, len(distinct) / 2)
+    }
 
 
 def without_furniture(page: OcrPage, titles: set[str]) -> OcrPage:
@@ -150,9 +157,13 @@ def without_furniture(page: OcrPage, titles: set[str]) -> OcrPage:
     paragraph's number again, a number that does not rise), or a title repeated on other
     pages' edges."""
     tops, bottoms = _edges(page)
-    lone = [(i, line) for i, line in enumerate(page.lines) if line.words
-            and line.words[0].text.isdigit()
-            and (len(line.words) == 1 or line.words[0].bold is True)]  # or in the margin
+    lone = [
+        (i, line)
+        for i, line in enumerate(page.lines)
+        if line.words
+        and line.words[0].text.isdigit()
+        and (len(line.words) == 1 or line.words[0].bold is True)
+    ]  # or in the margin
     dropped = set()
     for index in [*tops, *bottoms]:
         line = page.lines[index]
@@ -173,9 +184,7 @@ def without_furniture(page: OcrPage, titles: set[str]) -> OcrPage:
     return page.model_copy(update={"lines": kept})
 
 
-def _not_a_paragraph_number(
-    number: int, line: OcrLine, others: list[OcrLine], top: bool
-) -> bool:
+def _not_a_paragraph_number(number: int, line: OcrLine, others: list[OcrLine], top: bool) -> bool:
     """Whether a lone number at the page's top (``others``: the paragraph numbers after it,
     alone or in the margin) or foot (those before it) is furniture: not bold where they
     are, or not rising into (from) them."""
@@ -200,8 +209,11 @@ def _page_lines(page: OcrPage) -> list[Line]:
     own, as the paragraph number it is."""
     edges: dict[int, float] = {}
     for column in {line.column for line in page.lines}:
-        lefts = sorted(line.words[0].box.left for line in page.lines
-                       if line.column == column and len(line.words) >= 3)
+        lefts = sorted(
+            line.words[0].box.left
+            for line in page.lines
+            if line.column == column and len(line.words) >= 3
+        )
         if lefts:
             edges[column] = lefts[len(lefts) // 2]
     lines = []

@@ -60,8 +60,7 @@ class Matrix:
 
     def text(self) -> str:
         comment = f"# page {self.place.page} ({self.place.source}), {self.place.where}"
-        lines = [f"[matrix {self.letter}]", comment,
-                 " | ".join(["reactions", *self.reactions])]
+        lines = [f"[matrix {self.letter}]", comment, " | ".join(["reactions", *self.reactions])]
         lines += [" | ".join([name, *cells]) for name, cells, _ in self.rows]
         return "\n".join(lines) + "\n"
 
@@ -108,16 +107,24 @@ def read_matrices(results: Iterable[PageResult], book: BookFacts | None = None) 
     letters = [matrix.letter for matrix in read.matrices]
     for letter in sorted({x for x in letters if letters.count(x) > 1}):
         twice = [m for m in read.matrices if m.letter == letter]
-        read.doubts.append(_doubt(twice[1], None, "this matrix letter is read twice (also on "
-                                  f"page {twice[0].place.page}): check both titles"))
+        read.doubts.append(
+            _doubt(
+                twice[1],
+                None,
+                "this matrix letter is read twice (also on "
+                f"page {twice[0].place.page}): check both titles",
+            )
+        )
     return read
 
 
 def _rows(page: OcrPage) -> list[_Row]:
     """The page's words in rows by where they stand: a word joins the row whose middle
     its own middle is within half a word's height of."""
-    words = sorted((word for line in page.lines for word in line.words),
-                   key=lambda w: w.box.top + w.box.height / 2)
+    words = sorted(
+        (word for line in page.lines for word in line.words),
+        key=lambda w: w.box.top + w.box.height / 2,
+    )
     if not words:
         return []
     height = statistics.median(word.box.height for word in words)
@@ -125,22 +132,26 @@ def _rows(page: OcrPage) -> list[_Row]:
     for word in words:
         middle = word.box.top + word.box.height / 2
         last = grouped[-1] if grouped else None
-        if last and abs(middle - statistics.mean(
-                w.box.top + w.box.height / 2 for w in last)) <= height / 2:
+        if (
+            last
+            and abs(middle - statistics.mean(w.box.top + w.box.height / 2 for w in last))
+            <= height / 2
+        ):
             last.append(word)
         else:
             grouped.append([word])
     return [
-        _Row(sorted(row, key=lambda w: w.box.left),
-             Place(source=page.source, page=page.page, where=f"line {index}", box=row[0].box))
+        _Row(
+            sorted(row, key=lambda w: w.box.left),
+            Place(source=page.source, page=page.page, where=f"line {index}", box=row[0].box),
+        )
         for index, row in enumerate(grouped, start=1)
     ]
 
 
 def _cell_like(word: OcrWord) -> bool:
     text = word.text.strip(".,;:")
-    return bool(_CELL.fullmatch(text)) and sum(c.isdigit() for c in text) >= max(
-        1, len(text) - 1)
+    return bool(_CELL.fullmatch(text)) and sum(c.isdigit() for c in text) >= max(1, len(text) - 1)
 
 
 def _title_letter(row: _Row) -> str | None:
@@ -164,13 +175,23 @@ def _read_page(page: OcrPage, read: ReadMatrices, facts: BookFacts) -> None:
             current = Matrix(letter, row.place)
             read.matrices.append(current)
             if letter not in LETTERS:
-                read.doubts.append(_doubt(current, None, f"the title {row.text!r}: its letter "
-                                          "was not read as one of A to O"))
+                read.doubts.append(
+                    _doubt(
+                        current,
+                        None,
+                        f"the title {row.text!r}: its letter was not read as one of A to O",
+                    )
+                )
             pending, columns = [], []
             continue
         if current is None:
-            read.doubts.append(Doubt(paragraph=None, place=row.place,
-                                     why=f"text before the first matrix title: {row.text!r}"))
+            read.doubts.append(
+                Doubt(
+                    paragraph=None,
+                    place=row.place,
+                    why=f"text before the first matrix title: {row.text!r}",
+                )
+            )
             continue
         if not any(_cell_like(word) for word in row.words):
             if _OPPOSITE_WORDS.search(row.text) and current.rows:  # a footnote
@@ -237,8 +258,12 @@ def _reactions(
         if not name:
             doubts.append(_doubt(matrix, None, f"no reaction was read above column {index + 1}"))
             name = "?"
-        elif any(word.confidence < SURE for row in header for word in row.words
-                 if word.text in words) or not name[:1].isupper():
+        elif (
+            any(
+                word.confidence < SURE for row in header for word in row.words if word.text in words
+            )
+            or not name[:1].isupper()
+        ):
             doubts.append(_doubt(matrix, None, f"the reaction {name!r} was read with doubt"))
         reactions.append(f"{name} {OPPOSITE}" if opposite else name)
     return reactions
@@ -272,16 +297,23 @@ def _data_row(
         doubts.append(_doubt(matrix, row, f"the row's name {name!r} was read with doubt", subject))
     written = []
     for index, words in enumerate(cells):
-        reaction = (matrix.reactions[index] if index < len(matrix.reactions)
-                    else f"column {index + 1}")
-        written.append(_cell(words, reaction.replace(f" {OPPOSITE}", ""), matrix, row,
-                             subject, doubts, facts))
+        reaction = (
+            matrix.reactions[index] if index < len(matrix.reactions) else f"column {index + 1}"
+        )
+        written.append(
+            _cell(words, reaction.replace(f" {OPPOSITE}", ""), matrix, row, subject, doubts, facts)
+        )
     matrix.rows.append((subject, written, row.place))
 
 
 def _cell(
-    words: list[OcrWord], reaction: str, matrix: Matrix, row: _Row, subject: str,
-    doubts: list[Doubt], facts: BookFacts,
+    words: list[OcrWord],
+    reaction: str,
+    matrix: Matrix,
+    row: _Row,
+    subject: str,
+    doubts: list[Doubt],
+    facts: BookFacts,
 ) -> str:
     if not words:
         doubts.append(_doubt(matrix, row, f"no number was read under {reaction}", subject))
@@ -299,8 +331,11 @@ def _cell(
         doubts.append(_doubt(matrix, row, f"the cell under {reaction} ({digits}) was read "
                              "with doubt", subject))  # fmt: skip
     number = int(digits)
-    missing = [n for n in (number - 1, number, number + 1) if facts.paragraphs and
-               n not in facts.paragraphs]
+    missing = [
+        n
+        for n in (number - 1, number, number + 1)
+        if facts.paragraphs and n not in facts.paragraphs
+    ]
     if missing:
         doubts.append(_doubt(matrix, row, f"the cell under {reaction} is {number}, but "
                              f"book.txt has no paragraph {', '.join(map(str, missing))}",
@@ -315,8 +350,14 @@ def _check_rows(matrix: Matrix, doubts: list[Doubt], facts: BookFacts) -> None:
     named = facts.rows.get(matrix.letter)
     for name, _, place in matrix.rows:
         if named and name.split()[0].casefold() not in {row.casefold() for row in named}:
-            doubts.append(Doubt(paragraph=None, place=place, subject=f"matrix {matrix.letter}, "
-                                f"{name}", why="no chart of book.txt names this row"))
+            doubts.append(
+                Doubt(
+                    paragraph=None,
+                    place=place,
+                    subject=f"matrix {matrix.letter}, {name}",
+                    why="no chart of book.txt names this row",
+                )
+            )
 
 
 def _doubt(matrix: Matrix, row: _Row | None, why: str, subject: str | None = None) -> Doubt:
@@ -344,8 +385,9 @@ def book_facts(book: str) -> BookFacts:
         elif line.startswith("ENCOUNTER CHART"):
             found = re.search(r"\((\w)\)", line)
             chart_letter = found[1] if found else ""
-        elif chart_letter is not None and (entry := re.fullmatch(
-                r"\d{1,2}\s+(\S+).*\(([^()]*)\)", line)):
+        elif chart_letter is not None and (
+            entry := re.fullmatch(r"\d{1,2}\s+(\S+).*\(([^()]*)\)", line)
+        ):
             first = entry[2].split(",")[0].strip()
             letter = first if len(first) == 1 else chart_letter
             rows.setdefault(letter, set()).add(entry[1])

@@ -55,7 +55,8 @@ class OcrLine(BaseModel):
     def where(self) -> str:
         """Where the line stands on its page, in the words of the review file."""
         column = (
-            COLUMN_NAMES[self.column] if self.column < len(COLUMN_NAMES)
+            COLUMN_NAMES[self.column]
+            if self.column < len(COLUMN_NAMES)
             else f"column {self.column + 1}"
         )
         return f"{column}, line {self.number}"

@@ -45,8 +45,13 @@ def prepare(gray: np.ndarray) -> PreparedPage:
     if pitch:
         scale = float(np.clip(TARGET_LINE_PITCH / pitch, 0.5, 2.0))
         if abs(scale - 1.0) > 0.15:
-            page = cv2.resize(page, None, fx=scale, fy=scale, interpolation=cv2.INTER_CUBIC
-                              if scale > 1 else cv2.INTER_AREA)
+            page = cv2.resize(
+                page,
+                None,
+                fx=scale,
+                fy=scale,
+                interpolation=cv2.INTER_CUBIC if scale > 1 else cv2.INTER_AREA,
+            )
             pitch *= scale
     return PreparedPage(without_rules(page, pitch or TARGET_LINE_PITCH), rotated, pitch or 0.0)
 
@@ -81,15 +86,19 @@ def unwarped(gray: np.ndarray) -> np.ndarray:
     if corners is None:
         return gray
     top_left, top_right, bottom_right, bottom_left = corners
-    width = round(max(np.linalg.norm(top_right - top_left),
-                      np.linalg.norm(bottom_right - bottom_left)))
-    height = round(max(np.linalg.norm(bottom_left - top_left),
-                       np.linalg.norm(bottom_right - top_right)))
-    target = np.array([[0, 0], [width - 1, 0], [width - 1, height - 1], [0, height - 1]],
-                      dtype=np.float32)
+    width = round(
+        max(np.linalg.norm(top_right - top_left), np.linalg.norm(bottom_right - bottom_left))
+    )
+    height = round(
+        max(np.linalg.norm(bottom_left - top_left), np.linalg.norm(bottom_right - top_right))
+    )
+    target = np.array(
+        [[0, 0], [width - 1, 0], [width - 1, height - 1], [0, height - 1]], dtype=np.float32
+    )
     matrix = cv2.getPerspectiveTransform(corners.astype(np.float32), target)
-    return cv2.warpPerspective(gray, matrix, (width, height), flags=cv2.INTER_CUBIC,
-                               borderMode=cv2.BORDER_REPLICATE)
+    return cv2.warpPerspective(
+        gray, matrix, (width, height), flags=cv2.INTER_CUBIC, borderMode=cv2.BORDER_REPLICATE
+    )
 
 
 def page_corners(gray: np.ndarray) -> np.ndarray | None:
@@ -118,18 +127,26 @@ def _touches_border(points: np.ndarray, shape: tuple[int, ...]) -> bool:
     """A page cut by the picture's edge gives no true corners to straighten from."""
     height, width = shape[:2]
     margin = 3
-    on_edge = ((points[:, 0] <= margin) | (points[:, 0] >= width - 1 - margin)
-               | (points[:, 1] <= margin) | (points[:, 1] >= height - 1 - margin))
+    on_edge = (
+        (points[:, 0] <= margin)
+        | (points[:, 0] >= width - 1 - margin)
+        | (points[:, 1] <= margin)
+        | (points[:, 1] >= height - 1 - margin)
+    )
     return int(on_edge.sum()) >= 2
 
 
 def _ordered(points: np.ndarray) -> np.ndarray:
     by_sum = points.sum(axis=1)
     by_difference = np.diff(points, axis=1).ravel()
-    return np.array([
-        points[np.argmin(by_sum)], points[np.argmin(by_difference)],
-        points[np.argmax(by_sum)], points[np.argmax(by_difference)],
-    ])
+    return np.array(
+        [
+            points[np.argmin(by_sum)],
+            points[np.argmin(by_difference)],
+            points[np.argmax(by_sum)],
+            points[np.argmax(by_difference)],
+        ]
+    )
 
 
 def evened(gray: np.ndarray) -> np.ndarray:
@@ -214,8 +231,14 @@ def deskewed(gray: np.ndarray) -> np.ndarray:
         return gray
     height, width = gray.shape
     matrix = cv2.getRotationMatrix2D((width / 2, height / 2), angle, 1.0)
-    return cv2.warpAffine(gray, matrix, (width, height), flags=cv2.INTER_CUBIC,
-                          borderMode=cv2.BORDER_CONSTANT, borderValue=255)
+    return cv2.warpAffine(
+        gray,
+        matrix,
+        (width, height),
+        flags=cv2.INTER_CUBIC,
+        borderMode=cv2.BORDER_CONSTANT,
+        borderValue=255,
+    )
 
 
 def orientation(gray: np.ndarray) -> int:
@@ -244,7 +267,7 @@ def _upside_down(mask: np.ndarray) -> bool:
         profile = rows[start:stop]
         core = np.flatnonzero(profile >= 0.5 * profile.max())
         above += profile[: core[0]].sum()
-        below += profile[core[-1] + 1:].sum()
+        below += profile[core[-1] + 1 :].sum()
     return below > above
 
 
@@ -266,7 +289,7 @@ def line_pitch(gray: np.ndarray) -> float | None:
     if rows.max() <= 0:
         return None
     rows -= rows.mean()
-    correlation = np.correlate(rows, rows, mode="full")[rows.size - 1:]
+    correlation = np.correlate(rows, rows, mode="full")[rows.size - 1 :]
     below_zero = np.flatnonzero(correlation < 0)  # past the lag of a line's own height
     highest = min(rows.size // 4, 400)
     if below_zero.size == 0 or below_zero[0] >= highest:

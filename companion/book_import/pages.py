@@ -78,8 +78,11 @@ def choose_engine(engine: OcrEngine | None = None, language: str = "eng") -> Eng
 
 
 def read_pages(
-    paths: Sequence[Path], language: str = "eng", engine: OcrEngine | None = None,
-    choice: EngineChoice | None = None, tables: bool = False,
+    paths: Sequence[Path],
+    language: str = "eng",
+    engine: OcrEngine | None = None,
+    choice: EngineChoice | None = None,
+    tables: bool = False,
 ) -> Iterator[PageResult]:
     """Each page of ``paths`` in order, read (an :class:`OcrPage`) or not (a
     :class:`PageFailure` saying why). ``choice`` reuses an engine already opened.
@@ -126,8 +129,13 @@ def _working_gray(frame: Image.Image) -> np.ndarray:
     needs; a JPEG is decoded straight at a reduced size."""
     long_side = page_image.WORKING_LONG_SIDE
     if frame.format == "JPEG" and max(frame.size) > 2 * long_side:
-        frame.draft("L", (frame.width * long_side // max(frame.size),
-                          frame.height * long_side // max(frame.size)))
+        frame.draft(
+            "L",
+            (
+                frame.width * long_side // max(frame.size),
+                frame.height * long_side // max(frame.size),
+            ),
+        )
     frame = ImageOps.exif_transpose(frame) or frame
     gray = frame.convert("L")
     if max(gray.size) > long_side:
@@ -139,7 +147,10 @@ def _working_gray(frame: Image.Image) -> np.ndarray:
 
 
 def _read_one(
-    item: np.ndarray | TextLayerPage | str, source: str, number: int, reader: Reader,
+    item: np.ndarray | TextLayerPage | str,
+    source: str,
+    number: int,
+    reader: Reader,
     tables: bool = False,
 ) -> PageResult:
     if isinstance(item, str):
@@ -154,21 +165,37 @@ def _text_layer_page(
 ) -> OcrPage:
     if tables:
         lines = column_lines(0, lines_by_position(page.words), (0, 0))
-        return OcrPage(source=source, page=number, width=page.width, height=page.height,
-                       lines=tuple(lines), from_text_layer=True)
+        return OcrPage(
+            source=source,
+            page=number,
+            width=page.width,
+            height=page.height,
+            lines=tuple(lines),
+            from_text_layer=True,
+        )
     mask = np.zeros((page.height // 4 + 1, page.width // 4 + 1), np.uint8)
     for word in page.words:
-        mask[word.top // 4:(word.top + word.height) // 4 + 1,
-             word.left // 4:(word.left + word.width) // 4 + 1] = 1
+        mask[
+            word.top // 4 : (word.top + word.height) // 4 + 1,
+            word.left // 4 : (word.left + word.width) // 4 + 1,
+        ] = 1
     typical_height = float(np.median([word.height for word in page.words])) / 4
-    columns = [(left * 4, right * 4) for left, right in
-               find_columns(mask, word_gap=max(2, round(typical_height)))]
+    columns = [
+        (left * 4, right * 4)
+        for left, right in find_columns(mask, word_gap=max(2, round(typical_height)))
+    ]
     lines: list[OcrLine] = []
     for index, (left, right) in enumerate(columns):
         inside = [w for w in page.words if left <= w.left + w.width / 2 < right]
         lines.extend(column_lines(index, lines_by_position(inside), (0, 0)))
-    return OcrPage(source=source, page=number, width=page.width, height=page.height,
-                   lines=tuple(lines), from_text_layer=True)
+    return OcrPage(
+        source=source,
+        page=number,
+        width=page.width,
+        height=page.height,
+        lines=tuple(lines),
+        from_text_layer=True,
+    )
 
 
 def _ocr_page(
@@ -181,14 +208,27 @@ def _ocr_page(
     pitch = prepared.line_pitch or page_image.TARGET_LINE_PITCH
     read = _read_table(page, pitch, reader) if tables else _read_columns(page, pitch, reader)
     lines = reread_doubtful(page, read, reader, pitch)
-    sure = sum(1 for line in lines for word in line.words
-               if word.confidence >= SURE and sum(c.isalpha() for c in word.text) >= 2)
+    sure = sum(
+        1
+        for line in lines
+        for word in line.words
+        if word.confidence >= SURE and sum(c.isalpha() for c in word.text) >= 2
+    )
     if sure < MIN_SURE_WORDS:
-        return PageFailure(source=source, page=number,
-                           reason="no text found: a cover, a picture or an unreadable page")
+        return PageFailure(
+            source=source,
+            page=number,
+            reason="no text found: a cover, a picture or an unreadable page",
+        )
     height, width = page.shape
-    return OcrPage(source=source, page=number, width=width, height=height,
-                   lines=tuple(lines), rotated=prepared.rotated)
+    return OcrPage(
+        source=source,
+        page=number,
+        width=width,
+        height=height,
+        lines=tuple(lines),
+        rotated=prepared.rotated,
+    )
 
 
 def _read_columns(page: np.ndarray, pitch: float, reader: Reader) -> list[OcrLine]:
@@ -209,8 +249,14 @@ def _read_columns(page: np.ndarray, pitch: float, reader: Reader) -> list[OcrLin
     everything = (round(columns[0][0] / scale), round(columns[-1][1] / scale))
     lines = _read_area(page, reader, 0, everything, (top, body_top), margin)
     for index, (left, right) in enumerate(columns):
-        lines += _read_area(page, reader, index, (round(left / scale), round(right / scale)),
-                            (body_top, body_bottom), margin)
+        lines += _read_area(
+            page,
+            reader,
+            index,
+            (round(left / scale), round(right / scale)),
+            (body_top, body_bottom),
+            margin,
+        )
     last = len(columns) - 1
     lines += _read_area(page, reader, last, everything, (body_bottom, bottom), margin)
     return numbered(lines)
@@ -224,13 +270,25 @@ def _read_table(page: np.ndarray, pitch: float, reader: Reader) -> list[OcrLine]
     if rows.size == 0:
         return []
     margin = round(pitch * 0.4)
-    return _read_area(page, reader, 0, (int(columns[0]), int(columns[-1])),
-                      (int(rows[0]) - margin, int(rows[-1]) + margin), margin, block=True)
+    return _read_area(
+        page,
+        reader,
+        0,
+        (int(columns[0]), int(columns[-1])),
+        (int(rows[0]) - margin, int(rows[-1]) + margin),
+        margin,
+        block=True,
+    )
 
 
 def _read_area(
-    page: np.ndarray, reader: Reader, column: int, across: tuple[int, int],
-    down: tuple[int, int], margin: int, block: bool = False,
+    page: np.ndarray,
+    reader: Reader,
+    column: int,
+    across: tuple[int, int],
+    down: tuple[int, int],
+    margin: int,
+    block: bool = False,
 ) -> list[OcrLine]:
     x0, x1 = max(0, across[0] - margin), min(page.shape[1], across[1] + margin)
     y0, y1 = max(0, down[0]), min(page.shape[0], down[1])

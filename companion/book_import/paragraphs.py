@@ -73,16 +73,15 @@ def _ending(line: Line, in_chart: bool) -> Ending:
     return Ending.CODE if line.text.rstrip().endswith("]") else Ending.TEXT
 
 
-def _is_number_line(
-    line: Line, previous: Ending, following: Line | None, last: int | None
-) -> bool:
+def _is_number_line(line: Line, previous: Ending, following: Line | None, last: int | None) -> bool:
     """A lone short token where a paragraph may start; a lone number elsewhere only when
     it goes on from the last paragraph (a page number at a page's foot does not)."""
     if len(line.tokens) != 1 or len(line.tokens[0].text) > _LONGEST_NUMBER_TOKEN:
         return False
     token = line.tokens[0]
-    may_start = previous is not Ending.TEXT or (following is not None
-                                               and is_chart_title(following.text))
+    may_start = previous is not Ending.TEXT or (
+        following is not None and is_chart_title(following.text)
+    )
     number = number_of(token.text)
     if number is not None:
         goes_on = last is not None and last < number <= last + _LARGEST_STEP
@@ -123,8 +122,10 @@ def _hanging_numbers_apart(lines: list[Line]) -> list[Line]:
             and (last is None or last < number <= last + _HANGING_STEP)
             and (chart_entries is None or chart_entries >= 12)
         ):  # fmt: skip
-            split += [Line(tokens=[first], place=line.place),
-                      Line(tokens=line.tokens[1:], place=line.place)]
+            split += [
+                Line(tokens=[first], place=line.place),
+                Line(tokens=line.tokens[1:], place=line.place),
+            ]
             chart_entries = None
         else:
             split.append(line)

@@ -50,8 +50,9 @@ def pdf_pages(path: Path, max_long_side: int) -> Iterator[PdfPage]:
     try:
         document = pdfplumber.open(path)
     except (PDFSyntaxError, PSException, PdfiumError, OSError, ValueError) as error:
-        raise UnreadablePdf(f"not a PDF that can be opened ({error or type(error).__name__})") \
-            from error
+        raise UnreadablePdf(
+            f"not a PDF that can be opened ({error or type(error).__name__})"
+        ) from error
     with document:
         for page in document.pages:
             words = _text_layer(page)
@@ -70,11 +71,16 @@ def _text_layer(page) -> list[RawWord]:
     words = []
     for word in page.extract_words(extra_attrs=["fontname"], keep_blank_chars=False):
         font = str(word.get("fontname", "")).lower()
-        words.append(RawWord(
-            text=word["text"].translate(LIGATURES), confidence=1.0,
-            left=round(word["x0"] * scale), top=round(word["top"] * scale),
-            width=round((word["x1"] - word["x0"]) * scale),
-            height=round((word["bottom"] - word["top"]) * scale),
-            line=0, bold=any(mark in font for mark in _BOLD_MARKS),
-        ))
+        words.append(
+            RawWord(
+                text=word["text"].translate(LIGATURES),
+                confidence=1.0,
+                left=round(word["x0"] * scale),
+                top=round(word["top"] * scale),
+                width=round((word["x1"] - word["x0"]) * scale),
+                height=round((word["bottom"] - word["top"]) * scale),
+                line=0,
+                bold=any(mark in font for mark in _BOLD_MARKS),
+            )
+        )
     return words

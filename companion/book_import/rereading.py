@@ -21,12 +21,16 @@ PADDING = 0.3  # of the line pitch, around the line's box
 
 
 def reread_doubtful(
-    page: np.ndarray, lines: Sequence[OcrLine], reader: Reader, pitch: float,
+    page: np.ndarray,
+    lines: Sequence[OcrLine],
+    reader: Reader,
+    pitch: float,
 ) -> list[OcrLine]:
     """The lines, each doubtful one replaced by its second reading when that is surer."""
     return [
         _second_look(page, line, reader, round(PADDING * pitch))
-        if min(word.confidence for word in line.words) < DOUBT else line
+        if min(word.confidence for word in line.words) < DOUBT
+        else line
         for line in lines
     ]
 
@@ -36,13 +40,21 @@ def _second_look(page: np.ndarray, line: OcrLine, reader: Reader, padding: int) 
     left, top = max(0, box.left - padding), max(0, box.top - padding)
     right = min(page.shape[1], box.left + box.width + padding)
     bottom = min(page.shape[0], box.top + box.height + padding)
-    crop = cv2.resize(page[top:bottom, left:right], None, fx=ENLARGED, fy=ENLARGED,
-                      interpolation=cv2.INTER_CUBIC)
+    crop = cv2.resize(
+        page[top:bottom, left:right], None, fx=ENLARGED, fy=ENLARGED, interpolation=cv2.INTER_CUBIC
+    )
     words = [
-        OcrWord(text=word.text, confidence=word.confidence, bold=None, box=Box(
-            left=left + round(word.left / ENLARGED), top=top + round(word.top / ENLARGED),
-            width=round(word.width / ENLARGED), height=round(word.height / ENLARGED),
-        ))
+        OcrWord(
+            text=word.text,
+            confidence=word.confidence,
+            bold=None,
+            box=Box(
+                left=left + round(word.left / ENLARGED),
+                top=top + round(word.top / ENLARGED),
+                width=round(word.width / ENLARGED),
+                height=round(word.height / ENLARGED),
+            ),
+        )
         for word in reader.read_line(np.ascontiguousarray(crop))
     ]
     if not words or min(w.confidence for w in words) <= min(w.confidence for w in line.words):

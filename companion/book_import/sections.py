@@ -45,7 +45,7 @@ _CHART_SETTING = re.compile(r"(TERRAINS|OTHERWISE)\s*[:;]\s*(.*)", re.IGNORECASE
 _ROLL_LOOKALIKES = str.maketrans("lIOo|A", "110014")
 _CODE_NUMBER = re.compile(r"([DSW$])\s*([+-]?)\s*([0-9lIOo]{1,3})(\s*\(.*)?", re.DOTALL)
 _CODE_WORD = re.compile(r"[A-Za-z][A-Za-z'’]+")
-_CLOSERS = {"‘": "’'", "“": "”\"", '"': '"'}  # an opening mark: the marks that close it
+_CLOSERS = {"‘": "’'", "“": '”"', '"': '"'}  # an opening mark: the marks that close it
 _EDGE_STOPS = ".,;:!?)"
 RARE_FIGURE = 2  # a reward figure read this often or less is rare in the book
 RARE_CONFIDENCE = 0.9
@@ -162,8 +162,11 @@ class _Reader:
         names = re.sub(r"\(\s*mandatory\s*\)?", " ", read, flags=re.IGNORECASE)
         master = bool(re.match(r"\s*MASTER\s", names, re.IGNORECASE))
         names = re.sub(r"^\s*MASTER\s+", "", names, flags=re.IGNORECASE)
-        alternatives = [part.strip() for part in re.split(r"\s+OR\s+|,", names,
-                                                          flags=re.IGNORECASE) if part.strip()]
+        alternatives = [
+            part.strip()
+            for part in re.split(r"\s+OR\s+|,", names, flags=re.IGNORECASE)
+            if part.strip()
+        ]
         fixed = [self.heading_name(name, place) for name in alternatives]
         heading = ("MASTER " if master else "") + " OR ".join(fixed)
         heading += " (mandatory)" if mandatory else ""
@@ -180,8 +183,10 @@ class _Reader:
         capitals as an engine reads them) names only headings this book knows."""
         names = re.sub(r"\(\s*mandatory\s*\)?", " ", read, flags=re.IGNORECASE)
         names = re.sub(r"^\s*MASTER\s+", "", names, flags=re.IGNORECASE)
-        parts = [" ".join(part.split()).upper()
-                 for part in re.split(r"\s+OR\s+|,", names, flags=re.IGNORECASE)]
+        parts = [
+            " ".join(part.split()).upper()
+            for part in re.split(r"\s+OR\s+|,", names, flags=re.IGNORECASE)
+        ]
         known = set(self.known_headings())
         return all(part and (part in known or _undo_letters(part) in known) for part in parts)
 
@@ -198,8 +203,11 @@ class _Reader:
             self.doubt(place, f"the heading {name!r} is not a name of this book; read as "
                        f"{found[0]!r}")  # fmt: skip
             return found[0]
-        self.doubt(place, f"the heading {name!r} is not a skill, status or treasure of this "
-                   "book" + ("" if self.context.requirement_names else " (seen only once)"))
+        self.doubt(
+            place,
+            f"the heading {name!r} is not a skill, status or treasure of this "
+            "book" + ("" if self.context.requirement_names else " (seen only once)"),
+        )
         return name
 
     # ---- joining lines ------------------------------------------------------------------
@@ -240,8 +248,8 @@ class _Reader:
         code_start = _code_start(tokens)
         opened = 0
         for token in tokens[:code_start]:
-            opened += token.text[:1] in "\"“"
-            if token.text[-1:] in "\"”" and token.text[:1] not in "\"“" and not opened:
+            opened += token.text[:1] in '"“'
+            if token.text[-1:] in '"”' and token.text[:1] not in '"“' and not opened:
                 self.doubt(token.place, f"{token.text!r} closes a quotation no quote opened: "
                            "a mark read as a quote?")  # fmt: skip
         self.check_openings(tokens[:code_start])
@@ -360,8 +368,8 @@ class _Reader:
     def code_part(self, part: str, place: Place) -> str:
         if not part:
             return part
-        if part[:1] in "\"“”" and len(part) > 1:  # an instruction: its words are text
-            if part[-1] not in "\"“”" or (part[:1] == "“") != (part[-1] == "”"):
+        if part[:1] in '"“”' and len(part) > 1:  # an instruction: its words are text
+            if part[-1] not in '"“”' or (part[:1] == "“") != (part[-1] == "”"):
                 closing = "”" if part[:1] == "“" else '"'
                 self.doubt(place, f"the instruction's closing quote was read as "
                            f"{part[-1]!r}; read as {closing!r}")  # fmt: skip
@@ -395,8 +403,11 @@ class _Reader:
         usual = [len(figure[1:].lstrip("+-")) for figure, count in figures.items()
                  if figure[0] == letter and count > RARE_FIGURE]  # fmt: skip
         if usual and len(digits) > max(usual):
-            self.doubt(place, f"the reward '{letter}{sign}{digits}' has more figures than "
-                       f"this book's other {letter} codes: check it against the page")
+            self.doubt(
+                place,
+                f"the reward '{letter}{sign}{digits}' has more figures than "
+                f"this book's other {letter} codes: check it against the page",
+            )
 
     def code_name(self, part: str, place: Place, error: RewardCodeError) -> str:
         vocabulary = self.context.vocabulary

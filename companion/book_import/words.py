@@ -108,7 +108,8 @@ def language_notices(language: str) -> list[str]:
             "the book's structure is read in the words of docs/content-format.md (NO SKILL, "
             "ENCOUNTER CHART, MASTER, OR, (mandatory), male, female, and the reward codes' "
             "Go to, Lose, Move to): a book printed in another language has its own words "
-            "for them, which the import does not translate; its headings and codes are listed")
+            "for them, which the import does not translate; its headings and codes are listed"
+        )
     return notices
 
 
@@ -126,7 +127,10 @@ class Lexicon:
     dictionary, or recurs in the book and no confusable reading of it is a better word."""
 
     def __init__(
-        self, dictionary: Dictionary | None, names: Iterable[str], book: Iterable[str],
+        self,
+        dictionary: Dictionary | None,
+        names: Iterable[str],
+        book: Iterable[str],
         language: str = "eng",
     ) -> None:
         self.dictionary = dictionary
@@ -167,9 +171,9 @@ class Lexicon:
         """Rarer in the book than a confusable reading of it: e.g. a dictionary word ``tum``
         where the book says ``turn`` everywhere else."""
         fixed = self.confusable_fix(word, listed_only=False)
-        return fixed is not None and self.counts[fixed.casefold()] > self.counts[
-            bare(word).casefold()
-        ]
+        return (
+            fixed is not None and self.counts[fixed.casefold()] > self.counts[bare(word).casefold()]
+        )
 
     def commoner_lookalike(self, word: str) -> str | None:
         """A rare word of the language that an engine may read for a far more common one

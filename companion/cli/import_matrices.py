@@ -13,13 +13,19 @@ HELP = "read photographed or scanned pages of the Reaction Matrix booklet into m
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("pages", nargs="+", type=Path, metavar="PAGE",
-                        help="page images (PNG, JPEG, TIFF) or PDFs of the booklet")
+    parser.add_argument(
+        "pages",
+        nargs="+",
+        type=Path,
+        metavar="PAGE",
+        help="page images (PNG, JPEG, TIFF) or PDFs of the booklet",
+    )
     parser.add_argument("--out", type=Path, required=True, metavar="FOLDER",
                         help="the pack folder to write matrices.txt into (its book.txt, when "
                         "imported, checks the cells)")  # fmt: skip
-    parser.add_argument("--lang", default="eng",
-                        help="the booklet's language as Tesseract names it (default eng)")
+    parser.add_argument(
+        "--lang", default="eng", help="the booklet's language as Tesseract names it (default eng)"
+    )
 
 
 def run(args: argparse.Namespace) -> int:

@@ -492,9 +492,7 @@ class GameKit:
         templates = count_templates(self.language, players)
         return Step(
             self._kit_said("ask_count", **self._count_range()),
-            number_phrases(
-                self.min_players, self.max_players(), templates, language=self.language
-            ),
+            number_phrases(self.min_players, self.max_players(), templates, language=self.language),
             hint=self._kit_said("count_hint", **self._count_range()),
         )
 
@@ -504,9 +502,7 @@ class GameKit:
         self.state.seating.count = count
         if count == 1:
             return self._kit_speech("one_player")
-        return self._kit_speech(
-            "players_welcome", count=spelled(self.language, count).capitalize()
-        )
+        return self._kit_speech("players_welcome", count=spelled(self.language, count).capitalize())
 
     def _ask_name(self) -> Step:
         position = spelled(self.language, len(self.state.seating.names) + 1)

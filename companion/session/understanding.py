@@ -93,6 +93,7 @@ class Judgement:
     understood: Understood
     verdict: Verdict
 
+
 @dataclass
 class Understood:
     """An answer as the session understood it."""

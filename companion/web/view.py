@@ -246,4 +246,3 @@ def sheets_of(dialogue: Dialogue) -> list[dict[str, str]]:
     if rows:
         return rows
     return [{"Player": name, "Sheet": dialogue.status(name)} for name in dialogue.player_names()]
-

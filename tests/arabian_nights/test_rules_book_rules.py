@@ -165,9 +165,7 @@ def test_the_loader_reports_a_coastal_move_on_a_map_without_a_coast(tmp_path):
                      ("Sea of Storms, Bantus", "Sea of Storms")):  # fmt: skip
         edit(pack, "world.txt", old, new)
     _, problems = read_pack(pack)
-    assert [problem.line for problem in problems] == [
-        line_of(pack, "book.txt", "coastal space")
-    ]
+    assert [problem.line for problem in problems] == [line_of(pack, "book.txt", "coastal space")]
     assert problems[0].message.endswith(
         "no space of the map is a coastal space (a sea route, and a terrain other than Sea);"
         " give a land space a sea route, or write another reward"

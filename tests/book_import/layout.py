@@ -27,8 +27,10 @@ SURE = 0.96
 def demo_paragraphs() -> dict[int, list[str]]:
     """The demo book's paragraphs in number order: number -> its lines as typed (as
     printed: the demo's other tellings of a paragraph are no printed paragraphs)."""
-    text = "\n".join(path.read_text(encoding="utf-8")
-                     for path in [DEMO / "book.txt", *sorted(DEMO.glob("book-*.txt"))])
+    text = "\n".join(
+        path.read_text(encoding="utf-8")
+        for path in [DEMO / "book.txt", *sorted(DEMO.glob("book-*.txt"))]
+    )
     return dict(sorted(book_paragraphs(text)))
 
 
@@ -64,8 +66,10 @@ def _wrap(line: str, rng: random.Random) -> list[str]:
         first = following.split(" ", 1)[0] if following else ""
         if re.fullmatch(r"[a-z]{8,}", first) and rng.random() < 0.3 and out[-1:] != [""]:
             cut = len(first) // 2
-            piece, wrapped[index + 1] = piece + " " + first[:cut] + "-", following.replace(
-                first, first[cut:], 1)
+            piece, wrapped[index + 1] = (
+                piece + " " + first[:cut] + "-",
+                following.replace(first, first[cut:], 1),
+            )
         out.append(piece)
     return out
 
@@ -183,8 +187,11 @@ def _before_code(line: PrintedLine) -> list[int]:
     """The plain words of a line before its reward code opens (none if the line has none:
     it may go on with a code opened on the line before)."""
     opens = next((i for i, word in enumerate(line.words) if "[" in word), None)
-    return [] if opens is None else [
-        i for i, word in enumerate(line.words[:opens]) if re.fullmatch(r"[a-z]+", word)]
+    return (
+        []
+        if opens is None
+        else [i for i, word in enumerate(line.words[:opens]) if re.fullmatch(r"[a-z]+", word)]
+    )
 
 
 def _figure_harmed(words: list[str], rng: random.Random, made: set[str]) -> bool:
@@ -200,12 +207,15 @@ def _figure_harmed(words: list[str], rng: random.Random, made: set[str]) -> bool
     figure = found[0] + rng.choice(extra)
     made.add(figure)
     word = words[index]
-    words[index] = damaged(word[:found.start()] + figure + word[found.end():], 0.93)
+    words[index] = damaged(word[: found.start()] + figure + word[found.end() :], 0.93)
     return True
 
 
 def _word_harmed(
-    words: list[str], rng: random.Random, made: set[str], pattern: re.Pattern[str],
+    words: list[str],
+    rng: random.Random,
+    made: set[str],
+    pattern: re.Pattern[str],
     misread: Callable[[str], str],
 ) -> bool:
     """A word misread as another word, each misreading at most twice in a book (one made

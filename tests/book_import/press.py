@@ -40,27 +40,48 @@ FONTS = Path("/usr/share/fonts/truetype")
 class Face(Enum):
     """Debian's faces, each (regular, bold, italic, bold italic) under FONTS."""
 
-    LIBERATION_SANS = ("liberation/LiberationSans-Regular.ttf",
-                       "liberation/LiberationSans-Bold.ttf",
-                       "liberation/LiberationSans-Italic.ttf",
-                       "liberation/LiberationSans-BoldItalic.ttf")
-    LIBERATION_NARROW = ("liberation/LiberationSansNarrow-Regular.ttf",
-                         "liberation/LiberationSansNarrow-Bold.ttf",
-                         "liberation/LiberationSansNarrow-Italic.ttf",
-                         "liberation/LiberationSansNarrow-BoldItalic.ttf")
-    DEJAVU_SANS = ("dejavu/DejaVuSans.ttf", "dejavu/DejaVuSans-Bold.ttf",
-                   "dejavu/DejaVuSans-Oblique.ttf", "dejavu/DejaVuSans-BoldOblique.ttf")
-    DEJAVU_CONDENSED = ("dejavu/DejaVuSerifCondensed.ttf", "dejavu/DejaVuSerifCondensed-Bold.ttf",
-                        "dejavu/DejaVuSerifCondensed-Italic.ttf",
-                        "dejavu/DejaVuSerifCondensed-BoldItalic.ttf")
-    FREESANS = ("freefont/FreeSans.ttf", "freefont/FreeSansBold.ttf",
-                "freefont/FreeSansOblique.ttf", "freefont/FreeSansBoldOblique.ttf")
-    FREESERIF = ("freefont/FreeSerif.ttf", "freefont/FreeSerifBold.ttf",
-                 "freefont/FreeSerifItalic.ttf", "freefont/FreeSerifBoldItalic.ttf")
-    LIBERATION_SERIF = ("liberation/LiberationSerif-Regular.ttf",
-                        "liberation/LiberationSerif-Bold.ttf",
-                        "liberation/LiberationSerif-Italic.ttf",
-                        "liberation/LiberationSerif-BoldItalic.ttf")
+    LIBERATION_SANS = (
+        "liberation/LiberationSans-Regular.ttf",
+        "liberation/LiberationSans-Bold.ttf",
+        "liberation/LiberationSans-Italic.ttf",
+        "liberation/LiberationSans-BoldItalic.ttf",
+    )
+    LIBERATION_NARROW = (
+        "liberation/LiberationSansNarrow-Regular.ttf",
+        "liberation/LiberationSansNarrow-Bold.ttf",
+        "liberation/LiberationSansNarrow-Italic.ttf",
+        "liberation/LiberationSansNarrow-BoldItalic.ttf",
+    )
+    DEJAVU_SANS = (
+        "dejavu/DejaVuSans.ttf",
+        "dejavu/DejaVuSans-Bold.ttf",
+        "dejavu/DejaVuSans-Oblique.ttf",
+        "dejavu/DejaVuSans-BoldOblique.ttf",
+    )
+    DEJAVU_CONDENSED = (
+        "dejavu/DejaVuSerifCondensed.ttf",
+        "dejavu/DejaVuSerifCondensed-Bold.ttf",
+        "dejavu/DejaVuSerifCondensed-Italic.ttf",
+        "dejavu/DejaVuSerifCondensed-BoldItalic.ttf",
+    )
+    FREESANS = (
+        "freefont/FreeSans.ttf",
+        "freefont/FreeSansBold.ttf",
+        "freefont/FreeSansOblique.ttf",
+        "freefont/FreeSansBoldOblique.ttf",
+    )
+    FREESERIF = (
+        "freefont/FreeSerif.ttf",
+        "freefont/FreeSerifBold.ttf",
+        "freefont/FreeSerifItalic.ttf",
+        "freefont/FreeSerifBoldItalic.ttf",
+    )
+    LIBERATION_SERIF = (
+        "liberation/LiberationSerif-Regular.ttf",
+        "liberation/LiberationSerif-Bold.ttf",
+        "liberation/LiberationSerif-Italic.ttf",
+        "liberation/LiberationSerif-BoldItalic.ttf",
+    )
 
     def register(self) -> str:
         """The face as a ReportLab font family (registered once); its family name."""
@@ -69,8 +90,9 @@ class Face(Enum):
             names = [family, f"{family}-bold", f"{family}-italic", f"{family}-bolditalic"]
             for name, file in zip(names, self.value, strict=True):
                 pdfmetrics.registerFont(TTFont(name, str(FONTS / file)))
-            pdfmetrics.registerFontFamily(family, normal=names[0], bold=names[1],
-                                          italic=names[2], boldItalic=names[3])
+            pdfmetrics.registerFontFamily(
+                family, normal=names[0], bold=names[1], italic=names[2], boldItalic=names[3]
+            )
         return family
 
 
@@ -118,23 +140,31 @@ class PressStyle:
         """A seeded choice among the layouts above, for benches over many books."""
         rng = random.Random(seed)
         return cls(
-            face=rng.choice(list(Face)), size=rng.choice([9.0, 9.5, 10.0, 10.5]),
+            face=rng.choice(list(Face)),
+            size=rng.choice([9.0, 9.5, 10.0, 10.5]),
             leading=rng.choice([1.15, 1.2, 1.3]),
             page=rng.choice([(6.5, 9.5), (7.0, 10.0), (8.5, 11.0)]),
-            margin=rng.choice([0.5, 0.6, 0.75]), gutter=rng.choice([0.2, 0.3, 0.45]),
-            rule=rng.random() < 0.4, numbers=rng.choice(list(NumberPlace)),
-            headings=rng.choice(list(HeadingStyle)), head=rng.choice(list(RunningHead)),
-            justify=rng.random() < 0.5, hyphenate=rng.random() < 0.6,
-            ligatures=rng.random() < 0.5, space_before=rng.choice([0.3, 0.6, 1.0]),
+            margin=rng.choice([0.5, 0.6, 0.75]),
+            gutter=rng.choice([0.2, 0.3, 0.45]),
+            rule=rng.random() < 0.4,
+            numbers=rng.choice(list(NumberPlace)),
+            headings=rng.choice(list(HeadingStyle)),
+            head=rng.choice(list(RunningHead)),
+            justify=rng.random() < 0.5,
+            hyphenate=rng.random() < 0.6,
+            ligatures=rng.random() < 0.5,
+            space_before=rng.choice([0.3, 0.6, 1.0]),
         )
 
     def describe(self) -> str:
-        return (f"{self.face.name} {self.size} pt, {self.page[0]}x{self.page[1]} in, gutter "
-                f"{self.gutter} in{' ruled' if self.rule else ''}, numbers {self.numbers.name}, "
-                f"headings {self.headings.name}, head {self.head.name}, "
-                f"{'justified' if self.justify else 'ragged'}"
-                f"{', hyphenated' if self.hyphenate else ''}"
-                f"{', ligatures' if self.ligatures else ''}")
+        return (
+            f"{self.face.name} {self.size} pt, {self.page[0]}x{self.page[1]} in, gutter "
+            f"{self.gutter} in{' ruled' if self.rule else ''}, numbers {self.numbers.name}, "
+            f"headings {self.headings.name}, head {self.head.name}, "
+            f"{'justified' if self.justify else 'ragged'}"
+            f"{', hyphenated' if self.hyphenate else ''}"
+            f"{', ligatures' if self.ligatures else ''}"
+        )
 
 
 _HEADING = re.compile(r"^((?:[A-Z][A-Z0-9 ,'’()-]*?)(?:\s*\(mandatory\))?:)\s*(.*)$")
@@ -152,18 +182,34 @@ class _Book(BaseDocTemplate):
 
     def __init__(self, target: io.BytesIO, style: PressStyle) -> None:
         width, height = style.page[0] * inch, style.page[1] * inch
-        super().__init__(target, pagesize=(width, height), leftMargin=style.margin * inch,
-                         rightMargin=style.margin * inch, topMargin=style.margin * inch,
-                         bottomMargin=style.margin * inch)
+        super().__init__(
+            target,
+            pagesize=(width, height),
+            leftMargin=style.margin * inch,
+            rightMargin=style.margin * inch,
+            topMargin=style.margin * inch,
+            bottomMargin=style.margin * inch,
+        )
         self.style = style
         self.numbers_on_page: list[int] = []
         head = 0.3 * inch if style.head is not RunningHead.NONE else 0.0
         column = (width - 2 * style.margin * inch - style.gutter * inch) / 2
         body = height - 2 * style.margin * inch - 2 * head
         bottom = style.margin * inch + head
-        frames = [Frame(style.margin * inch + index * (column + style.gutter * inch), bottom,
-                        column, body, leftPadding=0, rightPadding=0, topPadding=0,
-                        bottomPadding=0, id=f"column{index}") for index in range(2)]
+        frames = [
+            Frame(
+                style.margin * inch + index * (column + style.gutter * inch),
+                bottom,
+                column,
+                body,
+                leftPadding=0,
+                rightPadding=0,
+                topPadding=0,
+                bottomPadding=0,
+                id=f"column{index}",
+            )
+            for index in range(2)
+        ]
         self.addPageTemplates([PageTemplate("page", frames, onPageEnd=self._decorate)])
         self.page_number = 0
 
@@ -181,8 +227,12 @@ class _Book(BaseDocTemplate):
         if style.rule:
             middle = width / 2
             canvas.setLineWidth(0.6)
-            canvas.line(middle, style.margin * inch + 0.3 * inch, middle,
-                        height - style.margin * inch - 0.3 * inch)
+            canvas.line(
+                middle,
+                style.margin * inch + 0.3 * inch,
+                middle,
+                height - style.margin * inch - 0.3 * inch,
+            )
         top = height - style.margin * inch + 0.05 * inch
         canvas.setFont(font, style.size)
         if style.head is RunningHead.RANGE and self.numbers_on_page:
@@ -191,8 +241,9 @@ class _Book(BaseDocTemplate):
             canvas.drawString(left, top, str(first))
             canvas.drawRightString(right, top, str(last))
             canvas.setFont(font, style.size)
-            canvas.drawCentredString(width / 2, style.margin * inch - 0.05 * inch,
-                                     str(self.page_number))
+            canvas.drawCentredString(
+                width / 2, style.margin * inch - 0.05 * inch, str(self.page_number)
+            )
         elif style.head is RunningHead.TITLE:
             canvas.setFont(f"{font}-italic", style.size)
             canvas.drawString(left, top, "The Book of Tales")
@@ -214,24 +265,41 @@ class _Setter:
         self.size = style.size
         hyphens = {"hyphenationLang": "en_GB"} if style.hyphenate else {}
         self.text = ParagraphStyle(
-            "text", fontName=family, fontSize=style.size, leading=style.size * style.leading,
-            alignment=TA_JUSTIFY if style.justify else TA_LEFT, **hyphens,
+            "text",
+            fontName=family,
+            fontSize=style.size,
+            leading=style.size * style.leading,
+            alignment=TA_JUSTIFY if style.justify else TA_LEFT,
+            **hyphens,
         )
         self.number = ParagraphStyle(
-            "number", parent=self.text, fontName=f"{family}-bold",
+            "number",
+            parent=self.text,
+            fontName=f"{family}-bold",
             alignment=TA_CENTER if style.numbers is NumberPlace.CENTRED else TA_LEFT,
-            spaceBefore=style.size * style.leading * style.space_before, keepWithNext=True,
+            spaceBefore=style.size * style.leading * style.space_before,
+            keepWithNext=True,
         )
         hang = style.size * 2.6
         self.hanging = ParagraphStyle(
-            "hanging", parent=self.text, leftIndent=hang, bulletIndent=0,
-            bulletFontName=f"{family}-bold", bulletFontSize=style.size,
+            "hanging",
+            parent=self.text,
+            leftIndent=hang,
+            bulletIndent=0,
+            bulletFontName=f"{family}-bold",
+            bulletFontSize=style.size,
             spaceBefore=style.size * style.leading * style.space_before,
         )
-        self.title = ParagraphStyle("title", parent=self.text, fontName=f"{family}-bold",
-                                    alignment=TA_CENTER, keepWithNext=True)
-        self.entry = ParagraphStyle("entry", parent=self.text, alignment=TA_LEFT,
-                                    hyphenationLang="")
+        self.title = ParagraphStyle(
+            "title",
+            parent=self.text,
+            fontName=f"{family}-bold",
+            alignment=TA_CENTER,
+            keepWithNext=True,
+        )
+        self.entry = ParagraphStyle(
+            "entry", parent=self.text, alignment=TA_LEFT, hyphenationLang=""
+        )
 
     def words(self, text: str) -> str:
         text = escape(text)
@@ -263,8 +331,9 @@ class _Setter:
         chart = bool(lines) and lines[0].startswith("ENCOUNTER CHART")
         for index, line in enumerate(lines):
             title = chart and index == 0
-            markup = f"<b>{escape(line)}</b>" if title else (
-                escape(line) if chart else self.line(line))
+            markup = (
+                f"<b>{escape(line)}</b>" if title else (escape(line) if chart else self.line(line))
+            )
             if hanging and index == 0:
                 first = _Numbered(markup, self.hanging, bulletText=str(number))
                 first.paragraph_number = number
@@ -276,9 +345,12 @@ class _Setter:
 
 def _indented(style: ParagraphStyle) -> ParagraphStyle:
     """Under hanging numbers every line of a paragraph is indented alike."""
-    return ParagraphStyle(f"{style.name}-indented", parent=style,
-                          leftIndent=style.fontSize * 2.6, alignment=TA_LEFT
-                          if style.alignment == TA_CENTER else style.alignment)
+    return ParagraphStyle(
+        f"{style.name}-indented",
+        parent=style,
+        leftIndent=style.fontSize * 2.6,
+        alignment=TA_LEFT if style.alignment == TA_CENTER else style.alignment,
+    )
 
 
 def press_pdf(paragraphs: dict[int, list[str]], style: PressStyle) -> bytes:
@@ -335,11 +407,17 @@ def press_matrices(text: str, style: PressStyle, footnote: bool = False) -> list
     from reportlab.platypus import KeepTogether, Spacer, Table, TableStyle
 
     family = style.face.register()
-    cell = ParagraphStyle("cell", fontName=family, fontSize=style.size,
-                          leading=style.size * 1.2, alignment=TA_CENTER)
+    cell = ParagraphStyle(
+        "cell", fontName=family, fontSize=style.size, leading=style.size * 1.2, alignment=TA_CENTER
+    )
     name = ParagraphStyle("name", parent=cell, alignment=TA_LEFT)
-    title = ParagraphStyle("title", parent=cell, fontName=f"{family}-bold",
-                           fontSize=style.size * 1.4, leading=style.size * 1.8)
+    title = ParagraphStyle(
+        "title",
+        parent=cell,
+        fontName=f"{family}-bold",
+        fontSize=style.size * 1.4,
+        leading=style.size * 1.8,
+    )
     story = []
     for letter, (reactions, rows) in matrix_tables(text).items():
         heads = []
@@ -354,11 +432,16 @@ def press_matrices(text: str, style: PressStyle, footnote: bool = False) -> list
         data = [["", *heads]] + [[Paragraph(escape(row[0]), name), *row[1:]] for row in rows]
         width = style.page[0] * inch - 2 * style.margin * inch
         first = width * 0.26
-        table = Table(data, colWidths=[first] + [(width - first) / len(reactions)] * len(
-            reactions), repeatRows=1)
-        commands = [("ALIGN", (1, 1), (-1, -1), "CENTER"), ("FONT", (1, 1), (-1, -1), family,
-                                                            style.size),
-                    ("VALIGN", (0, 0), (-1, -1), "MIDDLE")]
+        table = Table(
+            data,
+            colWidths=[first] + [(width - first) / len(reactions)] * len(reactions),
+            repeatRows=1,
+        )
+        commands = [
+            ("ALIGN", (1, 1), (-1, -1), "CENTER"),
+            ("FONT", (1, 1), (-1, -1), family, style.size),
+            ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ]
         if style.rule:
             commands.append(("GRID", (0, 0), (-1, -1), 0.5, colors.black))
         else:
@@ -371,8 +454,13 @@ def press_matrices(text: str, style: PressStyle, footnote: bool = False) -> list
     target = io.BytesIO()
     width, height = style.page[0] * inch, style.page[1] * inch
     document = BaseDocTemplate(target, pagesize=(width, height))
-    frame = Frame(style.margin * inch, style.margin * inch, width - 2 * style.margin * inch,
-                  height - 2 * style.margin * inch, id="page")
+    frame = Frame(
+        style.margin * inch,
+        style.margin * inch,
+        width - 2 * style.margin * inch,
+        height - 2 * style.margin * inch,
+        id="page",
+    )
     document.addPageTemplates([PageTemplate("page", [frame])])
     document.build(story)
     pdf = pypdfium2.PdfDocument(target.getvalue())

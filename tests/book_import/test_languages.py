@@ -18,8 +18,7 @@ def test_a_language_without_its_model_says_which_package_to_install(tmp_path, ca
         return  # the French model is installed here: nothing to say
     page = tmp_path / "page.png"
     Image.new("L", (400, 600), 250).save(page)
-    assert main(["import-book", str(page), "--out", str(tmp_path / "pack"), "--lang",
-                 "fra"]) == 1
+    assert main(["import-book", str(page), "--out", str(tmp_path / "pack"), "--lang", "fra"]) == 1
     said = capsys.readouterr().err
     assert "sudo apt-get install tesseract-ocr-fra" in said
     assert "Traceback" not in said

@@ -16,8 +16,10 @@ from tests.book_import.layout import DEMO, demo_paragraphs, pages_of, printed_li
 from tests.book_import.press import PressStyle, matrix_tables, press_matrices
 
 MATRICES_TEXT = (DEMO / "matrices.txt").read_text(encoding="utf-8")
-DEMO_BOOK = "\n".join(path.read_text(encoding="utf-8")
-                      for path in [DEMO / "book.txt", *sorted(DEMO.glob("book-*.txt"))])
+DEMO_BOOK = "\n".join(
+    path.read_text(encoding="utf-8")
+    for path in [DEMO / "book.txt", *sorted(DEMO.glob("book-*.txt"))]
+)
 
 
 def table_page(*rows: list[str], source: str = "m1.png", page: int = 1) -> OcrPage:
@@ -28,38 +30,54 @@ def table_page(*rows: list[str], source: str = "m1.png", page: int = 1) -> OcrPa
         for column, cell in enumerate(cells):
             for part, text in enumerate(cell.split()):
                 left = 40 + 70 * part if column == 0 else 300 + 200 * (column - 1)
-                words.append(OcrWord(text=text, confidence=0.96,
-                                     box=Box(left=left, top=60 * number, width=60, height=30)))
+                words.append(
+                    OcrWord(
+                        text=text,
+                        confidence=0.96,
+                        box=Box(left=left, top=60 * number, width=60, height=30),
+                    )
+                )
         lines.append(OcrLine(words=tuple(words), box=words[0].box, column=0, number=number))
-    return OcrPage(source=source, page=page, width=1400, height=60 * len(rows) + 100,
-                   lines=tuple(lines))
+    return OcrPage(
+        source=source, page=page, width=1400, height=60 * len(rows) + 100, lines=tuple(lines)
+    )
 
 
-MATRIX_F = table_page(["MATRIX F"], ["", "Pray", "Wait", "Flee", "Court*"],
-                      ["Terrible", "703", "706", "709", "712"],
-                      ["Mild", "715", "718", "721", "724"], ["* opposite gender only"])
+MATRIX_F = table_page(
+    ["MATRIX F"],
+    ["", "Pray", "Wait", "Flee", "Court*"],
+    ["Terrible", "703", "706", "709", "712"],
+    ["Mild", "715", "718", "721", "724"],
+    ["* opposite gender only"],
+)
 
 
 def test_a_table_is_read_with_its_footnote_and_checked_against_the_book():
-    facts = book_facts("702\nA\n703\nB\n704\nC\n705\n" + "\n".join(
-        f"{n}\nx" for n in range(706, 726)))
+    facts = book_facts(
+        "702\nA\n703\nB\n704\nC\n705\n" + "\n".join(f"{n}\nx" for n in range(706, 726))
+    )
     read = read_matrices([MATRIX_F], facts)
     assert read.text().splitlines()[2:] == [
         "reactions | Pray | Wait | Flee | Court (opposite gender)",
-        "Terrible | 703 | 706 | 709 | 712", "Mild | 715 | 718 | 721 | 724"]
+        "Terrible | 703 | 706 | 709 | 712",
+        "Mild | 715 | 718 | 721 | 724",
+    ]
     assert [str(d) for d in read.doubts] == []
     missing = read_matrices([MATRIX_F], book_facts("703\nx\n"))
     assert any("book.txt has no paragraph 702, 704" in str(d) for d in missing.doubts)
 
 
 def test_a_cell_not_read_and_a_title_without_its_letter_are_listed():
-    page = table_page(["MATRIX ?"], ["", "Pray", "Wait"], ["Terrible", "703", "706"],
-                      ["Mild", "715"])
+    page = table_page(
+        ["MATRIX ?"], ["", "Pray", "Wait"], ["Terrible", "703", "706"], ["Mild", "715"]
+    )
     read = read_matrices([page])
     said = [str(d) for d in read.doubts]
     assert any("letter was not read" in line for line in said), said
-    assert any(line.startswith("matrix ?, Mild page 1, line 4: no number was read under Wait")
-               for line in said), said
+    assert any(
+        line.startswith("matrix ?, Mild page 1, line 4: no number was read under Wait")
+        for line in said
+    ), said
     assert "Mild | 715 | ?" in read.text()
 
 
@@ -102,8 +120,7 @@ def test_printed_matrices_read_back_exact_or_listed(footnote, tesseract, tmp_pat
     [first, *_] = press_matrices(MATRICES_TEXT, style, footnote=footnote)
     path = tmp_path / "matrices-1.png"
     first.save(path)
-    read = read_matrices(read_pages([path], choice=tesseract, tables=True),
-                         book_facts(DEMO_BOOK))
+    read = read_matrices(read_pages([path], choice=tesseract, tables=True), book_facts(DEMO_BOOK))
     truth = matrix_tables(MATRICES_TEXT)
     listed = {doubt.subject for doubt in read.doubts}
     assert len(read.matrices) >= 2
@@ -126,8 +143,7 @@ def test_import_matrices_writes_the_booklet_beside_the_book(tmp_path, capsys):
     pack = tmp_path / "pack"
     pack.mkdir()
     (pack / "book.txt").write_text(DEMO_BOOK, encoding="utf-8")
-    assert main(["import-matrices", str(page), str(tmp_path / "gone.jpg"), "--out",
-                 str(pack)]) == 0
+    assert main(["import-matrices", str(page), str(tmp_path / "gone.jpg"), "--out", str(pack)]) == 0
     said = capsys.readouterr()
     assert f"{tmp_path / 'gone.jpg'}: no such file; left out" in said.err
     written = matrix_tables((pack / MATRICES).read_text(encoding="utf-8"))

@@ -60,8 +60,9 @@ def test_a_phone_photo_reads_back(text_page, tesseract):
 
 
 @pytest.mark.parametrize("kind", ["scan", "photo", "tilted scan"])
-@pytest.mark.parametrize("turn", [Image.Transpose.ROTATE_90, Image.Transpose.ROTATE_180,
-                                  Image.Transpose.ROTATE_270])
+@pytest.mark.parametrize(
+    "turn", [Image.Transpose.ROTATE_90, Image.Transpose.ROTATE_180, Image.Transpose.ROTATE_270]
+)
 def test_sideways_and_upside_down_pages_are_measured(text_page, turn, kind):
     picture = Image.open(text_page.photo if kind == "photo" else text_page.scan).convert("L")
     if kind == "tilted scan":
@@ -69,8 +70,11 @@ def test_sideways_and_upside_down_pages_are_measured(text_page, turn, kind):
     upright = page_image.evened(page_image.unwarped(np.asarray(picture)))
     assert page_image.orientation(upright) == 0
     turned = page_image.evened(page_image.unwarped(np.asarray(picture.transpose(turn))))
-    expected = {Image.Transpose.ROTATE_90: 90, Image.Transpose.ROTATE_180: 180,
-                Image.Transpose.ROTATE_270: 270}[turn]
+    expected = {
+        Image.Transpose.ROTATE_90: 90,
+        Image.Transpose.ROTATE_180: 180,
+        Image.Transpose.ROTATE_270: 270,
+    }[turn]
     # PIL's ROTATE_90 turns counter-clockwise, so 90 degrees clockwise stands it upright.
     assert page_image.orientation(turned) == expected
 
@@ -101,7 +105,7 @@ def test_a_blank_page_and_a_corrupt_file_are_named_failures(tmp_path, tesseract)
 def test_a_picture_without_text_is_no_page(tmp_path, tesseract):
     rng = np.random.default_rng(4)
     ys, xs = np.mgrid[0:1500, 0:1100]
-    cover = (128 + 90 * np.sin(xs / 37.0) * np.cos(ys / 53.0) + rng.normal(0, 20, xs.shape))
+    cover = 128 + 90 * np.sin(xs / 37.0) * np.cos(ys / 53.0) + rng.normal(0, 20, xs.shape)
     path = tmp_path / "cover.jpg"
     Image.fromarray(cover.clip(0, 255).astype(np.uint8)).save(path)
     result = read_one(path, tesseract)
@@ -160,8 +164,14 @@ def test_a_50_megapixel_photo_is_read_within_bounded_memory(text_page, tmp_path)
     big.save(path, quality=85)
     assert big.width * big.height >= 49e6
     one_thread = {**os.environ, "OMP_THREAD_LIMIT": "1"}  # threads' buffers vary with load
-    probe = subprocess.run([sys.executable, "-c", MEMORY_PROBE, str(path)], env=one_thread,
-                           capture_output=True, text=True, timeout=300, check=True)
+    probe = subprocess.run(
+        [sys.executable, "-c", MEMORY_PROBE, str(path)],
+        env=one_thread,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
+    )
     kind, peak = probe.stdout.split("\n")[:2]
     assert kind.startswith("OcrPage")
     assert int(kind.split()[1]) >= 0.9 * len(" ".join(text_page.truth).split())

@@ -61,8 +61,10 @@ def test_pages_out_of_order_or_twice_are_put_right_and_said():
     book = import_book(given_pages, world=WORLD)
     assert outcome(book)[0] == set(PARAGRAPHS)
     notes = [str(note) for note in book.notes]
-    assert f"page {len(pages) + 1}: again.png repeats page 4 (page-004.png) word for word; " \
+    assert (
+        f"page {len(pages) + 1}: again.png repeats page 4 (page-004.png) word for word; "
         "left out" in notes
+    )
     assert any("page-006.png was given after page 7" in note for note in notes)
 
 
@@ -95,8 +97,9 @@ def test_a_misreading_the_book_cannot_undo_is_listed(kind):
     damage = damage_lines(printed, [kind], rng, 25)
     book = import_book(pages_of(printed), world=WORLD)
     exact, unlisted, invented = outcome(book)
-    assert len(damage.done) >= (20 if kind in (Kind.STRAY_QUOTE, Kind.FIGURE_DIGIT_ADDED)
-                                else 2)  # a word misread at most twice each way
+    assert len(damage.done) >= (
+        20 if kind in (Kind.STRAY_QUOTE, Kind.FIGURE_DIGIT_ADDED) else 2
+    )  # a word misread at most twice each way
     assert unlisted == invented == []
     assert set(damage.done) <= listed_paragraphs(book)
     assert not set(damage.done) & exact

@@ -260,8 +260,10 @@ def photograph(scan: Image.Image, seed: int, max_tilt: float = 3.0) -> Image.Ima
     frame_w, frame_h = round(width * 1.22), round(height * 1.16)
     table = 70.0 + 30.0 * rng.random()
     canvas = Image.new("L", (frame_w, frame_h), round(table))
-    canvas.paste(Image.fromarray(page.clip(0, 255).astype(np.uint8)),
-                 ((frame_w - width) // 2, (frame_h - height) // 2))
+    canvas.paste(
+        Image.fromarray(page.clip(0, 255).astype(np.uint8)),
+        ((frame_w - width) // 2, (frame_h - height) // 2),
+    )
     angle = float(rng.uniform(-max_tilt, max_tilt))
     canvas = canvas.rotate(angle, resample=Image.Resampling.BICUBIC, fillcolor=round(table))
     canvas = _keystone(canvas, rng)
@@ -271,8 +273,9 @@ def photograph(scan: Image.Image, seed: int, max_tilt: float = 3.0) -> Image.Ima
     photo = Image.fromarray(pixels.clip(0, 255).astype(np.uint8)).convert("RGB")
     photo = photo.filter(ImageFilter.GaussianBlur(float(rng.uniform(1.0, 1.8))))
     scale = PHOTO_LONG_SIDE / max(photo.size) if max(photo.size) > PHOTO_LONG_SIDE else 1.0
-    photo = photo.resize((round(photo.width * scale), round(photo.height * scale)),
-                         Image.Resampling.LANCZOS)
+    photo = photo.resize(
+        (round(photo.width * scale), round(photo.height * scale)), Image.Resampling.LANCZOS
+    )
     buffer = io.BytesIO()
     photo.save(buffer, "JPEG", quality=60)
     return Image.open(io.BytesIO(buffer.getvalue()))
@@ -286,8 +289,13 @@ def _keystone(image: Image.Image, rng: np.random.Generator) -> Image.Image:
     corners_from = [(squeeze, skew), (width - squeeze, -skew), (width, height), (0, height)]
     corners_to = [(0, 0), (width, 0), (width, height), (0, height)]
     coefficients = _perspective_coefficients(corners_to, corners_from)
-    return image.transform(image.size, Image.Transform.PERSPECTIVE, coefficients,
-                           Image.Resampling.BICUBIC, fillcolor=image.getpixel((0, 0)))
+    return image.transform(
+        image.size,
+        Image.Transform.PERSPECTIVE,
+        coefficients,
+        Image.Resampling.BICUBIC,
+        fillcolor=image.getpixel((0, 0)),
+    )
 
 
 def _perspective_coefficients(

@@ -89,7 +89,7 @@ def test_samarandes_story_is_no_instruction_to_the_table(nights):
 
 
 def test_tales_of_arabias_story_has_no_roll_made_for_a_player(nights):
-    """"I rolled three for Sara." is said; the story tells what the roll did."""
+    """ "I rolled three for Sara." is said; the story tells what the roll did."""
     assert "I rolled" not in nights["tales-of-arabia"].text
 
 

@@ -98,8 +98,16 @@ def test_play_in_a_pty_shows_escaped_names_and_resumes(tmp_path: Path) -> None:
     save = tmp_path / "game.json"
     players = "Ali(,Zed{,[/bold],\x1b]0;owned\x07Bo,\x1b[2JCy"
     command = [
-        "play", "--typed", "--game", "samarande", "--players", players,
-        "--save", str(save), "--seed", "4",
+        "play",
+        "--typed",
+        "--game",
+        "samarande",
+        "--players",
+        players,
+        "--save",
+        str(save),
+        "--seed",
+        "4",
     ]
     env = {**os.environ, "COLUMNS": "120"}
     for attempt in range(2):

@@ -65,8 +65,9 @@ def _saved(tmp_path: Path, state: dict, game: str = "arabian-nights") -> Path:
 
 def test_a_number_of_5000_digits_is_a_clean_refusal(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
-    path.write_text('{"schema_version": 2, "game": "arabian-nights", "state": {"seed": '
-                    + "9" * 5000 + "}}")
+    path.write_text(
+        '{"schema_version": 2, "game": "arabian-nights", "state": {"seed": ' + "9" * 5000 + "}}"
+    )
     with pytest.raises(SaveError, match="thousands of digits"):
         read_save(path)
 

@@ -27,8 +27,17 @@ class OcrEngine(Enum):
     RAPIDOCR = "rapidocr"
 
 
-LIGATURES = str.maketrans({"\ufb00": "ff", "\ufb01": "fi", "\ufb02": "fl", "\ufb03": "ffi",
-                           "\ufb04": "ffl", "\ufb05": "st", "\ufb06": "st"})
+LIGATURES = str.maketrans(
+    {
+        "\ufb00": "ff",
+        "\ufb01": "fi",
+        "\ufb02": "fl",
+        "\ufb03": "ffi",
+        "\ufb04": "ffl",
+        "\ufb05": "st",
+        "\ufb06": "st",
+    }
+)
 """Printed ligatures as their letters: the engine may give the ligature's own character."""
 
 

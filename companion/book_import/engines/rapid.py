@@ -21,8 +21,9 @@ class RapidReader:
         try:
             from rapidocr_onnxruntime import RapidOCR
         except ImportError as missing:
-            raise EngineUnavailable(f"rapidocr-onnxruntime is not installed: {INSTALL_HINT}") \
-                from missing
+            raise EngineUnavailable(
+                f"rapidocr-onnxruntime is not installed: {INSTALL_HINT}"
+            ) from missing
         self._ocr = RapidOCR(intra_op_num_threads=1, inter_op_num_threads=1)
 
     def read_line(self, image: np.ndarray) -> list[RawWord]:
@@ -49,10 +50,16 @@ def _words_of(line: int, corners, text: str, score: float) -> list[RawWord]:
     words, start = [], 0
     for token in text.split(" "):
         if token:
-            words.append(RawWord(
-                text=token.translate(LIGATURES), confidence=max(0.0, min(1.0, score)),
-                left=left + round(start * per_char), top=top,
-                width=round(len(token) * per_char), height=height, line=line,
-            ))
+            words.append(
+                RawWord(
+                    text=token.translate(LIGATURES),
+                    confidence=max(0.0, min(1.0, score)),
+                    left=left + round(start * per_char),
+                    top=top,
+                    width=round(len(token) * per_char),
+                    height=height,
+                    line=line,
+                )
+            )
         start += len(token) + 1
     return words

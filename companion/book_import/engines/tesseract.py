@@ -36,7 +36,8 @@ def tessdata_folder(language: str) -> Path:
         raise EngineUnavailable(
             f"no Tesseract model for language {language!r} (Debian/Ubuntu: sudo apt-get "
             f"install tesseract-ocr-{language}; macOS: brew install tesseract-lang; or set "
-            f"TESSDATA_PREFIX to the folder that holds {language}.traineddata)")
+            f"TESSDATA_PREFIX to the folder that holds {language}.traineddata)"
+        )
     raise EngineUnavailable(f"no Tesseract model for language {language!r}: {INSTALL_HINT}")
 
 
@@ -53,7 +54,9 @@ class TesseractReader:
         self._tesserocr = tesserocr
         folder = tessdata_folder(language)
         self._api = tesserocr.PyTessBaseAPI(
-            path=f"{folder}/", lang=language, psm=tesserocr.PSM.SINGLE_COLUMN,
+            path=f"{folder}/",
+            lang=language,
+            psm=tesserocr.PSM.SINGLE_COLUMN,
         )
 
     def read(self, image: np.ndarray) -> list[RawWord]:
@@ -88,9 +91,15 @@ class TesseractReader:
             if not text or not text.strip() or box is None:
                 continue
             left, top, right, bottom = box
-            words.append(RawWord(
-                text=text.strip().translate(LIGATURES),
-                confidence=max(0.0, min(1.0, word.Confidence(level) / 100)),
-                left=left, top=top, width=right - left, height=bottom - top, line=line,
-            ))
+            words.append(
+                RawWord(
+                    text=text.strip().translate(LIGATURES),
+                    confidence=max(0.0, min(1.0, word.Confidence(level) / 100)),
+                    left=left,
+                    top=top,
+                    width=right - left,
+                    height=bottom - top,
+                    line=line,
+                )
+            )
         return words

@@ -78,5 +78,3 @@ def track_svg(board: Board, cards: dict[int, str]) -> str:
                 font_style="italic", fill="#5a3a12", class_="space-name")  # fmt: skip
     ET.indent(svg)
     return ET.tostring(svg, encoding="unicode")
-
-

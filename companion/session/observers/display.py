@@ -94,4 +94,3 @@ def _text(words: str, style: str = "") -> Text:
     '[/bold] Ali\\\\x1b[2J'
     """
     return Text(shown(str(words)), style=style)
-

@@ -22,9 +22,7 @@ SEA = "sea"
 def coastal_spaces(pack: Pack) -> list[str]:
     """The spaces on a coast: a sea route, and not at sea themselves."""
     return [
-        name
-        for name, space in pack.spaces.items()
-        if space.sea and space.terrain.casefold() != SEA
+        name for name, space in pack.spaces.items() if space.sea and space.terrain.casefold() != SEA
     ]
 
 

@@ -72,9 +72,7 @@ def choose_reaction(
     chosen = find_name(reaction, [option.name for option in allowed])
     if chosen is None:
         if find_name(reaction, [option.name for option in matrix.reactions]):
-            raise IllegalAction(
-                f"{reaction} is only allowed toward someone of the opposite gender"
-            )
+            raise IllegalAction(f"{reaction} is only allowed toward someone of the opposite gender")
         names = ", ".join(option.name for option in allowed)
         raise IllegalAction(f"matrix {matrix.letter} has no reaction {reaction!r}: {names}")
     return matrix.candidates(row, chosen)

@@ -403,9 +403,7 @@ class Table(BaseModel):
         if self.bought >= MAX_BOUGHT:
             raise IllegalAction(f"You have already bought {MAX_BOUGHT} points this turn.")
         if player.gold < POINT_PRICE:
-            raise IllegalAction(
-                f"A point costs {POINT_PRICE} gold and you have {player.gold}."
-            )
+            raise IllegalAction(f"A point costs {POINT_PRICE} gold and you have {player.gold}.")
         player.gold -= POINT_PRICE
         self.bank += POINT_PRICE
         self.bought += 1
