@@ -126,7 +126,8 @@ def test_help_lists_the_answers_of_the_move_and_the_card(tmp_path):
     move_help = "Say the name of the space where your hero ends the move, or say stay. "
     helped = next(line for line in lines if line.startswith(move_help))
     assert helped.startswith(f"{move_help}From Baghdad you can reach Basra, ")
-    assert " and 20 more; say all to hear them. " in helped and len(helped.split()) < 70
+    assert " and 20 more; say all to hear them. " in helped and len(helped.split()) < 80
+    assert "To correct a sheet, say change my sheet." in helped
     whole = lines[lines.index(helped) + 2]
     assert (
         whole.startswith("From Baghdad you can reach by land Basra, ")

@@ -78,6 +78,10 @@ skipped: at the start of a turn, before its encounter (when the rulebook has pla
 their treasures and statuses), for the player whose turn it is. The full list of sheet
 commands is heard only once the sheet is open: beside every answer it made answers many
 times slower to match and short ones ("stay") hard to hear."""
+SHEET_HINT = "To correct a sheet, say change my sheet."
+"""Said with the help of a turn's first questions: sheet changes ("Ali gains eight
+destiny") are heard after "change my sheet", so short answers such as "stay" stay easy to
+hear."""
 
 
 class ReaderDialogue(
@@ -180,7 +184,11 @@ class ReaderDialogue(
             return step
         held_by = holdings([self.sheet])
         commands = _quick_phrases(self.state.pack_path, held_by, self.sheet.name)
-        return replace(step, commands=commands | step.commands if step.commands else commands)
+        return replace(
+            step,
+            commands=commands | step.commands if step.commands else commands,
+            hint=f"{step.options_hint()} {SHEET_HINT}",
+        )
 
     def answer(self, answer: Answer) -> list[Speech]:
         said_wrongly = sheet_refusal(answer, self.sheet.name if self.state.table else "")
