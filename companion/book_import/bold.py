@@ -14,6 +14,7 @@ strokes about 1.5 to 2 times as thick as its regular one).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 import cv2
 import numpy as np
@@ -46,17 +47,6 @@ def with_measured_bold(image: np.ndarray, words: Sequence[RawWord]) -> list[RawW
     if typical <= 0:
         return list(words)
     return [
-        word
-        if word.bold is not None
-        else RawWord(
-            text=word.text,
-            confidence=word.confidence,
-            left=word.left,
-            top=word.top,
-            width=word.width,
-            height=word.height,
-            line=word.line,
-            bold=width > BOLD_RATIO * typical,
-        )
+        word if word.bold is not None else replace(word, bold=width > BOLD_RATIO * typical)
         for word, width in zip(words, widths, strict=True)
     ]

@@ -14,6 +14,7 @@ of the text to its bottom (a heading across both columns may cross it for a line
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from itertools import pairwise
 
 import cv2
@@ -186,18 +187,7 @@ def lines_by_position(words: Sequence[RawWord]) -> list[RawWord]:
         else:
             middles.append(middle)
             line = len(middles) - 1
-        placed.append(
-            RawWord(
-                text=word.text,
-                confidence=word.confidence,
-                left=word.left,
-                top=word.top,
-                width=word.width,
-                height=word.height,
-                line=line,
-                bold=word.bold,
-            )
-        )
+        placed.append(replace(word, line=line))
     return placed
 
 

@@ -163,16 +163,24 @@ def _read_one(
 def _text_layer_page(
     page: TextLayerPage, source: str, number: int, tables: bool = False
 ) -> OcrPage:
-    if tables:
-        lines = column_lines(0, lines_by_position(page.words), (0, 0))
-        return OcrPage(
-            source=source,
-            page=number,
-            width=page.width,
-            height=page.height,
-            lines=tuple(lines),
-            from_text_layer=True,
-        )
+    lines = _single_column(page) if tables else _text_layer_lines(page)
+    return OcrPage(
+        source=source,
+        page=number,
+        width=page.width,
+        height=page.height,
+        lines=tuple(lines),
+        from_text_layer=True,
+    )
+
+
+def _single_column(page: TextLayerPage) -> list[OcrLine]:
+    """A page of tables read as one column, line by line."""
+    return column_lines(0, lines_by_position(page.words), (0, 0))
+
+
+def _text_layer_lines(page: TextLayerPage) -> list[OcrLine]:
+    """The lines of a page's text layer, column by column."""
     mask = np.zeros((page.height // 4 + 1, page.width // 4 + 1), np.uint8)
     for word in page.words:
         mask[
@@ -188,14 +196,7 @@ def _text_layer_page(
     for index, (left, right) in enumerate(columns):
         inside = [w for w in page.words if left <= w.left + w.width / 2 < right]
         lines.extend(column_lines(index, lines_by_position(inside), (0, 0)))
-    return OcrPage(
-        source=source,
-        page=number,
-        width=page.width,
-        height=page.height,
-        lines=tuple(lines),
-        from_text_layer=True,
-    )
+    return lines
 
 
 def _ocr_page(
