@@ -22,6 +22,7 @@ from companion.book_import.layout import find_columns, head_and_foot
 from companion.book_import.model import OcrPage, PageFailure
 from companion.book_import.pages import choose_engine, read_pages
 from tests.book_import.scoring import paragraphs_exact, words_right
+from tests.book_import.typeset import photograph
 
 SCAN_FLOOR = 0.98
 PHOTO_FLOOR = 0.95
@@ -212,6 +213,22 @@ def test_a_rule_between_the_columns_hides_no_gutter(text_page):
     columns = find_columns(page_image.ink(small), word_gap=round(20 * scale))
     assert len(columns) == 2
     assert abs(columns[0][1] * 2 - small.shape[1]) < 0.05 * small.shape[1]
+
+
+@pytest.mark.parametrize("kind", ["scan", "photo"])
+def test_long_first_lines_of_both_columns_are_no_running_head(demo_pages, kind):
+    """Both columns open with a chart whose TERRAINS line is the longest of its column
+    (the other lines are short): the gutter's band reaches into that line, but nothing
+    crosses the gutter, so no line is read across the page (the 20-page bench lost two
+    charts a page so, on scans and photos)."""
+    image = demo_pages[1].image
+    image = image if kind == "scan" else photograph(image, seed=2)
+    assert [column[0].text for column in demo_pages[1].columns] == ["7", "10"]
+    prepared = page_image.prepare(np.asarray(image.convert("L")))
+    small, scale = page_image.shrunk(prepared.image)
+    mask = page_image.ink(small)
+    gap = round(prepared.line_pitch * scale * 0.6)
+    assert head_and_foot(mask, find_columns(mask, gap), gap) == (None, None)
 
 
 def test_a_running_head_and_a_page_number_are_found_across_the_gutter(text_page):
