@@ -21,6 +21,7 @@ from companion.book_import.engines import tesseract as tesseract_engine
 from companion.book_import.layout import find_columns, head_and_foot
 from companion.book_import.model import OcrPage, PageFailure
 from companion.book_import.pages import choose_engine, read_pages
+from companion.book_import.words import bare
 from tests.book_import.scoring import paragraphs_exact, words_right
 from tests.book_import.typeset import photograph
 
@@ -246,3 +247,36 @@ def test_a_running_head_and_a_page_number_are_found_across_the_gutter(text_page)
     assert head_end is not None and foot_start is not None
     first_text = np.flatnonzero(plain.any(axis=1))
     assert head_end <= first_text[0] and foot_start >= first_text[-1]
+
+
+def test_the_second_engine_reads_a_printed_word_alone():
+    """RapidOCR's recogniser on one word's crop as the second reading cuts it (the line's
+    height, a margin of 0.15 of the line pitch): the words Tesseract misread on the
+    20-page bench, set in a book face at the working size (a wider margin, 0.3 of the
+    pitch, makes it read 'cormer' and 'rulle')."""
+    pytest.importorskip("rapidocr_onnxruntime")
+    from companion.book_import.engines.rapid import RapidReader
+
+    reader = RapidReader("eng")
+    font = ImageFont.truetype(
+        "/usr/share/fonts/truetype/liberation/LiberationSerif-Regular.ttf", 42
+    )
+    ascent, descent = font.getmetrics()
+    pad = 8  # 0.15 of the 52-pixel pitch pages are brought to
+    for word in ["corner", "turn", "rule", "clearly", "falls", "[S1/D1]", "[W+2/S-1]"]:
+        left, _, right, _ = font.getbbox(word)
+        image = Image.new("L", (right - left + 2 * pad, ascent + descent + 2 * pad), 255)
+        ImageDraw.Draw(image).text((pad - left, pad), word, font=font, fill=0)
+        assert reader.read_word(np.asarray(image)) == word
+
+
+def test_doubtful_words_of_a_page_are_read_again_by_the_second_engine(text_page, tesseract):
+    if tesseract.second is None:
+        pytest.skip("RapidOCR is not installed: no second reading")
+    page = read_one(text_page.scan, tesseract)
+    assert isinstance(page, OcrPage), page
+    asked = [word for line in page.lines for word in line.words if word.second is not None]
+    printed = {bare(word) for line in text_page.truth for word in line.split()}
+    assert len(asked) >= 3
+    assert sum(bare(word.second) in printed for word in asked) >= 0.9 * len(asked)
+    assert len(asked) <= 0.2 * sum(len(line.words) for line in page.lines)

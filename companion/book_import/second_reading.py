@@ -1,0 +1,106 @@
+"""A second engine's reading of the words the first was unsure of, or that fail the book's
+checks: read with low confidence, no word of the dictionary, a rare word beside a far
+more common lookalike (``comer``, ``tum``), a capital in mid-sentence, a quote mark at a
+word's edge, a reward code with a figure in it read with some doubt. RapidOCR's
+recogniser reads each such word's crop (about 25 ms a word on one core, so only these,
+about 9 a page); the book's structure then takes the reading both the engine and the
+book agree on, or lists the disagreement (``sections.py``).
+
+RapidOCR finds the spaces between English words badly (docs/book-import.md) but reads
+the letters of one word sharply: ``comer`` → ``corner``, ``tule`` → ``rule``,
+``[$1/D1]`` → ``[S1/D1]`` on the 20-page bench.
+
+>>> from companion.book_import.model import Box
+>>> box = Box(left=0, top=0, width=10, height=10)
+>>> doubtful = Doubtful(lexicon=None)
+>>> [doubtful(OcrWord(text=t, confidence=c, box=box)) for t, c in [("the", 0.97),
+...  ("the", 0.6), ("[S1/D1]", 0.87), ("[S1/D1]", 0.93), ("Slave", 0.87), ("‘stranger.", 0.95)]]
+[False, True, True, False, False, True]
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+import numpy as np
+
+from companion.book_import.model import OcrLine, OcrWord
+from companion.book_import.words import Lexicon, bare
+
+SECOND_LOOK = 0.8  # a word read with less confidence is read again by the second engine
+SURE_CODE = 0.9  # a reward code's figures are read again below this (many are: brackets)
+PADDING = 0.15  # of the line pitch, around a word's box
+_CODE_FIGURE = re.compile(r"(?<![A-Za-z])[DSW$]\s*[+-]?\s*[0-9lIOo]{1,3}(?![A-Za-z0-9])")
+_QUOTES = "\"“”‘’'"
+_SENTENCE_ENDS = (".", "!", "?", ":", '"', "”", "’")
+
+
+class WordReader(Protocol):
+    def read_word(self, image: np.ndarray) -> str:
+        """The text of an image holding one word."""
+        ...
+
+
+@dataclass(frozen=True)
+class Doubtful:
+    """Whether a word is worth a second engine's reading (``lexicon`` None: no dictionary
+    and no word frequencies, only confidence, codes and quotes count)."""
+
+    lexicon: Lexicon | None
+
+    def __call__(self, word: OcrWord, before: OcrWord | None = None) -> bool:
+        """``before``: the word before it on its line (a capital in mid-sentence)."""
+        if word.confidence < SECOND_LOOK:
+            return True
+        if _CODE_FIGURE.search(word.text):
+            return word.confidence < SURE_CODE
+        if word.text[:1] in _QUOTES or word.text.rstrip(".,;:!?")[-1:] in _QUOTES:
+            return True
+        plain = bare(word.text)
+        if self.lexicon is None or not plain.isalpha() or len(plain) < 2:
+            return False
+        capital = (
+            before is not None and plain[0].isupper() and plain[1:].islower()
+            and not before.text.endswith(_SENTENCE_ENDS) and self.lexicon.is_word(plain.lower())
+        )  # fmt: skip
+        return (
+            capital or not self.lexicon.is_word(plain)
+            or bool(self.lexicon.commoner_lookalike(plain))
+        )  # fmt: skip
+
+
+def second_readings(
+    page: np.ndarray,
+    lines: Sequence[OcrLine],
+    reader: WordReader,
+    doubtful: Doubtful,
+    pitch: float,
+) -> list[OcrLine]:
+    """The lines, each doubtful word with the second engine's reading of its crop (the
+    line's height, the word's width, a little margin)."""
+    padding = round(PADDING * pitch)
+    read = []
+    for line in lines:
+        words = tuple(
+            word.model_copy(update={"second": _read_crop(page, line, word, reader, padding)})
+            if doubtful(word, line.words[index - 1] if index else None)
+            else word
+            for index, word in enumerate(line.words)
+        )
+        read.append(line.model_copy(update={"words": words}) if words != line.words else line)
+    return read
+
+
+def _read_crop(page: np.ndarray, line: OcrLine, word: OcrWord, reader: WordReader, pad: int) -> str:
+    top, bottom = (
+        max(0, line.box.top - pad),
+        min(page.shape[0], line.box.top + line.box.height + pad),
+    )
+    left = max(0, word.box.left - pad)
+    right = min(page.shape[1], word.box.left + word.box.width + pad)
+    if bottom <= top or right <= left:
+        return ""
+    return reader.read_word(np.ascontiguousarray(page[top:bottom, left:right]))
