@@ -354,6 +354,10 @@ class _Reader:
         other = bare(token.second or "")
         if not word or not other or other == word:
             return False
+        if other.replace(" ", "") == word:
+            token.text = token.text.replace(word, other)
+            self.doubt(token.place, f"{word!r} shows a space in print: read as {other!r}")
+            return True
         lexicon = self.context.lexicon
         near = Levenshtein.distance(word, other) <= LOOKALIKE_EDITS
         if lexicon.is_word(other) and (near or not lexicon.is_word(word)):

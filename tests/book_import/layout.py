@@ -232,7 +232,7 @@ def _figure_swapped(words: list[str], rng: random.Random) -> bool:
     if other is None:
         return False
     word = words[index]
-    words[index] = damaged(word[: found.end() - 1] + other + word[found.end() :], 0.9, word)
+    words[index] = damaged(word[: found.end() - 1] + other + word[found.end() :], 0.8, word)
     return True
 
 

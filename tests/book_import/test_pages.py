@@ -280,3 +280,40 @@ def test_doubtful_words_of_a_page_are_read_again_by_the_second_engine(text_page,
     assert len(asked) >= 3
     assert sum(bare(word.second) in printed for word in asked) >= 0.9 * len(asked)
     assert len(asked) <= 0.2 * sum(len(line.words) for line in page.lines)
+
+
+@pytest.mark.parametrize(
+    ("printed", "read", "parted"),
+    [("loses a head, and", "ahead,", "a head,"), ("loses ahead, and", "ahead,", None),
+     ("went a new way", "anew", "a new"), ("for another day", "another", None)],
+)  # fmt: skip
+def test_a_space_the_print_shows_inside_a_word_parts_it(printed, read, parted):
+    """Two words read as one where both readings are words (press layout 1 read 'loses
+    a head' as 'loses ahead'): the blank inside the word's box, as wide as the line's
+    spaces, parts it; a word printed whole is left alone. Narrow sans at the working size."""
+    from companion.book_import.model import Box, OcrLine, OcrWord
+    from companion.book_import.second_reading import _space_inside, _word_space
+    from companion.book_import.words import Lexicon, english_dictionary
+
+    font = ImageFont.truetype(
+        "/usr/share/fonts/truetype/liberation/LiberationSansNarrow-Regular.ttf", 40
+    )
+    image = Image.new("L", (900, 90), 255)
+    ImageDraw.Draw(image).text((20, 20), printed, font=font, fill=0)
+    pieces = printed.split()  # as the engine gives them: the two printed words as one
+    joined = next((i for i in range(len(pieces) - 1) if pieces[i] + pieces[i + 1] == read), None)
+    if joined is not None:
+        pieces[joined : joined + 2] = [f"{pieces[joined]} {pieces[joined + 1]}"]
+    words, start = [], 0
+    for piece in pieces:
+        start = printed.index(piece, start)
+        left = 20 + round(font.getlength(printed[:start]))
+        words.append(OcrWord(text=piece.replace(" ", ""), confidence=0.96,
+                             box=Box(left=left, top=28, width=round(font.getlength(piece)),
+                                     height=40)))  # fmt: skip
+        start += len(piece)
+    line = OcrLine(words=tuple(words), box=Box(left=20, top=20, width=860, height=52),
+                   column=0, number=1)  # fmt: skip
+    word = next(w for w in words if w.text == read)
+    lexicon = Lexicon(english_dictionary("eng"), [], [])
+    assert _space_inside(np.asarray(image), line, word, _word_space(line), lexicon) == parted
