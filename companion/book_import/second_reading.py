@@ -14,7 +14,7 @@ the letters of one word sharply: ``comer`` → ``corner``, ``tule`` → ``rule``
 >>> box = Box(left=0, top=0, width=10, height=10)
 >>> doubtful = Doubtful(lexicon=None)
 >>> [doubtful(OcrWord(text=t, confidence=c, box=box)) for t, c in [("the", 0.97),
-...  ("the", 0.5), ("[S1/D1]", 0.87), ("[S1/D1]", 0.93), ("Slave", 0.87), ("‘stranger.", 0.95)]]
+...  ("the", 0.5), ("[S1/D1]", 0.8), ("[S1/D1]", 0.9), ("Slave", 0.87), ("‘stranger.", 0.95)]]
 [False, True, True, False, False, True]
 """
 
