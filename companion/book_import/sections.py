@@ -325,7 +325,7 @@ class _Reader:
                 self.doubt(token.place, f"{word!r} is rarer in this book than {fixed!r}, and "
                            f"was read with some doubt ({token.confidence:.2f}); read as "
                            f"{fixed!r}")  # fmt: skip
-            elif word and not _agreed(token) and (common := lexicon.commoner_lookalike(word)):
+            elif word and (common := lexicon.commoner_lookalike(word)):
                 self.doubt(token.place, f"{word!r} is a rare word an engine may read for the "
                            f"far more common {common!r}: which is printed?")  # fmt: skip
             return
@@ -576,11 +576,6 @@ def _figures(code: str) -> list[str]:
 
 _FIGURE = re.compile(r"(?<![A-Za-z])([DSW$])\s*([+-]?)\s*([0-9lIOo]{1,3})(?![A-Za-z0-9])")
 _FIGURE_LOOKALIKES = str.maketrans("lIOo", "1100")
-
-
-def _agreed(token: Token) -> bool:
-    """Both engines read the word alike."""
-    return token.second is not None and bare(token.second) == bare(token.text)
 
 
 def _heading_lines_joined(lines: list[Line]) -> list[Line]:

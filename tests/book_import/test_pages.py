@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import numpy as np
@@ -317,3 +318,18 @@ def test_a_space_the_print_shows_inside_a_word_parts_it(printed, read, parted):
     word = next(w for w in words if w.text == read)
     lexicon = Lexicon(english_dictionary("eng"), [], [])
     assert _space_inside(np.asarray(image), line, word, _word_space(line), lexicon) == parted
+
+
+def test_a_short_line_the_engine_passed_over_is_read_alone(demo_pages, tesseract):
+    """The photo of the demo book's first page: Tesseract's column mode passed over the
+    right column's first line, the chart number '4' above its title (two charts ran
+    together on the 20-page bench); the band of ink no word covers is read alone."""
+    photo = photograph(demo_pages[0].image, seed=1)
+    assert [column[0].text for column in demo_pages[0].columns] == ["1", "4"]
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "photo.jpg"
+        photo.save(path)
+        page = read_one(path, tesseract)
+    assert isinstance(page, OcrPage), page
+    firsts = [next(line.text for line in page.lines if line.column == c) for c in (0, 1)]
+    assert firsts == ["1", "4"]
