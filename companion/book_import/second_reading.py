@@ -23,7 +23,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Protocol
 
 import numpy as np
@@ -54,6 +54,7 @@ class Doubtful:
     and no word frequencies, only confidence, codes and quotes count)."""
 
     lexicon: Lexicon | None
+    judged: dict[str, bool] = field(default_factory=dict, compare=False)
 
     def __call__(self, word: OcrWord, before: OcrWord | None = None) -> bool:
         """``before``: the word before it on its line (a capital in mid-sentence)."""
@@ -68,12 +69,18 @@ class Doubtful:
             return False
         capital = (
             before is not None and plain[0].isupper() and plain[1:].islower()
-            and not before.text.endswith(_SENTENCE_ENDS) and self.lexicon.is_word(plain.lower())
+            and not before.text.endswith(_SENTENCE_ENDS) and self._suspect(plain.lower()) is False
         )  # fmt: skip
-        return (
-            capital or not self.lexicon.is_word(plain)
-            or bool(self.lexicon.commoner_lookalike(plain))
-        )  # fmt: skip
+        return capital or self._suspect(plain)
+
+    def _suspect(self, word: str) -> bool:
+        """No word, or a rare word beside a far commoner lookalike (the dictionary and the
+        word frequencies are slow: each word is judged once)."""
+        if word not in self.judged:
+            lexicon = self.lexicon
+            assert lexicon is not None
+            self.judged[word] = not lexicon.is_word(word) or bool(lexicon.commoner_lookalike(word))
+        return self.judged[word]
 
 
 def second_readings(
