@@ -30,7 +30,7 @@ BUTTONS = (By.CSS_SELECTOR, "#answers button")
 LONG_READING_SECONDS = 30
 
 
-def wait_for_question(driver, text: str, seconds: float = 10) -> None:
+def wait_for_question(driver, text: str, seconds: float = 30) -> None:
     """Until the page asks ``text`` with buttons that take a tap."""
     WebDriverWait(driver, seconds).until(
         lambda page: (
