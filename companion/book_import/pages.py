@@ -341,16 +341,17 @@ def _lines_passed_over(
     """Lines of ink the engine gave no word for, each read alone: Tesseract's column mode
     now and then passes over a short line at a column's top (a chart's number ``4`` above
     its title, on photos of the 20-page bench, two charts a page run together so). A line
-    is a band of rows with ink at least LINE_SHARE of the line pitch high (``margin`` is
-    0.4 of the pitch) that no word read overlaps."""
+    is a band of rows with ink, and no word read across them, at least LINE_SHARE of the
+    line pitch high (``margin`` is 0.4 of the pitch); on a photo it may touch the line
+    below."""
     rows = page_image.ink(crop).any(axis=1)
     covered = np.zeros_like(rows)
     for word in read:
         covered[max(0, word.top) : word.top + word.height] = True
     found: list[RawWord] = []
     next_line = max((word.line for word in read), default=-1) + 1
-    for start, stop in page_image.runs(rows):
-        if stop - start < LINE_SHARE * margin / 0.4 or covered[start:stop].any():
+    for start, stop in page_image.runs(rows & ~covered):
+        if stop - start < LINE_SHARE * margin / 0.4:
             continue
         top, bottom = max(0, start - margin // 2), min(crop.shape[0], stop + margin // 2)
         band = np.ascontiguousarray(crop[top:bottom])
