@@ -138,9 +138,9 @@ class Table:
     and the room's recording (the microphone's view, with its noise: never silent, so its
     clock holds)."""
 
-    def __init__(self, table: VirtualTable) -> None:
+    def __init__(self, table: VirtualTable, tail: float) -> None:
         self.table = table
-        self.gate = HalfDuplex()
+        self.gate = HalfDuplex(tail)
         self.player = Player(self.gate)
         self.microphone = Microphone(self.gate)
         self.room = table.record("table.monitor")
@@ -208,6 +208,8 @@ def trial(
     table.caught.clear()
     result.caught = len(heard)
     if offset_ms is None:
+        lengths = ", ".join(f"{len(samples) / RATE:.2f} s" for samples in heard)
+        print(f"  no answer\t{len(heard)} utterances of its own voice {lengths}", flush=True)
         return result
     result.gap_ms, started = gap_in_room(table.room, begun, resample(prompt, rate), clip)
     table.leads = [*table.leads, started - launched][-5:]
@@ -237,14 +239,14 @@ def gap_in_room(
     return (answer_starts - prompt_ends) * 1000 / RATE, room.time_of(first + answer_starts)
 
 
-def run(rounds: int, offsets: list[int], rate: float, silent: int) -> list[Trial]:
+def run(rounds: int, offsets: list[int], rate: float, silent: int, tail: float) -> list[Trial]:
     recognizer = WhisperRecognizer()
     speaker = EspeakSpeaker(VoiceSettings(rate=rate))
     prompts = [speaker.synthesize(text) for text in PROMPTS]
     said = answers()
     trials = []
     with VirtualTable.open() as virtual, portaudio_on(virtual):
-        table = Table(virtual)
+        table = Table(virtual, tail)
         try:
             for round_ in range(rounds):
                 for index, answer in enumerate(said):
@@ -311,9 +313,10 @@ def main() -> None:
     parse.add_argument("--offsets", default="0,100,200,400", help="ms after the last sound")
     parse.add_argument("--silent", type=int, default=2, help="rounds of prompts unanswered")
     parse.add_argument("--rate", type=float, default=1.6, help="the companion's speed")
+    parse.add_argument("--tail", type=float, default=HalfDuplex().tail, help="the gate's tail, s")
     args = parse.parse_args()
     offsets = [int(value) for value in args.offsets.split(",")]
-    report(run(args.rounds, offsets, args.rate, args.silent))
+    report(run(args.rounds, offsets, args.rate, args.silent, args.tail))
 
 
 if __name__ == "__main__":

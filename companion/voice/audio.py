@@ -173,11 +173,22 @@ class HalfDuplex:
     KEPT = 5.0
     """Seconds a past sentence is remembered: no sound is read later than that."""
 
-    def muted(self, captured: float | None = None) -> bool:
-        """Whether sound captured at ``captured`` (default: now) is to be dropped."""
-        at = time.monotonic() if captured is None else captured
+    def muted(self, captured: float | None = None, latest: float | None = None) -> bool:
+        """Whether sound captured at ``captured`` (default: now) is to be dropped; with
+        ``latest``, sound captured at some moment from ``captured`` to ``latest`` (a
+        capture time known only within bounds): dropped if any of it may have been.
+
+        >>> gate = HalfDuplex(tail=0.0)
+        >>> gate.speaking(True, at=10.0); gate.speaking(False, at=11.0)
+        >>> gate.muted(9.95), gate.muted(9.95, latest=10.01), gate.muted(11.0, latest=11.1)
+        (False, True, False)
+        """
+        earliest = time.monotonic() if captured is None else captured
+        latest = earliest if latest is None else latest
         with self._lock:
-            return at >= self._since or any(start <= at < end for start, _, end in self._spoken)
+            return latest >= self._since or any(
+                start <= latest and earliest < end for start, _, end in self._spoken
+            )
 
     def just_after(self, captured: float, doubt: float) -> bool:
         """Whether sound captured at ``captured`` may be from just after the companion's

@@ -88,8 +88,13 @@ class MicrophoneFrames:
         self._most = int(self.BACKLOG / frame)
         self._clock = StreamClock()
         self._latency = 0.0
-        """What the device says its input lags (taken off the clock: when in doubt, a
-        frame counts as captured earlier, while the companion may still be speaking)."""
+        """What the device says its input lags. A frame's capture time is known only
+        within bounds: from the clock less this lag to the clock itself (never earlier
+        than the truth: a block arrives after it was captured). The gate drops a frame if
+        any moment within them falls while the companion speaks: the early bound keeps
+        the end of its voice out, the late bound its first syllable (with the lag taken
+        off, the onset of a prompt was dated before the voice began and heard: one
+        prompt in three on a loaded machine, bench/bench_quick_answers.py)."""
         try:
             self._stream = sounddevice.InputStream(
                 samplerate=RATE,
@@ -108,10 +113,11 @@ class MicrophoneFrames:
     """At most this many seconds are held back after the companion's voice (see Frame)."""
 
     def _collect(self, data: np.ndarray, frames: int, _time: Any, _status: Any) -> None:
-        last = self._clock.tick(frames, time.monotonic()) - self._latency
+        latest = self._clock.tick(frames, time.monotonic())
+        last = latest - self._latency
         first = last - frames / RATE
         samples = data[:, 0].copy()
-        if self.gate is None or not (self.gate.muted(first) or self.gate.muted(last)):
+        if self.gate is None or not self.gate.muted(first, latest):
             for held in self._held:
                 self._put(Frame(held, held=True))
             self._held = []

@@ -235,8 +235,9 @@ class TableServer:
         return self._ears
 
     def tappable_tellings(self, inner: TellingListener) -> TappableTellings:
-        """``inner`` wrapped so that a page can end the telling under way."""
-        tellings = TappableTellings(inner)
+        """``inner`` wrapped so that a page can end the telling under way, which the
+        pages show (its countdown and "The tale is told") from when it begins."""
+        tellings = TappableTellings(inner, self.view.on_telling)
         self.on_telling_end = tellings.end
         return tellings
 

@@ -4,7 +4,9 @@
 way, a page's tap for that telling's turn tells its tracker the closing words, as if the
 storyteller had said them ("the end"): the listener ends the telling at its next frame
 and the game goes on with ``ended_by`` "phrase". A tap for another turn, or when no
-telling is under way, changes nothing.
+telling is under way, changes nothing. ``shown`` is told when a telling begins (its
+tracker made, its clock running) and when it is over, so the pages offer the button (and
+count the turn down) only while a tap can end it.
 
 >>> from companion.games.scheherazade.rules.sultan import TellingSpec
 >>> class Storyteller:
@@ -12,8 +14,10 @@ telling is under way, changes nothing.
 ...         tracker = spec.tracker()
 ...         tellings.end(spec.turn)  # the page's tap, while the tale is told
 ...         return tracker.report().ended_by
->>> tellings = TappableTellings(Storyteller())
+>>> tellings = TappableTellings(Storyteller(), lambda spec: print("shown:", spec and spec.turn))
 >>> tellings.listen(TellingSpec(turn=3, storyteller="Ali", element="a lamp"), print)
+shown: 3
+shown: None
 'phrase'
 >>> tellings.end(3)  # the telling is over: nothing to end
 False
@@ -47,8 +51,9 @@ class _Watched:
 class TappableTellings:
     """A telling listener whose telling under way a page can end."""
 
-    def __init__(self, inner: TellingListener) -> None:
+    def __init__(self, inner: TellingListener, shown: Callable[[Any], None]) -> None:
         self.inner = inner
+        self._shown = shown
         self._lock = threading.Lock()
         self._under_way: tuple[Any, Any] | None = None
 
@@ -58,6 +63,7 @@ class TappableTellings:
         finally:
             with self._lock:
                 self._under_way = None
+            self._shown(None)
 
     def end(self, turn: int) -> bool:
         """End telling ``turn`` if it is under way (called from the server's thread)."""
@@ -75,3 +81,4 @@ class TappableTellings:
     def _started(self, spec: Any, tracker: Any) -> None:
         with self._lock:
             self._under_way = (spec, tracker)
+        self._shown(spec)

@@ -24,6 +24,7 @@ from pydantic import BaseModel, Field
 
 from companion.framework.answers import Answer
 from companion.framework.dialogue import Dialogue, Speech, Step
+from companion.framework.telling_turn import TellingSpec
 from companion.session.ports import Heard, title_of
 from companion.web.words import page_words
 
@@ -117,6 +118,8 @@ class TableView:
         """The question being asked through the taps, None once answered."""
         self._asked_of: str | None = None
         self._heard: HeardAnswer | None = None
+        self._telling: TellingSpec | None = None
+        """The telling under way (its clock running), shown with its countdown and button."""
         self._reading: deque[Reading] = deque(maxlen=READING_KEPT)
         self._history: deque[str] = deque(maxlen=HISTORY_KEPT)
         self.map_svg: str | None = None
@@ -133,6 +136,12 @@ class TableView:
         the pause) of ``asked_of`` (None: of nobody in particular), or is answered
         (``step`` None): the pages show its buttons only while open."""
         self._serial, self._asked, self._asked_of = serial, step, asked_of
+        self._publish(self.moment())
+
+    def on_telling(self, telling: TellingSpec | None) -> None:
+        """``telling`` has begun (None: it is over): only now does the page count it down
+        and offer "The tale is told", so a tap always finds it under way."""
+        self._telling = telling
         self._publish(self.moment())
 
     def on_speech(self, speech: Speech) -> None:
@@ -187,8 +196,8 @@ class TableView:
                 "sheets": sheets_of(dialogue),
                 "board": dialogue.board(),
                 "map": self._map_view(dialogue),
-                "timer_seconds": step.telling and step.telling.turn_seconds,
-                "telling_turn": step.telling and step.telling.turn,
+                "timer_seconds": self._telling and self._telling.turn_seconds,
+                "telling_turn": self._telling and self._telling.turn,
                 "players": list(dialogue.player_names()),
                 "finished": dialogue.finished,
             }

@@ -200,6 +200,52 @@ def test_the_gate_judges_sound_by_when_it_was_captured(monkeypatch):
     assert gate.muted(100.5) and gate.muted(101.6) and not gate.muted(101.2)
 
 
+class SilentDevice:
+    """An input stream that delivers nothing by itself (the test calls its callback), and
+    says its input lags 64 ms, as the virtual table's does."""
+
+    PortAudioError = OSError
+
+    def query_devices(self, kind=None):
+        return {"index": 3, "name": "fake"}
+
+    def InputStream(self, callback, **_):
+        class Stream:
+            active, latency = True, 0.064
+
+            def start(self):
+                pass
+
+        return Stream()
+
+
+def test_the_first_syllable_of_the_companions_voice_is_never_heard(monkeypatch):
+    """A block's capture time is known only within the input's lag: a block that may have
+    been captured after the companion began to speak is dropped. (Dated by the early
+    bound alone, the onset of a prompt looked older than the voice and was heard.)"""
+    clock = [100.0]
+    monkeypatch.setattr(audio.time, "monotonic", lambda: clock[0])
+    device = SilentDevice()
+    monkeypatch.setattr(microphone_module, "import_sounddevice", lambda: device)
+    monkeypatch.setattr(audio, "import_sounddevice", lambda: device)
+    monkeypatch.setattr(MicrophoneFrames, "WATCHDOG", 0.01)
+    gate = HalfDuplex(tail=0.05)
+    frames = MicrophoneFrames(gate=gate)
+    gate.speaking(True, at=100.5)
+    voice_reaches_the_microphone = 100.52  # 20 ms after the companion began
+    for index in range(40):  # 32 ms blocks, each read 10 ms after its last sample
+        captured = 100.0 + 0.032 * (index + 1)
+        clock[0] = captured + 0.010
+        voiced = captured > voice_reaches_the_microphone
+        block = np.full(512, 0.3 if voiced else 0.001, np.float32)
+        frames._collect(block[:, None], 512, None, None)
+    kept = []
+    while (frame := frames.read_frame()) is not None:
+        kept.append(frame.samples)
+    assert len(kept) >= 14  # the quiet room before the voice is heard
+    assert max(float(np.abs(samples).max()) for samples in kept) < 0.01
+
+
 class FakeSoundDevice:
     """Just enough of sounddevice to drive Microphone without hardware."""
 

@@ -30,7 +30,7 @@ BUTTONS = (By.CSS_SELECTOR, "#answers button")
 LONG_READING_SECONDS = 30
 
 
-def wait_for_question(driver, text: str, seconds: float = 10) -> None:
+def wait_for_question(driver, text: str, seconds: float = 30) -> None:
     """Until the page asks ``text`` with buttons that take a tap."""
     WebDriverWait(driver, seconds).until(
         lambda page: (
@@ -225,13 +225,40 @@ class Microphone:
 TO_THE_FIRST_TELLING = ["Ali", *["draw"] * 8, "a long journey", "begin"]
 
 
-def test_the_tale_is_told_from_the_page(tmp_path, browser):
-    microphone = Microphone()
+def storytellers_night(tmp_path: Path, listener) -> TableGame:
+    """Scheherazade for Ali and Zed with the companion's deck, its tellings heard by
+    ``listener``."""
     options = GameOptions(
         seed=4, players=[("Ali", "m"), ("Zed", "f")], settings={"cards": "companion"}
     )
-    night = TableGame(tmp_path / "night.json", game_spec("scheherazade"), options,
-                      telling_listener=microphone)  # fmt: skip
+    return TableGame(tmp_path / "night.json", game_spec("scheherazade"), options,
+                     telling_listener=listener)  # fmt: skip
+
+
+def tale_told(page: Display, turn: int) -> int:
+    """The status of the page's "The tale is told" for telling ``turn``."""
+    body = json.dumps({"turn": turn}).encode()
+    headers = {"Content-Type": "application/json", "X-Table-Token": page.token}
+    return page.request("POST", "/telling", body, headers)[0]
+
+
+class LateMicrophone(Microphone):
+    """A microphone that opens only when the test says (as after a long prompt is read)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.called = threading.Event()
+        self.opened = threading.Event()
+
+    def listen(self, spec, say):
+        self.called.set()
+        self.opened.wait(15)
+        return super().listen(spec, say)
+
+
+def test_the_tale_is_told_from_the_page(tmp_path, browser):
+    microphone = Microphone()
+    night = storytellers_night(tmp_path, microphone)
     try:
         browser.get(night.address)
         night.say(*TO_THE_FIRST_TELLING)
@@ -245,24 +272,41 @@ def test_the_tale_is_told_from_the_page(tmp_path, browser):
         night.stop()
 
 
+def test_the_page_offers_a_telling_only_once_it_is_under_way(tmp_path):
+    """Until the telling's clock runs (its prompt still read, the microphone not yet
+    open) the page shows no countdown and no "The tale is told": a tap then would find
+    nothing to end. Once it runs, the tap ends it."""
+    microphone = LateMicrophone()
+    night = storytellers_night(tmp_path, microphone)
+    try:
+        page = Display(night.address)
+        night.say(*TO_THE_FIRST_TELLING)
+        assert microphone.called.wait(15)
+        waiting = page.moment(lambda m: True)
+        assert (waiting["telling_turn"], waiting["timer_seconds"]) == (None, None)
+        microphone.opened.set()
+        telling = page.moment(lambda m: m["telling_turn"] is not None)
+        assert telling["timer_seconds"] > 0
+        assert tale_told(page, telling["telling_turn"]) == 204
+        page.moment(lambda m: m["telling_turn"] is None, seconds=10)
+        assert microphone.ended == ["phrase"]
+    finally:
+        microphone.opened.set()
+        night.stop()
+
+
 def test_a_scripted_telling_ended_from_the_page_ends_without_waiting_for_a_line(tmp_path):
     """A telling read from a script (a pipe, no clock): the page's "The tale is told"
     ends it at once; before, it waited for the script's next line."""
     reading, writing = os.pipe()
     script = os.fdopen(reading, "r")
-    options = GameOptions(
-        seed=4, players=[("Ali", "m"), ("Zed", "f")], settings={"cards": "companion"}
-    )
-    night = TableGame(tmp_path / "night.json", game_spec("scheherazade"), options,
-                      telling_listener=keyboard_listener(script))  # fmt: skip
+    night = storytellers_night(tmp_path, keyboard_listener(script))
     try:
         page = Display(night.address)
         night.say(*TO_THE_FIRST_TELLING)
         telling = page.moment(lambda m: m["telling_turn"] is not None)
         os.write(writing, b"speak 10 once upon a time a lamp\n")
-        body = json.dumps({"turn": telling["telling_turn"]}).encode()
-        headers = {"Content-Type": "application/json", "X-Table-Token": page.token}
-        assert page.request("POST", "/telling", body, headers)[0] == 204
+        assert tale_told(page, telling["telling_turn"]) == 204
         after = page.moment(lambda m: m["telling_turn"] is None, seconds=10)
         assert after["serial"] >= telling["serial"]
         assert night.server.on_telling_end(telling["telling_turn"]) is False  # it is over
