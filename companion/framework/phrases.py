@@ -78,14 +78,29 @@ def words_to_number(words: str) -> int | None:
 _SPELLED = {number_to_words(n): n for n in range(1000)}
 
 
+CONTRACTIONS = {"whos": "who's", "whats": "what's", "thats": "that's", "lets": "let's"}
+"""Words that :func:`normalize` writes without their apostrophe, as a transcriber writes
+them: whisper writes "who's turn", whose tokens are not those of "whos turn"."""
+
+
 def written_forms(text: str) -> list[str]:
-    """How a transcriber may write a normalised phrase: as words, and with numbers in digits.
+    """How a transcriber may write a normalised phrase: as words, and with numbers in digits;
+    a phrase with a contraction also with its apostrophe (see :data:`CONTRACTIONS`).
 
     >>> written_forms("i rolled a twenty one")
     ['i rolled a twenty one', 'i rolled a 21']
     >>> written_forms("pray")
     ['pray']
+    >>> written_forms("whos turn")
+    ['whos turn', "who's turn"]
     """
+    contracted = " ".join(CONTRACTIONS.get(word, word) for word in text.split())
+    forms = _number_forms(text)
+    return forms if contracted == text else [*forms, *_number_forms(contracted)]
+
+
+def _number_forms(text: str) -> list[str]:
+    """The phrase as words, and with its numbers in digits when it has any."""
     words, digits, index = text.split(), [], 0
     while index < len(words):
         for end in range(min(len(words), index + 4), index, -1):

@@ -231,6 +231,10 @@ def asked_when_clear(
     * an unsure name that beats every other answer and that the engine's own free
       transcript sounds like ("Big dad" for Baghdad), not a global command (table talk
       sounds like them: "house" like "pause"; said to the companion, they are clear), or
+    * a global command that beats every other answer and that whisper scored at least
+      :data:`COMMAND_SCORE`, whatever the free transcript says: at Samarande's actions
+      step the decoder, primed with card after card, writes "undo" as "and you", and
+      table talk that the search bends into a command scores far lower ("cat" as "skip"),
     * the answer that the free transcript reads as, when it reads clearly like one
       ("Discover Genie costs two": "discoverer genie costs two"), even where the
       constrained decoding chose another (see :func:`read_in_transcript`).
@@ -264,6 +268,9 @@ def asked_when_clear(
     spoken = phrases.phrases_for(value) if value else []
     alike = max((fuzz.ratio(free, _letters(text)) / 100 for text in spoken), default=0.0)
     if margin >= ASK_MARGIN and alike >= SOUNDS_ALIKE and not isinstance(value, Command):
+        return Recognition(recognition.text, ASKED)
+    command_first = isinstance(value, Command) and heard.scores.get(value) == ordered[0]
+    if margin >= ASK_MARGIN and command_first and ordered[0] >= COMMAND_SCORE:
         return Recognition(recognition.text, ASKED)
     if recognition.confidence >= CONFIRM_CONFIDENCE:  # asked back as it is already
         return recognition
@@ -314,6 +321,12 @@ ASKED = 0.5
 """The confidence of an answer worth asking back (between the session's 0.45 and 0.80)."""
 ASK_MARGIN = 1.0
 """Nats by which an unsure name must beat every other answer to be asked back."""
+COMMAND_SCORE = -6.0
+"""Nats (whisper tiny's log probability of the command) from which a global command that
+beats every other answer by ASK_MARGIN is asked back. Chosen from the rejected side: the
+50 human non-command words said at Samarande's actions step put a command first at
+-7.0 nats at best ("cat" heard as "skip"), so the level is a nat above that, and
+the synthetic commands asked back there score -2.1 to -5.8 (see docs/voice.md)."""
 SOUNDS_ALIKE = 0.6
 """How like the name the free transcript must be (rapidfuzz ratio, spaces ignored).
 Chosen on synthetic answers of the three games' name steps and 50 human non-command words

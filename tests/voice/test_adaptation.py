@@ -150,13 +150,32 @@ PLACES = PhraseSet.from_templates(
         (PLACES, "baghdad", " Big dad", "confirmed"),  # a name heard badly is asked back
         (PLACES, "mosul", " Dog.", "rejected"),  # table talk matched to a name is not
         (ROLLS, "three", " Tree", "rejected"),  # rolls keep their thresholds
-        (PLACES | global_commands(()), "pause", " house", "rejected"),  # not a command
     ],
 )
 def test_unsure_names_that_sound_right_are_asked_back(phrases, text, transcript, outcome):
     value = phrases.match(text).value
     scores = {value: -1.0, Answer("other"): -6.0}
     engine = ScriptedEngine([Candidates(text, 0.08, scores, said(1), transcript)])
+    recognition = LearningRecognizer(engine).recognize(np.zeros(10), phrases)
+    assert judge(recognition, phrases).outcome == outcome
+
+
+@pytest.mark.parametrize(
+    ("text", "score", "runner_up", "transcript", "outcome"),
+    [
+        ("undo", -3.2, -9.8, " and you", "confirmed"),  # primed with cards, "undo" is written so
+        ("undo", -5.4, -8.5, " and do", "confirmed"),
+        ("skip", -7.0, -13.3, " kit", "rejected"),  # table talk ("cat") bent into a command
+        ("pause", -7.5, -12.0, " house", "rejected"),  # sounds like it, but scored low
+        ("pause", -3.5, -3.0, " pause", "rejected"),  # another answer as likely: not asked
+    ],
+)
+def test_a_command_whisper_scored_well_is_asked_back_whatever_it_wrote(
+    text, score, runner_up, transcript, outcome
+):
+    phrases = PLACES | global_commands(())
+    scores = {phrases.match(text).value: score, Answer("Basra"): runner_up}
+    engine = ScriptedEngine([Candidates(text, 0.1, scores, said(1), transcript)])
     recognition = LearningRecognizer(engine).recognize(np.zeros(10), phrases)
     assert judge(recognition, phrases).outcome == outcome
 

@@ -13,6 +13,7 @@ from companion.framework.phrases import (
     words_to_number,
     written_forms,
 )
+from companion.session.ports import Command, global_commands
 
 
 @given(st.integers(min_value=0, max_value=999))
@@ -30,6 +31,22 @@ def test_written_forms_put_numbers_in_digits():
     assert written_forms("i rolled a five") == ["i rolled a five", "i rolled a 5"]
     assert written_forms("three hundred and one") == ["three hundred and one", "300 and 1"]
     assert written_forms("save and quit") == ["save and quit"]
+
+
+def test_written_forms_put_back_the_apostrophe_of_a_contraction():
+    # whisper writes "who's turn"; the phrase, normalised, is "whos turn"
+    assert written_forms(normalize("Who's turn is it?")) == ["whos turn is it", "who's turn is it"]
+    assert written_forms("lets roll two") == [
+        "lets roll two",
+        "lets roll 2",
+        "let's roll two",
+        "let's roll 2",
+    ]
+
+
+def test_whose_turn_written_as_whisper_writes_it_is_the_command_exactly():
+    match = global_commands(()).match(normalize(" Who's turn?"))
+    assert match is not None and match.value == Command("whose turn") and match.score == 1.0
 
 
 def test_synonyms_become_alternatives_that_match_the_same_answer():

@@ -117,7 +117,7 @@ GLOBAL_TEMPLATES: dict[str, dict[str, list[str]]] = {
         "stop reading": ["stop [reading]", "skip [reading]", "enough", "skip [it]"],
         "undo": ["undo", "go back", "take [that] back"],
         "status": ["status", "my status", "(read|show) my sheet"],
-        "whose turn": ["whose turn [is it]"],
+        "whose turn": ["whose turn [is it]", "who's turn [is it]"],
         "help": ["help", "what can i say", "options"],
         "all": ["all", "say all", "[say|read|list] them all", "all of them", "the whole list"],
         "pause": ["pause", "wait a moment"],

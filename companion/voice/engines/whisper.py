@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 
 from companion.framework.answers import Answer
-from companion.framework.phrases import PhraseSet, normalize, written_forms
+from companion.framework.phrases import CONTRACTIONS, PhraseSet, normalize, written_forms
 from companion.session.ports import ACCEPT_CONFIDENCE, global_commands
 from companion.voice.audio import RATE
 from companion.voice.confidence import (
@@ -310,7 +310,7 @@ class WhisperRecognizer:
     ) -> str:
         """Each answer's shortest phrase, the global commands first and the step's own
         answers last, then the longest answer phrase, so sentences are expected too.
-        Names are written as ``casing`` says.
+        Names are written as ``casing`` says, contractions with their apostrophe.
 
         ``covering`` (for a step too big for the prompt, whose start is cut off): the
         phrases that bring a word not primed yet go last, so the kept end holds every
@@ -338,7 +338,8 @@ class WhisperRecognizer:
             default="",
         )
         text = " ".join([*words, longest] if longest not in words else words)
-        return " ".join((casing or {}).get(word, word) for word in text.split())
+        written = {**CONTRACTIONS, **(casing or {})}
+        return " ".join(written.get(word, word) for word in text.split())
 
     @cached_property
     def _commands_priming(self) -> str:
