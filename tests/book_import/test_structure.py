@@ -71,7 +71,7 @@ def test_pages_out_of_order_or_twice_are_put_right_and_said():
 
 
 RECOVERABLE = [Kind.E_AS_C, Kind.M_AS_RN, Kind.L_AS_1, Kind.I_AS_1, Kind.NUMBER_O,
-               Kind.STOP_AS_COMMA, Kind.NUMBER_AS_E]  # fmt: skip
+               Kind.STOP_AS_COMMA, Kind.NUMBER_AS_E, Kind.BRACKET_AS_PAREN]  # fmt: skip
 
 
 @pytest.mark.parametrize("kind", RECOVERABLE, ids=lambda kind: kind.name)
