@@ -206,8 +206,11 @@ def head_and_foot(
     bridged = cv2.dilate(mask, np.ones((1, max(1, word_gap)), np.uint8)) > 0
     crossing = np.zeros(mask.shape[0], dtype=bool)
     found = _gutters(mask, word_gap)
+    partings = [right for _, right in columns[:-1]]
     for start, stop in found[2] if found else []:
-        crossing |= bridged[:, min(found[0][0] + (start + stop) // 2, mask.shape[1] - 1)]
+        band = (found[0][0] + start, found[0][0] + stop)
+        parting = next((x for x in partings if band[0] <= x <= band[1]), (band[0] + band[1]) // 2)
+        crossing |= _crossing_rows(bridged, band, parting)
     height = bottom - top
     head_end = foot_start = None
     for start, stop in runs(crossing):
@@ -216,6 +219,33 @@ def head_and_foot(
         elif start >= bottom - EDGE_SHARE * height and foot_start is None:
             foot_start = start
     return head_end, foot_start
+
+
+def _crossing_rows(bridged: np.ndarray, band: tuple[int, int], parting: int) -> np.ndarray:
+    """The rows whose ink crosses a gutter: through the columns' parting point, or (a page
+    number in the gutter) alone on its row, wholly inside the gutter's band, across its
+    middle. A column's long line that only reaches into the band (``TERRAINS: City,
+    Desert, ...`` where the column's other lines are short) does not cross it.
+
+    >>> rows = np.zeros((4, 12), dtype=bool)
+    >>> rows[0, 0:10] = True  # a head across the page
+    >>> rows[1, 0:7] = True   # a long line of the left column, into the band
+    >>> rows[2, 5:7] = True   # a page number in the gutter
+    >>> rows[3, [0, 1, 5, 6]] = True  # the long line's last word in the band
+    >>> _crossing_rows(rows, (4, 8), 7).tolist()
+    [True, False, True, False]
+    """
+    middle = min((band[0] + band[1]) // 2, bridged.shape[1] - 1)
+    crossing = bridged[:, min(parting, bridged.shape[1] - 1)].copy()
+    for row in np.flatnonzero(bridged[:, middle] & ~crossing):
+        ink = bridged[row]
+        gaps_left = np.flatnonzero(~ink[:middle])
+        gaps_right = np.flatnonzero(~ink[middle:])
+        run_left = int(gaps_left[-1]) + 1 if gaps_left.size else 0
+        run_right = middle + int(gaps_right[0]) if gaps_right.size else ink.size
+        alone = ink.sum() == run_right - run_left
+        crossing[row] = alone and band[0] <= run_left and run_right <= band[1]
+    return crossing
 
 
 def numbered(lines: Sequence[OcrLine]) -> list[OcrLine]:

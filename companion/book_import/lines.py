@@ -34,13 +34,15 @@ DIGIT_LOOKALIKES = str.maketrans("OoDQlIi|!ZzSsBgqbT", "000011111225589967")
 
 @dataclass
 class Token:
-    """One word as it will be written; ``read`` is what the engine gave."""
+    """One word as it will be written; ``read`` is what the engine gave, ``second`` what
+    the second engine read for it (only a doubtful word is read twice)."""
 
     text: str
     confidence: float
     place: Place
     bold: bool | None = None
     read: str = ""
+    second: str | None = None
 
     def __post_init__(self) -> None:
         self.read = self.read or self.text
@@ -234,7 +236,8 @@ def _page_lines(page: OcrPage) -> list[Line]:
 
 def _line(page: OcrPage, line: OcrLine) -> Line:
     place = Place(source=page.source, page=page.page, where=line.where, box=line.box)
-    tokens = [Token(word.text, word.confidence, place, word.bold) for word in line.words]
+    tokens = [Token(word.text, word.confidence, place, word.bold, second=word.second)
+              for word in line.words]  # fmt: skip
     return Line(tokens=[token for token in tokens if token.text], place=place)
 
 

@@ -33,6 +33,7 @@ class OcrWord(BaseModel):
     confidence: float = Field(ge=0.0, le=1.0)
     box: Box
     bold: bool | None = None  # None when the reader cannot tell
+    second: str | None = None  # a doubtful word as the second engine read it (None: not asked)
 
 
 COLUMN_NAMES = ("left column", "right column")

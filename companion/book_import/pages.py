@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import cv2
@@ -45,11 +45,14 @@ from companion.book_import.pdf import (
     pdf_pages,
 )
 from companion.book_import.rereading import reread_doubtful
+from companion.book_import.second_reading import Doubtful, WordReader, second_readings
+from companion.book_import.words import Lexicon, english_dictionary
 
 LOGGER = logging.getLogger(__name__)
 BLANK_INK_SHARE = 0.002  # less ink than this: a blank page
 MIN_SURE_WORDS = 8  # fewer words read with confidence: no page of text (a cover, a picture)
 SURE = 0.6
+LINE_SHARE = 0.3  # of the line pitch: a band of ink at least this high is a line
 _PDF_SUFFIXES = {".pdf"}
 
 
@@ -60,21 +63,38 @@ class EngineChoice:
     engine: OcrEngine
     reader: Reader
     notice: str | None = None
+    second: WordReader | None = None  # reads again the words the first was unsure of
 
 
-def choose_engine(engine: OcrEngine | None = None, language: str = "eng") -> EngineChoice:
+def choose_engine(
+    engine: OcrEngine | None = None, language: str = "eng", second: bool = True
+) -> EngineChoice:
     """The engine asked for, or the best one installed here with a notice saying why the
-    default was not used. Raises :class:`EngineUnavailable` (how to install one) when none
-    runs here, or when the engine asked for does not."""
+    default was not used, and (``second``) RapidOCR to read Tesseract's doubtful words
+    again when it is installed. Raises :class:`EngineUnavailable` (how to install one)
+    when none runs here, or when the engine asked for does not."""
     if engine is not None:
-        return EngineChoice(engine, open_reader(engine, language))
+        helper = _second_reader(engine, language) if second else None
+        return EngineChoice(engine, open_reader(engine, language), second=helper)
     default = next(iter(OcrEngine))
     try:
-        return EngineChoice(default, open_reader(default, language))
+        return choose_engine(default, language, second)
     except EngineUnavailable as unavailable:
         chosen, reader = first_available_reader(language)
         notice = f"{default.value} cannot run here ({unavailable}); reading with {chosen.value}."
         return EngineChoice(chosen, reader, notice)
+
+
+def _second_reader(engine: OcrEngine, language: str) -> WordReader | None:
+    """RapidOCR for Tesseract's doubtful words, when it is installed and reads the language."""
+    if engine is not OcrEngine.TESSERACT:
+        return None
+    try:
+        from companion.book_import.engines.rapid import RapidReader
+
+        return RapidReader(language)
+    except EngineUnavailable:
+        return None
 
 
 def read_pages(
@@ -92,10 +112,14 @@ def read_pages(
     if choice.notice:
         LOGGER.warning(choice.notice)
     number = 0
+    second = None
+    if choice.second is not None and not tables:
+        lexicon = Lexicon(english_dictionary(language), [], [], language)
+        second = (choice.second, Doubtful(lexicon))
     for path in paths:
         for item in _pages_of(Path(path)):
             number += 1
-            yield _read_one(item, str(path), number, choice.reader, tables)
+            yield _read_one(item, str(path), number, choice.reader, tables, second)
 
 
 def _pages_of(path: Path) -> Iterator[np.ndarray | TextLayerPage | str]:
@@ -152,12 +176,13 @@ def _read_one(
     number: int,
     reader: Reader,
     tables: bool = False,
+    second: tuple[WordReader, Doubtful] | None = None,
 ) -> PageResult:
     if isinstance(item, str):
         return PageFailure(source=source, page=number, reason=item)
     if isinstance(item, TextLayerPage):
         return _text_layer_page(item, source, number, tables)
-    return _ocr_page(item, source, number, reader, tables)
+    return _ocr_page(item, source, number, reader, tables, second)
 
 
 def _text_layer_page(
@@ -200,7 +225,12 @@ def _text_layer_lines(page: TextLayerPage) -> list[OcrLine]:
 
 
 def _ocr_page(
-    gray: np.ndarray, source: str, number: int, reader: Reader, tables: bool = False
+    gray: np.ndarray,
+    source: str,
+    number: int,
+    reader: Reader,
+    tables: bool = False,
+    second: tuple[WordReader, Doubtful] | None = None,
 ) -> PageResult:
     prepared = page_image.prepare(gray)
     page = prepared.image
@@ -209,6 +239,8 @@ def _ocr_page(
     pitch = prepared.line_pitch or page_image.TARGET_LINE_PITCH
     read = _read_table(page, pitch, reader) if tables else _read_columns(page, pitch, reader)
     lines = reread_doubtful(page, read, reader, pitch)
+    if second is not None:
+        lines = second_readings(page, lines, *second, pitch)
     sure = sum(
         1
         for line in lines
@@ -297,8 +329,36 @@ def _read_area(
         return []
     crop = np.ascontiguousarray(page[y0:y1, x0:x1])
     read = reader.read_block(crop) if block else reader.read(crop)
+    if not block:
+        read += _lines_passed_over(crop, read, reader, margin)
     words: list[RawWord] = with_measured_bold(crop, read)
     return column_lines(column, words, (x0, y0))
+
+
+def _lines_passed_over(
+    crop: np.ndarray, read: list[RawWord], reader: Reader, margin: int
+) -> list[RawWord]:
+    """Lines of ink the engine gave no word for, each read alone: Tesseract's column mode
+    now and then passes over a short line at a column's top (a chart's number ``4`` above
+    its title, on photos of the 20-page bench, two charts a page run together so). A line
+    is a band of rows with ink, and no word read across them, at least LINE_SHARE of the
+    line pitch high (``margin`` is 0.4 of the pitch); on a photo it may touch the line
+    below."""
+    rows = page_image.ink(crop).any(axis=1)
+    covered = np.zeros_like(rows)
+    for word in read:
+        covered[max(0, word.top) : word.top + word.height] = True
+    found: list[RawWord] = []
+    next_line = max((word.line for word in read), default=-1) + 1
+    for start, stop in page_image.runs(rows & ~covered):
+        if stop - start < LINE_SHARE * margin / 0.4:
+            continue
+        top, bottom = max(0, start - margin // 2), min(crop.shape[0], stop + margin // 2)
+        band = np.ascontiguousarray(crop[top:bottom])
+        words = [w for w in reader.read_line(band) if w.text.strip()]
+        found += [replace(w, top=w.top + top, line=next_line) for w in words]
+        next_line += 1
+    return found
 
 
 def _without_specks(mask: np.ndarray) -> np.ndarray:

@@ -14,6 +14,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from rapidfuzz import fuzz, process
+from rapidfuzz.distance import Levenshtein
 
 from companion.book_import.lines import Line, Token
 from companion.book_import.paragraphs import Block, span_label
@@ -47,6 +48,7 @@ _CODE_NUMBER = re.compile(r"([DSW$])\s*([+-]?)\s*([0-9lIOo]{1,3})(\s*\(.*)?", re
 _CODE_WORD = re.compile(r"[A-Za-z][A-Za-z'’]+")
 _CLOSERS = {"‘": "’'", "“": '”"', '"': '"'}  # an opening mark: the marks that close it
 _EDGE_STOPS = ".,;:!?)"
+LOOKALIKE_EDITS = 2  # letters changed, lost or added between two engines' lookalike readings
 RARE_FIGURE = 2  # a reward figure read this often or less is rare in the book
 RARE_CONFIDENCE = 0.9
 """A dictionary word seen once where a confusable reading is frequent is listed only when
@@ -250,8 +252,7 @@ class _Reader:
         for token in tokens[:code_start]:
             opened += token.text[:1] in '"“'
             if token.text[-1:] in '"”' and token.text[:1] not in '"“' and not opened:
-                self.doubt(token.place, f"{token.text!r} closes a quotation no quote opened: "
-                           "a mark read as a quote?")  # fmt: skip
+                self.stray_mark(token, f"{token.text!r} closes a quotation no quote opened")
         self.check_openings(tokens[:code_start])
         for index, token in enumerate(tokens[:code_start]):
             self.check_word(token)
@@ -268,8 +269,18 @@ class _Reader:
                 later.text[1 if later is token else 0:].rstrip(_EDGE_STOPS)[-1:] in closer
                 for later in tokens[index:] if len(later.text) > (later is token)
             ):  # fmt: skip
-                self.doubt(token.place, f"{token.text!r} opens a quotation that never "
-                           "closes: a mark read as a quote?")  # fmt: skip
+                self.stray_mark(token, f"{token.text!r} opens a quotation that never closes")
+
+    def stray_mark(self, token: Token, why: str) -> None:
+        """A quote mark no quotation needs: left out when the second engine read the word
+        without it, else listed as a mark read as a quote."""
+        second = token.second or ""
+        if second and bare(second) == bare(token.text) and len(second) < len(token.text):
+            self.doubt(token.place, f"{why}, and a second engine read no mark there: read as "
+                       f"{second!r}")  # fmt: skip
+            token.text = second
+            return
+        self.doubt(token.place, f"{why}: a mark read as a quote?")
 
     def check_capital(self, token: Token) -> None:
         """A capital in mid-sentence, once in the book, on a common word: listed (names
@@ -288,6 +299,8 @@ class _Reader:
 
     def check_word(self, token: Token) -> None:
         lexicon, word = self.context.lexicon, bare(token.text)
+        if self.second_reading(token, word):
+            return
         if token.confidence < self.context.floor:
             self.doubt(token.place, f"{token.text!r} was read with low confidence "
                        f"({token.confidence:.2f})")  # fmt: skip
@@ -317,6 +330,12 @@ class _Reader:
                            f"far more common {common!r}: which is printed?")  # fmt: skip
             return
         fixed = lexicon.confusable_fix(word) or lexicon.confusable_fix(word, listed_only=False)
+        apart = lexicon.run_together(word)
+        if fixed is None and apart is not None and all(map(lexicon.is_word, apart.split())):
+            token.text = token.text.replace(word, apart)
+            self.doubt(token.place, f"{word!r} is not a word of this book, which says {apart!r} "
+                       f"elsewhere; read as {apart!r}")  # fmt: skip
+            return
         if fixed is not None:
             token.text = token.text.replace(word, fixed)
             self.doubt(token.place, f"{word!r} is not a word of this book; read as {fixed!r}")
@@ -324,6 +343,31 @@ class _Reader:
         guess = lexicon.suggest(word)
         hint = f"; did you mean {guess}?" if guess else ""
         self.doubt(token.place, f"{word!r} is not a word of this book{hint}")
+
+    def second_reading(self, token: Token, word: str) -> bool:
+        """The second engine read the word otherwise: its reading is taken when it is a
+        word of the book or the dictionary and the first is not, or is a lookalike of the
+        first (``comer``: ``corner``, ``alls``: ``falls``, ``Clearly``: ``clearly``), and
+        listed either way; any other disagreement is listed and the word checked as read.
+        (Only words the first engine was unsure of, or that fail the book's checks, are
+        read twice: ``second_reading.py``.) True when taken."""
+        other = bare(token.second or "")
+        if not word or not other or other == word:
+            return False
+        if other.replace(" ", "") == word:
+            token.text = token.text.replace(word, other)
+            self.doubt(token.place, f"{word!r} shows a space in print: read as {other!r}")
+            return True
+        lexicon = self.context.lexicon
+        near = Levenshtein.distance(word, other) <= LOOKALIKE_EDITS
+        if lexicon.is_word(other) and (near or not lexicon.is_word(word)):
+            token.text = token.text.replace(word, other)
+            self.doubt(token.place, f"{word!r} was read {other!r} by a second engine, a word "
+                       f"this book agrees with; read as {other!r}")  # fmt: skip
+            return True
+        self.doubt(token.place, f"{word!r} was read {other!r} by a second engine: which is "
+                   "printed?")  # fmt: skip
+        return False
 
     def common_word(self, word: str) -> bool:
         dictionary = self.context.lexicon.dictionary
@@ -359,13 +403,30 @@ class _Reader:
             return
         code = " ".join(token.text for token in tokens[start:])
         inside = code[code.index("[") + 1 : -1]
-        parts = [self.code_part(part.strip(), last.place) for part in inside.split("/")]
+        seconds = self.second_code(tokens[start:], inside.split("/"), last.place)
+        parts = [self.code_part(part.strip(), last.place, second)
+                 for part, second in zip(inside.split("/"), seconds, strict=True)]  # fmt: skip
         fixed = code[: code.index("[") + 1] + "/".join(parts) + "]"
         if fixed != code:
             tokens[start:] = [Token(fixed, min(t.confidence for t in tokens[start:]),
                                     tokens[start].place)]  # fmt: skip
 
-    def code_part(self, part: str, place: Place) -> str:
+    def second_code(self, tokens: list[Token], parts: list[str], place: Place) -> list[str | None]:
+        """The code's parts as the second engine read them (None where it did not read
+        them, or read another number of parts); its figures, when they differ from the
+        first engine's, are listed (``S1`` read ``S2``: both are rewards)."""
+        if all(token.second is None for token in tokens):
+            return [None] * len(parts)
+        second = " ".join(token.second or token.text for token in tokens)
+        inside = second[second.find("[") + 1 :].rstrip("]|)}J")
+        first, other = _figures(_text(tokens)), _figures(second)
+        if first != other:
+            self.doubt(place, f"the reward's figures were read {', '.join(first)} by one "
+                       f"engine and {', '.join(other)} by another: which are printed?")  # fmt: skip
+        seconds = inside.split("/")
+        return list(seconds) if len(seconds) == len(parts) else [None] * len(parts)
+
+    def code_part(self, part: str, place: Place, second: str | None = None) -> str:
         if not part:
             return part
         if part[:1] in '"“”' and len(part) > 1:  # an instruction: its words are text
@@ -374,7 +435,7 @@ class _Reader:
                 self.doubt(place, f"the instruction's closing quote was read as "
                            f"{part[-1]!r}; read as {closing!r}")  # fmt: skip
                 part = part.rstrip("\"“”’'`") + closing
-            return self.checked_words(part, place)
+            return self.checked_words(part, place, second)
         number = _CODE_NUMBER.fullmatch(part)
         if number and (not number[4] or number[1] == "W"):
             digits = number[3].translate(str.maketrans("lIOo", "1100"))
@@ -423,9 +484,12 @@ class _Reader:
             self.doubt(place, f"reward code: {error}")
             return part
 
-    def checked_words(self, part: str, place: Place) -> str:
-        for word in _CODE_WORD.findall(part):
-            token = Token(word, 1.0, place)
+    def checked_words(self, part: str, place: Place, second: str | None = None) -> str:
+        words = _CODE_WORD.findall(part)
+        others = _CODE_WORD.findall(second or "")
+        for index, word in enumerate(words):
+            other = others[index] if len(others) == len(words) else None
+            token = Token(word, 1.0, place, second=other)
             self.check_word(token)
             part = part.replace(word, token.text)
         return part
@@ -496,6 +560,22 @@ class _Reader:
             return f"{found[0]} {rest}".strip()
         self.doubt(place, f"{first!r} is not a row of matrices.txt")
         return name
+
+
+def _figures(code: str) -> list[str]:
+    """A code's reward figures, lookalike letters read as the digits they stand for.
+
+    >>> _figures("[$1/Dl/W+2 (Max: Poor)/Envied]")
+    ['S1', 'D1', 'W+2']
+    """
+    return [
+        ("S" if letter == "$" else letter) + sign + digits.translate(_FIGURE_LOOKALIKES)
+        for letter, sign, digits in _FIGURE.findall(code)
+    ]
+
+
+_FIGURE = re.compile(r"(?<![A-Za-z])([DSW$])\s*([+-]?)\s*([0-9lIOo]{1,3})(?![A-Za-z0-9])")
+_FIGURE_LOOKALIKES = str.maketrans("lIOo", "1100")
 
 
 def _heading_lines_joined(lines: list[Line]) -> list[Line]:

@@ -96,22 +96,38 @@ def _ocr_line(line: PrintedLine, index: int) -> OcrLine:
         width = 22 * len(str(word))
         words.append(OcrWord(text=str(word), confidence=confidence,
                              box=Box(left=x, top=top, width=width, height=40),
-                             bold=line.bold))  # fmt: skip
+                             bold=line.bold, second=getattr(word, "second", None)))  # fmt: skip
         x += width + 20
     box = Box(left=left, top=top, width=max(1, x - left), height=40)
     return OcrLine(words=tuple(words), box=box, column=column, number=row + 1)
 
 
 class Damaged(str):
-    """A word as the damage left it, with the lower confidence an engine would give."""
+    """A word as the damage left it, with the lower confidence an engine would give, the
+    word as printed, and what a second engine read for it (None: not asked)."""
 
     confidence: float
+    printed: str
+    second: str | None = None
 
 
-def damaged(word: str, confidence: float) -> Damaged:
+def damaged(word: str, confidence: float, printed: str = "") -> Damaged:
     result = Damaged(word)
     result.confidence = confidence
+    result.printed = printed
     return result
+
+
+def second_engine_reads(printed: list[PrintedLine], misread: Callable[[str], str]) -> int:
+    """A second engine's reading of every damaged word: ``misread`` of the word as printed
+    (``str`` reads it right). Returns how many words it read."""
+    count = 0
+    for line in printed:
+        for word in line.words:
+            if isinstance(word, Damaged) and word.printed:
+                word.second = misread(word.printed)
+                count += 1
+    return count
 
 
 @dataclass
@@ -139,6 +155,8 @@ class Kind(Enum):
     FIGURE_DIGIT_ADDED = "a reward figure read with a digit too many (W+1 as W+17)"
     RN_AS_M_WORD = "rn read as m, giving a rarer word (corner as comer)"
     FIRST_LETTER_LOST = "a word's first letter lost, giving a rarer word (falls as alls)"
+    FIGURE_SWAPPED = "a reward figure read as another the book uses (S1 as S2)"
+    RUN_TOGETHER = "two words read as one, no word (carry you as carryyou)"
 
 
 def damage_lines(
@@ -176,6 +194,8 @@ def _fits(kind: Kind, line: PrintedLine) -> bool:
         Kind.FIGURE_DIGIT_ADDED: any(_FIGURE.search(word) for word in line.words),
         Kind.RN_AS_M_WORD: any(_RN_WORD.fullmatch(word) for word in line.words),
         Kind.FIRST_LETTER_LOST: "falls" in line.words,
+        Kind.FIGURE_SWAPPED: any(_FIGURE.search(word) for word in line.words),
+        Kind.RUN_TOGETHER: bool(_pairs_before_code(line)),
     }[kind]
 
 
@@ -194,6 +214,28 @@ def _before_code(line: PrintedLine) -> list[int]:
     )
 
 
+def _pairs_before_code(line: PrintedLine) -> list[int]:
+    """Where two plain words stand side by side before a line's reward code."""
+    plain = _before_code(line) or (
+        [] if any("[" in word or "]" in word for word in line.words)
+        else [i for i, word in enumerate(line.words) if re.fullmatch(r"[a-z]+", word)]
+    )  # fmt: skip
+    return [i for i in plain if i + 1 in plain]
+
+
+def _figure_swapped(words: list[str], rng: random.Random) -> bool:
+    """A reward's figure read as another figure of the book's range (1 to 3)."""
+    index = rng.choice([i for i, word in enumerate(words) if _FIGURE.search(word)])
+    found = _FIGURE.search(words[index])
+    assert found is not None
+    other = {"1": "2", "2": "1", "3": "2"}.get(found[0][-1])
+    if other is None:
+        return False
+    word = words[index]
+    words[index] = damaged(word[: found.end() - 1] + other + word[found.end() :], 0.8, word)
+    return True
+
+
 def _figure_harmed(words: list[str], rng: random.Random, made: set[str]) -> bool:
     """A digit added to a reward's figure, never the same misreading twice in a book (one
     repeated three times reads as a figure of the book: docs/book-import-structure.md)."""
@@ -207,7 +249,7 @@ def _figure_harmed(words: list[str], rng: random.Random, made: set[str]) -> bool
     figure = found[0] + rng.choice(extra)
     made.add(figure)
     word = words[index]
-    words[index] = damaged(word[: found.start()] + figure + word[found.end() :], 0.93)
+    words[index] = damaged(word[: found.start()] + figure + word[found.end() :], 0.93, word)
     return True
 
 
@@ -227,7 +269,7 @@ def _word_harmed(
     if key is None:
         return False
     made.add(key)
-    words[index] = damaged(read, rng.uniform(0.91, 0.97))
+    words[index] = damaged(read, rng.uniform(0.91, 0.97), words[index])
     return True
 
 
@@ -235,10 +277,22 @@ def _harm(kind: Kind, line: PrintedLine, rng: random.Random, made: set[str]) -> 
     words = line.words
     if kind is Kind.STRAY_QUOTE:
         index = rng.choice(_before_code(line))
-        words[index] = damaged(rng.choice("‘“") + words[index], rng.uniform(0.9, 0.97))
+        words[index] = damaged(
+            rng.choice("‘“") + words[index], rng.uniform(0.9, 0.97), words[index]
+        )
         return True
     if kind is Kind.FIGURE_DIGIT_ADDED:
         return _figure_harmed(words, rng, made)
+    if kind is Kind.FIGURE_SWAPPED:
+        return _figure_swapped(words, rng)
+    if kind is Kind.RUN_TOGETHER:  # each misreading once (made more often, it is the book's)
+        index = rng.choice(_pairs_before_code(line))
+        if words[index] + words[index + 1] in made:
+            return False
+        first, second = words[index], words.pop(index + 1)
+        made.add(first + second)
+        words[index] = damaged(first + second, 0.92, f"{first} {second}")
+        return True
     if kind is Kind.FIRST_LETTER_LOST:
         return _word_harmed(words, rng, made, re.compile("falls"), lambda word: word[1:])
     if kind is Kind.RN_AS_M_WORD:

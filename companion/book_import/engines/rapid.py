@@ -32,6 +32,11 @@ class RapidReader:
     def read_block(self, image: np.ndarray) -> list[RawWord]:
         return self.read(image)
 
+    def read_word(self, image: np.ndarray) -> str:
+        """The text of an image holding one word (its recogniser alone, no detection)."""
+        result, _ = self._ocr(image, use_det=False, use_cls=False, use_rec=True)
+        return str(result[0][0]).strip() if result else ""
+
     def read(self, image: np.ndarray) -> list[RawWord]:
         result, _ = self._ocr(image, use_cls=False)
         lines = sorted(result or [], key=lambda found: min(point[1] for point in found[0]))
