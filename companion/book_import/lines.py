@@ -176,6 +176,8 @@ def without_furniture(page: OcrPage, titles: set[str]) -> OcrPage:
         if not figures or not all(_FURNITURE_NUMBER.fullmatch(w.text) for w in figures):
             continue
         numbers = [int(re.sub(r"\D", "", w.text)) for w in figures]
+        if len(numbers) == 1 and _above_chart_title(page, index):
+            continue  # a chart's number, even when its thin figure is not measured bold
         top = index in tops
         others = [other for i, other in lone if (i > index if top else i < index)]
         if len(numbers) >= 2 or _not_a_paragraph_number(numbers[0], line, others, top):
@@ -184,6 +186,16 @@ def without_furniture(page: OcrPage, titles: set[str]) -> OcrPage:
         return page
     kept = tuple(line for i, line in enumerate(page.lines) if i not in dropped)
     return page.model_copy(update={"lines": kept})
+
+
+def _above_chart_title(page: OcrPage, index: int) -> bool:
+    """Whether the next line of the line's column is a chart's title (no running head or
+    page number stands right above one)."""
+    from companion.book_import.paragraphs import is_chart_title  # it reads these lines
+
+    line = page.lines[index]
+    below = [other for other in page.lines[index + 1 :] if other.column == line.column]
+    return bool(below) and is_chart_title(below[0].text)
 
 
 def _not_a_paragraph_number(number: int, line: OcrLine, others: list[OcrLine], top: bool) -> bool:

@@ -398,6 +398,8 @@ class _Reader:
             self.doubt(last.place, "the reward code's closing bracket was read as "
                        f"{last.read[-1]!r}")  # fmt: skip
         start = _code_start(tokens)
+        if start == len(tokens) and tokens[-1].text.endswith("]"):
+            start = self.opening_bracket(tokens)
         if start == len(tokens) or not tokens[-1].text.endswith("]"):
             self.doubt(last.place, "the section does not end with a reward code in [brackets]")
             return
@@ -410,6 +412,18 @@ class _Reader:
         if fixed != code:
             tokens[start:] = [Token(fixed, min(t.confidence for t in tokens[start:]),
                                     tokens[start].place)]  # fmt: skip
+
+    def opening_bracket(self, tokens: list[Token]) -> int:
+        """A code closed by ``]`` and opened by nothing: its ``[`` read as ``(`` (the last
+        ``(`` that opens no ``(Max:``), put right and listed. The code's start, or
+        len(tokens) when there is none."""
+        for index in range(len(tokens) - 1, -1, -1):
+            token = tokens[index]
+            if token.text.startswith("(") and not re.match(r"\((Max|Min)\b", token.text):
+                self.doubt(token.place, "the reward code's opening bracket was read as '('")
+                token.text = "[" + token.text[1:]
+                return index
+        return len(tokens)
 
     def second_code(self, tokens: list[Token], parts: list[str], place: Place) -> list[str | None]:
         """The code's parts as the second engine read them (None where it did not read

@@ -157,6 +157,7 @@ class Kind(Enum):
     FIRST_LETTER_LOST = "a word's first letter lost, giving a rarer word (falls as alls)"
     FIGURE_SWAPPED = "a reward figure read as another the book uses (S1 as S2)"
     RUN_TOGETHER = "two words read as one, no word (carry you as carryyou)"
+    BRACKET_AS_PAREN = "a reward code's opening bracket read as '(' ((S1] for [S1])"
 
 
 def damage_lines(
@@ -196,6 +197,7 @@ def _fits(kind: Kind, line: PrintedLine) -> bool:
         Kind.FIRST_LETTER_LOST: "falls" in line.words,
         Kind.FIGURE_SWAPPED: any(_FIGURE.search(word) for word in line.words),
         Kind.RUN_TOGETHER: bool(_pairs_before_code(line)),
+        Kind.BRACKET_AS_PAREN: any(word.startswith("[") for word in line.words),
     }[kind]
 
 
@@ -285,6 +287,10 @@ def _harm(kind: Kind, line: PrintedLine, rng: random.Random, made: set[str]) -> 
         return _figure_harmed(words, rng, made)
     if kind is Kind.FIGURE_SWAPPED:
         return _figure_swapped(words, rng)
+    if kind is Kind.BRACKET_AS_PAREN:
+        index = next(i for i, word in enumerate(words) if word.startswith("["))
+        words[index] = damaged("(" + words[index][1:], 0.7, words[index])
+        return True
     if kind is Kind.RUN_TOGETHER:  # each misreading once (made more often, it is the book's)
         index = rng.choice(_pairs_before_code(line))
         if words[index] + words[index + 1] in made:

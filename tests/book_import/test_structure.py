@@ -71,7 +71,7 @@ def test_pages_out_of_order_or_twice_are_put_right_and_said():
 
 
 RECOVERABLE = [Kind.E_AS_C, Kind.M_AS_RN, Kind.L_AS_1, Kind.I_AS_1, Kind.NUMBER_O,
-               Kind.STOP_AS_COMMA, Kind.NUMBER_AS_E]  # fmt: skip
+               Kind.STOP_AS_COMMA, Kind.NUMBER_AS_E, Kind.BRACKET_AS_PAREN]  # fmt: skip
 
 
 @pytest.mark.parametrize("kind", RECOVERABLE, ids=lambda kind: kind.name)
@@ -193,3 +193,24 @@ def test_any_damage_is_undone_or_listed_never_invented(seed, count, kinds, with_
     _, unlisted, invented = outcome(book)
     assert unlisted == []
     assert invented == []
+
+
+def test_a_chart_number_at_a_page_top_not_measured_bold_is_no_page_number():
+    """On a photo the thin figure '7' at page 2's top was not measured bold where the
+    page's other numbers were, and was dropped as a page number: two charts ran
+    together. A lone number right above a chart's title is the chart's number."""
+    charts = {n: lines for n, lines in PARAGRAPHS.items() if lines[0].startswith("ENCOUNTER")}
+    printed = printed_lines(charts, random.Random(5))
+    cut = [i for i, line in enumerate(printed) if line.bold][4]  # page 2 opens with a chart
+    earlier = pages_of(printed[:cut])
+    later = [page.model_copy(update={"page": len(earlier) + page.page})
+             for page in pages_of(printed[cut:], source="later-{:03d}.png")]  # fmt: skip
+    second = later[0]
+    assert second.lines[1].text.startswith("ENCOUNTER CHART")
+    first = second.lines[0]
+    thin = first.model_copy(update={"words": (first.words[0].model_copy(update={"bold": False}),)})
+    pages = [*earlier, second.model_copy(update={"lines": (thin, *second.lines[1:])}), *later[1:]]
+    book = import_book(pages, world=WORLD)
+    got = {p.number: p.lines for p in book.paragraphs}
+    assert int(first.text) in got
+    assert all(got.get(n) == lines for n, lines in charts.items())
