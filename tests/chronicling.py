@@ -84,6 +84,10 @@ class Night:
         return self.chronicle.read_text(encoding="utf-8")
 
 
+SHEET_OWNER = re.compile(r"What changes on (.+)'s sheet\?$")
+"""The Reader's question when a sheet is to be changed, and whose sheet it is."""
+
+
 class ErringTable:
     """Ears for a whole night: sensible answers (each game's seeded player), and now and
     then an answer the game refuses, an undo, an aside or a sheet corrected by hand."""
@@ -94,7 +98,10 @@ class ErringTable:
         self.rng = random.Random(seed)
         self.session: Session | None = None
         self.reader = DemoPlayer(seed, most) if mode == "arabian-nights" else None
-        self.correction: str | None = None
+        self.correcting = False
+        """The table asked to change a sheet: it names the change when asked."""
+        self.confirming = False
+        """It named a change: it confirms it when asked "Is that right?"."""
         self.before: dict | None = None
         """The game when the last answer was said."""
         self.would_tell: list[str] | None = None
@@ -120,7 +127,6 @@ class ErringTable:
             self.night.standing.append(self.would_tell)
 
     def _say(self, step: Step) -> str:
-        dialogue = self.session.dialogue
         chance = self.rng.random()
         if chance < 0.03 and len(self.night.standing) > 3:
             return self._undo()
@@ -129,7 +135,7 @@ class ErringTable:
         if chance < 0.09 and (refused := self._refused(step)) is not None:
             return refused
         if chance < 0.11 and self.reader is not None and step.commands is not None:
-            self.correction = f"{self.rng.choice(dialogue.player_names())} gains two story"
+            self.correcting = True
             return "change my sheet"
         said = self._sensible(step)
         if said == "undo":
@@ -143,9 +149,12 @@ class ErringTable:
 
     def _sensible(self, step: Step) -> str:
         dialogue = self.session.dialogue
-        if self.correction and step.prompt.endswith("sheet?"):
-            said, self.correction = self.correction, None
-            return said
+        confirming, self.confirming = self.confirming, False
+        if confirming and step.prompt.endswith("Is that right?"):
+            return "yes"
+        if self.correcting and (owner := SHEET_OWNER.search(step.prompt)):
+            self.correcting, self.confirming = False, True
+            return f"{owner[1]} gains two story"
         if step.free_text:
             return self.rng.choice(["Ali", "Bea", "Sam"])
         if self.reader is not None:
