@@ -43,8 +43,12 @@ def wait_for_text(driver, element_id: str, text: str, seconds: float = 10) -> No
 
 
 def ali_row(driver) -> str:
-    rows = driver.find_elements(By.CSS_SELECTOR, "#sheets tbody tr")
-    return next(row.text for row in rows if row.text.startswith("Ali"))
+    """Ali's row of the sheets, read in one go (the page may redraw the table between
+    finding a row and reading it)."""
+    rows = driver.execute_script(
+        "return [...document.querySelectorAll('#sheets tbody tr')].map(row => row.innerText)"
+    )
+    return next(" ".join(row.split()) for row in rows if row.startswith("Ali"))
 
 
 def test_the_page_follows_the_game_and_a_tap_moves_a_hero(table_game, browser):
