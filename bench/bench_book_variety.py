@@ -182,10 +182,15 @@ def paragraph_range(text: str) -> tuple[int, int]:
 
     >>> paragraph_range("4000-4422"), paragraph_range("17")
     ((4000, 4422), (17, 17))
+    >>> paragraph_range("4422-4000")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: '4422-4000' is not FIRST-LAST with FIRST <= LAST, e.g. 4000-4422
     """
     first, _, last = text.partition("-")
-    if not (first.isdigit() and (last or first).isdigit()):
-        raise argparse.ArgumentTypeError(f"{text!r} is not FIRST-LAST, e.g. 4000-4422")
+    if not (first.isdigit() and (last or first).isdigit()) or int(first) > int(last or first):
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not FIRST-LAST with FIRST <= LAST, e.g. 4000-4422"
+        )
     return int(first), int(last or first)
 
 
@@ -193,6 +198,8 @@ def print_overlap(pack: Pack, first: int, last: int) -> None:
     """Each paragraph from ``first`` to ``last`` with the book's paragraph it shares most
     story words with (shared words over the words of both), the closest pairs first."""
     words = {number: story_words(pack, number) for number in pack.paragraphs}
+    if not any(first <= number <= last for number in words):
+        raise SystemExit(f"no paragraph numbered {first} to {last} in the book")
     closest = []
     for number in sorted(n for n in words if first <= n <= last):
         share, other = max(
