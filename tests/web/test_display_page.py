@@ -57,6 +57,7 @@ def wait_for_question(driver, text: str, seconds: float = 30) -> None:
 
 def test_a_double_tap_answers_one_question(table_game, browser):
     browser.get(table_game.address)
+    wait_for_question(browser, "Shall I deal")
     table_game.say("choose")
     wait_for_question(browser, "Ali, choose a skill")
     before = len(table_game.session.undo_stack)
@@ -75,6 +76,7 @@ def test_two_phones_tapping_at_once_answer_one_question(table_game, browser):
     """Two taps sent at the same moment from the page's origin, with its token, as two
     phones showing the same question would: one answers, the other is refused."""
     browser.get(table_game.address)
+    wait_for_question(browser, "Shall I deal")
     table_game.say("choose")
     wait_for_question(browser, "Ali, choose a skill")
     before = len(table_game.session.undo_stack)
