@@ -138,7 +138,7 @@ def _repeated_edges(pages: list[OcrPage]) -> set[str]:
             text = _without_digits(line.text)
             if (
                 len(line.words) > _HEAD_WORDS
-                or any(mark in line.text for mark in "[(:;")
+                or any(mark in line.text for mark in "[]():;")
                 or sum(c.isalpha() for c in text) < 3
                 or "encounter chart" in text
             ):
