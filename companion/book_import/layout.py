@@ -205,11 +205,7 @@ def head_and_foot(
     top, bottom = rows_span
     bridged = cv2.dilate(mask, np.ones((1, max(1, word_gap)), np.uint8)) > 0
     crossing = np.zeros(mask.shape[0], dtype=bool)
-    found = _gutters(mask, word_gap)
-    partings = [right for _, right in columns[:-1]]
-    for start, stop in found[2] if found else []:
-        band = (found[0][0] + start, found[0][0] + stop)
-        parting = next((x for x in partings if band[0] <= x <= band[1]), (band[0] + band[1]) // 2)
+    for band, parting in _partings(mask, columns, word_gap):
         crossing |= _crossing_rows(bridged, band, parting)
     height = bottom - top
     head_end = foot_start = None
@@ -219,6 +215,32 @@ def head_and_foot(
         elif start >= bottom - EDGE_SHARE * height and foot_start is None:
             foot_start = start
     return head_end, foot_start
+
+
+def _partings(
+    mask: np.ndarray, columns: Sequence[tuple[int, int]], word_gap: int
+) -> list[tuple[tuple[int, int], int]]:
+    """Each gutter the columns part at, as its band and the parting point in it. A band
+    where no columns part is no gutter: the space between numbers hanging in a column's
+    margin and their text (a sliver joined to its column) is crossed by that column's own
+    first lines, which were read across the page as a running head so, both columns'
+    words run together (press layout 2, ¶4322).
+
+    >>> mask = np.zeros((10, 140), dtype=np.uint8)
+    >>> mask[:, 0:60] = mask[:, 70:73] = mask[:, 78:140] = 1  # a number hanging at 70
+    >>> columns = find_columns(mask, word_gap=2)
+    >>> columns, _partings(mask, columns, word_gap=2)
+    ([(0, 65), (65, 140)], [((61, 70), 65)])
+    """
+    found = _gutters(mask, word_gap)
+    if found is None:
+        return []
+    left = found[0][0]
+    partings = [right for _, right in columns[:-1]]
+    bands = [(left + start, left + stop) for start, stop in found[2]]
+    return [
+        (band, parting) for band in bands for parting in partings if band[0] <= parting <= band[1]
+    ]
 
 
 def _crossing_rows(bridged: np.ndarray, band: tuple[int, int], parting: int) -> np.ndarray:

@@ -54,6 +54,7 @@ class Line:
 
     tokens: list[Token]
     place: Place
+    crosses_columns: bool = False  # read across the columns' parting (see OcrLine)
 
     @property
     def text(self) -> str:
@@ -250,7 +251,11 @@ def _line(page: OcrPage, line: OcrLine) -> Line:
     place = Place(source=page.source, page=page.page, where=line.where, box=line.box)
     tokens = [Token(word.text, word.confidence, place, word.bold, second=word.second)
               for word in line.words]  # fmt: skip
-    return Line(tokens=[token for token in tokens if token.text], place=place)
+    return Line(
+        tokens=[token for token in tokens if token.text],
+        place=place,
+        crosses_columns=line.crosses_columns,
+    )
 
 
 def _first_number(page: OcrPage) -> int | None:

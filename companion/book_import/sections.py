@@ -37,6 +37,10 @@ _LOST_HEADING_WHY = (
     "text goes on after a reward code without a heading: a heading line may be lost; "
     f"write it in place of {LOST_HEADING}"
 )
+_CROSSES_COLUMNS_WHY = (
+    "this line was read across the page's columns: words of the other column may have run "
+    "into it; check it against the page"
+)
 _CHART_ENTRIES = 12
 _MATRIX_LOOKALIKES = {"1": "I", "l": "I", "|": "I", "!": "I", "0": "O", "8": "B", "5": "S"}
 _GENDERS = ("male", "female")
@@ -87,6 +91,8 @@ def write_block(block: Block, context: BookContext) -> Written:
     places = [block.number_line.place, *(line.place for line in block.lines)]
     written = Written(block.number, [], places, after=block.span[0] if block.span else 0)
     reader = _Reader(block.number, context, written.doubts)
+    for line in (line for line in block.lines if line.crosses_columns):
+        reader.doubt(line.place, _CROSSES_COLUMNS_WHY)
     if block.is_chart:
         written.lines = reader.chart(block.lines)
     else:

@@ -214,3 +214,25 @@ def test_a_chart_number_at_a_page_top_not_measured_bold_is_no_page_number():
     got = {p.number: p.lines for p in book.paragraphs}
     assert int(first.text) in got
     assert all(got.get(n) == lines for n, lines in charts.items())
+
+
+def test_a_line_read_across_the_columns_is_listed():
+    """Press layout 2's first lines were read across the page as a running head: both
+    columns' words ran into ¶4322, and nothing listed it. A line the page reader read
+    across the columns' parting, kept as a paragraph's text, is listed."""
+    printed = printed_lines(PARAGRAPHS, random.Random(6))
+    pages = pages_of(printed)
+    page = pages[3]
+    index = next(i for i, line in enumerate(page.lines) if len(line.words) > 4)
+    into = page.lines[index]
+    other = page.lines[index + len(page.lines) // 2]  # the other column's line, beside it
+    ran = into.model_copy(update={"words": into.words[:3] + other.words[:2],
+                                  "crosses_columns": True})  # fmt: skip
+    lines = (*page.lines[:index], ran, *page.lines[index + 1 :])
+    pages[3] = page.model_copy(update={"lines": lines})
+    book = import_book(pages, world=WORLD)
+    paragraph = printed[3 * 2 * 48 + index].paragraph
+    exact, unlisted, invented = outcome(book)
+    assert paragraph not in exact
+    assert unlisted == invented == []
+    assert "read across the page's columns" in book.review_text()
