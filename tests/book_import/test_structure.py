@@ -18,6 +18,7 @@ from tests.book_import.layout import (
     DEMO,
     Kind,
     damage_lines,
+    damaged,
     demo_paragraphs,
     pages_of,
     printed_lines,
@@ -236,3 +237,30 @@ def test_a_line_read_across_the_columns_is_listed():
     assert paragraph not in exact
     assert unlisted == invented == []
     assert "read across the page's columns" in book.review_text()
+
+
+@pytest.mark.parametrize("second", [True, False], ids=["second engine", "Tesseract alone"])
+def test_a_heading_in_small_capitals_misread_is_read_by_the_second_engine(second):
+    """Press layout 2's small capitals: 'MAaic Or Piety:' and 'Macic:' (Tesseract, unsure),
+    'MAGIC OR PIETY:' and 'MAGIC:' (RapidOCR) came out 'HEADING LOST'. The second
+    engine's reading is taken when it names headings of the book (listed); without it
+    the lost heading is listed."""
+    printed = printed_lines(PARAGRAPHS, random.Random(23))
+    misread = {"MAGIC:": "Macic:", "MAGIC": "MAaic", "OR": "Or", "PIETY:": "Piety:"}
+    done = set()
+    for line in printed:
+        words = line.words
+        if words[:1] == ["MAGIC:"] or words[:3] == ["MAGIC", "OR", "PIETY:"]:
+            count = 1 if words[0] == "MAGIC:" else 3
+            for index in range(count):
+                words[index] = damaged(misread[words[index]], 0.6, words[index])
+            done.add(line.paragraph)
+    assert len(done) >= 5
+    if second:
+        second_engine_reads(printed, str)
+    book = import_book(pages_of(printed), world=WORLD)
+    exact, unlisted, invented = outcome(book)
+    assert unlisted == invented == []
+    assert done <= listed_paragraphs(book)
+    assert (done <= exact) is second
+    assert ("HEADING LOST" in book.book_text()) is not second
