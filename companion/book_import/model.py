@@ -91,6 +91,7 @@ class PageFailure(BaseModel):
     source: str
     page: int = Field(ge=1)
     reason: str
+    blank: bool = False  # a page with no ink: it held no paragraph
 
 
 PageResult = OcrPage | PageFailure

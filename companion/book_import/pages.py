@@ -235,7 +235,7 @@ def _ocr_page(
     prepared = page_image.prepare(gray)
     page = prepared.image
     if page_image.ink_share(page) < BLANK_INK_SHARE:
-        return PageFailure(source=source, page=number, reason="a blank page")
+        return PageFailure(source=source, page=number, reason="a blank page", blank=True)
     pitch = prepared.line_pitch or page_image.TARGET_LINE_PITCH
     read = _read_table(page, pitch, reader) if tables else _read_columns(page, pitch, reader)
     lines = reread_doubtful(page, read, reader, pitch)

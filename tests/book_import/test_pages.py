@@ -217,6 +217,19 @@ def test_a_rule_between_the_columns_hides_no_gutter(text_page):
     assert abs(columns[0][1] * 2 - small.shape[1]) < 0.05 * small.shape[1]
 
 
+def test_a_last_page_with_a_ruled_gutter_and_a_short_right_column_stands_upright(text_page):
+    """Press layout 4's last page (one short paragraph in the right column, a rule between
+    the columns) was measured sideways: turned, the rule was its sharpest row."""
+    scan = Image.open(text_page.scan).convert("L")
+    width, height = scan.size
+    drawing = ImageDraw.Draw(scan)
+    drawing.rectangle([(width // 2 - 20, height // 5), (width, height)], fill=255)
+    drawing.line([(width // 2, 150), (width // 2, height - 150)], fill=0, width=3)
+    page = page_image.evened(page_image.unwarped(np.asarray(scan)))
+    assert page_image.orientation(page) == 0
+    assert page_image.orientation(np.ascontiguousarray(np.rot90(page))) == 90
+
+
 @pytest.mark.parametrize("kind", ["scan", "photo"])
 def test_long_first_lines_of_both_columns_are_no_running_head(demo_pages, kind):
     """Both columns open with a chart whose TERRAINS line is the longest of its column

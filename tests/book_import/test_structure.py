@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.book_import.book import ImportedBook, import_book
+from companion.book_import.model import PageFailure
 from companion.book_import.review import doubted_paragraphs, doubted_spans
 from companion.book_import.world_names import read_world_names
 from tests.book_import.layout import (
@@ -264,3 +265,22 @@ def test_a_heading_in_small_capitals_misread_is_read_by_the_second_engine(second
     assert done <= listed_paragraphs(book)
     assert (done <= exact) is second
     assert ("HEADING LOST" in book.book_text()) is not second
+
+
+@pytest.mark.parametrize("where", [-1, 5], ids=["the last page", "a page between"])
+def test_the_paragraphs_of_a_page_not_read_are_listed(where):
+    """Press layout 4's last page (its right column nearly empty) was taken for a page
+    read sideways and gave no text: its seven paragraphs, after the last number read,
+    were lost, and only the file was named. A page that gives no words lists the
+    paragraphs that may have been on it; a blank page holds none."""
+    pages = pages_of(printed_lines(PARAGRAPHS, random.Random(29)))
+    lost = pages[where]
+    on_it = {int(line.text) for line in lost.lines if line.text.isdigit()}
+    failed = PageFailure(source=lost.source, page=lost.page, reason="no text found")
+    pages[where] = failed
+    book = import_book(pages, world=WORLD)
+    exact, unlisted, invented = outcome(book)
+    assert on_it and on_it.isdisjoint(exact)
+    assert unlisted == invented == []
+    pages[where] = failed.model_copy(update={"blank": True})
+    assert "may have been on it" not in import_book(pages, world=WORLD).review_text()
