@@ -28,6 +28,9 @@ MIN_GUTTER_SHARE = 0.02  # of the text's width; or a third of a word space, if l
 # (a 0.2-inch gutter between justified columns leaves less than that once spaces close)
 EDGE_SHARE = 0.12  # a line across the gutter this near the text's top or bottom: head or foot
 GUTTER_CROSSINGS = 0.04  # share of the text's rows that may cross a gutter (wide headings)
+CROSSED_BESIDE = 0.25  # of the rows with ink either side of a gutter, those that may cross it
+# (measured: at most 0.11 across real gutters of the benches, 0.48-0.6 across the spaces
+# of a short last column)
 
 
 def _text_span(flags: np.ndarray) -> tuple[int, int] | None:
@@ -95,8 +98,26 @@ def _gutters(
         if stop - start >= min(MIN_GUTTER_SHARE * width, max(2, word_gap // 3))
         and start > 0.15 * width
         and stop < 0.85 * width
+        and _crossed_beside(bridged > 0, start, stop) <= CROSSED_BESIDE
     ]
     return (left, right), crossings, gutters
+
+
+def _crossed_beside(bridged: np.ndarray, start: int, stop: int) -> float:
+    """The share of the rows with ink on both sides of a band whose ink also crosses it.
+    A gutter is empty beside its columns; a page whose right column is short (the book's
+    last page) has spaces between its words that few of the page's rows cross, but many
+    of the rows beside them (press layout 4: its right column was parted in three).
+
+    >>> rows = np.zeros((10, 9), dtype=bool)
+    >>> rows[:, :3] = True
+    >>> rows[:2, 6:] = rows[0, 3:6] = True  # a short right column, a heading across
+    >>> _crossed_beside(rows, 3, 6)
+    0.5
+    """
+    both = bridged[:, :start].any(axis=1) & bridged[:, stop:].any(axis=1)
+    inside = bridged[:, start:stop].any(axis=1)
+    return float((inside & both).sum() / max(1, both.sum()))
 
 
 def _emptiest_middle(crossings: np.ndarray, start: int, stop: int) -> int:
