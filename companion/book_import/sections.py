@@ -352,6 +352,9 @@ class _Reader:
             elif word and (common := lexicon.commoner_lookalike(word)):
                 self.doubt(token.place, f"{word!r} is a rare word an engine may read for the "
                            f"far more common {common!r}: which is printed?")  # fmt: skip
+            elif word and (common := lexicon.common_in_book(word)):
+                self.doubt(token.place, f"{word!r} is once in this book, which says the far "
+                           f"more common {common!r} often: which is printed?")  # fmt: skip
             return
         fixed = lexicon.confusable_fix(word) or lexicon.confusable_fix(word, listed_only=False)
         apart = lexicon.run_together(word)
