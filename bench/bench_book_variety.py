@@ -22,6 +22,12 @@ check that the paragraph's text suits every one of them.
 
     .venv/bin/python bench/bench_book_variety.py [--pack content/demo] [--encounters 200]
         [--seed 1] [--seeds 1] [--names] [--fit] [--most-read 30] [--sample 60]
+        [--overlap 4000-4422]
+
+``--overlap FIRST-LAST`` plays no game either: for each result paragraph numbered FIRST to
+LAST, the other paragraph of the whole book whose story words it shares most (the share of
+their content words, every telling counted), worst first: a new paragraph that follows
+another's scene too closely shows at the top.
 
 ``--most-read N`` lists the N paragraphs read most over all seeds (readings per evening),
 with the names they were reached with, to show where new paragraphs help variety most.
@@ -31,6 +37,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import re
 import statistics
 import tempfile
 from collections import Counter, defaultdict
@@ -49,6 +56,16 @@ from companion.session.ports import Heard
 
 ROOT = Path(__file__).resolve().parents[1]
 PLAYERS = [("Ali Baba", "m"), ("Zumurrud", "f"), ("Sindbad", "m")]
+LITTLE_WORDS = frozenset(
+    """a an the and or but of to in on at by for with from into onto over under as is are was
+    were be been being it its this that these those you your yours yourself he she him her his
+    they them their we us our i me my other not no nor so than then there here when where which
+    who whom whose what why how all any each every one two three some more most much many few
+    such own same too very can cannot could would should will shall may might must do does did
+    done have has had having if until while after before again once about against between
+    through during out up down off above below just only also even still yet ever never now back
+    away long last first""".split()
+)
 
 
 class RandomPlayer:
@@ -140,6 +157,60 @@ def print_fit(pack: Pack) -> None:
             print(f"    {paragraph.told(telling).intro}")
 
 
+def story_words(pack: Pack, number: int) -> frozenset[str]:
+    """The words that carry a paragraph's story, in every telling, little words left out.
+
+    >>> from companion.games.arabian_nights.content.pack import Paragraph, Section
+    >>> plain = Section(heading="NO SKILL", requirements=[], text="The purse is empty.",
+    ...                 reward_code="S1", line=2)
+    >>> pack = Pack.model_construct(paragraphs={7: Paragraph(
+    ...     number=7, intro="You find a purse.", sections=[plain], line=1)})
+    >>> sorted(story_words(pack, 7))
+    ['empty', 'find', 'purse']
+    """
+    paragraph = pack.paragraphs[number]
+    words: set[str] = set()
+    for telling in range(paragraph.telling_count):
+        told = paragraph.told(telling)
+        text = " ".join([told.intro, *(section.text for section in told.sections)])
+        words.update(re.findall(r"[a-z]{3,}", text.lower()))
+    return frozenset(words - LITTLE_WORDS)
+
+
+def paragraph_range(text: str) -> tuple[int, int]:
+    """``4000-4422`` (or one number) as the first and last paragraph numbers.
+
+    >>> paragraph_range("4000-4422"), paragraph_range("17")
+    ((4000, 4422), (17, 17))
+    """
+    first, _, last = text.partition("-")
+    if not (first.isdigit() and (last or first).isdigit()):
+        raise argparse.ArgumentTypeError(f"{text!r} is not FIRST-LAST, e.g. 4000-4422")
+    return int(first), int(last or first)
+
+
+def print_overlap(pack: Pack, first: int, last: int) -> None:
+    """Each paragraph from ``first`` to ``last`` with the book's paragraph it shares most
+    story words with (shared words over the words of both), the closest pairs first."""
+    words = {number: story_words(pack, number) for number in pack.paragraphs}
+    closest = []
+    for number in sorted(n for n in words if first <= n <= last):
+        share, other = max(
+            (len(words[number] & words[other]) / len(words[number] | words[other]), other)
+            for other in words
+            if other != number and words[other]
+        )
+        closest.append((share, number, other))
+    closest.sort(reverse=True)
+    shares = [share for share, _number, _other in closest]
+    print(
+        f"{len(closest)} paragraphs {first}-{last}: closest to another {shares[0]:.2f}, mean "
+        f"{statistics.mean(shares):.3f}, {sum(share > 0.25 for share in shares)} above 0.25"
+    )
+    for share, number, other in closest[:20]:
+        print(f"{share:.2f} {number} ~ {other}")
+
+
 def reactions_leading_to(pack: Pack) -> dict[int, set[str]]:
     """Each paragraph's ways in: a matrix cell's reaction with the Destiny Die face
     ("E Just King: Defy (plus)") or a section's Go to ("Go to from 54, NO SKILL")."""
@@ -203,8 +274,17 @@ def main() -> None:
     parser.add_argument(
         "--sample", type=int, default=0, metavar="N", help="print N texts drawn at --seed"
     )
+    parser.add_argument(
+        "--overlap",
+        type=paragraph_range,
+        metavar="FIRST-LAST",
+        help="closest paragraph of each, by shared words",
+    )
     args = parser.parse_args()
     pack = load_pack(args.pack)
+    if args.overlap:
+        print_overlap(pack, *args.overlap)
+        return
     if args.fit:
         print_fit(pack)
         return

@@ -42,6 +42,10 @@ SPEAKER = "speaker"
 TOOLS = ("pulseaudio", "pactl", "paplay", "parec", "pacat")
 SILENCE_DBFS = -50.0
 """A 30 ms frame quieter than this is silence on the loudspeaker's monitor."""
+QUIET_TAIL = 0.5
+"""Seconds of silence at the end of a recording that say the last words were captured."""
+SETTLE_SECONDS = 10.0
+"""The longest a recording waits for the audio played before it was stopped."""
 
 
 class VirtualTableUnavailable(RuntimeError):
@@ -119,10 +123,23 @@ class Recording:
         tail = self.samples()[-int(seconds * RATE) :]
         return len(tail) >= int(seconds * RATE) and not audible(tail)
 
-    def stop(self) -> None:
+    def stop(self, settle: float = SETTLE_SECONDS) -> None:
+        """Stop recording, once what was played before this call has been captured: the
+        capture has reached this moment and its last :data:`QUIET_TAIL` seconds are
+        silent (at most ``settle`` seconds later). The capture can run behind the player
+        on a loaded machine: a game's verdict was once cut after 1.7 of its 2.4 seconds."""
+        called, deadline = time.perf_counter(), time.perf_counter() + settle
+        while time.perf_counter() < deadline and not (
+            self._captured_until() >= called and self.quiet_for(QUIET_TAIL)
+        ):
+            time.sleep(0.05)
         self._process.terminate()
         self._process.wait(timeout=5)
         self._thread.join(timeout=5)
+
+    def _captured_until(self) -> float:
+        with self._lock:
+            return self._clock.time_of(self._clock.count)
 
 
 class RoomNoise:

@@ -238,6 +238,8 @@ def asked_when_clear(
     * the answer that the free transcript reads as, when it reads clearly like one
       ("Discover Genie costs two": "discoverer genie costs two"), even where the
       constrained decoding chose another (see :func:`read_in_transcript`).
+    * else the global command the engine heard clearly when it searched the commands alone
+      (:attr:`Candidates.command`: "help" bent into "fifth" among Samarande's cards).
 
     Table talk rarely sounds like an answer ("dog" is not "Damascus"). Steps whose answers
     are numbers (rolls) keep their thresholds: chatter there is common and "tree" sounds
@@ -274,7 +276,10 @@ def asked_when_clear(
         return Recognition(recognition.text, ASKED)
     if recognition.confidence >= CONFIRM_CONFIDENCE:  # asked back as it is already
         return recognition
-    return read_in_transcript(heard.transcript, phrases) or recognition
+    read = read_in_transcript(heard.transcript, phrases)
+    if read is None and heard.command is not None:
+        return Recognition(heard.command, ASKED)
+    return read or recognition
 
 
 def read_in_transcript(transcript: str, phrases: PhraseSet) -> Recognition | None:

