@@ -62,24 +62,6 @@ def test_the_varied_layouts_cover_what_the_first_typesetter_never_makes():
     assert "SANS" in " ".join(style.face.name for style in styles)
 
 
-def test_the_first_lines_of_columns_with_hanging_numbers_are_no_running_head(tesseract, tmp_path):
-    """Press layout 2 (numbers hanging in a 0.2-inch gutter, a running head at the page's
-    edges): the space between the right column's hanging numbers and its text was taken
-    for a gutter, the first lines crossing it for a running head, and they were read
-    across the page: the left column's ¶4322 ran into the right column's ¶4326 and was
-    not listed. The page's first paragraph comes back exact or listed, its neighbour's
-    words never in it."""
-    numbers = sorted(PARAGRAPHS)
-    start = numbers.index(4322)
-    chosen = {n: PARAGRAPHS[n] for n in numbers[start : start + 8]}
-    path = tmp_path / "scan-0.png"
-    press_book(chosen, PressStyle.varied(2))[0].save(path)
-    book = import_book(read_pages([path], choice=tesseract), world=read_world_names(DEMO))
-    got = {p.number: p.lines for p in book.paragraphs}
-    assert got.get(4322) == chosen[4322] or 4322 in doubted_paragraphs(book.review_text())
-    assert "strike" not in " ".join(got.get(4322, []))
-
-
 def test_a_last_page_with_a_short_right_column_has_two_columns():
     """Press layout 4's last page: one paragraph in the right column, under a rule's
     place. The spaces between that column's words, crossed by few of the page's rows,
