@@ -128,7 +128,9 @@ def _without_digits(text: str) -> str:
 def _repeated_edges(pages: list[OcrPage]) -> set[str]:
     """A running head's words: what heads or foots two pages or more beside a figure (the
     page number), or half the pages and three at least without one. Never a line of the
-    book's own shapes (a heading, a chart entry, a code, the chart title)."""
+    book's own shapes (a heading, a chart entry, a code or its end: ``Poor)/S1]`` at the
+    top of a column on several pages of the grown demo book, a code wrapped from the
+    column before, was taken for a running head; the chart title)."""
     seen: Counter[str] = Counter()
     with_figures: Counter[str] = Counter()
     distinct = list({tuple(line.text for line in page.lines): page for page in pages}.values())
@@ -139,7 +141,7 @@ def _repeated_edges(pages: list[OcrPage]) -> set[str]:
             text = _without_digits(line.text)
             if (
                 len(line.words) > _HEAD_WORDS
-                or any(mark in line.text for mark in "[(:;")
+                or any(mark in line.text for mark in "[]():;")
                 or sum(c.isalpha() for c in text) < 3
                 or "encounter chart" in text
             ):
