@@ -57,15 +57,15 @@ from companion.session.ports import Heard
 ROOT = Path(__file__).resolve().parents[1]
 PLAYERS = [("Ali Baba", "m"), ("Zumurrud", "f"), ("Sindbad", "m")]
 LITTLE_WORDS = frozenset(
-    """a an the and or but of to in on at by for with from into onto over under as is are was
-    were be been being it its this that these those you your yours yourself he she him her his
-    they them their we us our i me my other not no nor so than then there here when where which
-    who whom whose what why how all any each every one two three some more most much many few
-    such own same too very can cannot could would should will shall may might must do does did
-    done have has had having if until while after before again once about against between
-    through during out up down off above below just only also even still yet ever never now back
-    away long last first""".split()
+    """the and but for with from into onto over under are was were been being its this that these
+    those you your yours yourself she him her his they them their our other not nor than
+    then there here when where which who whom whose what why how all any each every one two
+    three some more most much many few such own same too very can cannot could would should
+    will shall may might must does did done have has had having until while after before
+    again once about against between through during out down off above below just only also
+    even still yet ever never now back away long last first""".split()
 )
+"""Words that tell no story (:func:`story_words` reads no word shorter than three letters)."""
 
 
 class RandomPlayer:
@@ -182,10 +182,15 @@ def paragraph_range(text: str) -> tuple[int, int]:
 
     >>> paragraph_range("4000-4422"), paragraph_range("17")
     ((4000, 4422), (17, 17))
+    >>> paragraph_range("4422-4000")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: '4422-4000' is not FIRST-LAST with FIRST <= LAST, e.g. 4000-4422
     """
     first, _, last = text.partition("-")
-    if not (first.isdigit() and (last or first).isdigit()):
-        raise argparse.ArgumentTypeError(f"{text!r} is not FIRST-LAST, e.g. 4000-4422")
+    if not (first.isdigit() and (last or first).isdigit()) or int(first) > int(last or first):
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not FIRST-LAST with FIRST <= LAST, e.g. 4000-4422"
+        )
     return int(first), int(last or first)
 
 
@@ -193,6 +198,8 @@ def print_overlap(pack: Pack, first: int, last: int) -> None:
     """Each paragraph from ``first`` to ``last`` with the book's paragraph it shares most
     story words with (shared words over the words of both), the closest pairs first."""
     words = {number: story_words(pack, number) for number in pack.paragraphs}
+    if not any(first <= number <= last for number in words):
+        raise SystemExit(f"no paragraph numbered {first} to {last} in the book")
     closest = []
     for number in sorted(n for n in words if first <= n <= last):
         share, other = max(

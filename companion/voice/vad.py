@@ -69,8 +69,7 @@ class SileroVad:
 
     def __init__(self) -> None:
         self._session = _silero_session()
-        self._state = [np.zeros((1, 1, 128), np.float32) for _ in range(2)]
-        self._context = np.zeros(self.CONTEXT, np.float32)
+        self.forget_speech()
 
     def probability(self, window: np.ndarray) -> float:
         batch = np.concatenate([self._context, window.astype(np.float32)])[None]

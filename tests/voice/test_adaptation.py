@@ -14,11 +14,12 @@ from companion.cli.expectations import expected_phrases
 from companion.framework.answers import NO, YES, Answer
 from companion.framework.dialogue import YES_NO
 from companion.framework.phrases import PhraseSet
-from companion.session.ports import global_commands
+from companion.session.ports import Command, global_commands
 from companion.voice.adaptation import LearningRecognizer, VoiceMemory
 from companion.voice.audio import read_wav
 from companion.voice.recognition import Candidates
-from testkit.corpus import DIE_WORDS, judge, labelled_clips
+from testkit.corpus import DIE_WORDS, judge, labelled_clips, with_noise
+from testkit.survey import GAMES, game_phrases
 
 ROLLS = PhraseSet.numbers(range(1, 7))
 RNG = np.random.default_rng(7)
@@ -205,6 +206,22 @@ def test_a_command_heard_clearly_among_the_commands_alone_is_asked_back(
         assert verdict.outcome == "rejected"
     else:
         assert (verdict.outcome, recognition.text) == ("confirmed", asked)
+
+
+def test_a_command_real_whisper_bends_into_a_card_is_asked_back(whisper, espeak):
+    """Whisper itself, at Samarande's actions step (a prompt cut to fit, card after card):
+    espeak-ng's en-us+m3 "whose turn" in noise 10 dB below it is scored as "third",
+    unsure, and written " who turn"; searched again among the commands alone it is "whose
+    turn" at -4.0 nats, 5.7 ahead of every other command (-4.2 and 5.1 under DNNL's AVX2
+    kernels; the level: -5.5 and 2), so it is asked back. Without that search it was
+    rejected (kernels that hear it better may accept it outright: that is right too)."""
+    spec = next(spec for spec in GAMES if spec.name == "samarande")
+    step = max(game_phrases(spec), key=lambda said: len(said.phrases.phrases))
+    said_there = with_noise(espeak("whose turn", "en-us+m3"), 10, seed=6)
+    recognition = LearningRecognizer(whisper).recognize(said_there, step.phrases)
+    verdict = judge(recognition, step.phrases, step.answers)
+    assert verdict.value == Command("whose turn")
+    assert verdict.outcome in ("confirmed", "accepted")
 
 
 @pytest.mark.parametrize(
