@@ -28,6 +28,9 @@ MIN_GUTTER_SHARE = 0.02  # of the text's width; or a third of a word space, if l
 # (a 0.2-inch gutter between justified columns leaves less than that once spaces close)
 EDGE_SHARE = 0.12  # a line across the gutter this near the text's top or bottom: head or foot
 GUTTER_CROSSINGS = 0.04  # share of the text's rows that may cross a gutter (wide headings)
+CROSSED_BESIDE = 0.25  # of the rows with ink either side of a gutter, those that may cross it
+# (measured: at most 0.11 across real gutters of the benches, 0.48-0.6 across the spaces
+# of a short last column)
 
 
 def _text_span(flags: np.ndarray) -> tuple[int, int] | None:
@@ -95,8 +98,26 @@ def _gutters(
         if stop - start >= min(MIN_GUTTER_SHARE * width, max(2, word_gap // 3))
         and start > 0.15 * width
         and stop < 0.85 * width
+        and _crossed_beside(bridged > 0, start, stop) <= CROSSED_BESIDE
     ]
     return (left, right), crossings, gutters
+
+
+def _crossed_beside(bridged: np.ndarray, start: int, stop: int) -> float:
+    """The share of the rows with ink on both sides of a band whose ink also crosses it.
+    A gutter is empty beside its columns; a page whose right column is short (the book's
+    last page) has spaces between its words that few of the page's rows cross, but many
+    of the rows beside them (press layout 4: its right column was parted in three).
+
+    >>> rows = np.zeros((10, 9), dtype=bool)
+    >>> rows[:, :3] = True
+    >>> rows[:2, 6:] = rows[0, 3:6] = True  # a short right column, a heading across
+    >>> _crossed_beside(rows, 3, 6)
+    0.5
+    """
+    both = bridged[:, :start].any(axis=1) & bridged[:, stop:].any(axis=1)
+    inside = bridged[:, start:stop].any(axis=1)
+    return float((inside & both).sum() / max(1, both.sum()))
 
 
 def _emptiest_middle(crossings: np.ndarray, start: int, stop: int) -> int:
@@ -205,11 +226,7 @@ def head_and_foot(
     top, bottom = rows_span
     bridged = cv2.dilate(mask, np.ones((1, max(1, word_gap)), np.uint8)) > 0
     crossing = np.zeros(mask.shape[0], dtype=bool)
-    found = _gutters(mask, word_gap)
-    partings = [right for _, right in columns[:-1]]
-    for start, stop in found[2] if found else []:
-        band = (found[0][0] + start, found[0][0] + stop)
-        parting = next((x for x in partings if band[0] <= x <= band[1]), (band[0] + band[1]) // 2)
+    for band, parting in _partings(mask, columns, word_gap):
         crossing |= _crossing_rows(bridged, band, parting)
     height = bottom - top
     head_end = foot_start = None
@@ -219,6 +236,32 @@ def head_and_foot(
         elif start >= bottom - EDGE_SHARE * height and foot_start is None:
             foot_start = start
     return head_end, foot_start
+
+
+def _partings(
+    mask: np.ndarray, columns: Sequence[tuple[int, int]], word_gap: int
+) -> list[tuple[tuple[int, int], int]]:
+    """Each gutter the columns part at, as its band and the parting point in it. A band
+    where no columns part is no gutter: the space between numbers hanging in a column's
+    margin and their text (a sliver joined to its column) is crossed by that column's own
+    first lines, which were read across the page as a running head so, both columns'
+    words run together (press layout 2, ¶4322).
+
+    >>> mask = np.zeros((10, 140), dtype=np.uint8)
+    >>> mask[:, 0:60] = mask[:, 70:73] = mask[:, 78:140] = 1  # a number hanging at 70
+    >>> columns = find_columns(mask, word_gap=2)
+    >>> columns, _partings(mask, columns, word_gap=2)
+    ([(0, 65), (65, 140)], [((61, 70), 65)])
+    """
+    found = _gutters(mask, word_gap)
+    if found is None:
+        return []
+    left = found[0][0]
+    partings = [right for _, right in columns[:-1]]
+    bands = [(left + start, left + stop) for start, stop in found[2]]
+    return [
+        (band, parting) for band in bands for parting in partings if band[0] <= parting <= band[1]
+    ]
 
 
 def _crossing_rows(bridged: np.ndarray, band: tuple[int, int], parting: int) -> np.ndarray:

@@ -22,10 +22,10 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from companion.book_import.model import OcrLine, OcrPage, PageResult
+from companion.book_import.model import OcrLine, OcrPage, PageFailure, PageResult
 from companion.book_import.review import Doubt, Place
 
 # Digits as engines misread them, in a number printed alone on its line.
@@ -54,6 +54,7 @@ class Line:
 
     tokens: list[Token]
     place: Place
+    crosses_columns: bool = False  # read across the columns' parting (see OcrLine)
 
     @property
     def text(self) -> str:
@@ -85,9 +86,9 @@ def read_stream(results: Iterable[PageResult]) -> Stream:
     results = list(results)
     titles = _repeated_edges([r for r in results if isinstance(r, OcrPage)])
     results = [without_furniture(r, titles) if isinstance(r, OcrPage) else r for r in results]
-    for result in results:
+    for index, result in enumerate(results):
         if not isinstance(result, OcrPage):
-            stream.notes.append(_page_note(result.source, result.page, result.reason))
+            stream.notes.append(_failure_note(result, results[:index], results[index + 1 :]))
             continue
         key = tuple(line.text for line in result.lines)
         if key in seen:
@@ -127,7 +128,9 @@ def _without_digits(text: str) -> str:
 def _repeated_edges(pages: list[OcrPage]) -> set[str]:
     """A running head's words: what heads or foots two pages or more beside a figure (the
     page number), or half the pages and three at least without one. Never a line of the
-    book's own shapes (a heading, a chart entry, a code, the chart title)."""
+    book's own shapes (a heading, a chart entry, a code or its end: ``Poor)/S1]`` at the
+    top of a column on several pages of the grown demo book, a code wrapped from the
+    column before, was taken for a running head; the chart title)."""
     seen: Counter[str] = Counter()
     with_figures: Counter[str] = Counter()
     distinct = list({tuple(line.text for line in page.lines): page for page in pages}.values())
@@ -250,16 +253,48 @@ def _line(page: OcrPage, line: OcrLine) -> Line:
     place = Place(source=page.source, page=page.page, where=line.where, box=line.box)
     tokens = [Token(word.text, word.confidence, place, word.bold, second=word.second)
               for word in line.words]  # fmt: skip
-    return Line(tokens=[token for token in tokens if token.text], place=place)
+    return Line(
+        tokens=[token for token in tokens if token.text],
+        place=place,
+        crosses_columns=line.crosses_columns,
+    )
+
+
+def _numbers(page: OcrPage) -> list[int]:
+    """The numbers printed alone on a line of the page, or in its margin (its
+    paragraphs'), top to bottom."""
+    return [int(line.tokens[0].text) for line in _page_lines(page)
+            if len(line.tokens) == 1 and line.tokens[0].text.isdigit()]  # fmt: skip
 
 
 def _first_number(page: OcrPage) -> int | None:
-    """The first number printed alone on a line of the page, or in its margin (its first
-    paragraph)."""
-    for line in _page_lines(page):
-        if len(line.tokens) == 1 and line.tokens[0].text.isdigit():
-            return int(line.tokens[0].text)
-    return None
+    """The first paragraph number of the page."""
+    return next(iter(_numbers(page)), None)
+
+
+def _failure_note(
+    failure: PageFailure, before: Sequence[PageResult], after: Sequence[PageResult]
+) -> Doubt:
+    """A page that gave no words, said with the paragraphs that may have been on it: those
+    between the last number of the pages given before it and the first of those after it
+    (to the book's end when it is the last), so that review.txt names them. A blank page
+    held none.
+
+    >>> failure = PageFailure(source="p3.jpg", page=3, reason="not an image")
+    >>> str(_failure_note(failure, [], []))
+    'page 3: p3.jpg not an image'
+    """
+    note = _page_note(failure.source, failure.page, failure.reason)
+    read = [r for r in before if isinstance(r, OcrPage) and _numbers(r)]
+    if failure.blank or not read:
+        return note
+    last = _numbers(read[-1])[-1]
+    following = [n for r in after if isinstance(r, OcrPage) for n in _numbers(r)[:1]]
+    if following and following[0] <= last + 1:
+        return note
+    span = f"{last + 1}-{following[0] - 1 if following else ''}"
+    why = f"{note.why}: paragraphs after ¶{last} may have been on it"
+    return note.model_copy(update={"why": why, "unnumbered": span})
 
 
 def _in_book_order(pages: list[OcrPage], notes: list[Doubt]) -> list[OcrPage]:

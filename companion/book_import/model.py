@@ -47,6 +47,7 @@ class OcrLine(BaseModel):
     box: Box
     column: int = Field(ge=0)
     number: int = Field(ge=1)
+    crosses_columns: bool = False  # its ink was read across the columns' parting
 
     @property
     def text(self) -> str:
@@ -90,6 +91,7 @@ class PageFailure(BaseModel):
     source: str
     page: int = Field(ge=1)
     reason: str
+    blank: bool = False  # a page with no ink: it held no paragraph
 
 
 PageResult = OcrPage | PageFailure

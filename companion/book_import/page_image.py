@@ -24,6 +24,7 @@ WORKING_LONG_SIDE = 3600  # pixels: a 300-dpi page of up to 12 inches keeps its 
 MEASURING_LONG_SIDE = 1000  # pixels: enough to find the page, its tilt and its orientation
 MAX_TILT = 6.0  # degrees searched either way
 TARGET_LINE_PITCH = 52  # pixels from one text line to the next: ~300 dpi at 10 pt
+RULE_SHARE = 0.1  # of the page's long side: an unbroken stroke this long is a rule, no text
 
 
 @dataclass(frozen=True)
@@ -60,16 +61,19 @@ def without_rules(gray: np.ndarray, pitch: float) -> np.ndarray:
     """The page less its printed rules: an unbroken stroke of ink longer than four text
     lines, upright (a rule between the columns would hide the gutter) or level (a rule
     under a heading). Letters never run unbroken that long."""
-    mask = ink(gray)
-    length = max(3, round(4 * pitch))
-    upright = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((length, 1), np.uint8))
-    level = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((1, length), np.uint8))
-    rules = (upright | level) > 0
+    rules = _rules(ink(gray), max(3, round(4 * pitch)))
     if not rules.any():
         return gray
     cleared = gray.copy()
     cleared[cv2.dilate(rules.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0] = 255
     return cleared
+
+
+def _rules(mask: np.ndarray, length: int) -> np.ndarray:
+    """Where a mask holds an unbroken stroke, upright or level, at least ``length`` long."""
+    upright = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((length, 1), np.uint8))
+    level = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((1, length), np.uint8))
+    return (upright | level) > 0
 
 
 def shrunk(gray: np.ndarray, long_side: int = MEASURING_LONG_SIDE) -> tuple[np.ndarray, float]:
@@ -244,9 +248,12 @@ def deskewed(gray: np.ndarray) -> np.ndarray:
 def orientation(gray: np.ndarray) -> int:
     """Degrees to turn the page clockwise so its text stands upright: 0, 90, 180 or 270.
     Sideways text, levelled, has sharper columns than rows; each way is levelled first,
-    since a tilted page's rows blur."""
+    since a tilted page's rows blur. Rules are left out: on a page whose right column is
+    nearly empty, the rule between the columns was the sharpest row of the page turned
+    sideways (press layout 4's last page was read sideways so)."""
     small, _ = shrunk(gray)
     mask = ink(small)
+    mask[_rules(mask, round(RULE_SHARE * max(mask.shape)))] = 0
     if mask.sum() < 200:
         return 0
     across, across_sharpness = _level_angle(mask)

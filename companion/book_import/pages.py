@@ -235,7 +235,7 @@ def _ocr_page(
     prepared = page_image.prepare(gray)
     page = prepared.image
     if page_image.ink_share(page) < BLANK_INK_SHARE:
-        return PageFailure(source=source, page=number, reason="a blank page")
+        return PageFailure(source=source, page=number, reason="a blank page", blank=True)
     pitch = prepared.line_pitch or page_image.TARGET_LINE_PITCH
     read = _read_table(page, pitch, reader) if tables else _read_columns(page, pitch, reader)
     lines = reread_doubtful(page, read, reader, pitch)
@@ -279,20 +279,50 @@ def _read_columns(page: np.ndarray, pitch: float, reader: Reader) -> list[OcrLin
     top, bottom = int(rows[0]) - margin, int(rows[-1]) + margin
     body_top = top if head_end is None else round(head_end / scale)
     body_bottom = bottom if foot_start is None else round(foot_start / scale)
-    everything = (round(columns[0][0] / scale), round(columns[-1][1] / scale))
-    lines = _read_area(page, reader, 0, everything, (top, body_top), margin)
-    for index, (left, right) in enumerate(columns):
-        lines += _read_area(
-            page,
-            reader,
-            index,
-            (round(left / scale), round(right / scale)),
-            (body_top, body_bottom),
-            margin,
-        )
+    on_page = [(round(left / scale), round(right / scale)) for left, right in columns]
+    everything = (on_page[0][0], on_page[-1][1])
+    lines = _across(_read_area(page, reader, 0, everything, (top, body_top), margin))
+    for index, (left, right) in enumerate(on_page):
+        read = _read_area(page, reader, index, (left, right), (body_top, body_bottom), margin)
+        inner = (left if index > 0 else None, right if index < len(on_page) - 1 else None)
+        lines += _marked_crossing(read, inner, margin / 2)
     last = len(columns) - 1
-    lines += _read_area(page, reader, last, everything, (body_bottom, bottom), margin)
+    lines += _across(_read_area(page, reader, last, everything, (body_bottom, bottom), margin))
     return numbered(lines)
+
+
+def _across(lines: list[OcrLine]) -> list[OcrLine]:
+    """Lines read across the page (a running head, a foot): marked, so that any of them
+    the book's structure keeps as a paragraph's text is listed (columns read together)."""
+    return [line.model_copy(update={"crosses_columns": True}) for line in lines]
+
+
+def _marked_crossing(
+    lines: list[OcrLine], inner: tuple[int | None, int | None], slack: float
+) -> list[OcrLine]:
+    """A column's lines, those with a word reaching more than ``slack`` past a parting
+    from the next column (``inner``: the column's left and right partings, None at the
+    text's edge) marked: ink of the other column read into this one.
+
+    >>> from companion.book_import.model import Box, OcrWord
+    >>> def line(left, width):
+    ...     box = Box(left=left, top=0, width=width, height=20)
+    ...     return OcrLine(words=(OcrWord(text="w", confidence=1, box=box),), box=box,
+    ...                    column=0, number=1)
+    >>> [line.crosses_columns for line in _marked_crossing(
+    ...     [line(10, 80), line(10, 95), line(10, 130)], (None, 100), 10)]
+    [False, False, True]
+    """
+    left, right = inner
+    marked = []
+    for line in lines:
+        crossing = any(
+            (right is not None and word.box.left + word.box.width > right + slack)
+            or (left is not None and word.box.left < left - slack)
+            for word in line.words
+        )
+        marked.append(line.model_copy(update={"crosses_columns": True}) if crossing else line)
+    return marked
 
 
 def _read_table(page: np.ndarray, pitch: float, reader: Reader) -> list[OcrLine]:

@@ -37,6 +37,10 @@ _LOST_HEADING_WHY = (
     "text goes on after a reward code without a heading: a heading line may be lost; "
     f"write it in place of {LOST_HEADING}"
 )
+_CROSSES_COLUMNS_WHY = (
+    "this line was read across the page's columns: words of the other column may have run "
+    "into it; check it against the page"
+)
 _CHART_ENTRIES = 12
 _MATRIX_LOOKALIKES = {"1": "I", "l": "I", "|": "I", "!": "I", "0": "O", "8": "B", "5": "S"}
 _GENDERS = ("male", "female")
@@ -87,6 +91,8 @@ def write_block(block: Block, context: BookContext) -> Written:
     places = [block.number_line.place, *(line.place for line in block.lines)]
     written = Written(block.number, [], places, after=block.span[0] if block.span else 0)
     reader = _Reader(block.number, context, written.doubts)
+    for line in (line for line in block.lines if line.crosses_columns):
+        reader.doubt(line.place, _CROSSES_COLUMNS_WHY)
     if block.is_chart:
         written.lines = reader.chart(block.lines)
     else:
@@ -142,19 +148,37 @@ class _Reader:
                                  why="the paragraph has no text after its number"))  # fmt: skip
 
     def heading(self, line: Line) -> tuple[str, list[Token]] | None:
-        """(heading as written, the tokens after it) when the line starts with a heading."""
+        """(heading as written, the tokens after it) when the line starts with a heading:
+        as the first engine read it, or else as the second engine read its doubtful words
+        (small capitals: ``MAaic Or Piety:`` read again as ``MAGIC OR PIETY:``) when that
+        names only headings of this book (listed)."""
+        found = self.heading_in(line, [token.text for token in line.tokens])
+        if found is not None or not any(token.second for token in line.tokens):
+            return found
+        seconds = [token.second or token.text for token in line.tokens]
+        found = self.heading_in(line, seconds, known_only=True)
+        if found is not None:
+            read = " ".join(token.text for token in line.tokens[: len(seconds) - len(found[1])])
+            self.doubt(line.place, f"the heading {read!r} was read {found[0]!r} by a second "
+                       "engine, a heading of this book")  # fmt: skip
+        return found
+
+    def heading_in(
+        self, line: Line, words: list[str], known_only: bool = False
+    ) -> tuple[str, list[Token]] | None:
+        """(heading, the tokens after it) when ``words`` (the line's tokens as read by
+        one engine) start with a heading; ``known_only``: one naming known headings."""
         tokens = line.tokens
-        for end, token in enumerate(tokens[:_LONGEST_HEADING]):
-            word = token.text
+        for end, word in enumerate(words[:_LONGEST_HEADING]):
             plain = word.rstrip(":;").replace("(", "").replace(")", "")
             mandatory = word.startswith("(") or word.casefold().rstrip(":;)") == "mandatory"
             if not (_HEADING_START.fullmatch(plain) or mandatory or plain in _SMALL_WORDS):
                 return None
             if word.endswith(_COLON_LIKE):
-                read = " ".join(t.text for t in tokens[: end + 1])[:-1].strip()
+                read = " ".join(words[: end + 1])[:-1].strip()
                 if len(re.sub(r"[^A-Za-z]", "", read)) < 2:
                     return None
-                if _capitals(read) or self.known_names(read):  # small capitals read so
+                if self.known_names(read) or (_capitals(read) and not known_only):
                     return self.fix_heading(read, line.place), tokens[end + 1 :]
                 return None
         return None
@@ -328,6 +352,9 @@ class _Reader:
             elif word and (common := lexicon.commoner_lookalike(word)):
                 self.doubt(token.place, f"{word!r} is a rare word an engine may read for the "
                            f"far more common {common!r}: which is printed?")  # fmt: skip
+            elif word and (common := lexicon.common_in_book(word)):
+                self.doubt(token.place, f"{word!r} is once in this book, which says the far "
+                           f"more common {common!r} often: which is printed?")  # fmt: skip
             return
         fixed = lexicon.confusable_fix(word) or lexicon.confusable_fix(word, listed_only=False)
         apart = lexicon.run_together(word)

@@ -13,7 +13,6 @@ confuses (``rn`` for ``m``, ``c`` for ``e``, ``1`` for ``l``).
 
 from __future__ import annotations
 
-import itertools
 import re
 from collections import Counter
 from collections.abc import Iterable
@@ -51,6 +50,8 @@ _EDGE_MARKS = "\"“”‘’'()[],.;:!?*"
 _INNER_WORD = re.compile(r"[A-Za-z0-9|'’\-]+")
 _SUGGESTION_SCORE = 80  # rapidfuzz ratio; lower gives names for sentences
 COMMONER = 1.5  # Zipf units (a factor of about 30) by which a lookalike is far more common
+COMMONER_ONCE = 2.0  # Zipf units (a factor of 100): a word said once beside a common one
+SAID_OFTEN = 10  # times the book says that common word
 RARE_IN_LANGUAGE = 3.5  # Zipf: a word read fewer than about 3 times a million words is rare
 WORDFREQ_LANGUAGES = {"eng": "en", "fra": "fr", "deu": "de", "spa": "es", "ita": "it",
                       "por": "pt", "nld": "nl"}  # fmt: skip
@@ -196,11 +197,38 @@ class Lexicon:
             return None
         floor = read + COMMONER
         seen = self.counts[word.casefold()]
-        lost_first = (letter + word for letter in "abcdefghijklmnopqrstuvwxyz")  # 'alls'
-        for reading in itertools.chain((r for r, _strong in _readings(word)), lost_first):
+        for reading in _lookalikes(word):
             if (
                 reading.isalpha() and frequency(reading.lower(), self.language) >= floor
                 and (seen <= 2 or seen * 10 < self.counts[reading.casefold()])
+            ):  # fmt: skip
+                return reading
+        return None
+
+    def common_in_book(self, word: str) -> str | None:
+        """A word said once in the book, one confusion or its first letter lost from a
+        word about 100 times as frequent in the language that the book says often
+        (``hat`` once where the book says ``that`` 120 times: Tesseract lost the ``t``
+        surely, press layout 4). Common words are not rare: ``commoner_lookalike`` lets
+        them be; only the book's own counts make this one a doubt.
+
+        >>> book = ["that"] * 12 + ["hat"]
+        >>> Lexicon(None, [], book).common_in_book("hat")
+        'that'
+        >>> Lexicon(None, [], book + ["hat"]).common_in_book("hat")
+        """
+        word = bare(word)
+        frequency = _zipf_reader()
+        if (
+            frequency is None or self.language is None or not word.isalpha()
+            or self.counts[word.casefold()] > 1 or word.casefold() in self.names
+        ):  # fmt: skip
+            return None
+        floor = frequency(word.lower(), self.language) + COMMONER_ONCE
+        for reading in _lookalikes(word):
+            if (
+                reading.isalpha() and self.counts[reading.casefold()] >= SAID_OFTEN
+                and frequency(reading.lower(), self.language) >= floor
             ):  # fmt: skip
                 return reading
         return None
@@ -258,6 +286,12 @@ class Lexicon:
         if not found:
             return None
         return _same_case(found[0], word)
+
+
+def _lookalikes(word: str) -> Iterable[str]:
+    """``word`` with one confusion undone, then with a first letter lost put back."""
+    yield from (reading for reading, _strong in _readings(word))
+    yield from (letter + word for letter in "abcdefghijklmnopqrstuvwxyz")  # 'alls', 'hat'
 
 
 def _readings(word: str) -> Iterable[tuple[str, bool]]:

@@ -217,6 +217,37 @@ def test_a_rule_between_the_columns_hides_no_gutter(text_page):
     assert abs(columns[0][1] * 2 - small.shape[1]) < 0.05 * small.shape[1]
 
 
+def test_first_lines_crossing_the_space_after_hanging_numbers_are_no_running_head():
+    """Press layout 2 (numbers hanging in the right column's margin, a narrow gutter):
+    the space between the hanging numbers and their text, few rows crossing it, was
+    taken for a gutter, the right column's first lines, which cross it, for a running
+    head, and the page's first lines were read across both columns (¶4322 ran into
+    ¶4326, unlisted). Only the gutter the columns part at counts."""
+    mask = np.zeros((200, 140), dtype=np.uint8)
+    for top in range(0, 200, 5):
+        mask[top : top + 3, 0:60] = 1  # the left column's lines
+        mask[top : top + 3, 78:140] = 1  # the right column's text
+    for top in (40, 100, 160):
+        mask[top : top + 3, 70:73] = 1  # numbers hanging in its margin
+    mask[0:3, 72:140] = mask[5:8, 72:140] = 1  # its first lines, under no number
+    columns = find_columns(mask, word_gap=2)
+    assert len(columns) == 2
+    assert head_and_foot(mask, columns, word_gap=2) == (None, None)
+
+
+def test_a_last_page_with_a_ruled_gutter_and_a_short_right_column_stands_upright(text_page):
+    """Press layout 4's last page (one short paragraph in the right column, a rule between
+    the columns) was measured sideways: turned, the rule was its sharpest row."""
+    scan = Image.open(text_page.scan).convert("L")
+    width, height = scan.size
+    drawing = ImageDraw.Draw(scan)
+    drawing.rectangle([(width // 2 - 20, height // 5), (width, height)], fill=255)
+    drawing.line([(width // 2, 150), (width // 2, height - 150)], fill=0, width=3)
+    page = page_image.evened(page_image.unwarped(np.asarray(scan)))
+    assert page_image.orientation(page) == 0
+    assert page_image.orientation(np.ascontiguousarray(np.rot90(page))) == 90
+
+
 @pytest.mark.parametrize("kind", ["scan", "photo"])
 def test_long_first_lines_of_both_columns_are_no_running_head(demo_pages, kind):
     """Both columns open with a chart whose TERRAINS line is the longest of its column

@@ -8,11 +8,14 @@ from __future__ import annotations
 
 from random import Random
 
+import numpy as np
 import pytest
 
 pytest.importorskip("tesserocr")
 
+from companion.book_import import page_image
 from companion.book_import.book import import_book
+from companion.book_import.layout import find_columns, head_and_foot
 from companion.book_import.pages import read_pages
 from companion.book_import.review import doubted_paragraphs
 from companion.book_import.world_names import read_world_names
@@ -57,3 +60,21 @@ def test_the_varied_layouts_cover_what_the_first_typesetter_never_makes():
     assert {style.head for style in styles} == set(RunningHead)
     assert {style.justify for style in styles} == {True, False}
     assert "SANS" in " ".join(style.face.name for style in styles)
+
+
+def test_a_last_page_with_a_short_right_column_has_two_columns():
+    """Press layout 4's last page: one paragraph in the right column, under a rule's
+    place. The spaces between that column's words, crossed by few of the page's rows,
+    were taken for gutters: the column was parted in three and its first lines read
+    across the page into the left column's paragraph."""
+    numbers = sorted(PARAGRAPHS)
+    start = numbers.index(1039)
+    chosen = {n: PARAGRAPHS[n] for n in numbers[start : start + 30]}
+    last = np.asarray(press_book(chosen, PressStyle.varied(4))[-1].convert("L"))
+    prepared = page_image.prepare(last)
+    assert prepared.rotated == 0
+    small, scale = page_image.shrunk(prepared.image)
+    mask = page_image.ink(small)
+    columns = find_columns(mask, word_gap=round(prepared.line_pitch * scale * 0.6))
+    assert len(columns) == 2
+    assert head_and_foot(mask, columns, round(prepared.line_pitch * scale * 0.6))[0] is None

@@ -12,12 +12,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.book_import.book import ImportedBook, import_book
+from companion.book_import.model import PageFailure
 from companion.book_import.review import doubted_paragraphs, doubted_spans
 from companion.book_import.world_names import read_world_names
 from tests.book_import.layout import (
     DEMO,
     Kind,
     damage_lines,
+    damaged,
     demo_paragraphs,
     pages_of,
     printed_lines,
@@ -214,3 +216,89 @@ def test_a_chart_number_at_a_page_top_not_measured_bold_is_no_page_number():
     got = {p.number: p.lines for p in book.paragraphs}
     assert int(first.text) in got
     assert all(got.get(n) == lines for n, lines in charts.items())
+
+
+def test_a_line_read_across_the_columns_is_listed():
+    """Press layout 2's first lines were read across the page as a running head: both
+    columns' words ran into ¶4322, and nothing listed it. A line the page reader read
+    across the columns' parting, kept as a paragraph's text, is listed."""
+    printed = printed_lines(PARAGRAPHS, random.Random(6))
+    pages = pages_of(printed)
+    page = pages[3]
+    index = next(i for i, line in enumerate(page.lines) if len(line.words) > 4)
+    into = page.lines[index]
+    other = page.lines[index + len(page.lines) // 2]  # the other column's line, beside it
+    ran = into.model_copy(update={"words": into.words[:3] + other.words[:2],
+                                  "crosses_columns": True})  # fmt: skip
+    lines = (*page.lines[:index], ran, *page.lines[index + 1 :])
+    pages[3] = page.model_copy(update={"lines": lines})
+    book = import_book(pages, world=WORLD)
+    paragraph = printed[3 * 2 * 48 + index].paragraph
+    exact, unlisted, invented = outcome(book)
+    assert paragraph not in exact
+    assert unlisted == invented == []
+    assert "read across the page's columns" in book.review_text()
+
+
+@pytest.mark.parametrize("second", [True, False], ids=["second engine", "Tesseract alone"])
+def test_a_heading_in_small_capitals_misread_is_read_by_the_second_engine(second):
+    """Press layout 2's small capitals: 'MAaic Or Piety:' and 'Macic:' (Tesseract, unsure),
+    'MAGIC OR PIETY:' and 'MAGIC:' (RapidOCR) came out 'HEADING LOST'. The second
+    engine's reading is taken when it names headings of the book (listed); without it
+    the lost heading is listed."""
+    printed = printed_lines(PARAGRAPHS, random.Random(23))
+    misread = {"MAGIC:": "Macic:", "MAGIC": "MAaic", "OR": "Or", "PIETY:": "Piety:"}
+    done = set()
+    for line in printed:
+        words = line.words
+        if words[:1] == ["MAGIC:"] or words[:3] == ["MAGIC", "OR", "PIETY:"]:
+            count = 1 if words[0] == "MAGIC:" else 3
+            for index in range(count):
+                words[index] = damaged(misread[words[index]], 0.6, words[index])
+            done.add(line.paragraph)
+    assert len(done) >= 5
+    if second:
+        second_engine_reads(printed, str)
+    book = import_book(pages_of(printed), world=WORLD)
+    exact, unlisted, invented = outcome(book)
+    assert unlisted == invented == []
+    assert done <= listed_paragraphs(book)
+    assert (done <= exact) is second
+    assert ("HEADING LOST" in book.book_text()) is not second
+
+
+@pytest.mark.parametrize("where", [-1, 5], ids=["the last page", "a page between"])
+def test_the_paragraphs_of_a_page_not_read_are_listed(where):
+    """Press layout 4's last page (its right column nearly empty) was taken for a page
+    read sideways and gave no text: its seven paragraphs, after the last number read,
+    were lost, and only the file was named. A page that gives no words lists the
+    paragraphs that may have been on it; a blank page holds none."""
+    pages = pages_of(printed_lines(PARAGRAPHS, random.Random(29)))
+    lost = pages[where]
+    on_it = {int(line.text) for line in lost.lines if line.text.isdigit()}
+    failed = PageFailure(source=lost.source, page=lost.page, reason="no text found")
+    pages[where] = failed
+    book = import_book(pages, world=WORLD)
+    exact, unlisted, invented = outcome(book)
+    assert on_it and on_it.isdisjoint(exact)
+    assert unlisted == invented == []
+    pages[where] = failed.model_copy(update={"blank": True})
+    assert "may have been on it" not in import_book(pages, world=WORLD).review_text()
+
+
+def test_a_word_once_in_the_book_beside_a_common_one_it_says_often_is_listed():
+    """'fist hat misses' for 'fist that misses' (press layout 4, read surely): both are
+    words, 'hat' too common a word to be doubted by the language alone; said once in a
+    book that says 'that' often, it is listed (and not changed: the book may mean it)."""
+    chosen = {n: lines for n, lines in list(PARAGRAPHS.items())[:150]}
+    assert not any(re.search(r"\bhat\b", line) for lines in chosen.values() for line in lines)
+    printed = printed_lines(chosen, random.Random(31))
+    line = next(line for line in printed if "that" in line.words)
+    line.words[line.words.index("that")] = "hat"
+    book = import_book(pages_of(printed), world=WORLD)
+    review = book.review_text()
+    assert line.paragraph in doubted_paragraphs(review)
+    once = [doubt for doubt in review.splitlines() if "more common 'that' often" in doubt]
+    assert len(once) == 1
+    assert once[0].startswith(f"¶{line.paragraph} ")
+    assert "'hat' is once in this book" in once[0]
