@@ -43,7 +43,8 @@ class Spotter(Protocol):
 
 class WhisperSpotter:
     """Free-form recognition with faster-whisper: the bundled tiny English model, or for
-    Spanish (``language="es"``) multilingual whisper base."""
+    Spanish (``language="es"``) multilingual whisper base; ``model_dir`` names other
+    weights (the tests write English down with base)."""
 
     free_form = True
 

