@@ -447,12 +447,18 @@ def trailing_silence(samples: np.ndarray) -> float:
     return (len(samples) - (loud[-1] + 1) * size) / RATE if len(loud) else 0.0
 
 
+HEARD_FROM = 0.1
+"""Seconds of the loudspeaker's recording taken before an utterance began (where the
+recording's clock puts it, within tens of milliseconds)."""
+
+
 def transcript_of(
     loudspeaker: Recording, spoken: Spoken, seconds: float, hear: Callable[[np.ndarray], str]
 ) -> str:
     """What ``hear`` (a free-form recogniser) makes of the loudspeaker's first
-    ``seconds`` of ``spoken``."""
-    start = loudspeaker.index_at(spoken.started)
+    ``seconds`` of ``spoken``, from :data:`HEARD_FROM` before it began: a window that
+    misses the first syllable by 30 ms made whisper base write nothing at all."""
+    start = loudspeaker.index_at(spoken.started - HEARD_FROM)
     return hear(loudspeaker.samples()[start : start + int(seconds * 16000)])
 
 

@@ -42,6 +42,9 @@ _CROSSES_COLUMNS_WHY = (
     "into it; check it against the page"
 )
 _CHART_ENTRIES = 12
+CAPITAL_RARITY = 20
+"""A word written with a capital at most once in this many times (or once at all) is
+doubted when it has one in mid-sentence."""
 _MATRIX_LOOKALIKES = {"1": "I", "l": "I", "|": "I", "!": "I", "0": "O", "8": "B", "5": "S"}
 _GENDERS = ("male", "female")
 _NOISE = re.compile(r"[_~^`¬•°]+")  # marks that are no word (dust, a shadow)
@@ -307,19 +310,27 @@ class _Reader:
         self.doubt(token.place, f"{why}: a mark read as a quote?")
 
     def check_capital(self, token: Token) -> None:
-        """A capital in mid-sentence, once in the book, on a common word: listed (names
-        such as the Caliph are written so, and are not changed)."""
+        """A capital in mid-sentence, on a common word the book writes with a capital
+        once, or far less often than without (``Out`` 5 times, at sentences' starts, and
+        ``out`` 700): listed (names such as the Caliph are written so, and are not
+        changed)."""
         word = bare(token.text)
-        lexicon = self.context.lexicon
+        lower, lexicon = word.lower(), self.context.lexicon
         if token.text[:1] in "\"“‘'(":  # a quotation starts
             return
         if (
             len(word) > 1 and word[0].isupper() and word[1:].islower()
-            and word.casefold() not in lexicon.names and lexicon.as_written[word] <= 1
-            and (word.lower() in lexicon.lower_seen or self.common_word(word.lower()))
+            and word.casefold() not in lexicon.names
+            and lexicon.as_written[word] * CAPITAL_RARITY <= max(lexicon.as_written[lower], 1)
+            and (lower in lexicon.lower_seen or self.common_word(lower))
         ):  # fmt: skip
+            if lexicon.as_written[word] > 1:  # mostly a sentence's start, elsewhere
+                token.text = token.text.replace(word, lower)
+                self.doubt(token.place, f"{word!r} has a capital in mid-sentence, as this "
+                           f"book seldom writes it: read as {lower!r}")  # fmt: skip
+                return
             self.doubt(token.place, f"{word!r} has a capital in mid-sentence: is it "
-                       f"{word.lower()!r}?")  # fmt: skip
+                       f"{lower!r}?")  # fmt: skip
 
     def check_word(self, token: Token) -> None:
         lexicon, word = self.context.lexicon, bare(token.text)

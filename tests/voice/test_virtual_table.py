@@ -91,6 +91,7 @@ def heard_back(loudspeaker, log, spoken, listener, seconds: float = 4.0) -> str:
     """What the loudspeaker said when ``spoken`` began, written down by whisper; it must
     sound more like ``spoken`` than like anything else the companion said."""
     transcript = transcript_of(loudspeaker, spoken, seconds, listener).lower()
+    assert transcript.strip(), spoken  # silence is no likeness
     likeness = {other.speech.text: fuzz.partial_ratio(transcript, other.speech.text.lower())
                 for other in log.spoken if len(other.speech.text) > 20}  # fmt: skip
     assert likeness[spoken.speech.text] == max(likeness.values()), (transcript, spoken)
@@ -229,8 +230,10 @@ def test_a_whole_game_played_by_voice_ends_with_every_answer_accounted_for(
     spec = game_spec("samarande")
     dialogue = spec.new(short.options(tmp_path, seed=3))
     player = ScriptedPlayer(["kept", "kept", "roll for me", *SAMARANDE_TURN * 2], attempts=6)
+    # Spoken at the Reader test's pace: at 1.8 whisper base wrote the verdict as "on social
+    # media with three unknown seats"; at 1.6 as "Ali and Salah Shaba win with 300 points each".
     game = TableGame(
-        table, spec, dialogue, whisper, EspeakSpeaker(VoiceSettings(rate=1.8)),
+        table, spec, dialogue, whisper, EspeakSpeaker(VoiceSettings(rate=1.6)),
         player, player_voices, tmp_path / "game.json", answer_timeout=90.0,
     )  # fmt: skip
     log, loudspeaker = game.play(most_answers=40)
