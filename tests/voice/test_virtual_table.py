@@ -80,7 +80,8 @@ def listener(whisper_base_dir):
     ear). Not tiny, the companion's own ear: on the loudspeaker's recordings tiny's
     transcript changed with a 30 ms shift of the window, by up to 21 points of likeness,
     and sometimes liked another speech as well or better; base kept every recorded
-    speech at least 5 points (12 but for a clipped one) ahead of all others."""
+    speech at least 12 points ahead of all others but Samarande's verdict spoken at 1.8
+    (5; see the whole game below)."""
     from companion.voice.telling_listener import WhisperSpotter
 
     spotter = WhisperSpotter(whisper_base_dir, language="en")
