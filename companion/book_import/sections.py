@@ -62,6 +62,9 @@ RARE_CONFIDENCE = 0.9
 the engine was less sure than this (the book's own rare words are many)."""
 
 
+Neighbours = tuple[str | None, str | None]  # the words before and after a word, as read
+
+
 @dataclass
 class BookContext:
     """What every paragraph is read against."""
@@ -282,8 +285,9 @@ class _Reader:
                 self.stray_mark(token, f"{token.text!r} closes a quotation no quote opened")
         self.check_openings(tokens[:code_start])
         for index, token in enumerate(tokens[:code_start]):
-            self.check_word(token)
             following = tokens[index + 1] if index + 1 < code_start else None
+            before = tokens[index - 1].text if index else None
+            self.check_word(token, (before, following.text if following else None))
             self.check_stop(token, following, at_end=index + 1 == code_start)
             if capitals and index and not tokens[index - 1].text.endswith(_SENTENCE_ENDS):
                 self.check_capital(token)
@@ -332,7 +336,8 @@ class _Reader:
             self.doubt(token.place, f"{word!r} has a capital in mid-sentence: is it "
                        f"{lower!r}?")  # fmt: skip
 
-    def check_word(self, token: Token) -> None:
+    def check_word(self, token: Token, beside: Neighbours = (None, None)) -> None:
+        """One word against the book's words; ``beside``: the words before and after it."""
         lexicon, word = self.context.lexicon, bare(token.text)
         if self.second_reading(token, word):
             return
@@ -355,11 +360,7 @@ class _Reader:
                 self.doubt(token.place, f"{word!r} is once in this book, which says {apart!r} "
                            "elsewhere: are they two words?")  # fmt: skip
             if word and token.confidence < RARE_CONFIDENCE and lexicon.rare(word):
-                fixed = lexicon.confusable_fix(word, listed_only=False) or word
-                token.text = token.text.replace(word, fixed)
-                self.doubt(token.place, f"{word!r} is rarer in this book than {fixed!r}, and "
-                           f"was read with some doubt ({token.confidence:.2f}); read as "
-                           f"{fixed!r}")  # fmt: skip
+                self.check_rarer(token, word, beside)
             elif word and (common := lexicon.commoner_lookalike(word)):
                 self.doubt(token.place, f"{word!r} is a rare word an engine may read for the "
                            f"far more common {common!r}: which is printed?")  # fmt: skip
@@ -381,6 +382,27 @@ class _Reader:
         guess = lexicon.suggest(word)
         hint = f"; did you mean {guess}?" if guess else ""
         self.doubt(token.place, f"{word!r} is not a word of this book{hint}")
+
+    def check_rarer(self, token: Token, word: str, beside: Neighbours) -> None:
+        """A word read with some doubt that the book says less often than a lookalike: put
+        right when the book says it seldom (``tum`` once, ``turn`` 300 times), or when the
+        book says the lookalike beside these neighbours and never the word; else kept as
+        read (``an outlaw``, read with a mark as 'an_', was put right to 'on outlaw' so:
+        ``an`` is a word of the book in its own right, 368 times beside ``on``'s 1244).
+        Listed either way."""
+        lexicon = self.context.lexicon
+        fixed = lexicon.confusable_fix(word, listed_only=False) or word
+        doubt = f"{word!r} was read with some doubt ({token.confidence:.2f})"
+        if lexicon.far_rarer(word, fixed):
+            why = f"it is rarer in this book than {fixed!r}"
+        elif lexicon.said_beside(fixed, *beside) and not lexicon.said_beside(word, *beside, own=1):
+            why = f"the book says {fixed!r} beside these words, and never {word!r}"
+        else:
+            self.doubt(token.place, f"{doubt}, and the book says its lookalike {fixed!r} "
+                       "more often: which is printed?")  # fmt: skip
+            return
+        token.text = token.text.replace(word, fixed)
+        self.doubt(token.place, f"{doubt}, and {why}: read as {fixed!r}")
 
     def second_reading(self, token: Token, word: str) -> bool:
         """The second engine read the word otherwise: its reading is taken when it is a

@@ -176,6 +176,31 @@ class Lexicon:
             fixed is not None and self.counts[fixed.casefold()] > self.counts[bare(word).casefold()]
         )
 
+    def far_rarer(self, word: str, other: str) -> bool:
+        """Said at most twice in the book, or a tenth as often as ``other``: a reading to
+        put right (``tum`` once, ``turn`` 300 times), where ``an`` (368) beside ``on``
+        (1244) is a word of the book in its own right.
+
+        >>> book = Lexicon(None, [], ["an"] * 4 + ["on"] * 12 + ["turn"] * 30 + ["tum"])
+        >>> book.far_rarer("tum", "turn"), book.far_rarer("an", "on")
+        (True, False)
+        """
+        seen = self.counts[bare(word).casefold()]
+        return seen <= 2 or seen * 10 < self.counts[bare(other).casefold()]
+
+    def said_beside(self, word: str, before: str | None, after: str | None, own: int = 0) -> int:
+        """How often the book says ``word`` after ``before`` and before ``after`` (either may
+        be None), less ``own`` of each pair (the place asked about, counted in the book).
+
+        >>> book = Lexicon(None, [], "you are now an outlaw and an outlaw still".split())
+        >>> book.said_beside("an", "now", "outlaw", own=1), book.said_beside("on", "now", "outlaw")
+        (1, 0)
+        """
+        word = bare(word).casefold()
+        pairs = [(bare(before).casefold(), word)] if before else []
+        pairs += [(word, bare(after).casefold())] if after else []
+        return sum(max(0, self.pairs[pair] - own) for pair in pairs)
+
     def commoner_lookalike(self, word: str) -> str | None:
         """A rare word of the language that an engine may read for a far more common one
         (``comer`` for ``corner``, ``tum`` for ``turn``: one confusion apart, or its first
