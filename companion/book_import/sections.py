@@ -19,7 +19,7 @@ from rapidfuzz.distance import Levenshtein
 from companion.book_import.lines import Line, Token
 from companion.book_import.paragraphs import Block, span_label
 from companion.book_import.review import Doubt, Place
-from companion.book_import.words import Lexicon, bare
+from companion.book_import.words import Lexicon, bare, ends_sentence
 from companion.games.arabian_nights.content.reward_codes import (
     RewardCodeError,
     Vocabulary,
@@ -43,12 +43,11 @@ _CROSSES_COLUMNS_WHY = (
 )
 _CHART_ENTRIES = 12
 CAPITAL_RARITY = 20
-"""A word written with a capital at most once in this many times (or once at all) is
-doubted when it has one in mid-sentence."""
+"""A word written with a capital at most once in this many times (or in mid-sentence
+nowhere else) is doubted when it has one in mid-sentence."""
 _MATRIX_LOOKALIKES = {"1": "I", "l": "I", "|": "I", "!": "I", "0": "O", "8": "B", "5": "S"}
 _GENDERS = ("male", "female")
 _NOISE = re.compile(r"[_~^`¬•°]+")  # marks that are no word (dust, a shadow)
-_SENTENCE_ENDS = (".", "!", "?", ":", '"', "”", "’")
 _CHART_SETTING = re.compile(r"(TERRAINS|OTHERWISE)\s*[:;]\s*(.*)", re.IGNORECASE)
 _ROLL_LOOKALIKES = str.maketrans("lIOo|A", "110014")
 _CODE_NUMBER = re.compile(r"([DSW$])\s*([+-]?)\s*([0-9lIOo]{1,3})(\s*\(.*)?", re.DOTALL)
@@ -289,7 +288,7 @@ class _Reader:
             before = tokens[index - 1].text if index else None
             self.check_word(token, (before, following.text if following else None))
             self.check_stop(token, following, at_end=index + 1 == code_start)
-            if capitals and index and not tokens[index - 1].text.endswith(_SENTENCE_ENDS):
+            if capitals and index and not ends_sentence(tokens[index - 1].text):
                 self.check_capital(token)
 
     def check_openings(self, tokens: list[Token]) -> None:
@@ -314,26 +313,27 @@ class _Reader:
         self.doubt(token.place, f"{why}: a mark read as a quote?")
 
     def check_capital(self, token: Token) -> None:
-        """A capital in mid-sentence, on a common word the book writes with a capital
-        once, or far less often than without (``Out`` 5 times, at sentences' starts, and
-        ``out`` 700): listed (names such as the Caliph are written so, and are not
-        changed)."""
+        """A capital in mid-sentence, on a common word the book writes with a capital in
+        mid-sentence nowhere else, or far less often than without (``Out`` 5 times, at
+        sentences' starts, and ``out`` 700): listed, and put in small letters when the
+        book seldom writes it with a capital at all (names such as the Caliph are written
+        so, and are not changed)."""
         word = bare(token.text)
         lower, lexicon = word.lower(), self.context.lexicon
         if token.text[:1] in "\"“‘'(":  # a quotation starts
             return
-        if (
+        if not (
             len(word) > 1 and word[0].isupper() and word[1:].islower()
             and word.casefold() not in lexicon.names
-            and (lexicon.as_written[word] <= 1
-                 or lexicon.as_written[word] * CAPITAL_RARITY <= lexicon.as_written[lower])
             and (lower in lexicon.lower_seen or self.common_word(lower))
         ):  # fmt: skip
-            if lexicon.as_written[word] > 1:  # written so elsewhere: at sentences' starts
-                token.text = token.text.replace(word, lower)
-                self.doubt(token.place, f"{word!r} has a capital in mid-sentence, as this "
-                           f"book seldom writes it: read as {lower!r}")  # fmt: skip
-                return
+            return
+        seldom = lexicon.as_written[word] * CAPITAL_RARITY <= lexicon.as_written[lower]
+        if seldom and lexicon.as_written[word] > 1:  # written so elsewhere: sentences' starts
+            token.text = token.text.replace(word, lower)
+            self.doubt(token.place, f"{word!r} has a capital in mid-sentence, as this "
+                       f"book seldom writes it: read as {lower!r}")  # fmt: skip
+        elif seldom or lexicon.capitals_mid_sentence[word] <= 1:
             self.doubt(token.place, f"{word!r} has a capital in mid-sentence: is it "
                        f"{lower!r}?")  # fmt: skip
 
