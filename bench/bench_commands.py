@@ -24,7 +24,9 @@ applied in a child process); ``--replay`` decides again from that tape without h
 the commands' thresholds are compared with: the nearest table talk or answer of the step
 (``--answers N``: N of them said by the voices in turn, clean and noisy) and the commands
 on either side. ``--moves A,B`` prints how far the scores moved between the tapes of two
-settings (median, p90, largest), the same audio heard under each:
+settings (median, p90, largest), the same audio heard under each. ``--commands-prompt
+WORDS`` and ``--commands-last`` try other prompts (the commands alone primed with WORDS;
+the commands' words primed after a step's cut prompt too), on tapes of their own:
 
     PYTHONPATH=$PWD nice -n 10 .venv/bin/python bench/bench_commands.py --games samarande \\
         --voices tuning --table-talk --tapes /tmp/commands-tapes --setting reference --edges
@@ -38,6 +40,7 @@ import os
 import statistics
 import subprocess
 import sys
+import zlib
 from collections import Counter
 from collections.abc import Callable, Iterator
 from functools import partial
@@ -150,6 +153,14 @@ class TapedSearches(TapedWhisper):
     at a step too big for the prompt the commands alone) are kept in call order on the
     tape, or replayed from it."""
 
+    commands_last = False
+    """Tried: the commands' own words primed after a cut prompt too (``--commands-last``)."""
+
+    def _priming(self, phrases: PhraseSet, casing: dict[str, str]) -> str:
+        words = super()._priming(phrases, casing)
+        cut = len(self._token_ids(" " + words)) > self.PROMPT_TOKENS
+        return f"{words} {self._commands_priming}" if cut and self.commands_last else words
+
     def candidates(self, samples: np.ndarray, phrases: PhraseSet) -> Any:
         self.call = 0
         return super().candidates(samples, phrases)
@@ -169,7 +180,10 @@ class TapedSearches(TapedWhisper):
 class Taped:
     """Tiny and base on one setting's tape, as the session combines them."""
 
-    def __init__(self, tape: dict[str, Any], replaying: bool, setting: str) -> None:
+    def __init__(
+        self, tape: dict[str, Any], replaying: bool, setting: str, tried: argparse.Namespace
+    ) -> None:
+        """``tried``: the prompts tried instead of the shipped ones (see :func:`tried`)."""
         options = {
             "threads": SETTINGS[setting].threads,
             "compute_type": SETTINGS[setting].compute_type,
@@ -185,6 +199,9 @@ class Taped:
             )
         except ModelMissingError:
             self.base = None
+        self.tiny.commands_last = tried.commands_last
+        if tried.commands_prompt:  # in place of the cached shipped prompt
+            self.tiny.__dict__["_commands_priming"] = tried.commands_prompt
 
     def recognizer(self, key: str) -> Recognizer:
         """A fresh learning recogniser (nothing learned) hearing take ``key``."""
@@ -354,6 +371,18 @@ def report_moves(first: dict[str, Any], second: dict[str, Any], names: str) -> N
                 )
 
 
+def tried(args: argparse.Namespace) -> str:
+    """The tapes' name for the prompts tried instead of the shipped ones ("" for these).
+
+    >>> tried(argparse.Namespace(commands_last=True, commands_prompt="help pause"))
+    '-commands-last-prompt-4a76ed00'
+    """
+    name = "-commands-last" if args.commands_last else ""
+    if args.commands_prompt:
+        name += f"-prompt-{zlib.crc32(args.commands_prompt.encode()):08x}"
+    return name
+
+
 def record_elsewhere(setting: str) -> bool:
     """Run this bench again in a child process under ``setting``'s environment (nice),
     unless this process has it already. True when the child ran."""
@@ -382,6 +411,10 @@ def main() -> int:
     parser.add_argument("--replay", action="store_true", help="decide from the tape alone")
     parser.add_argument("--edges", action="store_true", help="the commands' thresholds")
     parser.add_argument("--moves", help="two settings whose tapes to compare, a,b")
+    parser.add_argument("--commands-prompt", help="tried: this prompt before the commands alone")
+    parser.add_argument(
+        "--commands-last", action="store_true", help="tried: the commands primed at a cut step"
+    )
     args = parser.parse_args()
     if args.table_talk and not SHARED_SPEECH.is_dir():
         print(f"skipped: no human speech clips in {SHARED_SPEECH}")
@@ -394,7 +427,7 @@ def main() -> int:
     args.tapes.mkdir(parents=True, exist_ok=True)
     suffix = f"{args.voices}{'-talk' if args.table_talk else ''}"
     suffix += f"-answers{args.answers}" if args.answers else ""
-    tape_path = args.tapes / f"{args.setting}-{suffix}.json"
+    tape_path = args.tapes / f"{args.setting}-{suffix}{tried(args)}.json"
     audio_path = args.tapes / f"audio-{suffix}.npz"
     if not args.replay and not args.moves and record_elsewhere(args.setting):
         return 0
@@ -407,7 +440,7 @@ def main() -> int:
         return 0
     audio = dict(np.load(audio_path)) if audio_path.exists() else {}
     tape = json.loads(tape_path.read_text()) if args.replay else {}
-    taped = Taped(tape, args.replay, args.setting)
+    taped = Taped(tape, args.replay, args.setting, args)
     print(f"\nwhisper, {'replayed from' if args.replay else 'taped on'} {tape_path}")
     steps = run(args, taped.recognizer, audio)
     if not args.replay:
