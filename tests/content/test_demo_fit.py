@@ -273,8 +273,9 @@ def test_a_judge_met_on_any_road_holds_no_courtroom(pack, read_with):
     assert not judge
 
 
-
-HARBOUR = re.compile(r"\b(harbou?rs?|tides?|piers?|beach|jetty|quays?|docks|waterfront|cove)\b", re.I)
+HARBOUR = re.compile(
+    r"\b(harbou?rs?|tides?|piers?|beach|jetty|quays?|docks|waterfront|cove)\b", re.I
+)
 
 
 def test_the_sailors_of_any_city_meet_you_at_no_harbour(pack):
