@@ -364,3 +364,40 @@ def test_a_short_line_the_engine_passed_over_is_read_alone(demo_pages, tesseract
     assert isinstance(page, OcrPage), page
     firsts = [next(line.text for line in page.lines if line.column == c) for c in (0, 1)]
     assert firsts == ["1", "4"]
+
+
+def test_a_capital_at_a_line_start_in_mid_sentence_is_read_again():
+    """'The other / Is so grateful' (press layout 4, Liberation Sans Narrow): the line's
+    first word has no word before it on its line, so its capital in mid-sentence was not
+    read again, and 'Is' went into book.txt unlisted. The word before is the last of the
+    line before; a paragraph's number or a sentence's end before it is no doubt."""
+    from companion.book_import.model import Box, OcrLine, OcrWord
+    from companion.book_import.second_reading import Doubtful, second_readings
+    from companion.book_import.words import Lexicon, english_dictionary
+
+    class Reader:
+        read: int = 0
+
+        def read_word(self, image: np.ndarray) -> str:
+            self.read += 1
+            return "is"
+
+    texts = ["trade the other", "Is so grateful.", "1053", "You trade", "again. Is it"]
+    lines = []
+    for number, text in enumerate(texts):
+        box = Box(left=0, top=60 * number, width=600, height=50)
+        words = tuple(
+            OcrWord(
+                text=word,
+                confidence=0.96,
+                box=box.model_copy(update={"left": 100 * index, "width": 90}),
+            )
+            for index, word in enumerate(text.split())
+        )
+        lines.append(OcrLine(words=words, box=box, column=0, number=number + 1))  # fmt: skip
+    reader = Reader()
+    doubtful = Doubtful(Lexicon(english_dictionary("eng"), [], []))
+    page = np.full((400, 700), 255, np.uint8)
+    read = second_readings(page, lines, reader, doubtful, pitch=60)
+    assert read[1].words[0].second == "is"
+    assert reader.read == 1  # not 'You' after the number, nor 'Is' after a full stop
