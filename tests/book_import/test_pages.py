@@ -256,7 +256,8 @@ def test_long_first_lines_of_both_columns_are_no_running_head(demo_pages, kind):
     charts a page so, on scans and photos)."""
     image = demo_pages[1].image
     image = image if kind == "scan" else photograph(image, seed=2)
-    assert [column[0].text for column in demo_pages[1].columns] == ["7", "10"]
+    assert all(column[0].text.isdigit() and column[1].text.startswith("ENCOUNTER CHART")
+               for column in demo_pages[1].columns)  # fmt: skip
     prepared = page_image.prepare(np.asarray(image.convert("L")))
     small, scale = page_image.shrunk(prepared.image)
     mask = page_image.ink(small)
@@ -356,14 +357,15 @@ def test_a_short_line_the_engine_passed_over_is_read_alone(demo_pages, tesseract
     right column's first line, the chart number '4' above its title (two charts ran
     together on the 20-page bench); the band of ink no word covers is read alone."""
     photo = photograph(demo_pages[0].image, seed=1)
-    assert [column[0].text for column in demo_pages[0].columns] == ["1", "4"]
+    printed = [column[0].text for column in demo_pages[0].columns]
+    assert all(text.isdigit() for text in printed)  # each column opens with a chart's number
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "photo.jpg"
         photo.save(path)
         page = read_one(path, tesseract)
     assert isinstance(page, OcrPage), page
     firsts = [next(line.text for line in page.lines if line.column == c) for c in (0, 1)]
-    assert firsts == ["1", "4"]
+    assert firsts == printed
 
 
 def test_a_capital_at_a_line_start_in_mid_sentence_is_read_again():
