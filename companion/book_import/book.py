@@ -30,7 +30,13 @@ from companion.book_import.model import PageResult
 from companion.book_import.paragraphs import cut_paragraphs
 from companion.book_import.review import Doubt, Place, review_text
 from companion.book_import.sections import BookContext, Written, write_block
-from companion.book_import.words import Dictionary, Lexicon, english_dictionary, words_of
+from companion.book_import.words import (
+    Dictionary,
+    Lexicon,
+    capitals_mid_sentence,
+    english_dictionary,
+    words_of,
+)
 from companion.book_import.world_names import WorldNames
 from companion.games.arabian_nights.content.reward_codes import Vocabulary
 
@@ -93,7 +99,13 @@ def import_book(
     go_to = {int(n) for text in texts for n in re.findall(r"Go to (\d+)", text)}
     blocks, doubts = cut_paragraphs(stream.lines, world.paragraphs | go_to)
     context = BookContext(
-        lexicon=Lexicon(dictionary, world.all, (w for t in texts for w in words_of(t)), language),
+        lexicon=Lexicon(
+            dictionary,
+            world.all,
+            (w for t in texts for w in words_of(t)),
+            language,
+            capitals_mid_sentence(texts),
+        ),
         vocabulary=world.vocabulary() if world.requirements else Vocabulary(),
         headings=_headings_seen(texts),
         requirement_names=world.requirements,

@@ -30,7 +30,7 @@ import numpy as np
 
 from companion.book_import.model import OcrLine, OcrWord
 from companion.book_import.page_image import runs
-from companion.book_import.words import Lexicon, bare
+from companion.book_import.words import Lexicon, bare, ends_sentence
 
 SECOND_LOOK = 0.6  # a word read with less confidence is read again by the second engine
 SURE_CODE = 0.85  # a reward code's figures are read again below this (about half are)
@@ -39,7 +39,6 @@ SPACE_SHARE = 0.6  # a blank this share of the line's spaces inside a word is a 
 INK = 128  # of the evened page: darker is ink
 _CODE_FIGURE = re.compile(r"(?<![A-Za-z])[DSW$]\s*[+-]?\s*[0-9lIOo]{1,3}(?![A-Za-z0-9])")
 _QUOTES = "\"“”‘’'"
-_SENTENCE_ENDS = (".", "!", "?", ":", '"', "”", "’")
 
 
 class WordReader(Protocol):
@@ -57,7 +56,7 @@ class Doubtful:
     judged: dict[str, bool] = field(default_factory=dict, compare=False)
 
     def __call__(self, word: OcrWord, before: OcrWord | None = None) -> bool:
-        """``before``: the word before it on its line (a capital in mid-sentence)."""
+        """``before``: the word before it in reading order (a capital in mid-sentence)."""
         if word.confidence < SECOND_LOOK:
             return True
         if _CODE_FIGURE.search(word.text):
@@ -69,7 +68,7 @@ class Doubtful:
             return False
         capital = (
             before is not None and plain[0].isupper() and plain[1:].islower()
-            and not before.text.endswith(_SENTENCE_ENDS) and self._suspect(plain.lower()) is False
+            and not ends_sentence(before.text) and self._suspect(plain.lower()) is False
         )  # fmt: skip
         return capital or self._suspect(plain)
 
@@ -94,16 +93,23 @@ def second_readings(
     line's height, the word's width, a little margin)."""
     padding = round(PADDING * pitch)
     read = []
-    for line in lines:
+    for before_line, line in zip([None, *lines], lines, strict=False):
         space = _word_space(line)
         words = []
         for index, word in enumerate(line.words):
             second = _space_inside(page, line, word, space, doubtful.lexicon)
-            if second is None and doubtful(word, line.words[index - 1] if index else None):
+            before = line.words[index - 1] if index else _last_word(before_line)
+            if second is None and doubtful(word, before):
                 second = _read_crop(page, line, word, reader, padding)
             words.append(word if second is None else word.model_copy(update={"second": second}))
         read.append(line.model_copy(update={"words": tuple(words)}))
     return read
+
+
+def _last_word(line: OcrLine | None) -> OcrWord | None:
+    """The word before a line's first, in reading order: the last of the line before (a
+    capital at a line's start, 'the other / Is so grateful', is mid-sentence too)."""
+    return line.words[-1] if line is not None and line.words else None
 
 
 def _word_space(line: OcrLine) -> float | None:

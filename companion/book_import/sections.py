@@ -19,7 +19,7 @@ from rapidfuzz.distance import Levenshtein
 from companion.book_import.lines import Line, Token
 from companion.book_import.paragraphs import Block, span_label
 from companion.book_import.review import Doubt, Place
-from companion.book_import.words import Lexicon, bare
+from companion.book_import.words import Lexicon, bare, ends_sentence
 from companion.games.arabian_nights.content.reward_codes import (
     RewardCodeError,
     Vocabulary,
@@ -43,12 +43,11 @@ _CROSSES_COLUMNS_WHY = (
 )
 _CHART_ENTRIES = 12
 CAPITAL_RARITY = 20
-"""A word written with a capital at most once in this many times (or once at all) is
-doubted when it has one in mid-sentence."""
+"""A word written with a capital at most once in this many times (or in mid-sentence
+nowhere else) is doubted when it has one in mid-sentence."""
 _MATRIX_LOOKALIKES = {"1": "I", "l": "I", "|": "I", "!": "I", "0": "O", "8": "B", "5": "S"}
 _GENDERS = ("male", "female")
 _NOISE = re.compile(r"[_~^`¬•°]+")  # marks that are no word (dust, a shadow)
-_SENTENCE_ENDS = (".", "!", "?", ":", '"', "”", "’")
 _CHART_SETTING = re.compile(r"(TERRAINS|OTHERWISE)\s*[:;]\s*(.*)", re.IGNORECASE)
 _ROLL_LOOKALIKES = str.maketrans("lIOo|A", "110014")
 _CODE_NUMBER = re.compile(r"([DSW$])\s*([+-]?)\s*([0-9lIOo]{1,3})(\s*\(.*)?", re.DOTALL)
@@ -60,6 +59,9 @@ RARE_FIGURE = 2  # a reward figure read this often or less is rare in the book
 RARE_CONFIDENCE = 0.9
 """A dictionary word seen once where a confusable reading is frequent is listed only when
 the engine was less sure than this (the book's own rare words are many)."""
+
+
+Neighbours = tuple[str | None, str | None]  # the words before and after a word, as read
 
 
 @dataclass
@@ -282,10 +284,11 @@ class _Reader:
                 self.stray_mark(token, f"{token.text!r} closes a quotation no quote opened")
         self.check_openings(tokens[:code_start])
         for index, token in enumerate(tokens[:code_start]):
-            self.check_word(token)
             following = tokens[index + 1] if index + 1 < code_start else None
+            before = tokens[index - 1].text if index else None
+            self.check_word(token, (before, following.text if following else None))
             self.check_stop(token, following, at_end=index + 1 == code_start)
-            if capitals and index and not tokens[index - 1].text.endswith(_SENTENCE_ENDS):
+            if capitals and index and not ends_sentence(tokens[index - 1].text):
                 self.check_capital(token)
 
     def check_openings(self, tokens: list[Token]) -> None:
@@ -310,30 +313,32 @@ class _Reader:
         self.doubt(token.place, f"{why}: a mark read as a quote?")
 
     def check_capital(self, token: Token) -> None:
-        """A capital in mid-sentence, on a common word the book writes with a capital
-        once, or far less often than without (``Out`` 5 times, at sentences' starts, and
-        ``out`` 700): listed (names such as the Caliph are written so, and are not
-        changed)."""
+        """A capital in mid-sentence, on a common word the book writes with a capital in
+        mid-sentence nowhere else, or far less often than without (``Out`` 5 times, at
+        sentences' starts, and ``out`` 700): listed, and put in small letters when the
+        book seldom writes it with a capital at all (names such as the Caliph are written
+        so, and are not changed)."""
         word = bare(token.text)
         lower, lexicon = word.lower(), self.context.lexicon
         if token.text[:1] in "\"“‘'(":  # a quotation starts
             return
-        if (
+        if not (
             len(word) > 1 and word[0].isupper() and word[1:].islower()
             and word.casefold() not in lexicon.names
-            and (lexicon.as_written[word] <= 1
-                 or lexicon.as_written[word] * CAPITAL_RARITY <= lexicon.as_written[lower])
             and (lower in lexicon.lower_seen or self.common_word(lower))
         ):  # fmt: skip
-            if lexicon.as_written[word] > 1:  # written so elsewhere: at sentences' starts
-                token.text = token.text.replace(word, lower)
-                self.doubt(token.place, f"{word!r} has a capital in mid-sentence, as this "
-                           f"book seldom writes it: read as {lower!r}")  # fmt: skip
-                return
+            return
+        seldom = lexicon.as_written[word] * CAPITAL_RARITY <= lexicon.as_written[lower]
+        if seldom and lexicon.as_written[word] > 1:  # written so elsewhere: sentences' starts
+            token.text = token.text.replace(word, lower)
+            self.doubt(token.place, f"{word!r} has a capital in mid-sentence, as this "
+                       f"book seldom writes it: read as {lower!r}")  # fmt: skip
+        elif seldom or lexicon.capitals_mid_sentence[word] <= 1:
             self.doubt(token.place, f"{word!r} has a capital in mid-sentence: is it "
                        f"{lower!r}?")  # fmt: skip
 
-    def check_word(self, token: Token) -> None:
+    def check_word(self, token: Token, beside: Neighbours = (None, None)) -> None:
+        """One word against the book's words; ``beside``: the words before and after it."""
         lexicon, word = self.context.lexicon, bare(token.text)
         if self.second_reading(token, word):
             return
@@ -356,11 +361,7 @@ class _Reader:
                 self.doubt(token.place, f"{word!r} is once in this book, which says {apart!r} "
                            "elsewhere: are they two words?")  # fmt: skip
             if word and token.confidence < RARE_CONFIDENCE and lexicon.rare(word):
-                fixed = lexicon.confusable_fix(word, listed_only=False) or word
-                token.text = token.text.replace(word, fixed)
-                self.doubt(token.place, f"{word!r} is rarer in this book than {fixed!r}, and "
-                           f"was read with some doubt ({token.confidence:.2f}); read as "
-                           f"{fixed!r}")  # fmt: skip
+                self.check_rarer(token, word, beside)
             elif word and (common := lexicon.commoner_lookalike(word)):
                 self.doubt(token.place, f"{word!r} is a rare word an engine may read for the "
                            f"far more common {common!r}: which is printed?")  # fmt: skip
@@ -382,6 +383,27 @@ class _Reader:
         guess = lexicon.suggest(word)
         hint = f"; did you mean {guess}?" if guess else ""
         self.doubt(token.place, f"{word!r} is not a word of this book{hint}")
+
+    def check_rarer(self, token: Token, word: str, beside: Neighbours) -> None:
+        """A word read with some doubt that the book says less often than a lookalike: put
+        right when the book says it seldom (``tum`` once, ``turn`` 300 times), or when the
+        book says the lookalike beside these neighbours and never the word; else kept as
+        read (``an outlaw``, read with a mark as 'an_', was put right to 'on outlaw' so:
+        ``an`` is a word of the book in its own right, 368 times beside ``on``'s 1244).
+        Listed either way."""
+        lexicon = self.context.lexicon
+        fixed = lexicon.confusable_fix(word, listed_only=False) or word
+        doubt = f"{word!r} was read with some doubt ({token.confidence:.2f})"
+        if lexicon.far_rarer(word, fixed):
+            why = f"it is rarer in this book than {fixed!r}"
+        elif lexicon.said_beside(fixed, *beside) and not lexicon.said_beside(word, *beside, own=1):
+            why = f"the book says {fixed!r} beside these words, and never {word!r}"
+        else:
+            self.doubt(token.place, f"{doubt}, and the book says its lookalike {fixed!r} "
+                       "more often: which is printed?")  # fmt: skip
+            return
+        token.text = token.text.replace(word, fixed)
+        self.doubt(token.place, f"{doubt}, and {why}: read as {fixed!r}")
 
     def second_reading(self, token: Token, word: str) -> bool:
         """The second engine read the word otherwise: its reading is taken when it is a

@@ -46,6 +46,7 @@ DICTIONARY_PACKAGES = {
     "eng": "hunspell-en-us hunspell-en-gb", "fra": "hunspell-fr", "deu": "hunspell-de-de",
     "spa": "hunspell-es", "ita": "hunspell-it", "por": "hunspell-pt-pt", "nld": "hunspell-nl",
 }  # fmt: skip
+_SENTENCE_ENDS = (".", "!", "?", ":", '"', "”", "’", "]")
 _EDGE_MARKS = "\"“”‘’'()[],.;:!?*"
 _INNER_WORD = re.compile(r"[A-Za-z0-9|'’\-]+")
 _SUGGESTION_SCORE = 80  # rapidfuzz ratio; lower gives names for sentences
@@ -133,8 +134,10 @@ class Lexicon:
         names: Iterable[str],
         book: Iterable[str],
         language: str = "eng",
+        capitals_mid_sentence: Counter[str] | None = None,
     ) -> None:
         self.dictionary = dictionary
+        self.capitals_mid_sentence = capitals_mid_sentence or Counter()
         self.language = WORDFREQ_LANGUAGES.get(language)
         self.names = {word.casefold(): word for name in names for word in name.split()}
         words = [bare(word) for word in book]
@@ -175,6 +178,31 @@ class Lexicon:
         return (
             fixed is not None and self.counts[fixed.casefold()] > self.counts[bare(word).casefold()]
         )
+
+    def far_rarer(self, word: str, other: str) -> bool:
+        """Said at most twice in the book, or a tenth as often as ``other``: a reading to
+        put right (``tum`` once, ``turn`` 300 times), where ``an`` (368) beside ``on``
+        (1244) is a word of the book in its own right.
+
+        >>> book = Lexicon(None, [], ["an"] * 4 + ["on"] * 12 + ["turn"] * 30 + ["tum"])
+        >>> book.far_rarer("tum", "turn"), book.far_rarer("an", "on")
+        (True, False)
+        """
+        seen = self.counts[bare(word).casefold()]
+        return seen <= 2 or seen * 10 < self.counts[bare(other).casefold()]
+
+    def said_beside(self, word: str, before: str | None, after: str | None, own: int = 0) -> int:
+        """How often the book says ``word`` after ``before`` and before ``after`` (either may
+        be None), less ``own`` of each pair (the place asked about, counted in the book).
+
+        >>> book = Lexicon(None, [], "you are now an outlaw and an outlaw still".split())
+        >>> book.said_beside("an", "now", "outlaw", own=1), book.said_beside("on", "now", "outlaw")
+        (1, 0)
+        """
+        word = bare(word).casefold()
+        pairs = [(bare(before).casefold(), word)] if before else []
+        pairs += [(word, bare(after).casefold())] if after else []
+        return sum(max(0, self.pairs[pair] - own) for pair in pairs)
 
     def commoner_lookalike(self, word: str) -> str | None:
         """A rare word of the language that an engine may read for a far more common one
@@ -318,6 +346,34 @@ def _same_case(found: str, like: str) -> str:
     if like[:1].isupper() and found[:1].islower():
         return found[:1].upper() + found[1:]
     return found
+
+
+def capitals_mid_sentence(texts: Iterable[str]) -> Counter[str]:
+    """How often each word is written with a capital after a word that ends no sentence
+    (a name: ``the Caliph``), over the book's lines in reading order; a paragraph's number,
+    a heading and a code's end start a sentence.
+
+    >>> capitals_mid_sentence(["12", "You see the Caliph. Is", "the Caliph here? [S1] You"])
+    Counter({'Caliph': 2})
+    """
+    counts: Counter[str] = Counter()
+    before = "."
+    for token in (token for text in texts for token in text.split()):
+        word = bare(token)
+        if word[1:].islower() and word[:1].isupper() and not ends_sentence(before):
+            counts[word] += 1
+        before = token
+    return counts
+
+
+def ends_sentence(token: str) -> bool:
+    """Whether a sentence may start after ``token``: a full stop, a colon (a heading's),
+    a closing quote, a reward code's end, a paragraph's number.
+
+    >>> [ends_sentence(t) for t in ["way.", "SKILL:", "[S1]", "1053", "other", "said,"]]
+    [True, True, True, True, False, False]
+    """
+    return token.endswith(_SENTENCE_ENDS) or bare(token).isdigit()
 
 
 def words_of(text: str) -> list[str]:
