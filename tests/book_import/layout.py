@@ -181,24 +181,27 @@ def _fits(kind: Kind, line: PrintedLine) -> bool:
     text = " ".join(line.words)
     if kind in (Kind.NUMBER_AS_E, Kind.NUMBER_O):
         return line.bold and (kind is Kind.NUMBER_AS_E or "0" in text)
-    if line.bold:
-        return False
-    return {
-        Kind.E_AS_C: re.search(r"\b[a-z]*e[a-z]*\b", text) is not None,
-        Kind.M_AS_RN: re.search(r"\b[a-z]*m[a-z]*\b", text) is not None,
-        Kind.L_AS_1: re.search(r"\b[a-z]*l[a-z]*\b", text) is not None,
-        Kind.I_AS_1: "(I," in text or "(I)" in text,
-        Kind.STOP_AS_COMMA: re.search(r"[a-z]\. [A-Z]", text) is not None,
-        Kind.HEADING_LOST: re.match(r"[A-Z ]+: ", text) is not None
-        and not text.startswith("NO SKILL"),
-        Kind.STRAY_QUOTE: bool(_before_code(line)),
-        Kind.FIGURE_DIGIT_ADDED: any(_FIGURE.search(word) for word in line.words),
-        Kind.RN_AS_M_WORD: any(_RN_WORD.fullmatch(word) for word in line.words),
-        Kind.FIRST_LETTER_LOST: "falls" in line.words,
-        Kind.FIGURE_SWAPPED: any(_FIGURE.search(word) for word in line.words),
-        Kind.RUN_TOGETHER: bool(_pairs_before_code(line)),
-        Kind.BRACKET_AS_PAREN: any(word.startswith("[") for word in line.words),
-    }[kind]
+    return not line.bold and _FITS[kind](text, line)
+
+
+# where each kind of damage can be done on a plain line, asked of one kind at a time
+_FITS: dict[Kind, Callable[[str, PrintedLine], bool]] = {
+    Kind.E_AS_C: lambda text, line: re.search(r"\b[a-z]*e[a-z]*\b", text) is not None,
+    Kind.M_AS_RN: lambda text, line: re.search(r"\b[a-z]*m[a-z]*\b", text) is not None,
+    Kind.L_AS_1: lambda text, line: re.search(r"\b[a-z]*l[a-z]*\b", text) is not None,
+    Kind.I_AS_1: lambda text, line: "(I," in text or "(I)" in text,
+    Kind.STOP_AS_COMMA: lambda text, line: re.search(r"[a-z]\. [A-Z]", text) is not None,
+    Kind.HEADING_LOST: lambda text, line: (
+        re.match(r"[A-Z ]+: ", text) is not None and not text.startswith("NO SKILL")
+    ),
+    Kind.STRAY_QUOTE: lambda text, line: bool(_before_code(line)),
+    Kind.FIGURE_DIGIT_ADDED: lambda text, line: any(_FIGURE.search(word) for word in line.words),
+    Kind.RN_AS_M_WORD: lambda text, line: any(_RN_WORD.fullmatch(word) for word in line.words),
+    Kind.FIRST_LETTER_LOST: lambda text, line: "falls" in line.words,
+    Kind.FIGURE_SWAPPED: lambda text, line: any(_FIGURE.search(word) for word in line.words),
+    Kind.RUN_TOGETHER: lambda text, line: bool(_pairs_before_code(line)),
+    Kind.BRACKET_AS_PAREN: lambda text, line: any(word.startswith("[") for word in line.words),
+}
 
 
 _RN_WORD = re.compile(r"(turn|corner|modern)s?[.,;]?")  # each 'rn' as 'm' a word too

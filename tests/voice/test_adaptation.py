@@ -192,9 +192,7 @@ CARDS = PhraseSet.of("discoverer genie costs two", "scary genie costs two", "ass
         (" Assassin Guild.", "help", "assassins guild"),  # an answer read clearly comes first
     ],
 )
-def test_a_command_heard_clearly_among_the_commands_alone_is_asked_back(
-    transcript, command, asked
-):
+def test_a_command_heard_clearly_among_the_commands_alone_is_asked_back(transcript, command, asked):
     """At a step too big for whisper's prompt, "help" said was scored as a card ("fifth"),
     unsure; searched again among the commands alone it was clearly "help"."""
     phrases = CARDS | global_commands(())
