@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from companion.book_import.model import OcrLine, OcrPage, PageFailure, PageResult
@@ -86,10 +86,14 @@ def read_stream(results: Iterable[PageResult]) -> Stream:
     results = list(results)
     titles = _repeated_edges([r for r in results if isinstance(r, OcrPage)])
     results = [without_furniture(r, titles) if isinstance(r, OcrPage) else r for r in results]
+    numbers = [_numbers(r) if isinstance(r, OcrPage) else [] for r in results]
+    last: int | None = None  # the last paragraph number of the pages so far
     for index, result in enumerate(results):
         if not isinstance(result, OcrPage):
-            stream.notes.append(_failure_note(result, results[:index], results[index + 1 :]))
+            following = next((found[0] for found in numbers[index + 1 :] if found), None)
+            stream.notes.append(_failure_note(result, last, following))
             continue
+        last = numbers[index][-1] if numbers[index] else last
         key = tuple(line.text for line in result.lines)
         if key in seen:
             first = seen[key]
@@ -272,27 +276,22 @@ def _first_number(page: OcrPage) -> int | None:
     return next(iter(_numbers(page)), None)
 
 
-def _failure_note(
-    failure: PageFailure, before: Sequence[PageResult], after: Sequence[PageResult]
-) -> Doubt:
+def _failure_note(failure: PageFailure, last: int | None, following: int | None) -> Doubt:
     """A page that gave no words, said with the paragraphs that may have been on it: those
-    between the last number of the pages given before it and the first of those after it
-    (to the book's end when it is the last), so that review.txt names them. A blank page
-    held none.
+    between the last number of the pages given before it (``last``) and the first of those
+    after it (``following``; to the book's end when None), so that review.txt names them.
+    A blank page held none.
 
     >>> failure = PageFailure(source="p3.jpg", page=3, reason="not an image")
-    >>> str(_failure_note(failure, [], []))
+    >>> str(_failure_note(failure, None, None))
     'page 3: p3.jpg not an image'
+    >>> _failure_note(failure, 12, 15).unnumbered
+    '13-14'
     """
     note = _page_note(failure.source, failure.page, failure.reason)
-    read = [r for r in before if isinstance(r, OcrPage) and _numbers(r)]
-    if failure.blank or not read:
+    if failure.blank or last is None or (following is not None and following <= last + 1):
         return note
-    last = _numbers(read[-1])[-1]
-    following = [n for r in after if isinstance(r, OcrPage) for n in _numbers(r)[:1]]
-    if following and following[0] <= last + 1:
-        return note
-    span = f"{last + 1}-{following[0] - 1 if following else ''}"
+    span = f"{last + 1}-{following - 1 if following is not None else ''}"
     why = f"{note.why}: paragraphs after ¶{last} may have been on it"
     return note.model_copy(update={"why": why, "unnumbered": span})
 

@@ -321,10 +321,11 @@ class _Reader:
         if (
             len(word) > 1 and word[0].isupper() and word[1:].islower()
             and word.casefold() not in lexicon.names
-            and lexicon.as_written[word] * CAPITAL_RARITY <= max(lexicon.as_written[lower], 1)
+            and (lexicon.as_written[word] <= 1
+                 or lexicon.as_written[word] * CAPITAL_RARITY <= lexicon.as_written[lower])
             and (lower in lexicon.lower_seen or self.common_word(lower))
         ):  # fmt: skip
-            if lexicon.as_written[word] > 1:  # mostly a sentence's start, elsewhere
+            if lexicon.as_written[word] > 1:  # written so elsewhere: at sentences' starts
                 token.text = token.text.replace(word, lower)
                 self.doubt(token.place, f"{word!r} has a capital in mid-sentence, as this "
                            f"book seldom writes it: read as {lower!r}")  # fmt: skip

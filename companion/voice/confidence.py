@@ -60,10 +60,7 @@ def confidence_from_search(
     value_of = {phrase.text: phrase.value for phrase in phrases.phrases}
     decoys = [hypothesis.logp for text, hypothesis in finished.items() if text not in value_of]
     finished = {text: hypothesis for text, hypothesis in finished.items() if text in value_of}
-    per_value: dict[Answer, float] = {}
-    for text, hypothesis in finished.items():
-        value = value_of[text]
-        per_value[value] = float(np.logaddexp(per_value.get(value, -math.inf), hypothesis.logp))
+    per_value = scores_per_answer(finished, value_of)
     best_value = value_of[max(finished, key=lambda text: finished[text].logp)]
     free_match = phrases.match(normalize(free))
     least = ACCEPT_MARGIN if accept_margin is None else accept_margin
@@ -75,10 +72,7 @@ def confidence_from_search(
         and per_value.get(free_match.value, -math.inf) > per_value[best_value] - least
     ):
         best_value = free_match.value  # too close to call: what the decoder wrote itself
-    best_text = max(
-        (text for text in finished if value_of[text] == best_value),
-        key=lambda text: finished[text].logp,
-    )
+    best_text = best_phrase(finished, value_of, best_value)
     margin = _margin(per_value, best_value)
     best = finished[best_text]
     shortfall = best.shortfall - TOKEN_ALLOWANCE * (len(best.tokens) - 1)
@@ -121,19 +115,38 @@ def command_alone(commanded: dict[str, Hypothesis], phrases: PhraseSet) -> str |
     True
     """
     value_of = {phrase.text: phrase.value for phrase in phrases.phrases}
-    per_value: dict[Answer, float] = {}
-    for text, hypothesis in commanded.items():
-        value = value_of[text]
-        per_value[value] = float(np.logaddexp(per_value.get(value, -math.inf), hypothesis.logp))
+    per_value = scores_per_answer(commanded, value_of)
     if not per_value:
         return None
     best = max(per_value, key=per_value.__getitem__)
     if per_value[best] < ALONE_SCORE or _margin(per_value, best) < ALONE_MARGIN:
         return None
-    return max(
-        (text for text in commanded if value_of[text] == best),
-        key=lambda text: commanded[text].logp,
-    )
+    return best_phrase(commanded, value_of, best)
+
+
+def scores_per_answer(
+    heard: dict[str, Hypothesis], value_of: dict[str, Answer]
+) -> dict[Answer, float]:
+    """Each answer's score: the log of its phrases' summed probabilities (``heard``:
+    phrase text -> hypothesis; a text that is no phrase of ``value_of``, a decoy, counts
+    for no answer).
+
+    >>> heard = {"four": Hypothesis((1,), -1.0, 0.0), "for": Hypothesis((2,), -1.0, 0.0)}
+    >>> four = Answer.of("4")
+    >>> scores_per_answer(heard, {"four": four}) == {four: -1.0}
+    True
+    """
+    per_value: dict[Answer, float] = {}
+    for text, hypothesis in heard.items():
+        if (value := value_of.get(text)) is not None:
+            per_value[value] = float(np.logaddexp(per_value.get(value, -math.inf), hypothesis.logp))
+    return per_value
+
+
+def best_phrase(heard: dict[str, Hypothesis], value_of: dict[str, Answer], value: Answer) -> str:
+    """The phrase of ``value`` heard best."""
+    return max((text for text in heard if value_of.get(text) == value),
+               key=lambda text: heard[text].logp)  # fmt: skip
 
 
 ALONE_SCORE = -5.5

@@ -271,3 +271,28 @@ def test_a_judge_met_on_any_road_holds_no_courtroom(pack, read_with):
     seat or door."""
     judge = _words_where(pack, read_with, A_COURTROOM, lambda found: "Just Judge" in _names(found))
     assert not judge
+
+
+HARBOUR = re.compile(
+    r"\b(harbou?rs?|tides?|piers?|beach|jetty|quays?|docks|waterfront|cove)\b", re.I
+)
+
+
+def test_the_sailors_of_any_city_meet_you_at_no_harbour(pack):
+    """Chart 8's sailors, smugglers and fishwives are met in every city, Samarkand and
+    Isfahan too: their cells meet you at a landing and on the water, never at a harbour,
+    a pier or a tide (a voyage may still end on a far beach, by Go to)."""
+    rows = {(entry.matrix, entry.row) for entry in pack.charts[8].entries}
+    cells = {
+        cell + shift
+        for letter, row in rows
+        for cell in pack.matrices[letter].rows[row].values()
+        for shift in (-1, 0, 1)
+    }
+    ashore = [
+        (number, found.group())
+        for number in sorted(cells)
+        for found in [HARBOUR.search(_text(pack, number))]
+        if found and number in pack.paragraphs
+    ]
+    assert not ashore

@@ -96,6 +96,23 @@ def test_text_reads_well_through_speech_synthesis(pack):
         assert found is None, (paragraph.number, found and found.group())
 
 
+LONGEST_SENTENCE = 32
+"""Words in the longest sentence a Reader reads aloud in one breath (issue 27's review)."""
+SENTENCE_END = re.compile(r"(?<=[.!?])[\"']?\s+")
+"""Where a sentence ends: after a stop, a closing quote if any, then a space."""
+
+
+def test_no_sentence_is_too_long_to_read_aloud(pack):
+    long = [
+        (paragraph.number, paragraph.source, sentence)
+        for paragraph in tellings(pack)
+        for text in [paragraph.intro, *(section.text for section in paragraph.sections)]
+        for sentence in SENTENCE_END.split(text)
+        if len(sentence.split()) > LONGEST_SENTENCE
+    ]
+    assert not long
+
+
 def test_rewards_are_mixed(pack):
     vocabulary = reward_vocabulary(pack)
     kinds: Counter[str] = Counter()

@@ -381,9 +381,14 @@ def test_a_quiet_short_roll_said_after_another_is_cut_on_its_own(shared_speech):
     later: the roll was never cut. Each utterance's end now starts the network afresh
     (two human rolls of the tuning half, room noise at -50 dBFS)."""
     six = next(
-        c.path for c in labelled_clips("speech_commands", ["six"]) if "8d4cdc60" in str(c.path)
+        (c.path for c in labelled_clips("speech_commands", ["six"]) if "8d4cdc60" in str(c.path)),
+        None,
     )
-    five = next(c.path for c in labelled_clips("fsdd", ["five"]) if c.path.name == "5_theo_5.wav")
+    five = next(
+        (c.path for c in labelled_clips("fsdd", ["five"]) if c.path.name == "5_theo_5.wav"), None
+    )
+    if six is None or five is None:
+        pytest.skip("the two rolls are not in this copy of the shared speech")
     gap = np.zeros(int(1.2 * RATE), np.float32)
     stream = np.concatenate([np.zeros(RATE, np.float32), read_wav(six), gap, read_wav(five), gap])
     stream += np.random.default_rng(1).normal(0, 10 ** (-50 / 20), len(stream)).astype(np.float32)

@@ -22,7 +22,6 @@ from typing import Any
 
 import numpy as np
 
-from companion.framework.answers import Answer
 from companion.framework.phrases import CONTRACTIONS, PhraseSet, normalize, written_forms
 from companion.session.ports import ACCEPT_CONFIDENCE, Command, global_commands
 from companion.voice.audio import RATE
@@ -32,6 +31,7 @@ from companion.voice.confidence import (
     command_alone,
     confidence_from_search,
     decoys_for,
+    scores_per_answer,
 )
 from companion.voice.recognition import Candidates, ModelMissingError, Recognition
 from companion.voice.vad import has_speech
@@ -421,14 +421,9 @@ class WhisperRecognizer:
                 recognition, free = again, said
             command = command_alone(commanded, phrases)
         value_of = {phrase.text: phrase.value for phrase in phrases.phrases}
-        scores: dict[Answer, float] = {}
+        scores = scores_per_answer(finished, value_of)
         decoys = [-math.inf]
-        for text, hypothesis in finished.items():
-            if text not in value_of:
-                decoys.append(hypothesis.logp)
-                continue
-            value = value_of[text]
-            scores[value] = float(np.logaddexp(scores.get(value, -math.inf), hypothesis.logp))
+        decoys += [hypo.logp for text, hypo in finished.items() if text not in value_of]
         vector = self.speech_vector(encoded, samples)
         near_decoy = max(scores.values()) - max(decoys) < DECOY_MARGIN
         return Candidates(
