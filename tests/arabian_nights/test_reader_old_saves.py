@@ -2,7 +2,8 @@
 they did: the players being set up are read into the kit's seating. The fixtures were
 written by the companion of that time (a format 1 save in setup, a format 2 save in a
 turn); the expected lines are what it says when it resumes them (the encounters met are
-those of the demo book as it is now: issue 27 tied its charts to their terrains)."""
+those of the demo book as it is now: issue 27 tied its charts to their terrains, and the
+Shadow of the Pyramids drawn in Baghdad leads on to the city chart met least, 20)."""
 
 from __future__ import annotations
 
@@ -40,11 +41,11 @@ def test_a_save_made_while_naming_the_players_asks_what_is_missing(tmp_path):
         "Zed has Storytelling, Piety and Riding.",
     ]
     assert lines[-5:] == [
-        "How do you react to the Playful Djinniya? You may command, bargain, pray, flee or court.",
+        "How do you react to the Rich Merchant? You may trade, haggle, rob or befriend.",
         "Undone: roll for me. Back one step.",
         "Roll one die for the encounter and say the number, or say roll for me.",
-        "You rolled 3. You meet a Powerful Marid.",
-        "How do you react to the Powerful Marid? You may command, bargain, pray or flee.",
+        "You rolled 3. You meet a Hungry Beggar.",
+        "How do you react to the Hungry Beggar? You may help, rob, question or ignore.",
     ]
 
 
