@@ -16,6 +16,7 @@ from enum import Enum
 from pathlib import Path
 
 from companion.book_import.model import Box, OcrLine, OcrPage, OcrWord
+from companion.book_import.words import english_dictionary
 from tests.book_import.typeset import book_paragraphs
 
 DEMO = Path(__file__).parents[2] / "content" / "demo"
@@ -204,6 +205,7 @@ _FITS: dict[Kind, Callable[[str, PrintedLine], bool]] = {
 }
 
 
+_ENGLISH = english_dictionary("eng")  # hunspell-en-us, which the import tests need
 _RN_WORD = re.compile(r"(turn|corner|modern)s?[.,;]?")  # each 'rn' as 'm' a word too
 _FIGURE = re.compile(r"(?<![A-Za-z])[DSW][+-]?[1-9](?![0-9A-Za-z])(?=.*[/\]]|$)")
 
@@ -296,7 +298,9 @@ def _harm(kind: Kind, line: PrintedLine, rng: random.Random, made: set[str]) -> 
         return True
     if kind is Kind.RUN_TOGETHER:  # each misreading once (made more often, it is the book's)
         index = rng.choice(_pairs_before_code(line))
-        if words[index] + words[index + 1] in made:
+        joined = words[index] + words[index + 1]
+        # a join that is a word ('a long' read 'along') is no misreading a reader could see
+        if joined in made or (_ENGLISH is not None and _ENGLISH.lookup(joined)):
             return False
         first, second = words[index], words.pop(index + 1)
         made.add(first + second)
