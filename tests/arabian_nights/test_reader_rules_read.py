@@ -54,8 +54,8 @@ def test_a_treasure_won_from_a_quest_is_read_aloud(tmp_path):
     )
 
 
-def at_paragraph_600(save: Path, **sheet) -> None:
-    """Ali, with ``sheet``, at paragraph 600 (BARGAINING OR PERCEPTION, SAPPHIRE EYE)."""
+def at_paragraph(save: Path, encounter: dict[str, str | int], **sheet) -> None:
+    """Ali, with ``sheet``, at the sections of ``encounter``'s paragraph."""
     from tests.arabian_nights.test_reader_table import start
 
     start(save)
@@ -63,12 +63,19 @@ def at_paragraph_600(save: Path, **sheet) -> None:
 
     def reach(state) -> None:
         state["phase"] = "section"
-        state["encounter"] = {
-            "encountered": "Pearl Seller", "matrix": "B", "row": "Pearl Seller",
-            "reaction": "Bargain", "paragraph": 600,
-        }  # fmt: skip
+        state["encounter"] = encounter
 
     edit_save(save, reach)
+
+
+def at_paragraph_600(save: Path, **sheet) -> None:
+    """Ali, with ``sheet``, at paragraph 600 (BARGAINING OR PERCEPTION, SAPPHIRE EYE)."""
+    at_paragraph(
+        save,
+        {"encountered": "Pearl Seller", "matrix": "B", "row": "Pearl Seller",
+         "reaction": "Bargain", "paragraph": 600},
+        **sheet,
+    )  # fmt: skip
 
 
 def test_the_reader_reads_off_the_whole_list_and_offers_what_the_player_holds(tmp_path):
@@ -89,3 +96,24 @@ def test_a_treasure_counting_as_a_skill_opens_both_its_sections(tmp_path):
     at_paragraph_600(save, skills={}, treasures=["Sapphire Eye"])
     lines = resume(["perception"], save)
     assert "You may use Perception, Sapphire Eye or no skill. Which do you choose?" in lines
+
+
+def test_a_skill_held_short_of_its_master_section_is_taken_at_its_first_word(tmp_path):
+    """¶158 lists SEAMANSHIP and MASTER SEAMANSHIP: to a hero with the skill but not its
+    mastery, "seamanship" means the section offered, not the one out of reach (both answers
+    once shared the word, so it was asked back)."""
+    save = tmp_path / "game.json"
+    at_paragraph(
+        save,
+        {"encountered": "Honest Trader", "matrix": "B", "row": "Honest",
+         "reaction": "Haggle", "paragraph": 158},
+        skills={"Seamanship": "Talent"},
+    )  # fmt: skip
+    lines = resume(["seamanship"], save)
+    asked = (
+        "The tale lists Seamanship, Bargaining and master Seamanship. You may use Seamanship "
+        "or no skill. Which do you choose?"
+    )
+    assert lines[0] == asked
+    assert not any(line.startswith("Did you say") for line in lines)
+    assert any(line.startswith("You captain the voyage yourself") for line in lines)

@@ -443,14 +443,16 @@ class ReaderEncounter(ReaderBase):
         skills_first = sorted(labels, key=lambda key: sections[int(key[SECTION])].no_skill)
         spoken = spoken_list([labels[key] for key in skills_first], "or")
         listed = [speech.heading(s) for s in paragraph.sections if not s.no_skill]
-        unheld = {
+        out_of_reach = [s for s in paragraph.sections if s not in sections and s.requirements]
+        offered = {name for section in sections for name in _held(section, counted)}
+        unheld = {  # a name also offered (Seamanship beside MASTER SEAMANSHIP) is offered
             Answer.of(NOT_HELD, name=name): [name, f"[use] [my] {name}"]
-            for section in paragraph.sections
-            if section not in sections
+            for section in out_of_reach
             for name in section.requirements
+            if name not in offered
         }
         prompt = f"You may use {spoken}. Which do you choose?"
-        if unheld:
+        if out_of_reach:
             prompt = f"The tale lists {spoken_list(listed, 'and')}. {prompt}"
         return Step(
             prompt,
