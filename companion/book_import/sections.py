@@ -131,8 +131,7 @@ class _Reader:
             if heading is not None:
                 sections.append(heading)
             elif sections and _ends_code(sections[-1][1]) and line.tokens:
-                self.doubt(line.place, _LOST_HEADING_WHY)
-                sections.append((LOST_HEADING, list(line.tokens)))
+                sections.append(self.near_heading(line) or self.lost_heading(line))
             else:
                 self.join(sections[-1][1] if sections else intro, line.tokens)
         written = []
@@ -167,6 +166,26 @@ class _Reader:
             self.doubt(line.place, f"the heading {read!r} was read {found[0]!r} by a second "
                        "engine, a heading of this book")  # fmt: skip
         return found
+
+    def near_heading(self, line: Line) -> tuple[str, list[Token]] | None:
+        """Where a heading must stand (after a reward code), a line opening with one word
+        and a colon that is one letter from a single heading of this book, as small
+        capitals are misread (``Map:`` for ``MAD:``): that heading, listed."""
+        first = line.tokens[0].text
+        name = first.rstrip(":;").upper()
+        if not first.endswith(_COLON_LIKE) or len(name) < 3 or not name.isalpha():
+            return None
+        near = [known for known in self.known_headings()
+                if Levenshtein.distance(name, known) == 1]  # fmt: skip
+        if len(near) != 1:
+            return None
+        self.doubt(line.place, f"the heading {first[:-1]!r} is not a heading of this book; "
+                   f"read as {near[0]!r}, one letter from it, where a heading must stand")  # fmt: skip
+        return near[0], list(line.tokens[1:])
+
+    def lost_heading(self, line: Line) -> tuple[str, list[Token]]:
+        self.doubt(line.place, _LOST_HEADING_WHY)
+        return LOST_HEADING, list(line.tokens)
 
     def heading_in(
         self, line: Line, words: list[str], known_only: bool = False
@@ -230,10 +249,12 @@ class _Reader:
         if undone in known:
             return undone
         found = process.extractOne(name, known, scorer=fuzz.ratio, score_cutoff=_NAME_SCORE)
-        if found:
+        near = [k for k in known if len(name) >= 4 and Levenshtein.distance(name, k) == 1]
+        if found or len(near) == 1:
+            heading = found[0] if found else near[0]
             self.doubt(place, f"the heading {name!r} is not a name of this book; read as "
-                       f"{found[0]!r}")  # fmt: skip
-            return found[0]
+                       f"{heading!r}")  # fmt: skip
+            return heading
         self.doubt(
             place,
             f"the heading {name!r} is not a skill, status or treasure of this "

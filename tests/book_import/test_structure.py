@@ -351,3 +351,35 @@ def test_a_capital_in_mid_sentence_the_book_writes_only_at_sentence_starts_is_li
     review = import_book(pages_of(printed), world=WORLD).review_text()
     assert line.paragraph in doubted_paragraphs(review)
     assert f"{word.capitalize()!r} has a capital in mid-sentence" in review
+
+
+@pytest.mark.parametrize("world", [WORLD, None], ids=["with world.txt", "book alone"])
+def test_a_heading_in_small_capitals_one_letter_off_is_read_as_the_heading(world):
+    """Small capitals read as small letters with one letter wrong (press layout 2:
+    'Map:' for 'MAD:', 'PRETY:' for 'PIETY:'): where a heading must stand, after a reward
+    code, a one-word heading one letter from a single heading of the book is that heading,
+    listed; before, the section came out 'HEADING LOST' or kept the misread name."""
+    rng = random.Random(29)
+    printed = printed_lines(PARAGRAPHS, rng)
+    headings = {name.upper() for name in WORLD.requirements} | {"NO SKILL"}
+    done = set()
+    placed = [line for before, line in itertools.pairwise(printed)
+              if line.words and line.words[0][:-1] in headings and len(line.words[0]) > 4
+              and before.words[-1].endswith("]")]  # fmt: skip
+    for line in rng.sample(placed, 25):
+        name = line.words[0][:-1]
+        spot = rng.randrange(1, len(name))
+        misread = name[:spot] + rng.choice("RBHKX") + name[spot + 1 :]
+        near = [h for h in headings if sum(a != b for a, b in zip(h, misread)) == 1
+                and len(h) == len(misread)]  # fmt: skip
+        if near == [name] and misread != name:
+            small = misread if rng.random() < 0.5 else misread.capitalize()
+            line.words[0] = damaged(small + ":", 0.9, line.words[0])
+            done.add(line.paragraph)
+    assert len(done) >= 10
+    book = import_book(pages_of(printed), world=world)
+    exact, unlisted, invented = outcome(book)
+    assert unlisted == invented == []
+    assert done <= listed_paragraphs(book)
+    assert len(done & exact) >= 0.9 * len(done)
+    assert "HEADING LOST" not in book.book_text()
