@@ -180,7 +180,7 @@ class _Reader:
         if len(near) != 1:
             return None
         self.doubt(line.place, f"the heading {first[:-1]!r} is not a heading of this book; "
-                   f"read as {near[0]!r}, one letter from it, where a heading must stand")  # fmt: skip
+                   f"read as {near[0]!r}, one letter off, where a heading must stand")  # fmt: skip
         return near[0], list(line.tokens[1:])
 
     def lost_heading(self, line: Line) -> tuple[str, list[Token]]:
@@ -304,6 +304,8 @@ class _Reader:
             if token.text[-1:] in '"”' and token.text[:1] not in '"“' and not opened:
                 self.stray_mark(token, f"{token.text!r} closes a quotation no quote opened")
         self.check_openings(tokens[:code_start])
+        for first, second in itertools.pairwise(tokens[:code_start]):
+            self.shift_space(first, second)
         for index, token in enumerate(tokens[:code_start]):
             following = tokens[index + 1] if index + 1 < code_start else None
             before = tokens[index - 1].text if index else None
@@ -311,6 +313,27 @@ class _Reader:
             self.check_stop(token, following, at_end=index + 1 == code_start)
             if capitals and index and not ends_sentence(tokens[index - 1].text):
                 self.check_capital(token)
+
+    def shift_space(self, first: Token, second: Token) -> None:
+        """Two words parted one letter off (``Your est`` for ``You rest``, ``Yous top``
+        for ``You stop``), one of them no word: parted where both are words this book
+        says, when only one such place exists (listed)."""
+        lexicon = self.context.lexicon
+        tail = second.text.rstrip(_EDGE_STOPS)
+        left, right = first.text, tail
+        if not (left.isalpha() and right.isalpha()) or (
+            lexicon.is_word(left) and lexicon.is_word(right)
+        ):
+            return
+        shifts = [(left[:-1], left[-1] + right), (left + right[0], right[1:])]
+        said = [(a, b) for a, b in shifts
+                if a and b and all(lexicon.counts[w.casefold()] >= 2 for w in (a, b))]  # fmt: skip
+        if len(said) != 1:
+            return
+        read = f"{first.text} {second.text}"
+        first.text, second.text = said[0][0], said[0][1] + second.text[len(tail) :]
+        self.doubt(first.place, f"{read!r} is no pair of words of this book; read as "
+                   f"{first.text + ' ' + second.text!r}, the space one letter over")  # fmt: skip
 
     def check_openings(self, tokens: list[Token]) -> None:
         """A quotation opened and never closed in its section: a mark read as a quote."""
