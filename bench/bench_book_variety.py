@@ -6,7 +6,9 @@ with a player who picks one of the expected answers at random, until ``--encount
 paragraphs have been read (a new game starts when one ends). Then it prints how many
 distinct texts the table heard (a paragraph told in two ways is two texts: the Reader reads
 a telling not yet heard this evening), how many distinct paragraph numbers that was, and
-the text heard most often.
+the text heard most often. Over several seeds it also prints the standard error of the mean
+distinct paragraphs (how far another set of seeds may move it) and the most a book of the
+same size could give, every paragraph equally likely.
 
 ``--fit`` plays no game: it lists, for every result paragraph, each name and terrain it
 can be read with, and its intro in each of its tellings, for a review of the book's fit.
@@ -265,6 +267,16 @@ def print_most_read(pack: Pack, total: Counter[int], seeds: int, count: int) -> 
         print(f"{number}: {times / seeds:.2f} ({pack.paragraphs[number].source}) {found}")
 
 
+def evenly_read(paragraphs: int, encounters: int) -> float:
+    """The distinct paragraphs expected in ``encounters`` readings drawn one by one from a
+    book of ``paragraphs`` equally likely ones: no routing of the same book can expect more.
+
+    >>> round(evenly_read(2127, 80), 2), round(evenly_read(2127, 200), 1)
+    (78.53, 190.9)
+    """
+    return paragraphs * (1 - (1 - 1 / paragraphs) ** encounters)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pack", type=Path, default=ROOT / "content" / "demo")
@@ -323,6 +335,12 @@ def main() -> None:
             f"most heard {statistics.mean(most):.1f} times (worst {max(most)}), the paragraph "
             f"read most read {statistics.mean(most_paragraph):.1f} times (worst "
             f"{max(most_paragraph)})"
+        )
+        error = statistics.stdev(paragraphs) / len(paragraphs) ** 0.5
+        print(
+            f"distinct paragraphs {statistics.mean(paragraphs):.2f}, standard error of that "
+            f"mean {error:.2f}; a book of {len(pack.paragraphs)} paragraphs all equally likely "
+            f"would give {evenly_read(len(pack.paragraphs), args.encounters):.2f}"
         )
     if args.most_read:
         print_most_read(pack, total, args.seeds, args.most_read)
