@@ -122,7 +122,11 @@ class ErringTable:
         if self.before is None or self.session.dialogue.to_save() == self.before:
             return
         if self.would_tell is None:
-            self.night.undone += self.night.standing.pop()
+            taken_back = self.night.standing.pop()
+            self.night.undone += taken_back
+            for said in taken_back:  # a correction undone is no correction of the night
+                if said in self.night.corrections:
+                    self.night.corrections.remove(said)
         else:
             self.night.standing.append(self.would_tell)
 
@@ -134,7 +138,8 @@ class ErringTable:
             return self.rng.choice(self.said["asides"])
         if chance < 0.09 and (refused := self._refused(step)) is not None:
             return refused
-        if chance < 0.11 and self.reader is not None and step.commands is not None:
+        uncorrected = not self.night.corrections and len(self.night.standing) > 10
+        if (chance < 0.11 or uncorrected) and self.reader is not None and step.commands is not None:
             self.correcting = True
             return "change my sheet"
         said = self._sensible(step)

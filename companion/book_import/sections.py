@@ -131,8 +131,7 @@ class _Reader:
             if heading is not None:
                 sections.append(heading)
             elif sections and _ends_code(sections[-1][1]) and line.tokens:
-                self.doubt(line.place, _LOST_HEADING_WHY)
-                sections.append((LOST_HEADING, list(line.tokens)))
+                sections.append(self.near_heading(line) or self.lost_heading(line))
             else:
                 self.join(sections[-1][1] if sections else intro, line.tokens)
         written = []
@@ -167,6 +166,26 @@ class _Reader:
             self.doubt(line.place, f"the heading {read!r} was read {found[0]!r} by a second "
                        "engine, a heading of this book")  # fmt: skip
         return found
+
+    def near_heading(self, line: Line) -> tuple[str, list[Token]] | None:
+        """Where a heading must stand (after a reward code), a line opening with one word
+        and a colon that is one letter from a single heading of this book, as small
+        capitals are misread (``Map:`` for ``MAD:``): that heading, listed."""
+        first = line.tokens[0].text
+        name = first.rstrip(":;").upper()
+        if not first.endswith(_COLON_LIKE) or len(name) < 3 or not name.isalpha():
+            return None
+        near = [known for known in self.known_headings()
+                if Levenshtein.distance(name, known) == 1]  # fmt: skip
+        if len(near) != 1:
+            return None
+        self.doubt(line.place, f"the heading {first[:-1]!r} is not a heading of this book; "
+                   f"read as {near[0]!r}, one letter off, where a heading must stand")  # fmt: skip
+        return near[0], list(line.tokens[1:])
+
+    def lost_heading(self, line: Line) -> tuple[str, list[Token]]:
+        self.doubt(line.place, _LOST_HEADING_WHY)
+        return LOST_HEADING, list(line.tokens)
 
     def heading_in(
         self, line: Line, words: list[str], known_only: bool = False
@@ -230,10 +249,12 @@ class _Reader:
         if undone in known:
             return undone
         found = process.extractOne(name, known, scorer=fuzz.ratio, score_cutoff=_NAME_SCORE)
-        if found:
+        near = [k for k in known if len(name) >= 4 and Levenshtein.distance(name, k) == 1]
+        if found or len(near) == 1:
+            heading = found[0] if found else near[0]
             self.doubt(place, f"the heading {name!r} is not a name of this book; read as "
-                       f"{found[0]!r}")  # fmt: skip
-            return found[0]
+                       f"{heading!r}")  # fmt: skip
+            return heading
         self.doubt(
             place,
             f"the heading {name!r} is not a skill, status or treasure of this "
@@ -283,6 +304,8 @@ class _Reader:
             if token.text[-1:] in '"”' and token.text[:1] not in '"“' and not opened:
                 self.stray_mark(token, f"{token.text!r} closes a quotation no quote opened")
         self.check_openings(tokens[:code_start])
+        for first, second in itertools.pairwise(tokens[:code_start]):
+            self.shift_space(first, second)
         for index, token in enumerate(tokens[:code_start]):
             following = tokens[index + 1] if index + 1 < code_start else None
             before = tokens[index - 1].text if index else None
@@ -290,6 +313,27 @@ class _Reader:
             self.check_stop(token, following, at_end=index + 1 == code_start)
             if capitals and index and not ends_sentence(tokens[index - 1].text):
                 self.check_capital(token)
+
+    def shift_space(self, first: Token, second: Token) -> None:
+        """Two words parted one letter off (``Your est`` for ``You rest``, ``Yous top``
+        for ``You stop``), one of them no word: parted where both are words this book
+        says, when only one such place exists (listed)."""
+        lexicon = self.context.lexicon
+        tail = second.text.rstrip(_EDGE_STOPS)
+        left, right = first.text, tail
+        if not (left.isalpha() and right.isalpha()) or (
+            lexicon.is_word(left) and lexicon.is_word(right)
+        ):
+            return
+        shifts = [(left[:-1], left[-1] + right), (left + right[0], right[1:])]
+        said = [(a, b) for a, b in shifts
+                if a and b and all(lexicon.counts[w.casefold()] >= 2 for w in (a, b))]  # fmt: skip
+        if len(said) != 1:
+            return
+        read = f"{first.text} {second.text}"
+        first.text, second.text = said[0][0], said[0][1] + second.text[len(tail) :]
+        self.doubt(first.place, f"{read!r} is no pair of words of this book; read as "
+                   f"{first.text + ' ' + second.text!r}, the space one letter over")  # fmt: skip
 
     def check_openings(self, tokens: list[Token]) -> None:
         """A quotation opened and never closed in its section: a mark read as a quote."""

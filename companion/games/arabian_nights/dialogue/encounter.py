@@ -430,10 +430,11 @@ class ReaderEncounter(ReaderBase):
         paragraph = self._read_paragraph()
         sections = self._usable_sections(paragraph)
         counted = counted_sheet(self.pack, self.sheet)
+        held = [_held(section, counted) for section in sections]
         choices: dict[Answer, list[str]] = {}
         labels: dict[Answer, str] = {}
         for index, section in enumerate(sections):
-            names = _held(section, counted) or ["no skill"]
+            names = held[index] or ["no skill"]
             choices[_section(index)] = [*names, *(f"[use] [my] {name}" for name in names)]
             if section.no_skill:
                 choices[_section(index)] += ["none", "no", "nothing"]
@@ -444,7 +445,7 @@ class ReaderEncounter(ReaderBase):
         spoken = spoken_list([labels[key] for key in skills_first], "or")
         listed = [speech.heading(s) for s in paragraph.sections if not s.no_skill]
         out_of_reach = [s for s in paragraph.sections if s not in sections and s.requirements]
-        offered = {name for section in sections for name in _held(section, counted)}
+        offered = {name for names in held for name in names}
         unheld = {  # a name also offered (Seamanship beside MASTER SEAMANSHIP) is offered
             Answer.of(NOT_HELD, name=name): [name, f"[use] [my] {name}"]
             for section in out_of_reach
