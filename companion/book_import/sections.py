@@ -70,7 +70,7 @@ class BookContext:
 
     lexicon: Lexicon
     vocabulary: Vocabulary
-    headings: Counter[str]  # every heading name as read, for books without a world file
+    headings: list[str]  # the book's own headings, for books without a world file
     requirement_names: list[str]
     rows: list[str]
     floor: float
@@ -228,7 +228,7 @@ class _Reader:
     def known_headings(self) -> list[str]:
         known = [NO_SKILL, *(n.upper() for n in self.context.requirement_names)]
         if not self.context.requirement_names:  # no world file: the book's own headings
-            known += [n for n, count in self.context.headings.items() if count >= 2]
+            known += self.context.headings
         return known
 
     def known_names(self, read: str) -> bool:
