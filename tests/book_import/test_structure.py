@@ -450,7 +450,7 @@ def test_a_line_that_lost_its_first_letter_is_listed(shift):
     ]  # fmt: skip
     chosen = random.Random(8).sample(candidates, 25)
     book = import_book(_first_letter_lost(pages, {c[:3] for c in chosen}, shift), world=WORLD)
-    exact, unlisted, invented = outcome(book)
+    _exact, unlisted, invented = outcome(book)
     assert unlisted == invented == []
     late = [d for d in book.doubts if "first letter lost" in d.why]
     assert len(late) == len(chosen)
