@@ -28,6 +28,12 @@ from dataclasses import dataclass, field
 from companion.book_import.model import OcrLine, OcrPage, PageFailure, PageResult
 from companion.book_import.review import Doubt, Place
 
+# A line's first word whose left edge stands this far right of its column's edge, in its
+# words' median height, may have lost its first letter ('he gap' for 'the gap'): a narrow
+# letter is about a fifth of the height; a paragraph's indent, or a printed letter's own
+# side bearing (at most a tenth here), is outside the range.
+LOST_LETTER = (0.18, 0.6)
+
 # Digits as engines misread them, in a number printed alone on its line.
 DIGIT_LOOKALIKES = str.maketrans("OoDQlIi|!ZzSsBgqbT", "000011111225589967")
 
@@ -55,6 +61,7 @@ class Line:
     tokens: list[Token]
     place: Place
     crosses_columns: bool = False  # read across the columns' parting (see OcrLine)
+    starts_late: bool = False  # its first word stands a letter's width in from the column's edge
 
     @property
     def text(self) -> str:
@@ -249,11 +256,22 @@ def _page_lines(page: OcrPage) -> list[Line]:
             number = line.model_copy(update={"words": words[:1], "box": words[0].box})
             lines.append(_line(page, number))
             line = line.model_copy(update={"words": words[1:]})
-        lines.append(_line(page, line))
+        lines.append(_line(page, line, _starts_late(line, edge)))
     return lines
 
 
-def _line(page: OcrPage, line: OcrLine) -> Line:
+def _starts_late(line: OcrLine, edge: float | None) -> bool:
+    """The line's first word, in small letters (a line that goes on from the one above),
+    starts a narrow letter's width right of its column's edge: a first letter lost?"""
+    if edge is None or not line.words or not line.words[0].text[:1].islower():
+        return False
+    heights = sorted(word.box.height for word in line.words)
+    height = heights[len(heights) // 2]
+    low, high = LOST_LETTER
+    return low * height < line.words[0].box.left - edge < high * height
+
+
+def _line(page: OcrPage, line: OcrLine, starts_late: bool = False) -> Line:
     place = Place(source=page.source, page=page.page, where=line.where, box=line.box)
     tokens = [Token(word.text, word.confidence, place, word.bold, second=word.second)
               for word in line.words]  # fmt: skip
@@ -261,6 +279,7 @@ def _line(page: OcrPage, line: OcrLine) -> Line:
         tokens=[token for token in tokens if token.text],
         place=place,
         crosses_columns=line.crosses_columns,
+        starts_late=starts_late,
     )
 
 
