@@ -43,9 +43,9 @@ from companion.book_import.world_names import WorldNames
 from companion.games.arabian_nights.content.reward_codes import Vocabulary
 
 CONFIDENCE_FLOOR = 0.5
-SHADOWED = 5  # times as often a heading one letter off is read, for a name to be no heading
 """Words the engine gives less than this are listed. See docs/book-import.md for how the
 engines' confidences of right and wrong words fall on either side of it."""
+SHADOWED = 5  # times as often a heading one letter off is read, for a name to be no heading
 _HEADING_NAMES = re.compile(
     r"((?:[A-Z][A-Z'’\-]*|[A-Z][a-z'’\-]+|Or|of|the)(?: (?:[A-Z][A-Z'’\-]*|[A-Z][a-z'’\-]+|or|OR"
     r"|of|OF|the|THE))*)\s*(?:\(mandatory\))?\s*:"
