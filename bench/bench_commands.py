@@ -25,8 +25,7 @@ the commands' thresholds are compared with: the nearest table talk or answer of 
 (``--answers N``: N of them said by the voices in turn, clean and noisy) and the commands
 on either side. ``--moves A,B`` prints how far the scores moved between the tapes of two
 settings (median, p90, largest), the same audio heard under each. ``--commands-prompt
-WORDS`` and ``--commands-last`` try other prompts (the commands alone primed with WORDS;
-the commands' words primed after a step's cut prompt too), on tapes of their own:
+WORDS`` tries another prompt (the commands alone primed with WORDS), on tapes of its own:
 
     PYTHONPATH=$PWD nice -n 10 .venv/bin/python bench/bench_commands.py --games samarande \\
         --voices tuning --table-talk --tapes /tmp/commands-tapes --setting reference --edges
@@ -153,14 +152,6 @@ class TapedSearches(TapedWhisper):
     at a step too big for the prompt the commands alone) are kept in call order on the
     tape, or replayed from it."""
 
-    commands_last = False
-    """Tried: the commands' own words primed after a cut prompt too (``--commands-last``)."""
-
-    def _priming(self, phrases: PhraseSet, casing: dict[str, str]) -> str:
-        words = super()._priming(phrases, casing)
-        cut = len(self._token_ids(" " + words)) > self.PROMPT_TOKENS
-        return f"{words} {self._commands_priming}" if cut and self.commands_last else words
-
     def candidates(self, samples: np.ndarray, phrases: PhraseSet) -> Any:
         self.call = 0
         return super().candidates(samples, phrases)
@@ -199,7 +190,6 @@ class Taped:
             )
         except ModelMissingError:
             self.base = None
-        self.tiny.commands_last = tried.commands_last
         if tried.commands_prompt:  # in place of the cached shipped prompt
             self.tiny.__dict__["_commands_priming"] = tried.commands_prompt
 
@@ -374,13 +364,12 @@ def report_moves(first: dict[str, Any], second: dict[str, Any], names: str) -> N
 def tried(args: argparse.Namespace) -> str:
     """The tapes' name for the prompts tried instead of the shipped ones ("" for these).
 
-    >>> tried(argparse.Namespace(commands_last=True, commands_prompt="help pause"))
-    '-commands-last-prompt-4a76ed00'
+    >>> tried(argparse.Namespace(commands_prompt="help pause"))
+    '-prompt-4a76ed00'
     """
-    name = "-commands-last" if args.commands_last else ""
     if args.commands_prompt:
-        name += f"-prompt-{zlib.crc32(args.commands_prompt.encode()):08x}"
-    return name
+        return f"-prompt-{zlib.crc32(args.commands_prompt.encode()):08x}"
+    return ""
 
 
 def record_elsewhere(setting: str) -> bool:
@@ -412,9 +401,6 @@ def main() -> int:
     parser.add_argument("--edges", action="store_true", help="the commands' thresholds")
     parser.add_argument("--moves", help="two settings whose tapes to compare, a,b")
     parser.add_argument("--commands-prompt", help="tried: this prompt before the commands alone")
-    parser.add_argument(
-        "--commands-last", action="store_true", help="tried: the commands primed at a cut step"
-    )
     args = parser.parse_args()
     if args.table_talk and not SHARED_SPEECH.is_dir():
         print(f"skipped: no human speech clips in {SHARED_SPEECH}")

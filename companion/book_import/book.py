@@ -24,6 +24,8 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from rapidfuzz.distance import Levenshtein
+
 from companion.book_import.corrections import UNNUMBERED
 from companion.book_import.lines import Stream, read_stream
 from companion.book_import.model import PageResult
@@ -43,6 +45,7 @@ from companion.games.arabian_nights.content.reward_codes import Vocabulary
 CONFIDENCE_FLOOR = 0.5
 """Words the engine gives less than this are listed. See docs/book-import.md for how the
 engines' confidences of right and wrong words fall on either side of it."""
+SHADOWED = 5  # times as often a heading one letter off is read, for a name to be no heading
 _HEADING_NAMES = re.compile(
     r"((?:[A-Z][A-Z'’\-]*|[A-Z][a-z'’\-]+|Or|of|the)(?: (?:[A-Z][A-Z'’\-]*|[A-Z][a-z'’\-]+|or|OR"
     r"|of|OF|the|THE))*)\s*(?:\(mandatory\))?\s*:"
@@ -107,7 +110,7 @@ def import_book(
             capitals_mid_sentence(texts),
         ),
         vocabulary=world.vocabulary() if world.requirements else Vocabulary(),
-        headings=_headings_seen(texts),
+        headings=book_headings(_headings_seen(texts)),
         requirement_names=world.requirements,
         rows=world.rows,
         floor=floor,
@@ -214,6 +217,23 @@ def _headings_seen(texts: list[str]) -> Counter[str]:
             parts = (re.sub(r"^Lose\s+", "", part.strip()).upper() for part in code.split("/"))
             seen.update({name: 2 for name in parts if re.fullmatch(r"[A-Z][A-Z '’]+", name)})
     return seen
+
+
+def book_headings(seen: Counter[str]) -> list[str]:
+    """The headings of a book without a world file: the names seen at least twice, save one
+    a letter off a name seen five times as often (the same small capitals misread alike on
+    two pages, ``MAGBC`` twice beside ``MAGIC`` forty times, is no heading of the book: it
+    is read as the common one, and listed); the most read first.
+
+    >>> book_headings(Counter({"MAGIC": 40, "MAGBC": 2, "MUSIC": 12, "WITS": 2, "WIT": 1}))
+    ['MAGIC', 'MUSIC', 'WITS']
+    """
+    often = [name for name, count in seen.most_common() if count >= 2]  # ties: the commoner
+    return [
+        name for name in often
+        if not any(seen[other] >= SHADOWED * seen[name] and Levenshtein.distance(name, other) == 1
+                   for other in often)
+    ]  # fmt: skip
 
 
 def _check_no_skill(paragraph: Written) -> None:

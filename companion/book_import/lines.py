@@ -28,6 +28,12 @@ from dataclasses import dataclass, field
 from companion.book_import.model import OcrLine, OcrPage, PageFailure, PageResult
 from companion.book_import.review import Doubt, Place
 
+# A line's first word whose left edge stands this far right of its column's edge, in its
+# words' median height, may have lost its first letter ('he gap' for 'the gap'): a narrow
+# letter is about a fifth of the height; a paragraph's indent, or a printed letter's own
+# side bearing (at most a tenth here), is outside the range.
+LOST_LETTER = (0.18, 0.6)
+
 # Digits as engines misread them, in a number printed alone on its line.
 DIGIT_LOOKALIKES = str.maketrans("OoDQlIi|!ZzSsBgqbT", "000011111225589967")
 
@@ -55,6 +61,7 @@ class Line:
     tokens: list[Token]
     place: Place
     crosses_columns: bool = False  # read across the columns' parting (see OcrLine)
+    starts_late: bool = False  # its first word stands a letter's width in from the column's edge
 
     @property
     def text(self) -> str:
@@ -91,7 +98,7 @@ def read_stream(results: Iterable[PageResult]) -> Stream:
     for index, result in enumerate(results):
         if not isinstance(result, OcrPage):
             following = next((found[0] for found in numbers[index + 1 :] if found), None)
-            stream.notes.append(_failure_note(result, last, following))
+            stream.notes.extend(_failure_notes(result, last, following))
             continue
         last = numbers[index][-1] if numbers[index] else last
         key = tuple(line.text for line in result.lines)
@@ -249,11 +256,22 @@ def _page_lines(page: OcrPage) -> list[Line]:
             number = line.model_copy(update={"words": words[:1], "box": words[0].box})
             lines.append(_line(page, number))
             line = line.model_copy(update={"words": words[1:]})
-        lines.append(_line(page, line))
+        lines.append(_line(page, line, _starts_late(line, edge)))
     return lines
 
 
-def _line(page: OcrPage, line: OcrLine) -> Line:
+def _starts_late(line: OcrLine, edge: float | None) -> bool:
+    """The line's first word, in small letters (a line that goes on from the one above),
+    starts a narrow letter's width right of its column's edge: a first letter lost?"""
+    if edge is None or not line.words or not line.words[0].text[:1].islower():
+        return False
+    heights = sorted(word.box.height for word in line.words)
+    height = heights[len(heights) // 2]
+    low, high = LOST_LETTER
+    return low * height < line.words[0].box.left - edge < high * height
+
+
+def _line(page: OcrPage, line: OcrLine, starts_late: bool = False) -> Line:
     place = Place(source=page.source, page=page.page, where=line.where, box=line.box)
     tokens = [Token(word.text, word.confidence, place, word.bold, second=word.second)
               for word in line.words]  # fmt: skip
@@ -261,6 +279,7 @@ def _line(page: OcrPage, line: OcrLine) -> Line:
         tokens=[token for token in tokens if token.text],
         place=place,
         crosses_columns=line.crosses_columns,
+        starts_late=starts_late,
     )
 
 
@@ -276,24 +295,30 @@ def _first_number(page: OcrPage) -> int | None:
     return next(iter(_numbers(page)), None)
 
 
-def _failure_note(failure: PageFailure, last: int | None, following: int | None) -> Doubt:
+def _failure_notes(failure: PageFailure, last: int | None, following: int | None) -> list[Doubt]:
     """A page that gave no words, said with the paragraphs that may have been on it: those
     between the last number of the pages given before it (``last``) and the first of those
-    after it (``following``; to the book's end when None), so that review.txt names them.
-    A blank page held none.
+    after it (``following``; to the book's end when None), so that review.txt names them;
+    and ``last`` itself, whose end may have been on it. A blank page held none.
 
     >>> failure = PageFailure(source="p3.jpg", page=3, reason="not an image")
-    >>> str(_failure_note(failure, None, None))
-    'page 3: p3.jpg not an image'
-    >>> _failure_note(failure, 12, 15).unnumbered
-    '13-14'
+    >>> [str(note) for note in _failure_notes(failure, None, None)]
+    ['page 3: p3.jpg not an image']
+    >>> [note.unnumbered or note.paragraph for note in _failure_notes(failure, 12, 15)]
+    ['13-14', 12]
+    >>> print(_failure_notes(failure, 12, 13)[1])
+    ¶12 page 3: its end may have been on p3.jpg, which gave no words (not an image)
     """
     note = _page_note(failure.source, failure.page, failure.reason)
-    if failure.blank or last is None or (following is not None and following <= last + 1):
-        return note
+    if failure.blank or last is None:
+        return [note]
+    why = f"its end may have been on {failure.source}, which gave no words ({failure.reason})"
+    cut_short = Doubt(paragraph=last, place=note.place, why=why)
+    if following is not None and following <= last + 1:
+        return [note, cut_short]
     span = f"{last + 1}-{following - 1 if following is not None else ''}"
     why = f"{note.why}: paragraphs after ¶{last} may have been on it"
-    return note.model_copy(update={"why": why, "unnumbered": span})
+    return [note.model_copy(update={"why": why, "unnumbered": span}), cut_short]
 
 
 def _in_book_order(pages: list[OcrPage], notes: list[Doubt]) -> list[OcrPage]:

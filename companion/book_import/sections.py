@@ -70,7 +70,7 @@ class BookContext:
 
     lexicon: Lexicon
     vocabulary: Vocabulary
-    headings: Counter[str]  # every heading name as read, for books without a world file
+    headings: list[str]  # the book's own headings, for books without a world file
     requirement_names: list[str]
     rows: list[str]
     floor: float
@@ -98,6 +98,9 @@ def write_block(block: Block, context: BookContext) -> Written:
     reader = _Reader(block.number, context, written.doubts)
     for line in (line for line in block.lines if line.crosses_columns):
         reader.doubt(line.place, _CROSSES_COLUMNS_WHY)
+    for line in (line for line in block.lines if line.starts_late and line.tokens):
+        reader.doubt(line.place, f"{line.tokens[0].text!r} starts a letter's width in from "
+                     "the column's edge: was its first letter lost?")  # fmt: skip
     if block.is_chart:
         written.lines = reader.chart(block.lines)
     else:
@@ -225,7 +228,7 @@ class _Reader:
     def known_headings(self) -> list[str]:
         known = [NO_SKILL, *(n.upper() for n in self.context.requirement_names)]
         if not self.context.requirement_names:  # no world file: the book's own headings
-            known += [n for n, count in self.context.headings.items() if count >= 2]
+            known += self.context.headings
         return known
 
     def known_names(self, read: str) -> bool:
@@ -311,6 +314,7 @@ class _Reader:
             before = tokens[index - 1].text if index else None
             self.check_word(token, (before, following.text if following else None))
             self.check_stop(token, following, at_end=index + 1 == code_start)
+            self.check_bang(token, following)
             if capitals and index and not ends_sentence(tokens[index - 1].text):
                 self.check_capital(token)
 
@@ -487,6 +491,21 @@ class _Reader:
             token.text = token.text[:-1] + "."
             what = "before the reward code" if at_end else f"before {following.text!r}"
             self.doubt(token.place, f"a comma {what} read as a full stop")
+
+    def check_bang(self, token: Token, following: Token | None) -> None:
+        """An ``!`` ending a word before one in small letters: an ``l`` read so (``bow!
+        lies`` for ``bowl lies``); read as the word with ``l`` when that is a word of the
+        book, listed either way."""
+        if not (token.text.endswith("!") and following and following.text[:1].islower()):
+            return
+        read, with_l = token.text, token.text[:-1] + "l"
+        if self.context.lexicon.is_word(with_l):
+            token.text = with_l
+            self.doubt(token.place, f"{read!r} ends with '!' before {following.text!r}, "
+                       f"in mid-sentence: read as {with_l!r}")  # fmt: skip
+            return
+        self.doubt(token.place, f"{read!r} ends with '!' before {following.text!r}, in "
+                   "mid-sentence: is the mark a letter?")  # fmt: skip
 
     def sentence_start(self, word: str) -> bool:
         word = bare(word)

@@ -21,6 +21,7 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Protocol
 
+import snowballstemmer
 from rapidfuzz import fuzz, process
 
 # What an engine reads for what is printed (read, printed). The strong ones are so typical
@@ -56,6 +57,8 @@ SAID_OFTEN = 10  # times the book says that common word
 RARE_IN_LANGUAGE = 3.5  # Zipf: a word read fewer than about 3 times a million words is rare
 WORDFREQ_LANGUAGES = {"eng": "en", "fra": "fr", "deu": "de", "spa": "es", "ita": "it",
                       "por": "pt", "nld": "nl"}  # fmt: skip
+SNOWBALL_LANGUAGES = {"en": "english", "fr": "french", "de": "german", "es": "spanish",
+                      "it": "italian", "pt": "portuguese", "nl": "dutch"}  # fmt: skip
 
 
 class Dictionary(Protocol):
@@ -207,11 +210,15 @@ class Lexicon:
     def commoner_lookalike(self, word: str) -> str | None:
         """A rare word of the language that an engine may read for a far more common one
         (``comer`` for ``corner``, ``tum`` for ``turn``: one confusion apart, or its first
-        letter lost, ``alls`` for ``falls``; the other about 30 times as frequent), said at
-        most twice in the book or a tenth as often as the other.
+        letter lost, ``alls`` for ``falls``; the other about 30 times as frequent, as a word
+        or by its stem: ``comers`` is a third as rare as ``comer`` but ``corners`` is spread
+        over fewer uses than ``corner``), said at most twice in the book or a tenth as often
+        as the other.
 
         >>> Lexicon(None, [], []).commoner_lookalike("comer")
         'corner'
+        >>> Lexicon(None, [], []).commoner_lookalike("comers")
+        'corners'
         """
         word = bare(word)
         frequency = _zipf_reader()
@@ -224,10 +231,13 @@ class Lexicon:
         if read >= RARE_IN_LANGUAGE:  # 'far' beside 'for', 'dawn' beside 'down': both common
             return None
         floor = read + COMMONER
+        stem_floor = _stem_zipf(word.lower(), self.language) + COMMONER
         seen = self.counts[word.casefold()]
         for reading in _lookalikes(word):
             if (
-                reading.isalpha() and frequency(reading.lower(), self.language) >= floor
+                reading.isalpha()
+                and (frequency(reading.lower(), self.language) >= floor
+                     or _stem_zipf(reading.lower(), self.language) >= stem_floor)
                 and (seen <= 2 or seen * 10 < self.counts[reading.casefold()])
             ):  # fmt: skip
                 return reading
@@ -330,6 +340,29 @@ def _readings(word: str) -> Iterable[tuple[str, bool]]:
             while start >= 0:
                 yield word[:start] + printed + word[start + len(read) :], strong
                 start = word.find(read, start + 1)
+
+
+@cache
+def _stem_zipf(word: str, language: str) -> float:
+    """The Zipf frequency of ``word`` or of its Snowball stem, whichever is higher: how
+    common the word is over its forms (``corners`` 4.06, its stem ``corner`` 4.75; a stem
+    that is no word, ``happi``, counts for nothing).
+
+    >>> round(_stem_zipf("corners", "en"), 1), round(_stem_zipf("happiness", "en"), 1)
+    (4.8, 4.4)
+    """
+    frequency = _zipf_reader()
+    name = SNOWBALL_LANGUAGES.get(language)
+    if frequency is None:
+        return 0.0
+    if name is None:
+        return frequency(word, language)
+    return max(frequency(word, language), frequency(_stemmer(name).stemWord(word), language))
+
+
+@cache
+def _stemmer(name: str):
+    return snowballstemmer.stemmer(name)
 
 
 @cache

@@ -289,6 +289,26 @@ def test_the_paragraphs_of_a_page_not_read_are_listed(where):
     assert "may have been on it" not in import_book(pages, world=WORLD).review_text()
 
 
+def test_the_paragraph_that_runs_onto_a_page_not_read_is_listed():
+    """The demo book's ¶9101 began at the foot of the last page but one, ending a section
+    with its rewards there, and its last section was on the last page, which gave no words:
+    it came out a section short, looking whole, and unlisted. The paragraph read last
+    before a page that gave no words may have its end there: it is listed."""
+    pages = pages_of(printed_lines(PARAGRAPHS, random.Random(29)))
+    where = next(index for index, page in enumerate(pages[1:], 1)
+                 if not page.lines[0].text.isdigit()
+                 and pages[index - 1].lines[-1].text.endswith("]"))  # fmt: skip
+    pages = pages[: where + 1]  # the page not read is the last
+    before = [int(line.text) for line in pages[where - 1].lines if line.text.isdigit()][-1]
+    pages[where] = PageFailure(source=pages[where].source, page=pages[where].page,
+                               reason="no text found")  # fmt: skip
+    book = import_book(pages, world=WORLD)
+    exact, unlisted, invented = outcome(book)
+    assert before not in exact
+    assert before in doubted_paragraphs(book.review_text())
+    assert unlisted == invented == []
+
+
 def test_a_word_once_in_the_book_beside_a_common_one_it_says_often_is_listed():
     """'fist hat misses' for 'fist that misses' (press layout 4, read surely): both are
     words, 'hat' too common a word to be doubted by the language alone; said once in a
@@ -412,6 +432,64 @@ def test_a_space_read_one_letter_off_is_put_back_and_listed(world):
             break
     assert len(done) == 25
     book = import_book(pages_of(printed), world=world)
+    exact, unlisted, invented = outcome(book)
+    assert unlisted == invented == []
+    assert done <= listed_paragraphs(book)
+    assert len(done & exact) >= 0.8 * len(done)
+
+
+def _first_letter_lost(pages, chosen: set[tuple[int, int, int]], shift: int):
+    """The pages with the first letter of each chosen line's first word lost, the word's
+    box starting ``shift`` pixels further right (where the engine found its ink)."""
+    changed = []
+    for page in pages:
+        lines = []
+        for line in page.lines:
+            if (page.page, line.column, line.number) in chosen:
+                first = line.words[0]
+                box = first.box.model_copy(update={"left": first.box.left + shift})
+                word = first.model_copy(update={"text": first.text[1:], "box": box})
+                line = line.model_copy(update={"words": (word, *line.words[1:])})
+            lines.append(line)
+        changed.append(page.model_copy(update={"lines": tuple(lines)}))
+    return changed
+
+
+@pytest.mark.parametrize("shift", [9, 14], ids=["narrow letter", "wider letter"])
+def test_a_line_that_lost_its_first_letter_is_listed(shift):
+    """Tesseract lost a line's first letter where it read a word all the same ('he gap'
+    for 'the gap', 'ar away' for 'far away': press layout 4, unlisted): the word starts a
+    letter's width in from the column's edge, so it is listed; lines not damaged are not."""
+    english = english_dictionary("eng")
+    pages = pages_of(printed_lines(PARAGRAPHS, random.Random(7)))
+    candidates = [
+        (page.page, line.column, line.number, line.words[0].text)
+        for page in pages for line in page.lines[1:]
+        if re.fullmatch(r"[a-z]{3,}", line.words[0].text) and len(line.words) > 2
+        and english.lookup(line.words[0].text[1:])
+    ]  # fmt: skip
+    chosen = random.Random(8).sample(candidates, 25)
+    book = import_book(_first_letter_lost(pages, {c[:3] for c in chosen}, shift), world=WORLD)
+    _exact, unlisted, invented = outcome(book)
+    assert unlisted == invented == []
+    late = [d for d in book.doubts if "first letter lost" in d.why]
+    assert len(late) == len(chosen)
+
+
+def test_an_l_read_as_an_exclamation_mark_is_put_back_and_listed():
+    """'bow! lies' for 'bowl lies' (press layout 4, read surely and unlisted): an '!'
+    ending a word before one in small letters is the letter 'l' when that makes a word of
+    the book, and listed."""
+    rng = random.Random(12)
+    printed = printed_lines(PARAGRAPHS, rng)
+    places = [(line, i) for line in printed for i in range(len(line.words) - 1)
+              if re.fullmatch(r"[a-z]{2,}l", line.words[i])
+              and re.fullmatch(r"[a-z]+[,.]?", line.words[i + 1])]  # fmt: skip
+    done = set()
+    for line, index in rng.sample(places, 25):
+        line.words[index] = damaged(line.words[index][:-1] + "!", 0.95, line.words[index])
+        done.add(line.paragraph)
+    book = import_book(pages_of(printed), world=WORLD)
     exact, unlisted, invented = outcome(book)
     assert unlisted == invented == []
     assert done <= listed_paragraphs(book)

@@ -22,11 +22,13 @@ from typing import Any
 
 import numpy as np
 
+from companion.framework.answers import Answer
 from companion.framework.phrases import CONTRACTIONS, PhraseSet, normalize, written_forms
 from companion.session.ports import ACCEPT_CONFIDENCE, Command, global_commands
 from companion.voice.audio import RATE
 from companion.voice.confidence import (
     DECOY_MARGIN,
+    UNDECIDED,
     Hypothesis,
     command_alone,
     confidence_from_search,
@@ -349,11 +351,13 @@ class WhisperRecognizer:
 
     def _priming(self, phrases: PhraseSet, casing: dict[str, str]) -> str:
         """The priming words, covering every word of the step when they would not all fit
-        (Samarande's actions step: about 1,100 tokens)."""
+        (Samarande's actions step: about 1,100 tokens), the global commands' own words
+        last there, so the step's search expects a command as well as a card."""
         words = self.priming_words(phrases, casing)
         if len(self._token_ids(" " + words)) <= self.PROMPT_TOKENS:
             return words
-        return self.priming_words(phrases, casing, covering=True)
+        covering = self.priming_words(phrases, casing, covering=True)
+        return f"{covering} {self._commands_priming}" if _command_texts(phrases) else covering
 
     @lru_cache(maxsize=64)  # noqa: B019 - one recogniser lives for the whole game
     def _primed_start(self, words: str) -> list[int]:
@@ -406,9 +410,13 @@ class WhisperRecognizer:
         if not texts & finished.keys():
             return None
         recognition = confidence_from_search(finished, phrases, free, self.accept_margin)
+        value_of = {phrase.text: phrase.value for phrase in phrases.phrases}
         cut = len(self._token_ids(" " + priming)) > self.PROMPT_TOKENS
         command = None
-        if recognition.confidence < ACCEPT_CONFIDENCE and cut:
+        if cut and (
+            recognition.confidence < ACCEPT_CONFIDENCE
+            or isinstance(value_of[recognition.text], Command)
+        ):
             # A prompt cut to fit (Samarande's actions: card after card and cost after cost)
             # leaves the decoder expecting a card: "undo" is written "and you", or pruned.
             # Heard again after the commands alone, the commands are searched once more and
@@ -420,7 +428,7 @@ class WhisperRecognizer:
             if again.confidence > recognition.confidence:
                 recognition, free = again, said
             command = command_alone(commanded, phrases)
-        value_of = {phrase.text: phrase.value for phrase in phrases.phrases}
+            recognition = _unless_commands_agree(recognition, command, value_of)
         scores = scores_per_answer(finished, value_of)
         decoys = [-math.inf]
         decoys += [hypo.logp for text, hypo in finished.items() if text not in value_of]
@@ -436,6 +444,27 @@ class WhisperRecognizer:
         first = round(self.LEAD * 50)
         frames = max(round(len(samples) / RATE * 50), 1)
         return np.asarray(encoded[0, first : first + frames], dtype=np.float32).mean(axis=0)
+
+
+def _unless_commands_agree(
+    recognition: Recognition, command: str | None, value_of: dict[str, Answer]
+) -> Recognition:
+    """At a step whose prompt was cut, a command is accepted only when the search of the
+    commands alone names it clearly too (:func:`command_alone`); else it is asked back at
+    most: a noisy "pause" that whisper writes " on" is scored "all" by the step's search
+    primed with the commands, and by 1.65 nats only by the commands alone (docs/voice.md).
+
+    >>> from companion.session.ports import global_commands
+    >>> value_of = {phrase.text: phrase.value for phrase in global_commands(()).phrases}
+    >>> _unless_commands_agree(Recognition("all", 0.9), None, value_of).confidence
+    0.6
+    >>> _unless_commands_agree(Recognition("all", 0.9), "all", value_of).confidence
+    0.9
+    """
+    value = value_of[recognition.text]
+    if not isinstance(value, Command) or (command is not None and value_of[command] == value):
+        return recognition
+    return Recognition(recognition.text, min(recognition.confidence, UNDECIDED))
 
 
 def _command_texts(phrases: PhraseSet) -> frozenset[str]:
