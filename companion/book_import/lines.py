@@ -98,7 +98,7 @@ def read_stream(results: Iterable[PageResult]) -> Stream:
     for index, result in enumerate(results):
         if not isinstance(result, OcrPage):
             following = next((found[0] for found in numbers[index + 1 :] if found), None)
-            stream.notes.append(_failure_note(result, last, following))
+            stream.notes.extend(_failure_notes(result, last, following))
             continue
         last = numbers[index][-1] if numbers[index] else last
         key = tuple(line.text for line in result.lines)
@@ -295,24 +295,30 @@ def _first_number(page: OcrPage) -> int | None:
     return next(iter(_numbers(page)), None)
 
 
-def _failure_note(failure: PageFailure, last: int | None, following: int | None) -> Doubt:
+def _failure_notes(failure: PageFailure, last: int | None, following: int | None) -> list[Doubt]:
     """A page that gave no words, said with the paragraphs that may have been on it: those
     between the last number of the pages given before it (``last``) and the first of those
-    after it (``following``; to the book's end when None), so that review.txt names them.
-    A blank page held none.
+    after it (``following``; to the book's end when None), so that review.txt names them;
+    and ``last`` itself, whose end may have been on it. A blank page held none.
 
     >>> failure = PageFailure(source="p3.jpg", page=3, reason="not an image")
-    >>> str(_failure_note(failure, None, None))
-    'page 3: p3.jpg not an image'
-    >>> _failure_note(failure, 12, 15).unnumbered
-    '13-14'
+    >>> [str(note) for note in _failure_notes(failure, None, None)]
+    ['page 3: p3.jpg not an image']
+    >>> [note.unnumbered or note.paragraph for note in _failure_notes(failure, 12, 15)]
+    ['13-14', 12]
+    >>> print(_failure_notes(failure, 12, 13)[1])
+    ¶12 page 3: its end may have been on p3.jpg, which gave no words (not an image)
     """
     note = _page_note(failure.source, failure.page, failure.reason)
-    if failure.blank or last is None or (following is not None and following <= last + 1):
-        return note
+    if failure.blank or last is None:
+        return [note]
+    why = f"its end may have been on {failure.source}, which gave no words ({failure.reason})"
+    cut_short = Doubt(paragraph=last, place=note.place, why=why)
+    if following is not None and following <= last + 1:
+        return [note, cut_short]
     span = f"{last + 1}-{following - 1 if following is not None else ''}"
     why = f"{note.why}: paragraphs after ¶{last} may have been on it"
-    return note.model_copy(update={"why": why, "unnumbered": span})
+    return [note.model_copy(update={"why": why, "unnumbered": span}), cut_short]
 
 
 def _in_book_order(pages: list[OcrPage], notes: list[Doubt]) -> list[OcrPage]:

@@ -289,6 +289,26 @@ def test_the_paragraphs_of_a_page_not_read_are_listed(where):
     assert "may have been on it" not in import_book(pages, world=WORLD).review_text()
 
 
+def test_the_paragraph_that_runs_onto_a_page_not_read_is_listed():
+    """The demo book's ¶9101 began at the foot of the last page but one, ending a section
+    with its rewards there, and its last section was on the last page, which gave no words:
+    it came out a section short, looking whole, and unlisted. The paragraph read last
+    before a page that gave no words may have its end there: it is listed."""
+    pages = pages_of(printed_lines(PARAGRAPHS, random.Random(29)))
+    where = next(index for index, page in enumerate(pages[1:], 1)
+                 if not page.lines[0].text.isdigit()
+                 and pages[index - 1].lines[-1].text.endswith("]"))  # fmt: skip
+    pages = pages[: where + 1]  # the page not read is the last
+    before = [int(line.text) for line in pages[where - 1].lines if line.text.isdigit()][-1]
+    pages[where] = PageFailure(source=pages[where].source, page=pages[where].page,
+                               reason="no text found")  # fmt: skip
+    book = import_book(pages, world=WORLD)
+    exact, unlisted, invented = outcome(book)
+    assert before not in exact
+    assert before in doubted_paragraphs(book.review_text())
+    assert unlisted == invented == []
+
+
 def test_a_word_once_in_the_book_beside_a_common_one_it_says_often_is_listed():
     """'fist hat misses' for 'fist that misses' (press layout 4, read surely): both are
     words, 'hat' too common a word to be doubted by the language alone; said once in a
