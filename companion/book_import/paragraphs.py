@@ -164,8 +164,47 @@ def cut_paragraphs(
             continue
         blocks[-1].lines.append(line)
         previous = _ending(line, blocks[-1].is_chart)
-    doubts += _settle_numbers(blocks, expected or set())
+    blocks, twice = _numbers_read_twice_apart(blocks)
+    doubts += twice + _settle_numbers(blocks, expected or set())
     return blocks, doubts
+
+
+def _numbers_read_twice_apart(blocks: list[Block]) -> tuple[list[Block], list[Doubt]]:
+    """The blocks less a number with no text that the next block's number repeats: a
+    running head the page did not show as one (a book's last page, its right column
+    empty: ``486`` in the head, then ¶486), which would otherwise become an invented,
+    empty ¶485. The paragraph is listed: a paragraph may be missing before it.
+
+    >>> from companion.book_import.lines import Token
+    >>> from companion.book_import.review import Place
+    >>> place = Place(source="p.png", page=1, where="")
+    >>> def line(text):
+    ...     return Line([Token(word, 1.0, place) for word in text.split()], place)
+    >>> def block(number, *text):
+    ...     return Block(number, line(str(number)), [line(words) for words in text])
+    >>> kept, doubts = _numbers_read_twice_apart([block(484, "a"), block(486), block(486, "b")])
+    >>> [b.number for b in kept], [d.paragraph for d in doubts]
+    ([484, 486], [486])
+    >>> _numbers_read_twice_apart([])  # a book of blank pages
+    ([], [])
+    """
+    kept: list[Block] = []
+    doubts: list[Doubt] = []
+    for block, following in itertools.zip_longest(blocks, blocks[1:]):
+        if (
+            block.lines
+            or block.number is None
+            or following is None
+            or following.number != block.number
+        ):
+            kept.append(block)
+            continue
+        why = (
+            f"the number {block.number} was read twice, first with no text after it "
+            "(a running head?): check that no paragraph is missing before it"
+        )
+        doubts.append(Doubt(paragraph=block.number, place=block.number_line.place, why=why))
+    return kept, doubts
 
 
 def _settle_numbers(blocks: list[Block], expected: set[int]) -> list[Doubt]:

@@ -235,6 +235,24 @@ def test_first_lines_crossing_the_space_after_hanging_numbers_are_no_running_hea
     assert head_and_foot(mask, columns, word_gap=2) == (None, None)
 
 
+def test_a_ragged_column_reaching_into_the_gutter_leaves_the_next_columns_numbers_to_it():
+    """Press layout 2 (ragged, a 0.2 in gutter, numbers hanging): a left-column line's
+    tail reached into the gutter, so the only stretch nobody crossed was the space between
+    the right column's hanging numbers and their text. The columns parted there, ¶482's
+    number was read at the end of a line of ¶471, and both came out wrong, unlisted. A
+    stretch crossed by less than a third of a line's height is as empty as none."""
+    mask = np.zeros((800, 300), dtype=np.uint8)
+    for top in range(0, 800, 10):
+        mask[top : top + 6, 0:120] = 1  # the left column's lines
+        mask[top : top + 6, 168:300] = 1  # the right column's text
+    mask[205, 120:140] = 1  # a letter's tail of the left column's longest line
+    for top in (40, 400, 760):
+        mask[top : top + 6, 144:152] = 1  # the right column's hanging numbers
+    columns = find_columns(mask, word_gap=6)
+    assert len(columns) == 2
+    assert 120 <= columns[0][1] < 144
+
+
 def test_a_last_page_with_a_ruled_gutter_and_a_short_right_column_stands_upright(text_page):
     """Press layout 4's last page (one short paragraph in the right column, a rule between
     the columns) was measured sideways: turned, the rule was its sharpest row."""
