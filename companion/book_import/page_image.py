@@ -24,6 +24,9 @@ WORKING_LONG_SIDE = 3600  # pixels: a 300-dpi page of up to 12 inches keeps its 
 MEASURING_LONG_SIDE = 1000  # pixels: enough to find the page, its tilt and its orientation
 MAX_TILT = 6.0  # degrees searched either way
 TARGET_LINE_PITCH = 52  # pixels from one text line to the next: ~300 dpi at 10 pt
+PERIOD_SLACK = 3  # pixels either side of a peak of the rows' repeat that it is highest in
+REPEAT_RISE = 0.25  # of the rows' own energy: how far a line's repeat rises from a trough
+STRONG_REPEAT = 0.85  # of the strongest repeat: the first this strong is the line pitch
 RULE_SHARE = 0.1  # of the page's long side: an unbroken stroke this long is a rule, no text
 
 
@@ -291,16 +294,39 @@ def turned(gray: np.ndarray, degrees: int) -> np.ndarray:
 
 
 def line_pitch(gray: np.ndarray) -> float | None:
-    """The distance between text lines, from the rows' ink repeating (autocorrelation)."""
+    """The distance between text lines, from the rows' ink repeating (autocorrelation):
+    the first repeat nearly as strong as the strongest. (On a page with a few lines and
+    much blank paper the strongest can be a multiple of the pitch; on a photo's bent
+    lines, a beat between the pitches of its top and its foot.)
+
+    >>> page = np.full((900, 400), 245, dtype=np.uint8)
+    >>> for top in range(100, 300, 40):  # five lines of text 14 pixels high
+    ...     page[top : top + 14, 50:350] = 20
+    >>> line_pitch(page)
+    40.0
+    """
     rows = ink(gray).sum(axis=1).astype(np.float64)
     if rows.max() <= 0:
         return None
     rows -= rows.mean()
     correlation = np.correlate(rows, rows, mode="full")[rows.size - 1 :]
-    below_zero = np.flatnonzero(correlation < 0)  # past the lag of a line's own height
-    highest = min(rows.size // 4, 400)
-    if below_zero.size == 0 or below_zero[0] >= highest:
+    peaks = _repeats(correlation[: min(rows.size // 4, 400)] / correlation[0])
+    if not peaks:
         return None
-    lowest = int(below_zero[0])
-    peak = int(np.argmax(correlation[lowest:highest])) + lowest
-    return float(peak) if correlation[peak] > 0 else None
+    strongest = max(height for _, height in peaks)
+    return float(next(lag for lag, height in peaks if height >= STRONG_REPEAT * strongest))
+
+
+def _repeats(correlation: np.ndarray) -> list[tuple[int, float]]:
+    """(lag, height) of each peak of a normalised autocorrelation that is a line's repeat:
+    the highest within ``PERIOD_SLACK`` either side, above zero, and risen at least
+    ``REPEAT_RISE`` above the lowest point before it (a ripple within a line's own height
+    is none)."""
+    lowest_before = np.minimum.accumulate(correlation)
+    peaks = []
+    for lag in range(PERIOD_SLACK, correlation.size - PERIOD_SLACK):
+        height = float(correlation[lag])
+        window = correlation[lag - PERIOD_SLACK : lag + PERIOD_SLACK + 1]
+        if height > 0 and height == window.max() and height - lowest_before[lag] >= REPEAT_RISE:
+            peaks.append((lag, height))
+    return peaks

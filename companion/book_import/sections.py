@@ -50,7 +50,7 @@ _GENDERS = ("male", "female")
 _NOISE = re.compile(r"[_~^`¬•°]+")  # marks that are no word (dust, a shadow)
 _CHART_SETTING = re.compile(r"(TERRAINS|OTHERWISE)\s*[:;]\s*(.*)", re.IGNORECASE)
 _ROLL_LOOKALIKES = str.maketrans("lIOo|A", "110014")
-_CODE_NUMBER = re.compile(r"([DSW$])\s*([+-]?)\s*([0-9lIOo]{1,3})(\s*\(.*)?", re.DOTALL)
+_CODE_NUMBER = re.compile(r"([DSWdsw$])\s*([+-]?)\s*([0-9lIOo]{1,3})(\s*\(.*)?", re.DOTALL)
 _CODE_WORD = re.compile(r"[A-Za-z][A-Za-z'’]+")
 _CLOSERS = {"‘": "’'", "“": '”"', '"': '"'}  # an opening mark: the marks that close it
 _EDGE_STOPS = ".,;:!?)"
@@ -575,9 +575,9 @@ class _Reader:
                 part = part.rstrip("\"“”’'`") + closing
             return self.checked_words(part, place, second)
         number = _CODE_NUMBER.fullmatch(part)
-        if number and (not number[4] or number[1] == "W"):
+        letter = number[1].upper().replace("$", "S") if number else ""
+        if number and (not number[4] or letter == "W"):
             digits = number[3].translate(str.maketrans("lIOo", "1100"))
-            letter = "S" if number[1] == "$" else number[1]
             gap = " " if letter == "W" and not number[2] and part[1:2] == " " else ""
             if letter == "W" and not number[2]:
                 self.doubt(place, f"the wealth code {part!r} has no sign: check it, and the "

@@ -159,6 +159,7 @@ class Kind(Enum):
     FIGURE_SWAPPED = "a reward figure read as another the book uses (S1 as S2)"
     RUN_TOGETHER = "two words read as one, no word (carry you as carryyou)"
     BRACKET_AS_PAREN = "a reward code's opening bracket read as '(' ((S1] for [S1])"
+    FIGURE_LOWER_CASE = "a reward's letter read in lower case (W+2 as w+2)"
 
 
 def damage_lines(
@@ -200,6 +201,7 @@ _FITS: dict[Kind, Callable[[str, PrintedLine], bool]] = {
     Kind.RN_AS_M_WORD: lambda text, line: any(_RN_WORD.fullmatch(word) for word in line.words),
     Kind.FIRST_LETTER_LOST: lambda text, line: "falls" in line.words,
     Kind.FIGURE_SWAPPED: lambda text, line: any(_FIGURE.search(word) for word in line.words),
+    Kind.FIGURE_LOWER_CASE: lambda text, line: any(_FIGURE.search(w) for w in line.words),
     Kind.RUN_TOGETHER: lambda text, line: bool(_pairs_before_code(line)),
     Kind.BRACKET_AS_PAREN: lambda text, line: any(word.startswith("[") for word in line.words),
 }
@@ -240,6 +242,16 @@ def _figure_swapped(words: list[str], rng: random.Random) -> bool:
         return False
     word = words[index]
     words[index] = damaged(word[: found.end() - 1] + other + word[found.end() :], 0.8, word)
+    return True
+
+
+def _figure_lowered(words: list[str], rng: random.Random) -> bool:
+    """A reward's letter read in lower case ('w+2' for 'W+2')."""
+    index = rng.choice([i for i, word in enumerate(words) if _FIGURE.search(word)])
+    found = _FIGURE.search(words[index])
+    assert found is not None
+    word, letter = words[index], found.start()
+    words[index] = damaged(word[:letter] + word[letter].lower() + word[letter + 1 :], 0.9, word)
     return True
 
 
@@ -292,6 +304,8 @@ def _harm(kind: Kind, line: PrintedLine, rng: random.Random, made: set[str]) -> 
         return _figure_harmed(words, rng, made)
     if kind is Kind.FIGURE_SWAPPED:
         return _figure_swapped(words, rng)
+    if kind is Kind.FIGURE_LOWER_CASE:
+        return _figure_lowered(words, rng)
     if kind is Kind.BRACKET_AS_PAREN:
         index = next(i for i, word in enumerate(words) if word.startswith("["))
         words[index] = damaged("(" + words[index][1:], 0.7, words[index])

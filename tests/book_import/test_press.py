@@ -78,3 +78,28 @@ def test_a_last_page_with_a_short_right_column_has_two_columns():
     columns = find_columns(mask, word_gap=round(prepared.line_pitch * scale * 0.6))
     assert len(columns) == 2
     assert head_and_foot(mask, columns, round(prepared.line_pitch * scale * 0.6))[0] is None
+
+
+def test_a_last_page_with_one_short_paragraph_is_read_at_its_own_size():
+    """Press layout 2's last page: a few lines at the top and blank paper below. The
+    rows' repeat was strongest at three lines' distance, and the page was shrunk by half
+    (as far as it shrinks) before it was read."""
+    numbers = sorted(PARAGRAPHS)
+    start = numbers.index(422)
+    chosen = {n: PARAGRAPHS[n] for n in numbers[start : start + 30]}
+    pages = press_book(chosen, PressStyle.varied(2))
+    for page in (pages[0], pages[-1]):
+        prepared = page_image.prepare(np.asarray(page.convert("L")))
+        assert prepared.line_pitch == pytest.approx(page_image.TARGET_LINE_PITCH, abs=2)
+
+
+def test_a_photo_of_bent_lines_is_read_at_its_own_size():
+    """Press layout 3's first page photographed: the pitch of its lines changes from top
+    to foot, and the beat between them repeated a little more strongly than the lines."""
+    numbers = sorted(PARAGRAPHS)
+    start = numbers.index(2007)
+    first = press_book(
+        {n: PARAGRAPHS[n] for n in numbers[start : start + 30]}, PressStyle.varied(3)
+    )[0]
+    prepared = page_image.prepare(np.asarray(photograph(first, seed=1).convert("L")))
+    assert prepared.line_pitch == pytest.approx(page_image.TARGET_LINE_PITCH, abs=2)

@@ -159,6 +159,19 @@ def test_a_figure_read_as_another_in_range_is_listed_when_the_second_engine_read
     assert "by one engine and" in book.review_text()
 
 
+def test_a_reward_figure_read_in_lower_case_is_put_back_in_capitals():
+    """'[w+2 (Max: Wealthy)]' as read on a press layout's scan: the code's grammar says
+    which letter it is."""
+    rng = random.Random(23)
+    printed = printed_lines(PARAGRAPHS, rng)
+    damage = damage_lines(printed, [Kind.FIGURE_LOWER_CASE], rng, 25)
+    assert len(damage.done) >= 20
+    book = import_book(pages_of(printed), world=WORLD)
+    exact, unlisted, invented = outcome(book)
+    assert unlisted == invented == []
+    assert set(damage.done) <= exact
+
+
 def test_two_words_read_as_one_are_parted_where_the_book_says_them_apart():
     """'carryyou' (no word) where the book says 'carry you' elsewhere: parted, listed."""
     rng = random.Random(19)
