@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 import cv2
 import numpy as np
+from numpy.lib.stride_tricks import sliding_window_view
 
 WORKING_LONG_SIDE = 3600  # pixels: a 300-dpi page of up to 12 inches keeps its resolution
 MEASURING_LONG_SIDE = 1000  # pixels: enough to find the page, its tilt and its orientation
@@ -27,6 +28,7 @@ TARGET_LINE_PITCH = 52  # pixels from one text line to the next: ~300 dpi at 10 
 PERIOD_SLACK = 3  # pixels either side of a peak of the rows' repeat that it is highest in
 REPEAT_RISE = 0.25  # of the rows' own energy: how far a line's repeat rises from a trough
 STRONG_REPEAT = 0.85  # of the strongest repeat: the first this strong is the line pitch
+ORIENTATION_STRIPS = 4  # upright strips the page is parted in to tell upside down
 RULE_SHARE = 0.1  # of the page's long side: an unbroken stroke this long is a rule, no text
 
 
@@ -270,15 +272,32 @@ def orientation(gray: np.ndarray) -> int:
 
 def _upside_down(mask: np.ndarray) -> bool:
     """Latin text has more ink above its lines' cores (ascenders, capitals) than below
-    (descenders); turned over, the other way round."""
+    (descenders); turned over, the other way round. Measured in upright strips, each
+    narrower than a column: across the whole page the rows of two columns whose lines do
+    not sit level with each other (or a photo's bent lines) blur into each other and hide
+    the cores (press layout 3's scans measured a ratio of 1.00 so, a photo of layout 2
+    0.93; in four strips 1.5 to 26 upright, 0.04 to 0.66 turned over)."""
+    above = below = 0.0
+    for strip in np.array_split(mask, ORIENTATION_STRIPS, axis=1):
+        strip_above, strip_below = _ink_beside_cores(strip)
+        above += strip_above
+        below += strip_below
+    return below > above
+
+
+def _ink_beside_cores(mask: np.ndarray) -> tuple[float, float]:
+    """The ink above and below the cores of a mask's lines (the core: the rows holding at
+    least half its line's most inked row)."""
     rows = mask.sum(axis=1).astype(np.float64)
     above = below = 0.0
+    if rows.max() <= 0:
+        return above, below
     for start, stop in runs(rows > 0.05 * rows.max()):
         profile = rows[start:stop]
         core = np.flatnonzero(profile >= 0.5 * profile.max())
         above += profile[: core[0]].sum()
         below += profile[core[-1] + 1 :].sum()
-    return below > above
+    return above, below
 
 
 def runs(flags: np.ndarray) -> list[tuple[int, int]]:
@@ -322,11 +341,12 @@ def _repeats(correlation: np.ndarray) -> list[tuple[int, float]]:
     the highest within ``PERIOD_SLACK`` either side, above zero, and risen at least
     ``REPEAT_RISE`` above the lowest point before it (a ripple within a line's own height
     is none)."""
-    lowest_before = np.minimum.accumulate(correlation)
-    peaks = []
-    for lag in range(PERIOD_SLACK, correlation.size - PERIOD_SLACK):
-        height = float(correlation[lag])
-        window = correlation[lag - PERIOD_SLACK : lag + PERIOD_SLACK + 1]
-        if height > 0 and height == window.max() and height - lowest_before[lag] >= REPEAT_RISE:
-            peaks.append((lag, height))
-    return peaks
+    if correlation.size <= 2 * PERIOD_SLACK:
+        return []
+    lags = np.arange(PERIOD_SLACK, correlation.size - PERIOD_SLACK)
+    heights = correlation[lags]
+    window_highest = sliding_window_view(correlation, 2 * PERIOD_SLACK + 1).max(axis=1)
+    lowest_before = np.minimum.accumulate(correlation)[lags]
+    risen = heights - lowest_before >= REPEAT_RISE
+    is_repeat = (heights > 0) & (heights == window_highest) & risen
+    return [(int(lag), float(correlation[lag])) for lag in lags[is_repeat]]

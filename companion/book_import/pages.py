@@ -52,6 +52,7 @@ LOGGER = logging.getLogger(__name__)
 BLANK_INK_SHARE = 0.002  # less ink than this: a blank page
 MIN_SURE_WORDS = 8  # fewer words read with confidence: no page of text (a cover, a picture)
 SURE = 0.6
+READABLE_SHARE = 0.6  # of its words read with confidence, or the page is read turned over
 LINE_SHARE = 0.3  # of the line pitch: a band of ink at least this high is a line
 _PDF_SUFFIXES = {".pdf"}
 
@@ -237,17 +238,15 @@ def _ocr_page(
     if page_image.ink_share(page) < BLANK_INK_SHARE:
         return PageFailure(source=source, page=number, reason="a blank page", blank=True)
     pitch = prepared.line_pitch or page_image.TARGET_LINE_PITCH
-    read = _read_table(page, pitch, reader) if tables else _read_columns(page, pitch, reader)
-    lines = reread_doubtful(page, read, reader, pitch)
-    if second is not None:
-        lines = second_readings(page, lines, *second, pitch)
-    sure = sum(
-        1
-        for line in lines
-        for word in line.words
-        if word.confidence >= SURE and sum(c.isalpha() for c in word.text) >= 2
-    )
-    if sure < MIN_SURE_WORDS:
+    rotated = prepared.rotated
+    lines = _read_page(page, pitch, reader, tables, second)
+    if _sure_words(lines) < READABLE_SHARE * _words(lines):
+        over = page_image.turned(page, 180)
+        lines_over = _read_page(over, pitch, reader, tables, second)
+        if _sure_words(lines_over) > _sure_words(lines):
+            LOGGER.info("%s page %d read turned over: its words read as none", source, number)
+            page, lines, rotated = over, lines_over, (rotated + 180) % 360
+    if _sure_words(lines) < MIN_SURE_WORDS:
         return PageFailure(
             source=source,
             page=number,
@@ -260,8 +259,41 @@ def _ocr_page(
         width=width,
         height=height,
         lines=tuple(lines),
-        rotated=prepared.rotated,
+        rotated=rotated,
     )
+
+
+def _read_page(
+    page: np.ndarray,
+    pitch: float,
+    reader: Reader,
+    tables: bool,
+    second: tuple[WordReader, Doubtful] | None,
+) -> list[OcrLine]:
+    """A prepared page's lines: read, its doubtful lines read again, and (``second``) its
+    doubtful words read by the second engine."""
+    read = _read_table(page, pitch, reader) if tables else _read_columns(page, pitch, reader)
+    lines = reread_doubtful(page, read, reader, pitch)
+    return second_readings(page, lines, *second, pitch) if second is not None else lines
+
+
+def _words(lines: list[OcrLine]) -> int:
+    """The words of two letters or more read on a page."""
+    return sum(1 for line in lines for word in line.words if _lettered(word.text))
+
+
+def _sure_words(lines: list[OcrLine]) -> int:
+    """The words of two letters or more read with confidence."""
+    return sum(
+        1
+        for line in lines
+        for word in line.words
+        if word.confidence >= SURE and _lettered(word.text)
+    )
+
+
+def _lettered(text: str) -> bool:
+    return sum(character.isalpha() for character in text) >= 2
 
 
 def _read_columns(page: np.ndarray, pitch: float, reader: Reader) -> list[OcrLine]:

@@ -91,6 +91,20 @@ def test_an_upside_down_photo_is_turned_and_read(text_page, tesseract, tmp_path)
     assert words_right(text_page.truth, [line.text for line in page.lines]) >= PHOTO_FLOOR
 
 
+def test_a_page_misjudged_as_upside_down_is_read_the_right_way_up(
+    text_page, tesseract, monkeypatch
+):
+    """Should the page's shape mislead the orientation (press layout 2's fourth page
+    photographed once did), the page read turned over gives few words read with
+    confidence, and it is read again the other way up."""
+    misjudged = page_image.orientation
+    monkeypatch.setattr(page_image, "orientation", lambda gray: (misjudged(gray) + 180) % 360)
+    page = read_one(text_page.photo, tesseract)
+    assert isinstance(page, OcrPage), page
+    assert page.rotated == 0
+    assert words_right(text_page.truth, [line.text for line in page.lines]) >= PHOTO_FLOOR
+
+
 def test_a_blank_page_and_a_corrupt_file_are_named_failures(tmp_path, tesseract):
     blank, corrupt = tmp_path / "blank.png", tmp_path / "corrupt.jpg"
     Image.new("L", (2000, 2800), 247).save(blank)
