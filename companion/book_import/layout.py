@@ -163,9 +163,8 @@ def column_lines(column: int, words: Sequence[RawWord], offset: tuple[int, int])
                 bold=word.bold,
             )
         )
-    ordered = sorted(by_line.values(), key=lambda line: _union([w.box for w in line]).top)
     lines = []
-    for number, line_words in enumerate(ordered, start=1):
+    for number, line_words in enumerate(_reading_order(list(by_line.values())), start=1):
         joined = joined_overlaps(line_words)
         lines.append(
             OcrLine(
@@ -176,6 +175,34 @@ def column_lines(column: int, words: Sequence[RawWord], offset: tuple[int, int])
             )
         )
     return lines
+
+
+def _reading_order(lines: list[list[OcrWord]]) -> list[list[OcrWord]]:
+    """Lines top to bottom, and lines side by side (a paragraph's number hanging in the
+    margin, read apart from its first line) left to right: a line whose middle is within
+    half its height of the middle of the row above joins that row. (A number standing a
+    pixel lower than its line was put after it, and the line given to the paragraph
+    before.)
+
+    >>> def line(text, left, top):
+    ...     return [OcrWord(text=text, confidence=1,
+    ...                     box=Box(left=left, top=top, width=40, height=30))]
+    >>> [words[0].text for words in _reading_order(
+    ...     [line("below", 100, 60), line("text", 100, 10), line("464", 10, 11)])]
+    ['464', 'text', 'below']
+    """
+    boxes = {id(line): _union([word.box for word in line]) for line in lines}
+    rows: list[list[list[OcrWord]]] = []
+    for line in sorted(lines, key=lambda line: boxes[id(line)].top):
+        box = boxes[id(line)]
+        middle = box.top + box.height / 2
+        if rows:
+            first = boxes[id(rows[-1][0])]
+            if abs(middle - (first.top + first.height / 2)) <= box.height / 2:
+                rows[-1].append(line)
+                continue
+        rows.append([line])
+    return [line for row in rows for line in sorted(row, key=lambda line: boxes[id(line)].left)]
 
 
 def joined_overlaps(words: Sequence[OcrWord]) -> list[OcrWord]:

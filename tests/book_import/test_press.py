@@ -118,3 +118,26 @@ def test_a_photo_whose_columns_lines_do_not_sit_level_is_upright_either_way_up()
     for turn in (0, 180):
         gray = np.asarray(photo.rotate(turn, expand=True).convert("L"))
         assert page_image.prepare(gray).rotated == turn
+
+
+def test_a_number_hanging_beside_its_first_line_is_read_before_it(tesseract, tmp_path):
+    """Press layout 2's photos, numbers hanging in the margin beside their first lines:
+    on the third page ¶464's number stood a pixel lower than its line and was put after
+    it (the line went to ¶463); on the fourth the engine passed over ¶484's number, and
+    its paragraph was read as the end of ¶482 and lost, unlisted."""
+    numbers = sorted(PARAGRAPHS)
+    start = numbers.index(422)
+    pages = press_book(
+        {n: PARAGRAPHS[n] for n in numbers[start : start + 30]}, PressStyle.varied(2)
+    )
+    paths = []
+    for seed in (3, 4):
+        paths.append(tmp_path / f"photo-{seed}.jpg")
+        photograph(pages[seed - 1], seed=seed).save(paths[-1])
+    read = [line.text for page in read_pages(paths, choice=tesseract) for line in page.lines]
+    for number, first_words in (
+        (464, "You pray in the other, and your prayer"),
+        (484, "News of your meeting"),
+    ):
+        [start_line] = [index for index, text in enumerate(read) if text.startswith(first_words)]
+        assert read[start_line - 1] == str(number), read[start_line - 2 : start_line + 1]
