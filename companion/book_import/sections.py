@@ -365,24 +365,26 @@ class _Reader:
         mid-sentence nowhere else, or far less often than without (``Out`` 5 times, at
         sentences' starts, and ``out`` 700): listed, and put in small letters when the
         book seldom writes it with a capital at all (names such as the Caliph are written
-        so, and are not changed)."""
+        so, and are not changed). A common word all in capitals likewise (press layout 1's
+        narrow sans: 'The other IS SO deep in sleep')."""
         word = bare(token.text)
         lower, lexicon = word.lower(), self.context.lexicon
         if token.text[:1] in "\"“‘'(":  # a quotation starts
             return
         if not (
-            len(word) > 1 and word[0].isupper() and word[1:].islower()
+            len(word) > 1 and word[0].isupper() and (word[1:].islower() or word.isupper())
             and word.casefold() not in lexicon.names
             and (lower in lexicon.lower_seen or self.common_word(lower))
         ):  # fmt: skip
             return
+        has = "capitals" if word.isupper() else "a capital"
         seldom = lexicon.as_written[word] * CAPITAL_RARITY <= lexicon.as_written[lower]
         if seldom and lexicon.as_written[word] > 1:  # written so elsewhere: sentences' starts
             token.text = token.text.replace(word, lower)
-            self.doubt(token.place, f"{word!r} has a capital in mid-sentence, as this "
+            self.doubt(token.place, f"{word!r} has {has} in mid-sentence, as this "
                        f"book seldom writes it: read as {lower!r}")  # fmt: skip
         elif seldom or lexicon.capitals_mid_sentence[word] <= 1:
-            self.doubt(token.place, f"{word!r} has a capital in mid-sentence: is it "
+            self.doubt(token.place, f"{word!r} has {has} in mid-sentence: is it "
                        f"{lower!r}?")  # fmt: skip
 
     def check_word(self, token: Token, beside: Neighbours = (None, None)) -> None:

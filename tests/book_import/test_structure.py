@@ -387,6 +387,19 @@ def test_a_capital_in_mid_sentence_the_book_writes_only_at_sentence_starts_is_li
     assert f"{word.capitalize()!r} has a capital in mid-sentence" in review
 
 
+@pytest.mark.parametrize("word", ["is", "so", "you", "other"])
+def test_a_common_word_read_in_capitals_in_mid_sentence_is_listed(word):
+    """Press layout 1's scans read 'The other IS SO deep in sleep' (narrow sans, the
+    30 paragraphs from ¶700): a common word all in capitals in mid-sentence is listed."""
+    chosen = {n: lines for n, lines in list(PARAGRAPHS.items())[200:240]}
+    printed = printed_lines(chosen, random.Random(41))
+    line = next(line for line in printed if word in line.words[1:])
+    line.words[line.words.index(word, 1)] = word.upper()
+    review = import_book(pages_of(printed), world=WORLD).review_text()
+    assert line.paragraph in doubted_paragraphs(review)
+    assert f"{word.upper()!r} has capitals in mid-sentence" in review
+
+
 @pytest.mark.parametrize("world", [WORLD, None], ids=["with world.txt", "book alone"])
 def test_a_heading_in_small_capitals_one_letter_off_is_read_as_the_heading(world):
     """Small capitals read as small letters with one letter wrong (press layout 2:
