@@ -138,32 +138,39 @@ def _without_digits(text: str) -> str:
 
 def _repeated_edges(pages: list[OcrPage]) -> set[str]:
     """A running head's words: what heads or foots two pages or more beside a figure (the
-    page number), or half the pages and three at least without one. Never a line of the
-    book's own shapes (a heading, a chart entry, a code or its end: ``Poor)/S1]`` at the
-    top of a column on several pages of the grown demo book, a code wrapped from the
-    column before, was taken for a running head; the chart title)."""
+    page number, in the head's own line or in another column's line at the same edge: the
+    head of press layout 6's pages, once its columns were parted), or half the pages and
+    three at least without one. Never a line of the book's own shapes (a heading, a chart
+    entry, a code or its end: ``Poor)/S1]`` at the top of a column on several pages of the
+    grown demo book, a code wrapped from the column before, was taken for a running head;
+    the chart title)."""
     seen: Counter[str] = Counter()
     with_figures: Counter[str] = Counter()
     distinct = list({tuple(line.text for line in page.lines): page for page in pages}.values())
     for page in distinct:
-        tops, bottoms = _edges(page)
-        lines = {page.lines[i] for i in [*tops, *bottoms]}
-        for line in lines:
-            text = _without_digits(line.text)
-            if (
-                len(line.words) > _HEAD_WORDS
-                or any(mark in line.text for mark in "[]():;")
-                or sum(c.isalpha() for c in text) < 3
-                or "encounter chart" in text
-            ):
-                continue
-            seen[text] += 1
-            with_figures[text] += any(c.isdigit() for c in line.text)
+        beside_figure: dict[str, bool] = {}
+        for edge in _edges(page):
+            lines = [page.lines[i] for i in edge]
+            figure = any(c.isdigit() for line in lines for c in line.text)
+            for text in {_without_digits(line.text) for line in lines if _may_head(line)}:
+                beside_figure[text] = beside_figure.get(text, False) or figure
+        seen.update(beside_figure.keys())
+        with_figures.update(text for text, figure in beside_figure.items() if figure)
     return {
         text
         for text, count in seen.items()
         if with_figures[text] >= 2 or count >= max(3, len(distinct) / 2)
     }
+
+
+def _may_head(line: OcrLine) -> bool:
+    text = _without_digits(line.text)
+    return not (
+        len(line.words) > _HEAD_WORDS
+        or any(mark in line.text for mark in "[]():;")
+        or sum(c.isalpha() for c in text) < 3
+        or "encounter chart" in text
+    )
 
 
 def without_furniture(page: OcrPage, titles: set[str]) -> OcrPage:
