@@ -114,8 +114,9 @@ def test_through_a_pty_the_address_printed_opens_the_page(tmp_path: Path) -> Non
 def _can_make_namespaces() -> bool:
     if shutil.which("ip") is None or os.geteuid() != 0:
         return False
-    made = subprocess.run(["ip", "netns", "add", "tablesafe-probe"], capture_output=True)
-    subprocess.run(["ip", "netns", "del", "tablesafe-probe"], capture_output=True)
+    probe = f"tablesafe-probe{os.getpid()}"  # each test worker probes with its own name
+    made = subprocess.run(["ip", "netns", "add", probe], capture_output=True)
+    subprocess.run(["ip", "netns", "del", probe], capture_output=True)
     return made.returncode == 0
 
 
