@@ -21,6 +21,15 @@ def chromium_paths() -> tuple[str, str] | None:
     return (browser, driver) if browser and driver else None
 
 
+def settled(driver, seconds: float):
+    """A wait that reads the page again when it redrew under the reader: the display
+    replaces its elements on every event, so an element found a moment ago may be gone."""
+    from selenium.common.exceptions import StaleElementReferenceException
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    return WebDriverWait(driver, seconds, ignored_exceptions=(StaleElementReferenceException,))
+
+
 def open_chromium(profile: Path, size: tuple[int, int] = PHONE):
     """A headless Chromium window of ``size`` (requires :func:`chromium_paths`)."""
     from selenium import webdriver

@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
 
 from tests.pty_game import answer, saved_and_quit, spawn_companion
+from tests.web.browser import settled
 from tests.web.conftest import MINI, TableGame
 from tests.web.http_client import Display
 from tests.web.test_display_whose_tap import buttons_ready, page_of
@@ -120,15 +120,13 @@ def test_the_secret_goal_is_tapped_on_its_owners_page_only(table_game):
 def test_in_chromium_the_secret_goal_has_buttons_on_its_owners_page_only(table_game, browser):
     asked = play_to_alis_secret(table_game)
     browser.get(table_game.address)
-    WebDriverWait(browser, 10).until(
-        lambda page: page.execute_script("return serial") == asked["serial"]
-    )
+    settled(browser, 10).until(lambda page: page.execute_script("return serial") == asked["serial"])
     time.sleep(SETTLED_SECONDS)  # longer than the 400 ms buttons wait
     assert browser.find_elements(By.CSS_SELECTOR, "#answers button") == []
     browser.get(table_game.server.url(table_game.server.player_tokens["Ali"]))
-    buttons = WebDriverWait(browser, 10).until(buttons_ready)
+    buttons = settled(browser, 10).until(buttons_ready)
     next(button for button in buttons if button.text == "12").click()
-    WebDriverWait(browser, 10).until(
+    settled(browser, 10).until(
         lambda _: table_game.session.dialogue.state.new_players[0].destiny_goal == 12
     )
 

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
 
 from companion.framework.dialogue import GameOptions
 from companion.games import game_spec
+from tests.web.browser import settled
 from tests.web.conftest import TableGame
 
 DEMO = str(Path(__file__).parents[2] / "content" / "demo")
@@ -43,7 +43,7 @@ def demo_game(tmp_path: Path):
 
 def open_map(browser, game: TableGame) -> None:
     browser.get(game.address)
-    WebDriverWait(browser, 30).until(
+    settled(browser, 30).until(
         lambda page: len(page.find_elements(By.CSS_SELECTOR, "#map .reach")) > 0
     )
 
@@ -128,7 +128,7 @@ def test_a_pinch_and_the_buttons_zoom_the_map_inside_its_panel(demo_game, browse
     chosen = browser.execute_script(WIDTH)
     assert chosen > panel * 1.9
     demo_game.say("status")  # the game moves on: the page is sent a new snapshot
-    WebDriverWait(browser, 10).until(lambda page: "Ali" in page.find_element(By.ID, "reading").text)
+    settled(browser, 10).until(lambda page: "Ali" in page.find_element(By.ID, "reading").text)
     time.sleep(0.3)
     assert browser.execute_script(WIDTH) == chosen
 
@@ -139,7 +139,7 @@ def test_tales_of_arabias_track_is_drawn_with_each_heros_piece(tmp_path: Path, b
     try:
         game.say("Aladdin", "Morgiana")
         browser.get(game.address)
-        WebDriverWait(browser, 20).until(
+        settled(browser, 20).until(
             lambda page: len(page.find_elements(By.CSS_SELECTOR, "#map .marker")) == 2
         )
         spaces = browser.find_elements(By.CSS_SELECTOR, "#map .space")

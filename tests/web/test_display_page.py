@@ -18,12 +18,12 @@ pytest.importorskip("selenium")
 from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
 
 from companion.framework.dialogue import GameOptions, Speech
 from companion.framework.telling_turn import keyboard_listener
 from companion.games import game_spec
 from companion.web.reading import ReadingAction, ReadingControl
+from tests.web.browser import settled
 from tests.web.conftest import TableGame
 from tests.web.http_client import Display
 
@@ -43,7 +43,7 @@ def wait_for_question(driver, text: str, seconds: float = 30) -> None:
     """Until the page asks ``text`` with buttons that take a tap; else fail with what the
     page shows instead."""
     try:
-        WebDriverWait(driver, seconds).until(
+        settled(driver, seconds).until(
             lambda page: (
                 text in page.find_element(By.ID, "question").text
                 and (buttons := page.find_elements(*BUTTONS))
@@ -165,7 +165,7 @@ def test_a_reading_button_cuts_the_reading_short_at_once(slow_reader, browser, b
     """The first question is being read (for 30 s): the button ends it within a second,
     and the question is then open for an answer."""
     browser.get(slow_reader.address)
-    WebDriverWait(browser, 10).until(lambda _: slow_reader.mouth.began)
+    settled(browser, 10).until(lambda _: slow_reader.mouth.began)
     pressed = time.monotonic()
     browser.find_element(By.ID, button).click()
     Display(slow_reader.address).open_question(seconds=10)
@@ -206,7 +206,7 @@ def spanish_night(tmp_path: Path):
 
 def test_a_spanish_night_has_the_page_in_spanish(spanish_night, browser):
     browser.get(spanish_night.address)
-    WebDriverWait(browser, 10).until(
+    settled(browser, 10).until(
         lambda page: (
             page.find_element(By.CSS_SELECTOR, "#question-panel h2").get_attribute("textContent")
             == "Ahora"
@@ -278,9 +278,9 @@ def test_the_tale_is_told_from_the_page(tmp_path, browser):
         browser.get(night.address)
         night.say(*TO_THE_FIRST_TELLING)
         told = (By.ID, "tale-told")
-        WebDriverWait(browser, 15).until(lambda page: page.find_element(*told).is_displayed())
+        settled(browser, 15).until(lambda page: page.find_element(*told).is_displayed())
         browser.find_element(*told).click()
-        WebDriverWait(browser, 10).until(lambda page: not page.find_element(*told).is_displayed())
+        settled(browser, 10).until(lambda page: not page.find_element(*told).is_displayed())
         assert microphone.ended == ["phrase"]
         assert night.server.on_telling_end(1) is False  # over: a late tap ends nothing
     finally:

@@ -13,7 +13,6 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
 
 from companion.framework.dialogue import GameOptions
 from companion.games.arabian_nights.game import GAME
@@ -22,6 +21,7 @@ from companion.session.observers.display import LiveDisplay
 from companion.web.addresses import Interface
 from companion.web.announce import LOCAL_ONLY, show_addresses
 from companion.web.view import answers_of
+from tests.web.browser import settled
 from tests.web.http_client import Display
 from tests.web.test_table_display import MILD_STORM_PRAYER, SETUP, ZED_MOVES
 
@@ -107,11 +107,9 @@ def test_the_move_question_offers_buttons_for_the_places_in_reach_only(table_gam
     assert too_far, "the mini pack has spaces out of Ali's reach"
     assert {answer["label"] for answer in asked["answers"]} == in_reach | {"stay"}
     browser.get(table_game.address)
-    assert len(WebDriverWait(browser, 10).until(buttons_ready)) == len(in_reach) + 1
+    assert len(settled(browser, 10).until(buttons_ready)) == len(in_reach) + 1
     table_game.say(too_far[0])  # typed, it is understood and refused
-    WebDriverWait(browser, 10).until(
-        lambda _: any("too far" in line for line in table_game.printed)
-    )
+    settled(browser, 10).until(lambda _: any("too far" in line for line in table_game.printed))
     assert dialogue.sheet.position == "Baghdad"
 
 
@@ -148,7 +146,7 @@ def test_in_chromium_alis_page_shows_zeds_question_without_buttons_and_zeds_page
 ):
     asked = zed_to_move(table_game)
     browser.get(table_game.server.url(table_game.server.player_tokens["Ali"]))
-    WebDriverWait(browser, 10).until(
+    settled(browser, 10).until(
         lambda page: (
             page.find_element(By.ID, "question").text == ZED_MOVES
             and page.execute_script("return serial") == asked["serial"]
@@ -161,9 +159,9 @@ def test_in_chromium_alis_page_shows_zeds_question_without_buttons_and_zeds_page
     assert zed_is_in(table_game) == "Baghdad"
 
     browser.get(table_game.server.url(table_game.server.player_tokens["Zed"]))
-    buttons = WebDriverWait(browser, 10).until(buttons_ready)
+    buttons = settled(browser, 10).until(buttons_ready)
     next(button for button in buttons if button.text == "Mosul").click()
-    WebDriverWait(browser, 10).until(lambda _: zed_is_in(table_game) == "Mosul")
+    settled(browser, 10).until(lambda _: zed_is_in(table_game) == "Mosul")
 
 
 class Terminal(io.StringIO):

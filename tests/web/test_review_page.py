@@ -16,7 +16,6 @@ pytest.importorskip("PIL")
 
 from PIL import Image
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
 
 from companion.book_import.corrections import paragraph_blocks
 from companion.book_import.folder import write_import
@@ -29,6 +28,7 @@ from tests.book_import.layout import (
     pages_of,
     printed_lines,
 )
+from tests.web.browser import settled
 
 PARAGRAPHS = demo_paragraphs()
 
@@ -61,12 +61,12 @@ def review(imported):
 def test_a_doubtful_paragraph_is_shown_with_its_page_and_saved(review, imported, browser):
     _, address = review
     browser.get(address)
-    WebDriverWait(browser, 10).until(lambda page: page.find_elements(By.CSS_SELECTOR, ".doubt"))
+    settled(browser, 10).until(lambda page: page.find_elements(By.CSS_SELECTOR, ".doubt"))
     first = next(section for section in browser.find_elements(By.CSS_SELECTOR, ".doubt")
                  if "heading line may be lost" in section.text)  # fmt: skip
     number = int(first.find_element(By.TAG_NAME, "h2").text.removeprefix("¶"))
     crop = first.find_element(By.CSS_SELECTOR, ".crop")
-    WebDriverWait(browser, 10).until(lambda _: crop.get_property("naturalWidth") > 0)
+    settled(browser, 10).until(lambda _: crop.get_property("naturalWidth") > 0)
 
     text = first.find_element(By.TAG_NAME, "textarea")
     lost = next(line for line in text.get_attribute("value").splitlines()
@@ -75,7 +75,7 @@ def test_a_doubtful_paragraph_is_shown_with_its_page_and_saved(review, imported,
     text.clear()
     text.send_keys("\n".join(truth if line == lost else line for line in PARAGRAPHS[number]))
     first.find_element(By.CSS_SELECTOR, ".save").click()
-    WebDriverWait(browser, 10).until(
+    settled(browser, 10).until(
         lambda _: first.find_element(By.CSS_SELECTOR, ".status").text == "Saved."
     )
     book = paragraph_blocks((imported / "book.txt").read_text(encoding="utf-8"))
@@ -83,7 +83,7 @@ def test_a_doubtful_paragraph_is_shown_with_its_page_and_saved(review, imported,
 
     text.send_keys("\n12")
     first.find_element(By.CSS_SELECTOR, ".save").click()
-    WebDriverWait(browser, 10).until(
+    settled(browser, 10).until(
         lambda _: "start a new paragraph" in first.find_element(By.CSS_SELECTOR, ".status").text
     )
 

@@ -18,7 +18,6 @@ import pytest
 pytest.importorskip("selenium")
 
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
 
 from companion.framework.answers import Answer
 from companion.framework.dialogue import Step
@@ -26,6 +25,7 @@ from companion.framework.phrases import PhraseSet
 from companion.session.ports import Heard
 from companion.web.taps import TapEars
 from tests.arabian_nights.reader_helpers import SETUP as MINI_SETUP
+from tests.web.browser import settled
 
 # The mini pack's setup, with secret goals Ali 7 Destiny and Zed 12 Destiny.
 SETUP = [*MINI_SETUP[:7], "7", "12", *MINI_SETUP[9:]]
@@ -36,7 +36,7 @@ ZED_MOVES = "Zed, you are in Baghdad. Where do you end your move? Say a place, o
 
 
 def wait_for_text(driver, element_id: str, text: str, seconds: float = 10) -> None:
-    WebDriverWait(driver, seconds).until(
+    settled(driver, seconds).until(
         lambda page: text in page.find_element(By.ID, element_id).text,
         message=f"#{element_id} never showed {text!r}",
     )
@@ -57,7 +57,7 @@ def test_the_page_follows_the_game_and_a_tap_moves_a_hero(table_game, browser):
     wait_for_text(browser, "question", "Ali, you are in Baghdad")
     assert "Ali 0 0 Poor Baghdad" in ali_row(browser)
     rings = (By.CSS_SELECTOR, "#map .reach")
-    WebDriverWait(browser, 10).until(lambda page: page.find_elements(*rings))
+    settled(browser, 10).until(lambda page: page.find_elements(*rings))
     heroes = browser.find_elements(By.CSS_SELECTOR, "#map .marker")
     assert sorted(hero.get_attribute("data-player") for hero in heroes) == ["Ali", "Zed"]
     in_reach = browser.find_elements(By.CSS_SELECTOR, "#map .reach")
@@ -71,21 +71,23 @@ def test_the_page_follows_the_game_and_a_tap_moves_a_hero(table_game, browser):
 
     zed = (By.CSS_SELECTOR, '#map .marker[data-player="Zed"] circle')
     in_baghdad = browser.find_element(*zed).get_attribute("cx")
-    mosul = WebDriverWait(browser, 10).until(  # a new question's buttons take taps after 400 ms
+    mosul = settled(browser, 10).until(  # a new question's buttons take taps after 400 ms
         lambda page: next((b for b in page.find_elements(By.CSS_SELECTOR, "#answers button")
                            if b.text == "Mosul" and b.is_enabled()), None)
     )  # fmt: skip
     mosul.click()
     wait_for_text(browser, "heard", "→ Mosul")
-    WebDriverWait(browser, 10).until(
+    settled(browser, 10).until(
         lambda page: page.find_element(By.ID, "question").text not in ("", ZED_MOVES)
     )
     asked = browser.find_element(By.ID, "question").text
-    WebDriverWait(browser, 10).until(lambda _: table_game.printed[-1] == asked)
-    WebDriverWait(browser, 10).until(lambda page: page.find_element(*zed).get_attribute("cx"))
-    assert browser.find_element(*zed).get_attribute("cx") != in_baghdad
-    assert "Mosul" in ali_row(browser) or "Mosul" in browser.find_element(By.ID, "sheets").text
-    assert "Mosul" in browser.find_element(By.ID, "history").text
+    settled(browser, 10).until(lambda _: table_game.printed[-1] == asked)
+    settled(browser, 10).until(
+        lambda page: page.find_element(*zed).get_attribute("cx") not in (None, in_baghdad),
+        message="Zed's piece never left Baghdad",
+    )
+    wait_for_text(browser, "sheets", "Mosul")
+    wait_for_text(browser, "history", "Mosul")
 
 
 def test_a_private_view_shows_its_own_secret_and_no_other(table_game, browser):
