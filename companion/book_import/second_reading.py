@@ -1,6 +1,7 @@
 """A second engine's reading of the words the first was unsure of, or that fail the book's
 checks: read with low confidence, no word of the dictionary, a rare word beside a far
-more common lookalike (``comer``, ``tum``), a capital in mid-sentence, a quote mark at a
+more common lookalike (``comer``, ``tum``), a word another word may be printed as
+(``tom``: ``torn``, ``coin``: ``coffin``), a capital in mid-sentence, a quote mark at a
 word's edge, a reward code with a figure in it read with some doubt. RapidOCR's
 recogniser reads each such word's crop (about 25 ms a word on one core, so only these,
 about 9 a page); the book's structure then takes the reading both the engine and the
@@ -73,12 +74,17 @@ class Doubtful:
         return capital or self._suspect(plain)
 
     def _suspect(self, word: str) -> bool:
-        """No word, or a rare word beside a far commoner lookalike (the dictionary and the
-        word frequencies are slow: each word is judged once)."""
+        """No word, a rare word beside a far commoner lookalike, or a word another word
+        may have been printed as (``tom``: ``torn``; the dictionary and the word
+        frequencies are slow: each word is judged once)."""
         if word not in self.judged:
             lexicon = self.lexicon
             assert lexicon is not None
-            self.judged[word] = not lexicon.is_word(word) or bool(lexicon.commoner_lookalike(word))
+            self.judged[word] = (
+                not lexicon.is_word(word)
+                or bool(lexicon.commoner_lookalike(word))
+                or bool(lexicon.printed_lookalike(word))
+            )
         return self.judged[word]
 
 

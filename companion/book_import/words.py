@@ -36,6 +36,10 @@ WEAK_CONFUSIONS: tuple[tuple[str, str], ...] = (
     ("o", "0"), ("h", "b"), ("b", "h"), ("t", "f"), ("f", "t"), ("i", "l"), ("l", "i"),
     ("a", "o"), ("o", "a"), ("c", "o"), ("o", "c"), ("n", "m"), ("m", "n"),
 )  # fmt: skip
+# (read, printed) that turn one word of the language into another (``tom`` for ``torn``,
+# ``stem`` for ``stern``, ``coin`` for ``coffin`` with its ligature lost): the dictionary
+# and the book's word counts cannot tell them apart, only the print can.
+WORD_TO_WORD_CONFUSIONS: tuple[tuple[str, str], ...] = (("m", "rn"), ("i", "ffi"))
 DICTIONARIES = Path("/usr/share/hunspell")
 # --lang (Tesseract's codes) to hunspell's dictionaries (English books may spell either
 # way), and the Debian package that installs them.
@@ -173,6 +177,26 @@ class Lexicon:
         if self._listed(word):
             return True
         return self.counts[word.casefold()] >= 2 and self.confusable_fix(word) is None
+
+    def printed_lookalike(self, word: str) -> str | None:
+        """Another word of the language that ``word`` may have been printed as (one of
+        WORD_TO_WORD_CONFUSIONS undone at one place), or None.
+
+        >>> lexicon = Lexicon(None, [], ["torn", "torn", "stern", "stern"])
+        >>> lexicon.printed_lookalike("tom"), lexicon.printed_lookalike("stem")
+        ('torn', 'stern')
+        >>> lexicon.printed_lookalike("time") is None
+        True
+        """
+        word = bare(word)
+        for read, printed in WORD_TO_WORD_CONFUSIONS:
+            start = word.find(read)
+            while start >= 0:
+                reading = word[:start] + printed + word[start + len(read) :]
+                if self.is_word(reading):
+                    return reading
+                start = word.find(read, start + 1)
+        return None
 
     def rare(self, word: str) -> bool:
         """Rarer in the book than a confusable reading of it: e.g. a dictionary word ``tum``
