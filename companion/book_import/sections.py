@@ -130,13 +130,16 @@ class _Reader:
         intro: list[Token] = []
         sections: list[tuple[str, list[Token]]] = []
         for line in _heading_lines_joined(lines):
+            before = sections[-1][1] if sections else intro
             heading = self.heading(line)
+            if heading is None and line.tokens and (not before or ends_sentence(before[-1].text)):
+                heading = self.heading_in_small_letters(line)
             if heading is not None:
                 sections.append(heading)
             elif sections and _ends_code(sections[-1][1]) and line.tokens:
                 sections.append(self.near_heading(line) or self.lost_heading(line))
             else:
-                self.join(sections[-1][1] if sections else intro, line.tokens)
+                self.join(before, line.tokens)
         written = []
         if intro:
             self.check_words(intro)
@@ -168,6 +171,18 @@ class _Reader:
             read = " ".join(token.text for token in line.tokens[: len(seconds) - len(found[1])])
             self.doubt(line.place, f"the heading {read!r} was read {found[0]!r} by a second "
                        "engine, a heading of this book")  # fmt: skip
+        return found
+
+    def heading_in_small_letters(self, line: Line) -> tuple[str, list[Token]] | None:
+        """At a paragraph's start or after a sentence's end (a reward code's too), a line
+        opening with headings of this book read in small letters (``wits:``, small capitals
+        misread): no sentence starts so. That heading, listed."""
+        capitals = [token.text.upper() for token in line.tokens]
+        found = self.heading_in(line, capitals, known_only=True)
+        if found is not None:
+            read = " ".join(token.text for token in line.tokens[: len(capitals) - len(found[1])])
+            self.doubt(line.place, f"the heading {read!r} was read in small letters; read as "
+                       f"{found[0]!r}")  # fmt: skip
         return found
 
     def near_heading(self, line: Line) -> tuple[str, list[Token]] | None:
@@ -271,6 +286,8 @@ class _Reader:
         """Add a line's tokens to a section, joining a word broken at the line's end."""
         if tokens and more and tokens[-1].text.endswith("-") and len(tokens[-1].text) > 1:
             head, tail = tokens[-1], more[0]
+            if tail.text[:1] in _CLOSERS and tail.text[1:2].islower():
+                self.stray_mark(tail, f"{tail.text!r} goes on a word broken at a line's end")
             if tail.text[:1].islower():
                 joined = head.text[:-1] + tail.text
                 kept = head.text + tail.text
@@ -519,6 +536,9 @@ class _Reader:
         if not tokens:
             return
         last = tokens[-1]
+        if last.text.endswith("]]") and _text(tokens).count("[") == 1:
+            last.text = last.text[:-1]
+            self.doubt(last.place, "the reward code's closing bracket was read twice")
         if last.text.endswith((")", "|", "}", "J")) and "[" in _text(tokens):
             last.text = last.text[:-1] + "]"
             self.doubt(last.place, "the reward code's closing bracket was read as "
@@ -541,12 +561,13 @@ class _Reader:
 
     def opening_bracket(self, tokens: list[Token]) -> int:
         """A code closed by ``]`` and opened by nothing: its ``[`` read as ``(`` (the last
-        ``(`` that opens no ``(Max:``), put right and listed. The code's start, or
+        ``(`` that opens no ``(Max:``) or ``{``, put right and listed. The code's start, or
         len(tokens) when there is none."""
         for index in range(len(tokens) - 1, -1, -1):
             token = tokens[index]
-            if token.text.startswith("(") and not re.match(r"\((Max|Min)\b", token.text):
-                self.doubt(token.place, "the reward code's opening bracket was read as '('")
+            if token.text.startswith(("(", "{")) and not re.match(r"\((Max|Min)\b", token.text):
+                self.doubt(token.place, "the reward code's opening bracket was read as "
+                           f"{token.text[0]!r}")  # fmt: skip
                 token.text = "[" + token.text[1:]
                 return index
         return len(tokens)

@@ -160,6 +160,9 @@ class Kind(Enum):
     RUN_TOGETHER = "two words read as one, no word (carry you as carryyou)"
     BRACKET_AS_PAREN = "a reward code's opening bracket read as '(' ((S1] for [S1])"
     FIGURE_LOWER_CASE = "a reward's letter read in lower case (W+2 as w+2)"
+    BRACKET_AS_BRACE = "a reward code's opening bracket read as '{' ({S1] for [S1])"
+    BRACKET_DOUBLED = "a reward code's closing bracket read twice ([S1]] for [S1])"
+    HEADING_IN_SMALL_LETTERS = "a heading in small capitals read in small letters (wits:)"
 
 
 def damage_lines(
@@ -204,6 +207,11 @@ _FITS: dict[Kind, Callable[[str, PrintedLine], bool]] = {
     Kind.FIGURE_LOWER_CASE: lambda text, line: any(_FIGURE.search(w) for w in line.words),
     Kind.RUN_TOGETHER: lambda text, line: bool(_pairs_before_code(line)),
     Kind.BRACKET_AS_PAREN: lambda text, line: any(word.startswith("[") for word in line.words),
+    Kind.BRACKET_AS_BRACE: lambda text, line: any(word.startswith("[") for word in line.words),
+    Kind.BRACKET_DOUBLED: lambda text, line: text.endswith("]") and text.count("[") == 1,
+    Kind.HEADING_IN_SMALL_LETTERS: lambda text, line: (
+        re.match(r"[A-Z ]+: ", text) is not None and not re.match(r"(TERRAINS|OTHERWISE):", text)
+    ),  # a chart's settings are read in any case
 }
 
 
@@ -306,9 +314,17 @@ def _harm(kind: Kind, line: PrintedLine, rng: random.Random, made: set[str]) -> 
         return _figure_swapped(words, rng)
     if kind is Kind.FIGURE_LOWER_CASE:
         return _figure_lowered(words, rng)
-    if kind is Kind.BRACKET_AS_PAREN:
+    if kind in (Kind.BRACKET_AS_PAREN, Kind.BRACKET_AS_BRACE):
         index = next(i for i, word in enumerate(words) if word.startswith("["))
-        words[index] = damaged("(" + words[index][1:], 0.7, words[index])
+        read = "(" if kind is Kind.BRACKET_AS_PAREN else "{"
+        words[index] = damaged(read + words[index][1:], 0.7, words[index])
+        return True
+    if kind is Kind.BRACKET_DOUBLED:
+        words[-1] = damaged(words[-1] + "]", 0.8, words[-1])
+        return True
+    if kind is Kind.HEADING_IN_SMALL_LETTERS:
+        colon = next(i for i, word in enumerate(words) if word.endswith(":"))
+        words[: colon + 1] = [damaged(word.lower(), 0.8, word) for word in words[: colon + 1]]
         return True
     if kind is Kind.RUN_TOGETHER:  # each misreading once (made more often, it is the book's)
         index = rng.choice(_pairs_before_code(line))

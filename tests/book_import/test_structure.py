@@ -76,7 +76,9 @@ def test_pages_out_of_order_or_twice_are_put_right_and_said():
 
 
 RECOVERABLE = [Kind.E_AS_C, Kind.M_AS_RN, Kind.L_AS_1, Kind.I_AS_1, Kind.NUMBER_O,
-               Kind.STOP_AS_COMMA, Kind.NUMBER_AS_E, Kind.BRACKET_AS_PAREN]  # fmt: skip
+               Kind.STOP_AS_COMMA, Kind.NUMBER_AS_E, Kind.BRACKET_AS_PAREN,
+               Kind.BRACKET_AS_BRACE, Kind.BRACKET_DOUBLED,
+               Kind.HEADING_IN_SMALL_LETTERS]  # fmt: skip
 
 
 @pytest.mark.parametrize("kind", RECOVERABLE, ids=lambda kind: kind.name)
@@ -520,3 +522,24 @@ def test_an_l_read_as_an_exclamation_mark_is_put_back_and_listed():
     assert unlisted == invented == []
     assert done <= listed_paragraphs(book)
     assert len(done & exact) >= 0.8 * len(done)
+
+
+@pytest.mark.parametrize("second", [True, False], ids=["second engine", "Tesseract alone"])
+def test_a_quote_read_before_the_rest_of_a_broken_word_is_left_out_and_the_word_joined(second):
+    """'sens-' at a line's end and '‘ible' at the next one's start (press layout 1's scans,
+    seeded): no quotation opens inside a word broken over two lines. When a second engine
+    read no mark there, the word is joined ('sensible') and listed; else it is listed."""
+    printed = printed_lines(PARAGRAPHS, random.Random(6))
+    broken = {after.paragraph: after for line, after in itertools.pairwise(printed)
+              if line.words[-1].endswith("-") and after.paragraph == line.paragraph}  # fmt: skip
+    harmed = dict(list(broken.items())[:8])
+    for after in harmed.values():
+        tail = after.words[0]
+        after.words[0] = damaged("‘" + tail, 0.93, tail)
+        after.words[0].second = tail if second else None
+    book = import_book(pages_of(printed), world=WORLD)
+    exact, unlisted, invented = outcome(book)
+    assert len(harmed) == 8
+    assert unlisted == invented == []
+    assert set(harmed) <= listed_paragraphs(book)
+    assert set(harmed) <= exact if second else not set(harmed) & exact
