@@ -208,18 +208,35 @@ def _reading_order(lines: list[list[OcrWord]]) -> list[list[OcrWord]]:
     ...     [line("below", 100, 60), line("text", 100, 10), line("464", 10, 11)])]
     ['464', 'text', 'below']
     """
-    boxes = {id(line): _union([word.box for word in line]) for line in lines}
-    rows: list[list[list[OcrWord]]] = []
-    for line in sorted(lines, key=lambda line: boxes[id(line)].top):
-        box = boxes[id(line)]
+    boxed = sorted(
+        ((_union([word.box for word in line]), line) for line in lines),
+        key=lambda pair: pair[0].top,
+    )
+    rows = _row_numbers([box for box, _ in boxed])
+    placed = sorted(
+        ((row, box.left, line) for row, (box, line) in zip(rows, boxed, strict=True)),
+        key=lambda entry: entry[:2],
+    )
+    return [line for _, _, line in placed]
+
+
+def _row_numbers(boxes: Sequence[Box | RawWord]) -> list[int]:
+    """The row each of the boxes (given top to bottom) stands in, counted from 0: a box
+    joins the row before when its middle is within half its own height of the middle of
+    that row's first box.
+
+    >>> _row_numbers([Box(left=0, top=top, width=40, height=height)
+    ...               for top, height in [(10, 30), (11, 30), (30, 10), (60, 30)]])
+    [0, 0, 1, 2]
+    """
+    first_middles: list[float] = []
+    numbers: list[int] = []
+    for box in boxes:
         middle = box.top + box.height / 2
-        if rows:
-            first = boxes[id(rows[-1][0])]
-            if abs(middle - (first.top + first.height / 2)) <= box.height / 2:
-                rows[-1].append(line)
-                continue
-        rows.append([line])
-    return [line for row in rows for line in sorted(row, key=lambda line: boxes[id(line)].left)]
+        if not first_middles or abs(middle - first_middles[-1]) > box.height / 2:
+            first_middles.append(middle)
+        numbers.append(len(first_middles) - 1)
+    return numbers
 
 
 def joined_overlaps(words: Sequence[OcrWord]) -> list[OcrWord]:
@@ -252,17 +269,9 @@ def lines_by_position(words: Sequence[RawWord]) -> list[RawWord]:
     """Words given line indices by where they stand (for words without an engine's lines,
     such as a PDF's text layer): a word joins the line whose middle its own middle is
     within half a word's height of."""
-    placed: list[RawWord] = []
-    middles: list[float] = []
-    for word in sorted(words, key=lambda w: (w.top + w.height / 2, w.left)):
-        middle = word.top + word.height / 2
-        if middles and abs(middle - middles[-1]) <= word.height / 2:
-            line = len(middles) - 1
-        else:
-            middles.append(middle)
-            line = len(middles) - 1
-        placed.append(replace(word, line=line))
-    return placed
+    ordered = sorted(words, key=lambda w: (w.top + w.height / 2, w.left))
+    rows = _row_numbers(ordered)
+    return [replace(word, line=row) for word, row in zip(ordered, rows, strict=True)]
 
 
 def head_and_foot(

@@ -240,13 +240,13 @@ def _ocr_page(
     pitch = prepared.line_pitch or page_image.TARGET_LINE_PITCH
     rotated = prepared.rotated
     lines = _read_page(page, pitch, reader, tables, second)
-    if _sure_words(lines) < READABLE_SHARE * _words(lines):
+    if _count_words(lines, min_confidence=SURE) < READABLE_SHARE * _count_words(lines):
         over = page_image.turned(page, 180)
         lines_over = _read_page(over, pitch, reader, tables, second)
-        if _sure_words(lines_over) > _sure_words(lines):
+        if _count_words(lines_over, min_confidence=SURE) > _count_words(lines, min_confidence=SURE):
             LOGGER.info("%s page %d read turned over: its words read as none", source, number)
             page, lines, rotated = over, lines_over, (rotated + 180) % 360
-    if _sure_words(lines) < MIN_SURE_WORDS:
+    if _count_words(lines, min_confidence=SURE) < MIN_SURE_WORDS:
         return PageFailure(
             source=source,
             page=number,
@@ -277,18 +277,23 @@ def _read_page(
     return second_readings(page, lines, *second, pitch) if second is not None else lines
 
 
-def _words(lines: list[OcrLine]) -> int:
-    """The words of two letters or more read on a page."""
-    return sum(1 for line in lines for word in line.words if _lettered(word.text))
+def _count_words(lines: list[OcrLine], min_confidence: float = 0.0) -> int:
+    """How many words of two letters or more were read on a page with at least
+    ``min_confidence``.
 
-
-def _sure_words(lines: list[OcrLine]) -> int:
-    """The words of two letters or more read with confidence."""
+    >>> from companion.book_import.model import Box, OcrWord
+    >>> box = Box(left=0, top=0, width=40, height=20)
+    >>> words = tuple(OcrWord(text=text, confidence=confidence, box=box)
+    ...               for text, confidence in [("sure", 0.9), ("doubt", 0.2), ("1", 0.9)])
+    >>> lines = [OcrLine(words=words, box=box, column=0, number=1)]
+    >>> _count_words(lines), _count_words(lines, min_confidence=SURE)
+    (2, 1)
+    """
     return sum(
         1
         for line in lines
         for word in line.words
-        if word.confidence >= SURE and _lettered(word.text)
+        if word.confidence >= min_confidence and _lettered(word.text)
     )
 
 
@@ -453,9 +458,10 @@ def _starts_passed_over(
         right = int(columns[-1]) + margin // 2
         band_top = max(0, top - margin // 2)
         band = np.ascontiguousarray(crop[band_top : bottom + margin // 2, left:right])
-        words = [w for w in reader.read_line(band) if w.text.strip()]
+        margin_words = [w for w in reader.read_line(band) if w.text.strip()]
         found += [
-            replace(w, left=w.left + left, top=w.top + band_top, line=next_line) for w in words
+            replace(w, left=w.left + left, top=w.top + band_top, line=next_line)
+            for w in margin_words
         ]
         next_line += 1
     return found
