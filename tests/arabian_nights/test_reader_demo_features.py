@@ -40,10 +40,10 @@ def test_a_grove_card_in_the_marshes_reads_its_paragraph_and_can_take_a_skill(tm
     assert sheet(save, "Ali")["skills"] == {"Storytelling": "Talent"}
 
 
-def test_a_mountain_lake_teaches_a_skill_of_ones_choice(tmp_path):
+def test_a_still_mere_teaches_a_skill_of_ones_choice(tmp_path):
     save = tmp_path / "game.json"
     lines = _draws(
-        save, "Glassy Calm", "Hejaz Hills", skills={"Perception": "Talent", "Wits": "Talent"}
+        save, "Glassy Calm", "Sudd Marsh", skills={"Perception": "Talent", "Wits": "Talent"}
     )
     assert paragraphs_read(lines) == [1801]
     assert any("the Glassy Calm" in line for line in lines)

@@ -122,7 +122,7 @@ def test_sea_beasts_are_met_only_at_sea(read_with):
 
 def test_a_terrain_card_may_lead_straight_to_a_paragraph_read_with_its_name(read_with):
     assert read_with[1800] == {("Whispering Grove", "Swamp")}
-    assert read_with[1801] == {("Glassy Calm", "Mountain")}
+    assert read_with[1801] == {("Glassy Calm", "Swamp")}
 
 
 def test_a_calm_met_at_sea_is_read_only_at_sea(read_with):
