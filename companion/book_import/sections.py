@@ -50,7 +50,8 @@ _GENDERS = ("male", "female")
 _NOISE = re.compile(r"[_~^`¬•°]+")  # marks that are no word (dust, a shadow)
 _CHART_SETTING = re.compile(r"(TERRAINS|OTHERWISE)\s*[:;]\s*(.*)", re.IGNORECASE)
 _ROLL_LOOKALIKES = str.maketrans("lIOo|A", "110014")
-_CODE_NUMBER = re.compile(r"([DSWdsw$])\s*([+-]?)\s*([0-9lIOo]{1,3})(\s*\(.*)?", re.DOTALL)
+_CODE_NUMBER = re.compile(r"([DSWdsw$])\s*([+-]?)\s*([0-9lIiOo]{1,3})(\s*\(.*)?", re.DOTALL)
+_CODE_DIGIT_LOOKALIKES = str.maketrans("lIiOo", "11100")
 _CODE_WORD = re.compile(r"[A-Za-z][A-Za-z'’]+")
 _CLOSERS = {"‘": "’'", "“": '”"', '"': '"'}  # an opening mark: the marks that close it
 _EDGE_STOPS = ".,;:!?)"
@@ -600,7 +601,7 @@ class _Reader:
         number = _CODE_NUMBER.fullmatch(part)
         letter = number[1].upper().replace("$", "S") if number else ""
         if number and (not number[4] or letter == "W"):
-            digits = number[3].translate(str.maketrans("lIOo", "1100"))
+            digits = number[3].translate(_CODE_DIGIT_LOOKALIKES)
             gap = " " if letter == "W" and not number[2] and part[1:2] == " " else ""
             if letter == "W" and not number[2]:
                 self.doubt(place, f"the wealth code {part!r} has no sign: check it, and the "
@@ -751,7 +752,7 @@ def _heading_lines_joined(lines: list[Line]) -> list[Line]:
             and _capitals(previous.text)
             and len(re.sub(r"[^A-Za-z]", "", previous.text)) >= 2
             and re.match(r"[A-Z0-9|(][A-Za-z0-9|'’\- ()]*[:;]", line.text)
-            and not previous.text.rstrip().endswith("]")
+            and not re.search(r"[\[\]]", previous.text)  # a code, its ']' read as ')' or not
         ):
             joined[-1] = Line(tokens=[*previous.tokens, *line.tokens], place=previous.place)
         else:

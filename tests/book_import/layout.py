@@ -163,6 +163,8 @@ class Kind(Enum):
     BRACKET_AS_BRACE = "a reward code's opening bracket read as '{' ({S1] for [S1])"
     BRACKET_DOUBLED = "a reward code's closing bracket read twice ([S1]] for [S1])"
     HEADING_IN_SMALL_LETTERS = "a heading in small capitals read in small letters (wits:)"
+    CLOSING_MISREAD_ALONE = "a code alone on its line, its ']' read as ')' or '}' ([D1/S1)"
+    FIGURE_ONE_AS_I = "a reward figure's 1 read as i (S1 as Si)"
 
 
 def damage_lines(
@@ -209,6 +211,10 @@ _FITS: dict[Kind, Callable[[str, PrintedLine], bool]] = {
     Kind.BRACKET_AS_PAREN: lambda text, line: any(word.startswith("[") for word in line.words),
     Kind.BRACKET_AS_BRACE: lambda text, line: any(word.startswith("[") for word in line.words),
     Kind.BRACKET_DOUBLED: lambda text, line: text.endswith("]") and text.count("[") == 1,
+    Kind.CLOSING_MISREAD_ALONE: lambda text, line: (  # in capitals, as a heading's first half
+        re.fullmatch(r"\[[A-Z0-9+/-]+\]", text) is not None
+    ),
+    Kind.FIGURE_ONE_AS_I: lambda text, line: _FIGURE_ONE.search(text) is not None,
     Kind.HEADING_IN_SMALL_LETTERS: lambda text, line: (
         re.match(r"[A-Z ]+: ", text) is not None and not re.match(r"(TERRAINS|OTHERWISE):", text)
     ),  # a chart's settings are read in any case
@@ -217,6 +223,7 @@ _FITS: dict[Kind, Callable[[str, PrintedLine], bool]] = {
 
 _ENGLISH = english_dictionary("eng")  # hunspell-en-us, which the import tests need
 _RN_WORD = re.compile(r"(turn|corner|modern)s?[.,;]?")  # each 'rn' as 'm' a word too
+_FIGURE_ONE = re.compile(r"(?<=[\[/][DSW])([+-]?)1(?=[/\]])")
 _FIGURE = re.compile(r"(?<![A-Za-z])[DSW][+-]?[1-9](?![0-9A-Za-z])(?=.*[/\]]|$)")
 
 
@@ -321,6 +328,14 @@ def _harm(kind: Kind, line: PrintedLine, rng: random.Random, made: set[str]) -> 
         return True
     if kind is Kind.BRACKET_DOUBLED:
         words[-1] = damaged(words[-1] + "]", 0.8, words[-1])
+        return True
+    if kind is Kind.CLOSING_MISREAD_ALONE:
+        words[-1] = damaged(words[-1][:-1] + rng.choice(")}"), 0.8, words[-1])
+        return True
+    if kind is Kind.FIGURE_ONE_AS_I:
+        index = next(i for i, word in enumerate(words) if _FIGURE_ONE.search(word))
+        read = _FIGURE_ONE.sub(r"\1i", words[index], count=1)
+        words[index] = damaged(read, 0.8, words[index])
         return True
     if kind is Kind.HEADING_IN_SMALL_LETTERS:
         colon = next(i for i, word in enumerate(words) if word.endswith(":"))

@@ -77,8 +77,8 @@ def test_pages_out_of_order_or_twice_are_put_right_and_said():
 
 RECOVERABLE = [Kind.E_AS_C, Kind.M_AS_RN, Kind.L_AS_1, Kind.I_AS_1, Kind.NUMBER_O,
                Kind.STOP_AS_COMMA, Kind.NUMBER_AS_E, Kind.BRACKET_AS_PAREN,
-               Kind.BRACKET_AS_BRACE, Kind.BRACKET_DOUBLED,
-               Kind.HEADING_IN_SMALL_LETTERS]  # fmt: skip
+               Kind.BRACKET_AS_BRACE, Kind.BRACKET_DOUBLED, Kind.HEADING_IN_SMALL_LETTERS,
+               Kind.CLOSING_MISREAD_ALONE]  # fmt: skip
 
 
 @pytest.mark.parametrize("kind", RECOVERABLE, ids=lambda kind: kind.name)
@@ -159,6 +159,19 @@ def test_a_figure_read_as_another_in_range_is_listed_when_the_second_engine_read
     assert unlisted == invented == []
     assert set(damage.done) <= listed_paragraphs(book)
     assert "by one engine and" in book.review_text()
+
+
+def test_a_reward_figure_whose_1_was_read_as_i_is_put_right():
+    """'[Si/Respected]' for '[S1/Respected]' (press layout 1's photos): in a code's figure
+    an 'i' is a 1, as an 'l' or an 'I' is."""
+    rng = random.Random(17)
+    printed = printed_lines(PARAGRAPHS, rng)
+    damage = damage_lines(printed, [Kind.FIGURE_ONE_AS_I], rng, 25)
+    book = import_book(pages_of(printed), world=WORLD)
+    exact, unlisted, invented = outcome(book)
+    assert len(damage.done) >= 20
+    assert unlisted == invented == []
+    assert set(damage.done) <= exact
 
 
 def test_a_reward_figure_read_in_lower_case_is_put_back_in_capitals():
