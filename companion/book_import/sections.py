@@ -313,7 +313,7 @@ class _Reader:
             self.doubt(token.place, f"a mark {token.text!r} read between words; left out")
         tokens[:] = [token for token in tokens if not _NOISE.fullmatch(token.text)]
         for token in tokens:
-            trimmed = token.text.strip("_~^`¬•°")
+            trimmed = _without_bar(token.text.strip("_~^`¬•°"), self.context.lexicon)
             if trimmed != token.text and trimmed:
                 self.doubt(token.place, f"{token.text!r} read with a mark at its edge; read "
                            f"as {trimmed!r}")  # fmt: skip
@@ -598,6 +598,10 @@ class _Reader:
                            f"{part[-1]!r}; read as {closing!r}")  # fmt: skip
                 part = part.rstrip("\"“”’'`") + closing
             return self.checked_words(part, place, second)
+        if part[:1] in "‘’'`" and _CODE_NUMBER.fullmatch(part[1:]):
+            self.doubt(place, f"the reward {part!r} was read with a mark before it; read as "
+                       f"{part[1:]!r}")  # fmt: skip
+            part = part[1:]
         number = _CODE_NUMBER.fullmatch(part)
         letter = number[1].upper().replace("$", "S") if number else ""
         if number and (not number[4] or letter == "W"):
@@ -738,6 +742,21 @@ def _figures(code: str) -> list[str]:
 
 _FIGURE = re.compile(r"(?<![A-Za-z])([DSW$])\s*([+-]?)\s*([0-9lIOo]{1,3})(?![A-Za-z0-9])")
 _FIGURE_LOOKALIKES = str.maketrans("lIOo", "1100")
+
+
+def _without_bar(text: str, lexicon: Lexicon) -> str:
+    """``text`` less a ``|`` after its last letter (``find|``: a speck or a rule's trace)
+    when the letters before it are a word and, read as ``l``, it makes none (``fee|``
+    may be ``feel``).
+
+    >>> lexicon = Lexicon(None, [], ["find", "find", "fee", "fee", "feel", "feel"])
+    >>> _without_bar("find|", lexicon), _without_bar("fee|", lexicon), _without_bar("|", lexicon)
+    ('find', 'fee|', '|')
+    """
+    word = text[:-1]
+    if text.endswith("|") and word[-1:].isalpha() and lexicon.is_word(word):
+        return text if lexicon.is_word(word + "l") else word
+    return text
 
 
 def _heading_lines_joined(lines: list[Line]) -> list[Line]:

@@ -7,6 +7,7 @@ tested alone; ``typeset.py`` (the ocr helper's) makes real page images.
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 import textwrap
@@ -165,6 +166,8 @@ class Kind(Enum):
     HEADING_IN_SMALL_LETTERS = "a heading in small capitals read in small letters (wits:)"
     CLOSING_MISREAD_ALONE = "a code alone on its line, its ']' read as ')' or '}' ([D1/S1)"
     FIGURE_ONE_AS_I = "a reward figure's 1 read as i (S1 as Si)"
+    QUOTE_IN_CODE = "a mark read as a quote before a code's figure ([Lost/‘S1])"
+    BAR_AFTER_WORD = "a speck read as '|' after a word's last letter (find|)"
 
 
 def damage_lines(
@@ -215,6 +218,8 @@ _FITS: dict[Kind, Callable[[str, PrintedLine], bool]] = {
         re.fullmatch(r"\[[A-Z0-9+/-]+\]", text) is not None
     ),
     Kind.FIGURE_ONE_AS_I: lambda text, line: _FIGURE_ONE.search(text) is not None,
+    Kind.QUOTE_IN_CODE: lambda text, line: _FIGURE_AFTER_SLASH.search(text) is not None,
+    Kind.BAR_AFTER_WORD: lambda text, line: bool(_barred(line)),
     Kind.HEADING_IN_SMALL_LETTERS: lambda text, line: (
         re.match(r"[A-Z ]+: ", text) is not None and not re.match(r"(TERRAINS|OTHERWISE):", text)
     ),  # a chart's settings are read in any case
@@ -223,6 +228,7 @@ _FITS: dict[Kind, Callable[[str, PrintedLine], bool]] = {
 
 _ENGLISH = english_dictionary("eng")  # hunspell-en-us, which the import tests need
 _RN_WORD = re.compile(r"(turn|corner|modern)s?[.,;]?")  # each 'rn' as 'm' a word too
+_FIGURE_AFTER_SLASH = re.compile(r"/(?=[DSW][+-]?[0-9])")
 _FIGURE_ONE = re.compile(r"(?<=[\[/][DSW])([+-]?)1(?=[/\]])")
 _FIGURE = re.compile(r"(?<![A-Za-z])[DSW][+-]?[1-9](?![0-9A-Za-z])(?=.*[/\]]|$)")
 
@@ -236,6 +242,19 @@ def _before_code(line: PrintedLine) -> list[int]:
         if opens is None
         else [i for i, word in enumerate(line.words[:opens]) if re.fullmatch(r"[a-z]+", word)]
     )
+
+
+def _barred(line: PrintedLine) -> list[int]:
+    """Plain words of a line (no code on it) that an 'l' after them does not make a word."""
+    if any("[" in word or "]" in word for word in line.words):
+        return []
+    return [i for i, word in enumerate(line.words)
+            if re.fullmatch(r"[a-z]{3,}", word) and not _a_word(word + "l")]  # fmt: skip
+
+
+@functools.cache
+def _a_word(word: str) -> bool:
+    return _ENGLISH is not None and _ENGLISH.lookup(word)
 
 
 def _pairs_before_code(line: PrintedLine) -> list[int]:
@@ -331,6 +350,15 @@ def _harm(kind: Kind, line: PrintedLine, rng: random.Random, made: set[str]) -> 
         return True
     if kind is Kind.CLOSING_MISREAD_ALONE:
         words[-1] = damaged(words[-1][:-1] + rng.choice(")}"), 0.8, words[-1])
+        return True
+    if kind is Kind.BAR_AFTER_WORD:
+        index = rng.choice(_barred(line))
+        words[index] = damaged(words[index] + "|", 0.8, words[index])
+        return True
+    if kind is Kind.QUOTE_IN_CODE:
+        index = next(i for i, word in enumerate(words) if _FIGURE_AFTER_SLASH.search(word))
+        read = _FIGURE_AFTER_SLASH.sub("/‘", words[index], count=1)
+        words[index] = damaged(read, 0.8, words[index])
         return True
     if kind is Kind.FIGURE_ONE_AS_I:
         index = next(i for i, word in enumerate(words) if _FIGURE_ONE.search(word))
