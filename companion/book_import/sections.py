@@ -47,6 +47,7 @@ CAPITAL_RARITY = 20
 nowhere else) is doubted when it has one in mid-sentence."""
 _MATRIX_LOOKALIKES = {"1": "I", "l": "I", "|": "I", "!": "I", "0": "O", "8": "B", "5": "S"}
 _GENDERS = ("male", "female")
+_LONE_MARKS = ("I", "|", "l", "1")  # a speck or a stroke, read as a letter alone
 _NOISE = re.compile(r"[_~^`¬•°]+")  # marks that are no word (dust, a shadow)
 _CHART_SETTING = re.compile(r"(TERRAINS|OTHERWISE)\s*[:;]\s*(.*)", re.IGNORECASE)
 _ROLL_LOOKALIKES = str.maketrans("lIOo|A", "110014")
@@ -318,6 +319,7 @@ class _Reader:
                 self.doubt(token.place, f"{token.text!r} read with a mark at its edge; read "
                            f"as {trimmed!r}")  # fmt: skip
                 token.text = trimmed
+        self.drop_mark_after_last_sentence(tokens)
         code_start = _code_start(tokens)
         opened = 0
         for token in tokens[:code_start]:
@@ -335,6 +337,14 @@ class _Reader:
             self.check_bang(token, following)
             if capitals and index and not ends_sentence(tokens[index - 1].text):
                 self.check_capital(token)
+
+    def drop_mark_after_last_sentence(self, tokens: list[Token]) -> None:
+        """A lone ``I`` (or ``|``) after a section's last sentence, before its reward code or
+        at its end (``glad to be rid of it. I``: a speck): no sentence is one ``I``."""
+        end = _code_start(tokens)
+        if end >= 2 and tokens[end - 1].text in _LONE_MARKS and ends_sentence(tokens[end - 2].text):
+            mark = tokens.pop(end - 1)
+            self.doubt(mark.place, f"{mark.text!r} alone after the last sentence; left out")
 
     def shift_space(self, first: Token, second: Token) -> None:
         """Two words parted one letter off (``Your est`` for ``You rest``, ``Yous top``
@@ -536,10 +546,13 @@ class _Reader:
     def check_code(self, tokens: list[Token]) -> None:
         if not tokens:
             return
+        if _text(tokens).replace(" ", "").endswith("]]") and _text(tokens).count("[") == 1:
+            if tokens[-1].text == "]":
+                tokens.pop()
+            else:
+                tokens[-1].text = tokens[-1].text[:-1]
+            self.doubt(tokens[-1].place, "the reward code's closing bracket was read twice")
         last = tokens[-1]
-        if last.text.endswith("]]") and _text(tokens).count("[") == 1:
-            last.text = last.text[:-1]
-            self.doubt(last.place, "the reward code's closing bracket was read twice")
         if last.text.endswith((")", "|", "}", "J")) and "[" in _text(tokens):
             last.text = last.text[:-1] + "]"
             self.doubt(last.place, "the reward code's closing bracket was read as "

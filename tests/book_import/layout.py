@@ -168,6 +168,7 @@ class Kind(Enum):
     FIGURE_ONE_AS_I = "a reward figure's 1 read as i (S1 as Si)"
     QUOTE_IN_CODE = "a mark read as a quote before a code's figure ([Lost/‘S1])"
     BAR_AFTER_WORD = "a speck read as '|' after a word's last letter (find|)"
+    I_AFTER_LAST_SENTENCE = "a speck read as 'I' after a section's last sentence (it. I)"
 
 
 def damage_lines(
@@ -220,6 +221,9 @@ _FITS: dict[Kind, Callable[[str, PrintedLine], bool]] = {
     Kind.FIGURE_ONE_AS_I: lambda text, line: _FIGURE_ONE.search(text) is not None,
     Kind.QUOTE_IN_CODE: lambda text, line: _FIGURE_AFTER_SLASH.search(text) is not None,
     Kind.BAR_AFTER_WORD: lambda text, line: bool(_barred(line)),
+    Kind.I_AFTER_LAST_SENTENCE: lambda text, line: (
+        re.search(r"[a-z]\. \[[^\[]*\]$", text) is not None
+    ),
     Kind.HEADING_IN_SMALL_LETTERS: lambda text, line: (
         re.match(r"[A-Z ]+: ", text) is not None and not re.match(r"(TERRAINS|OTHERWISE):", text)
     ),  # a chart's settings are read in any case
@@ -345,8 +349,15 @@ def _harm(kind: Kind, line: PrintedLine, rng: random.Random, made: set[str]) -> 
         read = "(" if kind is Kind.BRACKET_AS_PAREN else "{"
         words[index] = damaged(read + words[index][1:], 0.7, words[index])
         return True
-    if kind is Kind.BRACKET_DOUBLED:
-        words[-1] = damaged(words[-1] + "]", 0.8, words[-1])
+    if kind is Kind.BRACKET_DOUBLED:  # as one word or two
+        if rng.random() < 0.5:
+            words.append(damaged("]", 0.5))
+        else:
+            words[-1] = damaged(words[-1] + "]", 0.8, words[-1])
+        return True
+    if kind is Kind.I_AFTER_LAST_SENTENCE:
+        code = next(i for i, word in enumerate(words) if word.startswith("["))
+        words.insert(code, damaged(rng.choice(["I", "|"]), 0.7))
         return True
     if kind is Kind.CLOSING_MISREAD_ALONE:
         words[-1] = damaged(words[-1][:-1] + rng.choice(")}"), 0.8, words[-1])

@@ -78,7 +78,8 @@ def test_pages_out_of_order_or_twice_are_put_right_and_said():
 RECOVERABLE = [Kind.E_AS_C, Kind.M_AS_RN, Kind.L_AS_1, Kind.I_AS_1, Kind.NUMBER_O,
                Kind.STOP_AS_COMMA, Kind.NUMBER_AS_E, Kind.BRACKET_AS_PAREN,
                Kind.BRACKET_AS_BRACE, Kind.BRACKET_DOUBLED, Kind.HEADING_IN_SMALL_LETTERS,
-               Kind.CLOSING_MISREAD_ALONE, Kind.QUOTE_IN_CODE, Kind.BAR_AFTER_WORD]  # fmt: skip
+               Kind.CLOSING_MISREAD_ALONE, Kind.QUOTE_IN_CODE, Kind.BAR_AFTER_WORD,
+               Kind.I_AFTER_LAST_SENTENCE]  # fmt: skip
 
 
 @pytest.mark.parametrize("kind", RECOVERABLE, ids=lambda kind: kind.name)
