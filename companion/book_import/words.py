@@ -261,11 +261,17 @@ class Lexicon:
             if (
                 reading.isalpha()
                 and (frequency(reading.lower(), self.language) >= floor
-                     or _stem_zipf(reading.lower(), self.language) >= stem_floor)
+                     or (_stem_zipf(reading.lower(), self.language) >= stem_floor
+                         and self._spelt(reading)))
                 and (seen <= 2 or seen * 10 < self.counts[reading.casefold()])
             ):  # fmt: skip
                 return reading
         return None
+
+    def _spelt(self, word: str) -> bool:
+        """A word of the dictionary, or any word when there is none: a stem is common for
+        non-words too (``eache`` stems as ``each``, ``areeds`` as ``are``)."""
+        return self.dictionary is None or self._listed(word)
 
     def common_in_book(self, word: str) -> str | None:
         """A word said once in the book, one confusion or its first letter lost from a

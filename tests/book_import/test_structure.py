@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from companion.book_import.book import ImportedBook, import_book
 from companion.book_import.model import PageFailure
 from companion.book_import.review import doubted_paragraphs, doubted_spans
-from companion.book_import.words import english_dictionary
+from companion.book_import.words import Lexicon, english_dictionary
 from companion.book_import.world_names import read_world_names
 from tests.book_import.layout import (
     DEMO,
@@ -558,3 +558,12 @@ def test_a_quote_read_before_the_rest_of_a_broken_word_is_left_out_and_the_word_
     assert unlisted == invented == []
     assert set(harmed) <= listed_paragraphs(book)
     assert set(harmed) <= exact if second else not set(harmed) & exact
+
+
+def test_a_lookalike_no_dictionary_spells_is_never_offered():
+    """'ache' was listed as a rare word beside 'eache', 'reeds' beside 'areeds' (press
+    layout 6, the review's burden): their stems 'each' and 'are' are common, the words
+    are none. A lookalike counts by its stem only when the dictionary spells it."""
+    lexicon = Lexicon(english_dictionary("eng"), [], [], "eng")
+    lookalikes = {word: lexicon.commoner_lookalike(word) for word in ["ache", "reeds", "comers"]}
+    assert lookalikes == {"ache": None, "reeds": None, "comers": "corners"}
