@@ -546,17 +546,13 @@ class _Reader:
     def check_code(self, tokens: list[Token]) -> None:
         if not tokens:
             return
-        if _text(tokens).replace(" ", "").endswith("]]") and _text(tokens).count("[") == 1:
-            if tokens[-1].text == "]":
-                tokens.pop()
-            else:
-                tokens[-1].text = tokens[-1].text[:-1]
-            self.doubt(tokens[-1].place, "the reward code's closing bracket was read twice")
         last = tokens[-1]
         if last.text.endswith((")", "|", "}", "J")) and "[" in _text(tokens):
             last.text = last.text[:-1] + "]"
             self.doubt(last.place, "the reward code's closing bracket was read as "
                        f"{last.read[-1]!r}")  # fmt: skip
+        self.closing_bracket_twice(tokens)
+        last = tokens[-1]
         start = _code_start(tokens)
         if start == len(tokens) and tokens[-1].text.endswith("]"):
             start = self.opening_bracket(tokens)
@@ -572,6 +568,17 @@ class _Reader:
         if fixed != code:
             tokens[start:] = [Token(fixed, min(t.confidence for t in tokens[start:]),
                                     tokens[start].place)]  # fmt: skip
+
+    def closing_bracket_twice(self, tokens: list[Token]) -> None:
+        """``[S1/D1]]`` or ``[S1/D1] ]`` (a speck beside the bracket, or ``]}``): one
+        closing bracket, listed."""
+        text = _text(tokens)
+        if text.replace(" ", "").endswith("]]") and text.count("[") == 1:
+            if tokens[-1].text == "]":
+                tokens.pop()
+            else:
+                tokens[-1].text = tokens[-1].text[:-1]
+            self.doubt(tokens[-1].place, "the reward code's closing bracket was read twice")
 
     def opening_bracket(self, tokens: list[Token]) -> int:
         """A code closed by ``]`` and opened by nothing: its ``[`` read as ``(`` (the last

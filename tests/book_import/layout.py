@@ -162,7 +162,7 @@ class Kind(Enum):
     BRACKET_AS_PAREN = "a reward code's opening bracket read as '(' ((S1] for [S1])"
     FIGURE_LOWER_CASE = "a reward's letter read in lower case (W+2 as w+2)"
     BRACKET_AS_BRACE = "a reward code's opening bracket read as '{' ({S1] for [S1])"
-    BRACKET_DOUBLED = "a reward code's closing bracket read twice ([S1]] for [S1])"
+    BRACKET_DOUBLED = "a reward code's closing bracket read twice ([S1]] or [S1]} for [S1])"
     HEADING_IN_SMALL_LETTERS = "a heading in small capitals read in small letters (wits:)"
     CLOSING_MISREAD_ALONE = "a code alone on its line, its ']' read as ')' or '}' ([D1/S1)"
     FIGURE_ONE_AS_I = "a reward figure's 1 read as i (S1 as Si)"
@@ -349,11 +349,12 @@ def _harm(kind: Kind, line: PrintedLine, rng: random.Random, made: set[str]) -> 
         read = "(" if kind is Kind.BRACKET_AS_PAREN else "{"
         words[index] = damaged(read + words[index][1:], 0.7, words[index])
         return True
-    if kind is Kind.BRACKET_DOUBLED:  # as one word or two
+    if kind is Kind.BRACKET_DOUBLED:  # as one word or two, the second as itself or '}'
+        second = rng.choice("]}")
         if rng.random() < 0.5:
-            words.append(damaged("]", 0.5))
+            words.append(damaged(second, 0.5))
         else:
-            words[-1] = damaged(words[-1] + "]", 0.8, words[-1])
+            words[-1] = damaged(words[-1] + second, 0.8, words[-1])
         return True
     if kind is Kind.I_AFTER_LAST_SENTENCE:
         code = next(i for i, word in enumerate(words) if word.startswith("["))
