@@ -120,6 +120,19 @@ def test_a_real_save_with_any_value_changed_loads_or_is_refused(
     loads_or_refuses(path)
 
 
+@pytest.mark.parametrize("lost", ["table", "encounter"])
+def test_a_reader_save_that_lost_its_table_or_encounter_mid_turn_is_refused(tmp_path, lost):
+    """Found by the fuzz above: a save at the reaction step whose table was null crashed
+    on an assertion when resumed, a traceback for the player."""
+    state = json.loads(json.dumps(STATES["arabian-nights"]))
+    assert state["phase"] == "reaction"
+    state[lost] = None
+    path = tmp_path / "game.json"
+    write_save(path, SaveFile(game="arabian-nights", state=state))
+    with pytest.raises(SaveError, match=f"at its reaction step with no {lost}"):
+        resume(path)
+
+
 @FUZZ
 @given(game=st.sampled_from(GAMES), undo=st.lists(json_values, max_size=3))
 def test_a_damaged_undo_history_loads_or_is_refused(tmp_path_factory, game, undo):

@@ -8,6 +8,7 @@ from companion.framework.dialogue import Speech
 from companion.games.arabian_nights import speech
 from companion.games.arabian_nights.content.pack import Pack, Quest
 from companion.games.arabian_nights.content.reward_codes import ChooseSpace, Instruction, Vocabulary
+from companion.games.arabian_nights.dialogue.saved_state import ImpossibleState
 from companion.games.arabian_nights.dialogue.state import Encounter, ReaderState
 from companion.games.arabian_nights.rules.award import FollowUp, apply_reward, describe_changes
 from companion.games.arabian_nights.rules.quests import done_now
@@ -24,7 +25,8 @@ class ReaderBase:
 
     @property
     def table(self) -> TableState:
-        assert self.state.table is not None
+        if self.state.table is None:  # only a damaged save gets here: it is refused
+            raise ImpossibleState(f"the game is at its {self.state.phase} step with no table")
         return self.state.table
 
     @property
@@ -33,7 +35,8 @@ class ReaderBase:
 
     @property
     def encounter(self) -> Encounter:
-        assert self.state.encounter is not None
+        if self.state.encounter is None:  # only a damaged save gets here: it is refused
+            raise ImpossibleState(f"the game is at its {self.state.phase} step with no encounter")
         return self.state.encounter
 
     def _quest(self, sheet: PlayerSheet) -> Quest | None:
