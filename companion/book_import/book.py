@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from rapidfuzz.distance import Levenshtein
 
 from companion.book_import.corrections import UNNUMBERED
+from companion.book_import.figures import reward_figures
 from companion.book_import.lines import Stream, read_stream
 from companion.book_import.model import PageResult
 from companion.book_import.paragraphs import cut_paragraphs
@@ -193,17 +194,8 @@ def code_figures(texts: list[str]) -> Counter[str]:
     >>> code_figures(["go. [D1/W+1 (Max:", "Poor)]", "[Dl/S-2]"])
     Counter({'D1': 2, 'W+1': 1, 'S-2': 1})
     """
-    figures: Counter[str] = Counter()
-    for code in re.findall(r"\[([^\[\]]*)\]", " ".join(texts)):
-        for part in code.split("/"):
-            if number := _CODE_FIGURE.match(part.strip()):
-                letter = "S" if number[1] == "$" else number[1]
-                figures[letter + number[2] + number[3].translate(_FIGURE_LOOKALIKES)] += 1
-    return figures
-
-
-_CODE_FIGURE = re.compile(r"([DSW$])\s*([+-]?)\s*([0-9lIOo]{1,3})(?![A-Za-z])")
-_FIGURE_LOOKALIKES = str.maketrans("lIOo", "1100")
+    codes = re.findall(r"\[([^\[\]]*)\]", " ".join(texts))
+    return Counter(figure for code in codes for figure in reward_figures(code))
 
 
 def _headings_seen(texts: list[str]) -> Counter[str]:

@@ -240,13 +240,14 @@ def _ocr_page(
     pitch = prepared.line_pitch or page_image.TARGET_LINE_PITCH
     rotated = prepared.rotated
     lines = _read_page(page, pitch, reader, tables, second)
-    if _count_words(lines, min_confidence=SURE) < READABLE_SHARE * _count_words(lines):
+    sure_words = _count_words(lines, min_confidence=SURE)
+    if sure_words < READABLE_SHARE * _count_words(lines):
         over = page_image.turned(page, 180)
         lines_over = _read_page(over, pitch, reader, tables, second)
-        if _count_words(lines_over, min_confidence=SURE) > _count_words(lines, min_confidence=SURE):
+        if (sure_over := _count_words(lines_over, min_confidence=SURE)) > sure_words:
             LOGGER.info("%s page %d read turned over: its words read as none", source, number)
-            page, lines, rotated = over, lines_over, (rotated + 180) % 360
-    if _count_words(lines, min_confidence=SURE) < MIN_SURE_WORDS:
+            page, lines, rotated, sure_words = over, lines_over, (rotated + 180) % 360, sure_over
+    if sure_words < MIN_SURE_WORDS:
         return PageFailure(
             source=source,
             page=number,

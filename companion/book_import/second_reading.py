@@ -22,13 +22,13 @@ the letters of one word sharply: ``comer`` → ``corner``, ``tule`` → ``rule``
 from __future__ import annotations
 
 import itertools
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
 import numpy as np
 
+from companion.book_import.figures import REWARD_FIGURE
 from companion.book_import.model import OcrLine, OcrWord
 from companion.book_import.page_image import runs
 from companion.book_import.words import Lexicon, bare, ends_sentence
@@ -38,7 +38,6 @@ SURE_CODE = 0.85  # a reward code's figures are read again below this (about hal
 PADDING = 0.15  # of the line pitch, around a word's box (0.3 makes RapidOCR read 'cormer')
 SPACE_SHARE = 0.6  # a blank this share of the line's spaces inside a word is a space
 INK = 128  # of the evened page: darker is ink
-_CODE_FIGURE = re.compile(r"(?<![A-Za-z])[DSW$]\s*[+-]?\s*[0-9lIOo]{1,3}(?![A-Za-z0-9])")
 _QUOTES = "\"“”‘’'"
 
 
@@ -60,7 +59,7 @@ class Doubtful:
         """``before``: the word before it in reading order (a capital in mid-sentence)."""
         if word.confidence < SECOND_LOOK:
             return True
-        if _CODE_FIGURE.search(word.text):
+        if REWARD_FIGURE.search(word.text):
             return word.confidence < SURE_CODE
         if word.text[:1] in _QUOTES or word.text.rstrip(".,;:!?")[-1:] in _QUOTES:
             return True

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import Levenshtein
 
+from companion.book_import.figures import FIGURE_LOOKALIKES, reward_figures
 from companion.book_import.lines import Line, Token
 from companion.book_import.paragraphs import Block, span_label
 from companion.book_import.review import Doubt, Place
@@ -47,12 +48,12 @@ CAPITAL_RARITY = 20
 nowhere else) is doubted when it has one in mid-sentence."""
 _MATRIX_LOOKALIKES = {"1": "I", "l": "I", "|": "I", "!": "I", "0": "O", "8": "B", "5": "S"}
 _GENDERS = ("male", "female")
-_LONE_MARKS = ("I", "|", "l", "1")  # a speck or a stroke, read as a letter alone
+_STROKES = ("|", "l", "1")  # an upright stroke: an ``I`` as the engines may read it
+_LONE_MARKS = ("I", *_STROKES)  # a speck or a stroke, read as a letter alone
 _NOISE = re.compile(r"[_~^`¬•°]+")  # marks that are no word (dust, a shadow)
 _CHART_SETTING = re.compile(r"(TERRAINS|OTHERWISE)\s*[:;]\s*(.*)", re.IGNORECASE)
 _ROLL_LOOKALIKES = str.maketrans("lIOo|A", "110014")
 _CODE_NUMBER = re.compile(r"([DSWdsw$])\s*([+-]?)\s*([0-9lIiOo]{1,3})(\s*\(.*)?", re.DOTALL)
-_CODE_DIGIT_LOOKALIKES = str.maketrans("lIiOo", "11100")
 _CODE_WORD = re.compile(r"[A-Za-z][A-Za-z'’]+")
 _CLOSERS = {"‘": "’'", "“": '”"', '"': '"'}  # an opening mark: the marks that close it
 _EDGE_STOPS = ".,;:!?)"
@@ -423,7 +424,7 @@ class _Reader:
         if token.confidence < self.context.floor:
             self.doubt(token.place, f"{token.text!r} was read with low confidence "
                        f"({token.confidence:.2f})")  # fmt: skip
-        if word in ("1", "l", "|") and token.text.strip(",.;:") == word:
+        if word in _STROKES and token.text.strip(",.;:") == word:
             token.text = token.text.replace(word, "I")
             self.doubt(token.place, f"{word!r} alone in the text: read as 'I'")
             return
@@ -601,7 +602,7 @@ class _Reader:
             return [None] * len(parts)
         second = " ".join(token.second or token.text for token in tokens)
         inside = second[second.find("[") + 1 :].rstrip("]|)}J")
-        first, other = _figures(_text(tokens)), _figures(second)
+        first, other = reward_figures(_text(tokens)), reward_figures(second)
         if first != other:
             self.doubt(place, f"the reward's figures were read {', '.join(first)} by one "
                        f"engine and {', '.join(other)} by another: which are printed?")  # fmt: skip
@@ -625,7 +626,7 @@ class _Reader:
         number = _CODE_NUMBER.fullmatch(part)
         letter = number[1].upper().replace("$", "S") if number else ""
         if number and (not number[4] or letter == "W"):
-            digits = number[3].translate(_CODE_DIGIT_LOOKALIKES)
+            digits = number[3].translate(FIGURE_LOOKALIKES)
             gap = " " if letter == "W" and not number[2] and part[1:2] == " " else ""
             if letter == "W" and not number[2]:
                 self.doubt(place, f"the wealth code {part!r} has no sign: check it, and the "
@@ -746,22 +747,6 @@ class _Reader:
             return f"{found[0]} {rest}".strip()
         self.doubt(place, f"{first!r} is not a row of matrices.txt")
         return name
-
-
-def _figures(code: str) -> list[str]:
-    """A code's reward figures, lookalike letters read as the digits they stand for.
-
-    >>> _figures("[$1/Dl/W+2 (Max: Poor)/Envied]")
-    ['S1', 'D1', 'W+2']
-    """
-    return [
-        ("S" if letter == "$" else letter) + sign + digits.translate(_FIGURE_LOOKALIKES)
-        for letter, sign, digits in _FIGURE.findall(code)
-    ]
-
-
-_FIGURE = re.compile(r"(?<![A-Za-z])([DSW$])\s*([+-]?)\s*([0-9lIOo]{1,3})(?![A-Za-z0-9])")
-_FIGURE_LOOKALIKES = str.maketrans("lIOo", "1100")
 
 
 def _without_bar(text: str, lexicon: Lexicon) -> str:

@@ -188,15 +188,11 @@ class Lexicon:
         >>> lexicon.printed_lookalike("time") is None
         True
         """
-        word = bare(word)
-        for read, printed in WORD_TO_WORD_CONFUSIONS:
-            start = word.find(read)
-            while start >= 0:
-                reading = word[:start] + printed + word[start + len(read) :]
-                if self.is_word(reading):
-                    return reading
-                start = word.find(read, start + 1)
-        return None
+        return next(
+            (reading for reading in _undone(bare(word), WORD_TO_WORD_CONFUSIONS)
+             if self.is_word(reading)),
+            None,
+        )  # fmt: skip
 
     def rare(self, word: str) -> bool:
         """Rarer in the book than a confusable reading of it: e.g. a dictionary word ``tum``
@@ -365,11 +361,20 @@ def _lookalikes(word: str) -> Iterable[str]:
 def _readings(word: str) -> Iterable[tuple[str, bool]]:
     """``word`` with one confusion undone at one place, and whether it is a strong one."""
     for confusions, strong in ((STRONG_CONFUSIONS, True), (WEAK_CONFUSIONS, False)):
-        for read, printed in confusions:
-            start = word.find(read)
-            while start >= 0:
-                yield word[:start] + printed + word[start + len(read) :], strong
-                start = word.find(read, start + 1)
+        yield from ((reading, strong) for reading in _undone(word, confusions))
+
+
+def _undone(word: str, confusions: Iterable[tuple[str, str]]) -> Iterable[str]:
+    """``word`` with one of ``confusions`` (as read, as printed) undone at one place.
+
+    >>> list(_undone("tom", [("m", "rn"), ("o", "c")]))
+    ['torn', 'tcm']
+    """
+    for read, printed in confusions:
+        start = word.find(read)
+        while start >= 0:
+            yield word[:start] + printed + word[start + len(read) :]
+            start = word.find(read, start + 1)
 
 
 @cache
