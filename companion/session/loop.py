@@ -45,6 +45,7 @@ from companion.session.events import (
     state_mark,
 )
 from companion.session.ports import (
+    ACCEPT_CONFIDENCE,
     SAVE_AND_QUIT,
     Command,
     DeviceUnavailable,
@@ -61,6 +62,7 @@ from companion.session.understanding import (
     Understanding,
     Understood,
     Verdict,
+    may_answer_instead,
     understand,
 )
 
@@ -187,12 +189,10 @@ class Session:
             self._say_text(self._said("missed"))
             return Outcome.MISSED
         if judgement.verdict is Verdict.CONFIRM:
-            reply = self._yes_or_no(self._said("did_you_say", answer=understood.label), step)
-            if reply in (Reply.NO, Reply.UNCLEAR):
-                self._say_text(self._said("say_again"))
-                return Outcome.MISSED
-            if reply is not Reply.YES:
-                return reply
+            confirmed = self._confirm(understood, step)
+            if not isinstance(confirmed, Understood):
+                return confirmed
+            understood = confirmed
         self._understanding.taken(self.ears, step, understood.value)
         if understood.is_command:
             return self._command(understood, step)
@@ -239,10 +239,30 @@ class Session:
         table = global_commands(tuple(self.dialogue.player_names()), self._language)
         return step.expects | (step.commands | table if step.commands else table)
 
-    def _yes_or_no(self, question: str, step: Step) -> Reply | Outcome:
+    def _confirm(self, understood: Understood, step: Step) -> Understood | Outcome:
+        """Ask "Did you say …?": the answer to take on a yes, or MISSED ("say it again") on
+        a no or an unclear reply. A sure answer to the step itself, said instead of yes or
+        no ("Mosul" to "Did you say help?"), is taken in its place."""
+        question = self._said("did_you_say", answer=understood.label)
+        instead = step.expects if may_answer_instead(step, self._language) else None
+        reply = self._yes_or_no(question, step, instead)
+        if isinstance(reply, Understood):
+            return reply
+        if reply is Reply.YES:
+            return understood
+        if reply in (Reply.NO, Reply.UNCLEAR):
+            self._say_text(self._said("say_again"))
+            return Outcome.MISSED
+        return reply
+
+    def _yes_or_no(
+        self, question: str, step: Step, instead: PhraseSet | None = None
+    ) -> Reply | Outcome | Understood:
         """Ask a yes/no question: YES, NO, UNCLEAR, or the outcome of a global command
-        said instead (it is carried out, not lost)."""
-        asking = Step(question, yes_no(self._language))
+        said instead (it is carried out, not lost); with ``instead``, one of those answers
+        said sure enough to be taken, as understood."""
+        answers = yes_no(self._language)
+        asking = Step(question, answers | instead if instead else answers)
         phrases = self._phrases(asking)
         self._speak([Speech(question)], remember=False)
         heard = self.ears.hear(asking, phrases)
@@ -253,6 +273,8 @@ class Session:
             return Reply.UNCLEAR
         if understood.is_command:
             return self._command(understood, step)
+        if understood.value not in answers.values:
+            return understood if understood.confidence >= ACCEPT_CONFIDENCE else Reply.UNCLEAR
         return Reply(understood.value.intent)
 
     def _apply(self, value: Answer, label: str = "") -> Outcome:

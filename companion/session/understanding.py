@@ -45,7 +45,7 @@ from enum import StrEnum
 from rapidfuzz import fuzz, process
 
 from companion.framework.answers import Answer
-from companion.framework.dialogue import Dialogue, Step
+from companion.framework.dialogue import Dialogue, Step, yes_no
 from companion.framework.phrases import Match, PhraseSet, number_to_words
 from companion.session.ports import (
     ACCEPT_CONFIDENCE,
@@ -119,6 +119,30 @@ class Understood:
         """Clear enough for a yes, a no or "resume": an unclear word is never taken for
         one of them ("help" is not "yep", "constantinople" is not "continue")."""
         return self.clear and self.confidence >= SURE_CONFIDENCE
+
+
+ANSWERS_INSTEAD_OF_YES = 24
+"""A step with at most this many answers may be answered again at its "Did you say …?"
+instead of a yes or a no; a larger one would crowd the recogniser's yes and no."""
+
+
+def may_answer_instead(step: Step, language: str = "en") -> bool:
+    """Whether a sure answer to ``step`` said at its "Did you say …?" is taken: not for
+    a free or secret answer, a step with many answers, or one whose own answers are said
+    as yes or no (a "no" there would mean two things).
+
+    >>> from companion.framework.dialogue import yes_or_no
+    >>> towns = PhraseSet.from_templates({Answer.of("go", to=town): [town]
+    ...                                   for town in ("Mosul", "Basra")})
+    >>> may_answer_instead(Step("Where to?", towns))
+    True
+    >>> may_answer_instead(Step("Keep it?", yes_or_no({})))
+    False
+    """
+    if step.free_text or step.private or len(step.expects.values) > ANSWERS_INSTEAD_OF_YES:
+        return False
+    said_as_yes_or_no = {phrase.text for phrase in yes_no(language).phrases}
+    return not any(phrase.text in said_as_yes_or_no for phrase in step.expects.phrases)
 
 
 def understand(heard: Heard, step: Step, phrases: PhraseSet) -> Understood:

@@ -264,6 +264,20 @@ def test_help_at_a_confirmation_is_not_yes_and_is_carried_out(tmp_path):
     assert session.dialogue.state.rolls == []
 
 
+def test_another_sure_answer_at_a_confirmation_is_taken_in_its_place(tmp_path):
+    """ "Did you say 4?" answered "five": the player answered the step, not the question."""
+    printed, session = run_heard([Heard("four", 0.6), Heard("five", 0.95)], tmp_path)
+    assert "Did you say 4?" in printed
+    assert "Then please say it again." not in printed
+    assert session.dialogue.state.rolls == [5]
+
+
+def test_another_unsure_answer_at_a_confirmation_is_taken_for_nothing(tmp_path):
+    printed, session = run_heard([Heard("four", 0.6), Heard("five", 0.6)], tmp_path)
+    assert "Then please say it again." in printed
+    assert session.dialogue.state.rolls == []
+
+
 def test_an_unclear_word_at_a_confirmation_is_not_yes(tmp_path):
     printed, session = run_heard([Heard("four", 0.6), Heard("yelp", 1.0)], tmp_path)
     assert "Then please say it again." in printed
