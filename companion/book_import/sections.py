@@ -145,11 +145,14 @@ class _Reader:
                 self.join(before, line.tokens)
         written = []
         if intro:
+            if not sections:
+                self.open_code(intro)
             self.check_words(intro)
             if not sections:
                 self.check_code(intro)
             written.append(_text(intro))
         for heading, tokens in sections:
+            self.open_code(tokens)
             self.check_words(tokens)
             self.check_code(tokens)
             written.append(f"{heading}: {_text(tokens)}")
@@ -217,7 +220,9 @@ class _Reader:
         for end, word in enumerate(words[:_LONGEST_HEADING]):
             plain = word.rstrip(":;").replace("(", "").replace(")", "")
             mandatory = word.startswith("(") or word.casefold().rstrip(":;)") == "mandatory"
-            if not (_HEADING_START.fullmatch(plain) or mandatory or plain in _SMALL_WORDS):
+            spaced_colon = end > 0 and word in _COLON_LIKE  # ``PIETY :``
+            if not (_HEADING_START.fullmatch(plain) or mandatory or plain in _SMALL_WORDS
+                    or spaced_colon):  # fmt: skip
                 return None
             if word.endswith(_COLON_LIKE):
                 read = " ".join(words[: end + 1])[:-1].strip()
@@ -555,13 +560,13 @@ class _Reader:
         self.closing_bracket_twice(tokens)
         last = tokens[-1]
         start = _code_start(tokens)
-        if start == len(tokens) and tokens[-1].text.endswith("]"):
-            start = self.opening_bracket(tokens)
+        if start < len(tokens) and not tokens[-1].text.endswith("]"):
+            self.closing_bracket_lost(tokens, start)
         if start == len(tokens) or not tokens[-1].text.endswith("]"):
             self.doubt(last.place, "the section does not end with a reward code in [brackets]")
             return
         code = " ".join(token.text for token in tokens[start:])
-        inside = code[code.index("[") + 1 : -1]
+        inside = self.mended_code(code[code.index("[") + 1 : -1], last.place)
         seconds = self.second_code(tokens[start:], inside.split("/"), last.place)
         parts = [self.code_part(part.strip(), last.place, second)
                  for part, second in zip(inside.split("/"), seconds, strict=True)]  # fmt: skip
@@ -569,6 +574,19 @@ class _Reader:
         if fixed != code:
             tokens[start:] = [Token(fixed, min(t.confidence for t in tokens[start:]),
                                     tokens[start].place)]  # fmt: skip
+
+    def mended_code(self, inside: str, place: Place) -> str:
+        """A code's inside with the marks between its rewards put right, listed: a slash
+        not read between two figures (``S2W+2``), a stop read before ``(Max:``, a
+        ``(Max:`` whose ``)`` was not read at the code's end."""
+        mended = _FIGURES_RUN_TOGETHER.sub(r"\1/", inside)
+        mended = _STOP_BEFORE_LIMIT.sub(r"\1 (", mended)
+        if _LIMIT_OPEN_AT_END.search(mended):
+            mended += ")"
+        if mended != inside:
+            self.doubt(place, f"the reward code {inside!r} was read without the marks between "
+                       f"its rewards; read as {mended!r}")  # fmt: skip
+        return mended
 
     def closing_bracket_twice(self, tokens: list[Token]) -> None:
         """``[S1/D1]]`` or ``[S1/D1] ]`` (a speck beside the bracket, or ``]}``): one
@@ -581,10 +599,17 @@ class _Reader:
                 tokens[-1].text = tokens[-1].text[:-1]
             self.doubt(tokens[-1].place, "the reward code's closing bracket was read twice")
 
+    def open_code(self, tokens: list[Token]) -> None:
+        """Before its words are checked: a section closed by ``]`` with no ``[`` has its
+        code's opening bracket put back, so that the code is read as one."""
+        if tokens and tokens[-1].text.endswith("]") and _code_start(tokens) == len(tokens):
+            self.opening_bracket(tokens)
+
     def opening_bracket(self, tokens: list[Token]) -> int:
         """A code closed by ``]`` and opened by nothing: its ``[`` read as ``(`` (the last
-        ``(`` that opens no ``(Max:``) or ``{``, put right and listed. The code's start, or
-        len(tokens) when there is none."""
+        ``(`` that opens no ``(Max:``) or ``{``, or not read at all when what follows the
+        last sentence reads as a code (``frightened. $1/Treasure]``); put right and listed.
+        The code's start, or len(tokens) when there is none."""
         for index in range(len(tokens) - 1, -1, -1):
             token = tokens[index]
             if token.text.startswith(("(", "{")) and not re.match(r"\((Max|Min)\b", token.text):
@@ -592,7 +617,38 @@ class _Reader:
                            f"{token.text[0]!r}")  # fmt: skip
                 token.text = "[" + token.text[1:]
                 return index
+        start = _after_last_sentence(tokens)
+        if start < len(tokens) and self.reads_as_code(_text(tokens[start:])[:-1]):
+            tokens[start].text = "[" + tokens[start].text
+            self.doubt(tokens[start].place, "the reward code's opening bracket was not read; "
+                       "put back")  # fmt: skip
+            return start
         return len(tokens)
+
+    def closing_bracket_lost(self, tokens: list[Token], start: int) -> None:
+        """A code opened at the section's end and never closed (``[S1/Treasure``): its
+        ``]`` put back, listed, when every part of it reads as a reward."""
+        code = _text(tokens[start:])
+        inside = code[code.index("[") + 1 :]
+        if "]" not in inside and self.reads_as_code(inside):
+            tokens[-1].text += "]"
+            self.doubt(tokens[-1].place, "the reward code's closing bracket was not read; "
+                       "put back")  # fmt: skip
+
+    def reads_as_code(self, inside: str) -> bool:
+        """Whether ``inside`` (a code less its brackets) is rewards of this book, each part
+        whole: a figure, a name of the book, or an instruction in quotes."""
+        parts = [part.strip() for part in inside.split("/")]
+        return all(part and self.whole_part(part) for part in parts)
+
+    def whole_part(self, part: str) -> bool:
+        if part[:1] in '"“':
+            return len(part) > 1 and part[-1] in '"”'
+        try:
+            parse_part(re.sub(r"^\$", "S", part), self.context.vocabulary)
+        except RewardCodeError:
+            return False
+        return True
 
     def second_code(self, tokens: list[Token], parts: list[str], place: Place) -> list[str | None]:
         """The code's parts as the second engine read them (None where it did not read
@@ -824,6 +880,21 @@ def _code_start(tokens: list[Token]) -> int:
     """Index of the token opening the section's reward code (len(tokens) if none)."""
     for index in range(len(tokens) - 1, -1, -1):
         if "[" in tokens[index].text:
+            return index
+    return len(tokens)
+
+
+_SENTENCE_END = re.compile(r"[.!?][\"”’']?$")
+_FIGURES_RUN_TOGETHER = re.compile(r"(?<![A-Za-z])([DSW$][+-]?[0-9]{1,3})[.,]?(?=[DSW$][+-]?[0-9])")
+_STOP_BEFORE_LIMIT = re.compile(r"([0-9])[.,]\s*\((?=(Max|Min)\b)")
+_LIMIT_OPEN_AT_END = re.compile(r"\((Max|Min):\s*[A-Za-z]+$")
+
+
+def _after_last_sentence(tokens: list[Token]) -> int:
+    """Index of the token after the section's last sentence (len(tokens) if none ends):
+    a colon is no end here, a code has them (``(Max:``)."""
+    for index in range(len(tokens) - 1, 0, -1):
+        if _SENTENCE_END.search(tokens[index - 1].text):
             return index
     return len(tokens)
 

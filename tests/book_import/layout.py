@@ -169,6 +169,10 @@ class Kind(Enum):
     QUOTE_IN_CODE = "a mark read as a quote before a code's figure ([Lost/‘S1])"
     BAR_AFTER_WORD = "a speck read as '|' after a word's last letter (find|)"
     I_AFTER_LAST_SENTENCE = "a speck read as 'I' after a section's last sentence (it. I)"
+    CLOSING_BRACKET_LOST = "a reward code's closing bracket not read ([S1/Treasure)"
+    OPENING_BRACKET_LOST = "a reward code's opening bracket not read (it. S1/Treasure])"
+    COLON_SPACED = "a heading's colon read apart from it (PIETY :)"
+    MARKS_IN_CODE_LOST = "a code's slash or ')' not read ([S2W+2. (Max: Wealthy)])"
 
 
 def damage_lines(
@@ -224,6 +228,14 @@ _FITS: dict[Kind, Callable[[str, PrintedLine], bool]] = {
     Kind.I_AFTER_LAST_SENTENCE: lambda text, line: (
         re.search(r"[a-z]\. \[[^\[]*\]$", text) is not None
     ),
+    Kind.CLOSING_BRACKET_LOST: lambda text, line: (
+        text.endswith("]") and text.count("[") == 1 and not text.startswith("[")
+    ),
+    Kind.OPENING_BRACKET_LOST: lambda text, line: (
+        re.search(r"[a-z]\. \[[^\[]*\]$", text) is not None
+    ),
+    Kind.COLON_SPACED: lambda text, line: re.match(r"[A-Z]{3,}: ", text) is not None,
+    Kind.MARKS_IN_CODE_LOST: lambda text, line: _MARKED_CODE.search(text) is not None,
     Kind.HEADING_IN_SMALL_LETTERS: lambda text, line: (
         re.match(r"[A-Z ]+: ", text) is not None and not re.match(r"(TERRAINS|OTHERWISE):", text)
     ),  # a chart's settings are read in any case
@@ -232,6 +244,7 @@ _FITS: dict[Kind, Callable[[str, PrintedLine], bool]] = {
 
 _ENGLISH = english_dictionary("eng")  # hunspell-en-us, which the import tests need
 _RN_WORD = re.compile(r"(turn|corner|modern)s?[.,;]?")  # each 'rn' as 'm' a word too
+_MARKED_CODE = re.compile(r"[DSW][+-]?[0-9]/[DSW][+-]?[0-9]|[0-9] \((Max|Min): [A-Za-z]+\)\]$")
 _FIGURE_AFTER_SLASH = re.compile(r"/(?=[DSW][+-]?[0-9])")
 _FIGURE_ONE = re.compile(r"(?<=[\[/][DSW])([+-]?)1(?=[/\]])")
 _FIGURE = re.compile(r"(?<![A-Za-z])[DSW][+-]?[1-9](?![0-9A-Za-z])(?=.*[/\]]|$)")
@@ -360,6 +373,21 @@ def _harm(kind: Kind, line: PrintedLine, rng: random.Random, made: set[str]) -> 
         code = next(i for i, word in enumerate(words) if word.startswith("["))
         words.insert(code, damaged(rng.choice(["I", "|"]), 0.7))
         return True
+    if kind is Kind.CLOSING_BRACKET_LOST:
+        words[-1] = damaged(words[-1][:-1], 0.8, words[-1])
+        return True
+    if kind is Kind.OPENING_BRACKET_LOST:
+        index = next(i for i, word in enumerate(words) if word.startswith("["))
+        words[index] = damaged(words[index][1:], 0.8, words[index])
+        return True
+    if kind is Kind.COLON_SPACED:
+        words[0:1] = [damaged(words[0][:-1], 0.9, words[0]), damaged(":", 0.6)]
+        return True
+    if kind is Kind.MARKS_IN_CODE_LOST:  # the first mark of the code the engine missed
+        index = next(i for i, word in enumerate(words) if _MARKED_CODE.search(word))
+        read = _MARKED_CODE.sub(_without_marks, words[index], count=1)
+        words[index] = damaged(read, 0.8, words[index])
+        return True
     if kind is Kind.CLOSING_MISREAD_ALONE:
         words[-1] = damaged(words[-1][:-1] + rng.choice(")}"), 0.8, words[-1])
         return True
@@ -420,3 +448,9 @@ def _harm(kind: Kind, line: PrintedLine, rng: random.Random, made: set[str]) -> 
     index = rng.choice(choices)
     words[index] = damaged(words[index].replace(old, new, 1), rng.uniform(0.55, 0.85))
     return True
+
+
+def _without_marks(found: re.Match[str]) -> str:
+    """``S2/W+2`` as ``S2W+2``, or ``2 (Max: Wealthy)]`` as ``2. (Max: Wealthy]``."""
+    text = found[0]
+    return text.replace("/", "") if "/" in text else text.replace(" (", ". (").replace(")]", "]")
