@@ -121,9 +121,10 @@ class Understood:
         return self.clear and self.confidence >= SURE_CONFIDENCE
 
 
-ANSWERS_INSTEAD_OF_YES = 24
+ANSWERS_INSTEAD_OF_YES = 64
 """A step with at most this many answers may be answered again at its "Did you say …?"
-instead of a yes or a no; a larger one would crowd the recogniser's yes and no."""
+instead of a yes or a no (the Reader's map, 41 spaces and "stay", is the one most asked
+back); a larger one (Samarande's actions, about 2,000) would crowd out the yes and no."""
 
 
 def may_answer_instead(step: Step, language: str = "en") -> bool:
