@@ -262,7 +262,8 @@ class Session:
         said instead (it is carried out, not lost); with ``instead``, one of those answers
         said sure enough to be taken, as understood."""
         answers = yes_no(self._language)
-        asking = Step(question, answers | instead if instead else answers)
+        offered = frozenset(answers.values)  # the page's buttons: yes and no, as ever
+        asking = Step(question, answers | instead if instead else answers, offered=offered)
         phrases = self._phrases(asking)
         self._speak([Speech(question)], remember=False)
         heard = self.ears.hear(asking, phrases)

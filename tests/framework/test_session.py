@@ -272,6 +272,25 @@ def test_another_sure_answer_at_a_confirmation_is_taken_in_its_place(tmp_path):
     assert session.dialogue.state.rolls == [5]
 
 
+def test_a_confirmation_offers_yes_and_no_and_understands_the_step_too(tmp_path):
+    asked = []
+
+    class Listening(ScriptedEars):
+        def hear(self, step, phrases):
+            asked.append(step)
+            return super().hear(step, phrases)
+
+    ears = Listening([Heard("four", 0.6), Heard("no", 0.95)])
+    Session(dialogue=TOY.new(GameOptions(seed=1, players=ALI)), spec=TOY, ears=ears,
+            mouth=PrintMouth(print), save_path=tmp_path / "save.json").run([])  # fmt: skip
+    confirming = asked[1]
+    assert confirming.prompt == "Did you say 4?"
+    assert [
+        confirming.expects.label(v) for v in confirming.expects.values if confirming.offers(v)
+    ] == ["yes", "no"]
+    assert confirming.expects.match("five").value == asked[0].expects.match("five").value
+
+
 def test_another_unsure_answer_at_a_confirmation_is_taken_for_nothing(tmp_path):
     printed, session = run_heard([Heard("four", 0.6), Heard("five", 0.6)], tmp_path)
     assert "Then please say it again." in printed
