@@ -384,9 +384,10 @@ def _harm(kind: Kind, line: PrintedLine, rng: random.Random, made: set[str]) -> 
         words[0:1] = [damaged(words[0][:-1], 0.9, words[0]), damaged(":", 0.6)]
         return True
     if kind is Kind.MARKS_IN_CODE_LOST:  # the first mark of the code the engine missed
-        index = next(i for i, word in enumerate(words) if _MARKED_CODE.search(word))
-        read = _MARKED_CODE.sub(_without_marks, words[index], count=1)
-        words[index] = damaged(read, 0.8, words[index])
+        misread = _MARKED_CODE.sub(_without_marks, " ".join(words), count=1).split(" ")
+        for index, (read, was) in enumerate(zip(misread, words, strict=True)):
+            if read != was:  # a limit's marks are on two words: (Max: Wealthy)]
+                words[index] = damaged(read, 0.8, was)
         return True
     if kind is Kind.CLOSING_MISREAD_ALONE:
         words[-1] = damaged(words[-1][:-1] + rng.choice(")}"), 0.8, words[-1])
