@@ -192,15 +192,19 @@ class Voices(Protocol):
 class _Watcher:
     """Session observer: notes each utterance as it begins and each answer understood."""
 
-    def __init__(self, log: TableLog) -> None:
+    def __init__(self, log: TableLog, ears: _ListeningEars) -> None:
         self.log = log
+        self.ears = ears
         self.understood: queue.Queue[tuple[str | None, float]] = queue.Queue()
 
     def on_speech(self, speech: Speech) -> None:
         self.log.spoken.append(Spoken(speech, time.perf_counter()))
 
     def on_heard(self, heard: Heard, understood: str | None) -> None:
-        self.understood.put((understood, heard.confidence))
+        """Noted unless heard at a question the session asks itself: an answer to the step
+        said at its "Did you say …?" is told too, but the player said yes or no there."""
+        if not asked_by_the_session(self.ears.asked):
+            self.understood.put((understood, heard.confidence))
 
     def on_step(self, step: Step, dialogue: Dialogue) -> None:
         """Steps are seen through the ears."""
@@ -248,6 +252,8 @@ class _ListeningEars:
         self.ears = ears
         self.listening: queue.Queue[tuple[Step, PhraseSet] | None] = queue.Queue()
         self.returned = threading.Event()
+        self.asked = Step("", PhraseSet(()))
+        """The step listened for last (what is heard next answers it)."""
 
     def attend(self, voice: str) -> None:
         self.ears.attend(voice)
@@ -257,6 +263,7 @@ class _ListeningEars:
 
     def hear(self, step: Step, phrases: PhraseSet) -> Heard | None:
         self.returned.clear()
+        self.asked = step
         self.listening.put((step, phrases))
         try:
             return self.ears.hear(step, phrases)
@@ -309,9 +316,9 @@ class TableGame:
         log, gate = TableLog(), HalfDuplex()
         loudspeaker = self.table.record()
         noise = self.table.noise(self.noise_db) if self.noise_db is not None else None
-        watcher = _Watcher(log)
         recognizer = _TimedRecognizer(self.recognizer, log)
         ears = _ListeningEars(MicrophoneEars(recognizer, Microphone(gate)))
+        watcher = _Watcher(log, ears)
         unreadable = ears.ears.keep_voices(self.save_path.with_suffix(".voices.npz"))
         telling = None
         if self.spotter is not None:
@@ -611,9 +618,10 @@ ENROLMENT_STEP = re.compile(r".+, say (?:one|two|three|four|five|six)\.$")
 
 
 def asked_by_the_session(step: Step) -> bool:
-    """Whether the session asks this itself, telling no observer what it heard: "Did you
-    say …?", the offer to learn the voices, and the round that learns them (each answer
-    there is an example of the number asked for, whatever was heard)."""
+    """Whether the session asks this itself, telling no observer what it heard (but an
+    answer to the step taken at its "Did you say …?"): that question, the offer to learn
+    the voices, and the round that learns them (each answer there is an example of the
+    number asked for, whatever was heard)."""
     return (
         is_confirmation(step)
         or step.prompt == ENROLMENT_OFFER

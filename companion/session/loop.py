@@ -93,7 +93,9 @@ class SessionObserver(Protocol):
     def on_speech(self, speech: Speech) -> None: ...
 
     def on_heard(self, heard: Heard, understood: str | None) -> None:
-        """``understood``: the answer in the players' words, None when not understood."""
+        """An answer to a step was heard (also one said at its "Did you say …?" and taken
+        in place of the answer asked back); ``understood``: the answer in the players'
+        words, None when not understood."""
 
     def on_step(self, step: Step, dialogue: Dialogue) -> None: ...
 
@@ -182,9 +184,7 @@ class Session:
             return Outcome.INPUT_ENDED
         judgement = self._understanding.judge(heard, step, phrases)
         understood = judgement.understood
-        said = understood.label if understood.value is not None else None
-        for observer in self.observers:
-            observer.on_heard(heard, None if step.private else said)
+        self._tell_heard(heard, understood, step)
         if judgement.verdict is Verdict.MISS:
             self._say_text(self._said("missed"))
             return Outcome.MISSED
@@ -197,6 +197,13 @@ class Session:
         if understood.is_command:
             return self._command(understood, step)
         return self._apply(understood.value, "" if step.private else understood.label)
+
+    def _tell_heard(self, heard: Heard, understood: Understood, step: Step) -> None:
+        """Tell the observers what was heard as an answer to ``step`` and what it was
+        understood as (not what a secret answer meant)."""
+        meaning = understood.label if understood.value is not None else None
+        for observer in self.observers:
+            observer.on_heard(heard, None if step.private else meaning)
 
     def _offer_enrolment(self, step: Step) -> Outcome | Reply:
         """Ask whether to learn the voices first (see :mod:`companion.session.enrolment`); the
@@ -260,7 +267,8 @@ class Session:
     ) -> Reply | Outcome | Understood:
         """Ask a yes/no question: YES, NO, UNCLEAR, or the outcome of a global command
         said instead (it is carried out, not lost); with ``instead``, one of those answers
-        said sure enough to be taken, as understood."""
+        said sure enough to be taken, as understood (its hearing told to the observers, as
+        the first one was)."""
         answers = yes_no(self._language)
         offered = frozenset(answers.values)  # the page's buttons: yes and no, as ever
         asking = Step(question, answers | instead if instead else answers, offered=offered)
@@ -275,7 +283,10 @@ class Session:
         if understood.is_command:
             return self._command(understood, step)
         if understood.value not in answers.values:
-            return understood if understood.confidence >= ACCEPT_CONFIDENCE else Reply.UNCLEAR
+            if understood.confidence < ACCEPT_CONFIDENCE:
+                return Reply.UNCLEAR
+            self._tell_heard(heard, understood, step)
+            return understood
         return Reply(understood.value.intent)
 
     def _apply(self, value: Answer, label: str = "") -> Outcome:

@@ -128,7 +128,23 @@ class ScriptedEars:
         return next(self._heard, None)
 
 
-def run_heard(heard, tmp_path):
+class HeardLine:
+    """An observer keeping every hearing the session tells of, as the live views show it."""
+
+    def __init__(self):
+        self.heard = []
+
+    def on_speech(self, speech):
+        pass
+
+    def on_heard(self, heard, understood):
+        self.heard.append((heard.text, understood))
+
+    def on_step(self, step, dialogue):
+        pass
+
+
+def run_heard(heard, tmp_path, observers=()):
     printed = []
     session = Session(
         dialogue=TOY.new(GameOptions(seed=1, players=ALI)),
@@ -136,6 +152,7 @@ def run_heard(heard, tmp_path):
         ears=ScriptedEars(heard),
         mouth=PrintMouth(printed.append),
         save_path=tmp_path / "save.json",
+        observers=list(observers),
     )
     session.run([])
     return printed, session
@@ -270,6 +287,13 @@ def test_another_sure_answer_at_a_confirmation_is_taken_in_its_place(tmp_path):
     assert "Did you say 4?" in printed
     assert "Then please say it again." not in printed
     assert session.dialogue.state.rolls == [5]
+
+
+def test_the_answer_taken_at_a_confirmation_is_told_as_heard(tmp_path):
+    """The live views' "heard" line shows the "five" taken, not only the "four" asked back."""
+    line = HeardLine()
+    run_heard([Heard("four", 0.6), Heard("five", 0.95)], tmp_path, observers=[line])
+    assert line.heard == [("four", "4"), ("five", "5")]
 
 
 def test_a_confirmation_offers_yes_and_no_and_understands_the_step_too(tmp_path):

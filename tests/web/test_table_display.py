@@ -30,8 +30,9 @@ from tests.web.browser import settled
 # The mini pack's setup, with secret goals Ali 7 Destiny and Zed 12 Destiny.
 SETUP = [*MINI_SETUP[:7], "7", "12", *MINI_SETUP[9:]]
 
-# Ali prays at the Mild Storm: paragraph 706 gives him 2 Destiny, 1 Story and Respected.
-MILD_STORM_PRAYER = ["stay", "wanderer", "5", "pray", "blank"]
+# Ali meets the Mild Storm and prays: paragraph 706 gives him 2 Destiny, 1 Story and Respected.
+MILD_STORM = ["stay", "wanderer", "5"]
+MILD_STORM_PRAYER = [*MILD_STORM, "pray", "blank"]
 ZED_MOVES = "Zed, you are in Baghdad. Where do you end your move? Say a place, or stay."
 
 
@@ -63,7 +64,9 @@ def test_the_page_follows_the_game_and_a_tap_moves_a_hero(table_game, browser):
     in_reach = browser.find_elements(By.CSS_SELECTOR, "#map .reach")
     assert len(in_reach) == len(table_game.session.dialogue.board_map().highlighted) > 0
 
-    table_game.say(*MILD_STORM_PRAYER)
+    table_game.say(*MILD_STORM, ("wait", 0.6), ("pray", 0.95))  # "pray" to "Did you say wait?"
+    wait_for_text(browser, "heard", "“pray” (sure 95%) → pray")
+    table_game.say("blank")
     wait_for_text(browser, "question", ZED_MOVES)
     assert ali_row(browser).startswith("Ali 2 1 Poor Baghdad")
     assert "Respected" in ali_row(browser)
