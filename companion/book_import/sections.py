@@ -11,7 +11,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import Levenshtein
@@ -20,7 +20,7 @@ from companion.book_import.figures import FIGURE_LOOKALIKES, reward_figures
 from companion.book_import.lines import Line, Token
 from companion.book_import.paragraphs import Block, span_label
 from companion.book_import.review import Doubt, Place
-from companion.book_import.words import Lexicon, bare, ends_sentence
+from companion.book_import.words import Lexicon, bare, ends_sentence, undone
 from companion.games.arabian_nights.content.reward_codes import (
     RewardCodeError,
     Vocabulary,
@@ -133,6 +133,7 @@ class _Reader:
         intro: list[Token] = []
         sections: list[tuple[str, list[Token]]] = []
         for line in _heading_lines_joined(lines):
+            line.tokens[:] = _colon_parted(line.tokens)
             before = sections[-1][1] if sections else intro
             heading = self.heading(line)
             if heading is None and line.tokens and (not before or ends_sentence(before[-1].text)):
@@ -440,6 +441,11 @@ class _Reader:
                 self.doubt(token.place, f"{word!r} has capitals amid small letters; read as "
                            f"{fixed!r}")  # fmt: skip
                 return
+        if word and (spaced := lexicon.spaced(word)):
+            token.text = token.text.replace(word, spaced)
+            self.doubt(token.place, f"{word!r} is no word; read as {spaced!r}, words whose "
+                       "spaces were not read")  # fmt: skip
+            return
         if not word or lexicon.is_word(word):
             if word and (apart := lexicon.run_together(word)):
                 self.doubt(token.place, f"{word!r} is once in this book, which says {apart!r} "
@@ -560,6 +566,9 @@ class _Reader:
         self.closing_bracket_twice(tokens)
         last = tokens[-1]
         start = _code_start(tokens)
+        if start < len(tokens) and _SENTENCE_END.search(tokens[start].text.split("[")[0]):
+            tokens[start : start + 1] = _parted_at_code(tokens[start])  # ``fairly.[W+1``
+            start += 1
         if start < len(tokens) and not tokens[-1].text.endswith("]"):
             self.closing_bracket_lost(tokens, start)
         if start == len(tokens) or not tokens[-1].text.endswith("]"):
@@ -577,16 +586,42 @@ class _Reader:
 
     def mended_code(self, inside: str, place: Place) -> str:
         """A code's inside with the marks between its rewards put right, listed: a slash
-        not read between two figures (``S2W+2``), a stop read before ``(Max:``, a
-        ``(Max:`` whose ``)`` was not read at the code's end."""
+        not read between two figures (``S2W+2``), a stop or no space before ``(Max:``;
+        then :meth:`code_repaired`."""
         mended = _FIGURES_RUN_TOGETHER.sub(r"\1/", inside)
         mended = _STOP_BEFORE_LIMIT.sub(r"\1 (", mended)
-        if _LIMIT_OPEN_AT_END.search(mended):
-            mended += ")"
+        mended = _LIMIT_SPACE.sub(r"\1 (", mended)
         if mended != inside:
             self.doubt(place, f"the reward code {inside!r} was read without the marks between "
                        f"its rewards; read as {mended!r}")  # fmt: skip
-        return mended
+        return self.code_repaired(mended, place)
+
+    def code_repaired(self, inside: str, place: Place) -> str:
+        """A code that is no rewards of this book, made one by undoing one misreading of
+        :data:`CODE_CONFUSIONS` (``[DVS1]`` for ``[D1/S1]``, ``[SUT reasure]`` for
+        ``[S1/Treasure]``, ``Garden of lrem``) or a limit's ``)`` not read at its end, when
+        exactly one such reading is; listed."""
+        if self.reads_as_code(inside):
+            return inside
+        misread = [*undone(inside, CODE_CONFUSIONS), inside + ")"]  # ``(Max: Poor`` at its end
+        readings = {self.spaces_closed(reading) for reading in misread}
+        found = [reading for reading in readings if self.reads_as_code(reading)]
+        if len(found) != 1:
+            return inside
+        self.doubt(place, f"the reward code {inside!r} is no rewards of this book; read as "
+                   f"{found[0]!r}, the one reading of it that is")  # fmt: skip
+        return found[0]
+
+    def spaces_closed(self, inside: str) -> str:
+        """Each part of a code that is no reward with its spaces, but is one without them
+        (``T reasure``), written without them."""
+        parts = [part.strip() for part in inside.split("/")]
+        return "/".join(
+            part.replace(" ", "")
+            if not self.whole_part(part) and self.whole_part(part.replace(" ", ""))
+            else part
+            for part in parts
+        )
 
     def closing_bracket_twice(self, tokens: list[Token]) -> None:
         """``[S1/D1]]`` or ``[S1/D1] ]`` (a speck beside the bracket, or ``]}``): one
@@ -644,8 +679,11 @@ class _Reader:
     def whole_part(self, part: str) -> bool:
         if part[:1] in '"“':
             return len(part) > 1 and part[-1] in '"”'
+        if number := _CODE_NUMBER.fullmatch(part):  # lookalikes, as code_part reads them
+            figure = number[1].upper().replace("$", "S") + number[2]
+            part = figure + number[3].translate(FIGURE_LOOKALIKES) + (number[4] or "")
         try:
-            parse_part(re.sub(r"^\$", "S", part), self.context.vocabulary)
+            parse_part(part, self.context.vocabulary)
         except RewardCodeError:
             return False
         return True
@@ -716,6 +754,8 @@ class _Reader:
     def code_name(self, part: str, place: Place, error: RewardCodeError) -> str:
         vocabulary = self.context.vocabulary
         if not vocabulary.skills and not vocabulary.statuses:  # no world: words are judged
+            if part.count("(") != part.count(")"):
+                self.doubt(place, f"the reward {part!r} opens a bracket it does not close")
             return self.checked_words(part, place)
         undone = " ".join(self.context.lexicon.confusable_fix(w) or w for w in part.split())
         try:
@@ -884,10 +924,37 @@ def _code_start(tokens: list[Token]) -> int:
     return len(tokens)
 
 
+_HEADING_GLUED = re.compile(r"([A-Z]{2,}:)([A-Za-z].*)")
 _SENTENCE_END = re.compile(r"[.!?][\"”’']?$")
-_FIGURES_RUN_TOGETHER = re.compile(r"(?<![A-Za-z])([DSW$][+-]?[0-9]{1,3})[.,]?(?=[DSW$][+-]?[0-9])")
+_FIGURES_RUN_TOGETHER = re.compile(
+    r"(?<![A-Za-z])([DSW$][+-]?[0-9]{1,3})[.,]?(?=[DSW$][+-]?[0-9]|[dsw][+-][0-9])"
+)
+_LIMIT_SPACE = re.compile(r"([0-9])\((?=(Max|Min)\b)")
+CODE_CONFUSIONS: tuple[tuple[str, str], ...] = (
+    ("V", "1/"), ("v", "t/"), ("U", "1/"), ("y", ")"), ("l", "I"), ("1", "I"), ("|", "I"),
+)  # fmt: skip
+"""How a code's marks and letters are misread on photos (as read, as printed): ``1/`` as
+one letter, a limit's ``)`` as ``y``, a name's ``I`` as ``l``."""
 _STOP_BEFORE_LIMIT = re.compile(r"([0-9])[.,]\s*\((?=(Max|Min)\b)")
-_LIMIT_OPEN_AT_END = re.compile(r"\((Max|Min):\s*[A-Za-z]+$")
+
+
+def _colon_parted(tokens: list[Token]) -> list[Token]:
+    """A heading's last word read with the next beyond its colon, the space not read
+    (``NO SKILL:Youread``), as two words, so that the heading is found."""
+    for index, token in enumerate(tokens[:_LONGEST_HEADING]):
+        if parted := _HEADING_GLUED.fullmatch(token.text):
+            return [*tokens[:index], replace(token, text=parted[1], second=None),
+                    replace(token, text=parted[2], second=None), *tokens[index + 1 :]]  # fmt: skip
+        if not token.text.isupper():
+            break
+    return tokens
+
+
+def _parted_at_code(token: Token) -> list[Token]:
+    """A sentence's last word and the code's start read as one word, as two."""
+    sentence_end, code = token.text.split("[", 1)
+    return [replace(token, text=sentence_end, second=None),
+            replace(token, text="[" + code, second=None)]  # fmt: skip
 
 
 def _after_last_sentence(tokens: list[Token]) -> int:

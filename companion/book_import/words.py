@@ -58,6 +58,11 @@ _SUGGESTION_SCORE = 80  # rapidfuzz ratio; lower gives names for sentences
 COMMONER = 1.5  # Zipf units (a factor of about 30) by which a lookalike is far more common
 COMMONER_ONCE = 2.0  # Zipf units (a factor of 100): a word said once beside a common one
 SAID_OFTEN = 10  # times the book says that common word
+SPACED_LETTERS = 7  # a non-word this long may be words whose spaces were lost
+SPACED_WORDS = 3  # when it reads as this many words at least: two may be a compound the
+# dictionary lacks (``hoofprints``, ``ferrywoman``; a pair the book says is run_together's)
+_LONGEST_WORD = 20  # letters of the longest word looked for in them
+PAIR_BONUS = 3.0  # Zipf units: two words the book says together read so rather than apart
 RARE_IN_LANGUAGE = 3.5  # Zipf: a word read fewer than about 3 times a million words is rare
 WORDFREQ_LANGUAGES = {"eng": "en", "fra": "fr", "deu": "de", "spa": "es", "ita": "it",
                       "por": "pt", "nld": "nl"}  # fmt: skip
@@ -189,7 +194,7 @@ class Lexicon:
         True
         """
         return next(
-            (reading for reading in _undone(bare(word), WORD_TO_WORD_CONFUSIONS)
+            (reading for reading in undone(bare(word), WORD_TO_WORD_CONFUSIONS)
              if self.is_word(reading)),
             None,
         )  # fmt: skip
@@ -339,6 +344,71 @@ class Lexicon:
                 return f"{bare(word)[:cut]} {bare(word)[cut:]}"
         return None
 
+    def spaced(self, word: str) -> str | None:
+        """A word of many letters that no dictionary spells and the book says at most
+        twice, as the three or more words run together in it, each a word of the book or
+        the dictionary (``Yourecogniseitas`` for ``You recognise it as``): the reading the
+        language says most often, or None.
+
+        >>> Lexicon(None, [], "you recognise it as the island".split() * 2).spaced("Yourecogniseit")
+        'You recognise it'
+        """
+        letters = bare(word)
+        if len(letters) < SPACED_LETTERS or not letters.isalpha() or self._listed(letters):
+            return None
+        if self.counts[letters.casefold()] > 2:  # a misreading made twice is still one
+            return None
+        bounds = self._word_bounds(letters)
+        if bounds is None or len(bounds) - 1 < SPACED_WORDS:
+            return None
+        return " ".join(letters[a:b] for a, b in pairwise(bounds))
+
+    def _word_bounds(self, letters: str) -> list[int] | None:
+        """Where the words of the best reading of ``letters`` start and end, or None.
+
+        readings[end][start]: the best reading of folded[:end] whose last word starts at
+        start, as (score, where the word before that starts). A word of many readings
+        costs len x _LONGEST_WORD squared at most: linear in its length."""
+        folded = letters.casefold()
+        readings: dict[int, dict[int, tuple[float, int]]] = {0: {0: (0.0, 0)}}
+        for end in range(1, len(folded) + 1):
+            for start in range(max(0, end - _LONGEST_WORD), end):
+                piece = folded[start:end]
+                if start not in readings or not self._whole_word(letters[start:end]):
+                    continue
+                score = self._piece_score(piece)
+                readings.setdefault(end, {})[start] = max(
+                    (before_score + score + self._pair_score(folded[before:start], piece), before)
+                    for before, (before_score, _) in readings[start].items()
+                )
+        if len(folded) not in readings:
+            return None
+        cuts, end = [], len(folded)
+        start = max(readings[end], key=lambda at: readings[end][at][0])
+        while end:
+            cuts.append(end)
+            end, start = start, readings[end][start][1]
+        return [0, *reversed(cuts)]
+
+    def _whole_word(self, piece: str) -> bool:
+        """A word of the book or the dictionary, or ``a`` or ``I`` (each word costs 9 Zipf
+        units less its frequency, so ``sandalwood box`` reads better than ``sand al wood
+        box``)."""
+        if len(piece) == 1:
+            return piece in "aAI"
+        return self.counts[piece.casefold()] >= 2 or self._listed(piece.casefold())
+
+    def _pair_score(self, previous: str, piece: str) -> float:
+        """PAIR_BONUS when the book says ``previous`` and ``piece`` together."""
+        return PAIR_BONUS if previous and self.pairs[previous, piece] else 0.0
+
+    def _piece_score(self, piece: str) -> float:
+        """How likely a word is (its Zipf frequency less 9: a log of its share of words),
+        so that fewer and commoner words read best; -9 a word without frequencies."""
+        frequency = _zipf_reader()
+        zipf = frequency(piece, self.language) if frequency and self.language else 0.0
+        return zipf - 9.0
+
     def suggest(self, word: str) -> str | None:
         """The closest known word of the book or the names, for a review line."""
         word = bare(word)
@@ -361,13 +431,13 @@ def _lookalikes(word: str) -> Iterable[str]:
 def _readings(word: str) -> Iterable[tuple[str, bool]]:
     """``word`` with one confusion undone at one place, and whether it is a strong one."""
     for confusions, strong in ((STRONG_CONFUSIONS, True), (WEAK_CONFUSIONS, False)):
-        yield from ((reading, strong) for reading in _undone(word, confusions))
+        yield from ((reading, strong) for reading in undone(word, confusions))
 
 
-def _undone(word: str, confusions: Iterable[tuple[str, str]]) -> Iterable[str]:
+def undone(word: str, confusions: Iterable[tuple[str, str]]) -> Iterable[str]:
     """``word`` with one of ``confusions`` (as read, as printed) undone at one place.
 
-    >>> list(_undone("tom", [("m", "rn"), ("o", "c")]))
+    >>> list(undone("tom", [("m", "rn"), ("o", "c")]))
     ['torn', 'tcm']
     """
     for read, printed in confusions:

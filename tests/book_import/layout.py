@@ -173,6 +173,9 @@ class Kind(Enum):
     OPENING_BRACKET_LOST = "a reward code's opening bracket not read (it. S1/Treasure])"
     COLON_SPACED = "a heading's colon read apart from it (PIETY :)"
     MARKS_IN_CODE_LOST = "a code's slash or ')' not read ([S2W+2. (Max: Wealthy)])"
+    CODE_MARKS_AS_LETTERS = "a code's marks read as letters ([DVS1], [LosvS1], Poory, lrem)"
+    SPACES_LOST_AT_CODE = "the spaces before a code and its limit lost (fairly.[W+1(Max:)"
+    SPACES_LOST_AFTER_HEADING = "the spaces after a heading lost (SKILL:Youreadthem)"
 
 
 def damage_lines(
@@ -236,6 +239,11 @@ _FITS: dict[Kind, Callable[[str, PrintedLine], bool]] = {
     ),
     Kind.COLON_SPACED: lambda text, line: re.match(r"[A-Z]{3,}: ", text) is not None,
     Kind.MARKS_IN_CODE_LOST: lambda text, line: _MARKED_CODE.search(text) is not None,
+    Kind.CODE_MARKS_AS_LETTERS: lambda text, line: any(
+        pattern.search(text) for pattern, _ in _MARKS_AS_LETTERS
+    ),
+    Kind.SPACES_LOST_AT_CODE: lambda text, line: _LIMITED_CODE.search(text) is not None,
+    Kind.SPACES_LOST_AFTER_HEADING: lambda text, line: _HEADED_WORDS.match(text) is not None,
     Kind.HEADING_IN_SMALL_LETTERS: lambda text, line: (
         re.match(r"[A-Z ]+: ", text) is not None and not re.match(r"(TERRAINS|OTHERWISE):", text)
     ),  # a chart's settings are read in any case
@@ -244,6 +252,14 @@ _FITS: dict[Kind, Callable[[str, PrintedLine], bool]] = {
 
 _ENGLISH = english_dictionary("eng")  # hunspell-en-us, which the import tests need
 _RN_WORD = re.compile(r"(turn|corner|modern)s?[.,;]?")  # each 'rn' as 'm' a word too
+_MARKS_AS_LETTERS = [  # a code's mark read as a letter, as photos gave them
+    (re.compile(r"(?<=\[[DSW])1/(?=[DSW][0-9])"), "V"),
+    (re.compile(r"(?<=\[Los)t/(?=[DSW][0-9])"), "v"),
+    (re.compile(r"(?<=\(Min: Poor)\)"), "y"),
+    (re.compile(r"(?<=of )I(?=rem)"), "l"),
+]
+_HEADED_WORDS = re.compile(r"(?:[A-Z]+ )*[A-Z]{2,}: (?:[A-Za-z]+ ){3}")  # then 3 plain words
+_LIMITED_CODE = re.compile(r"[a-z]\. \[[DSW][+-][0-9] \((Max|Min):")
 _MARKED_CODE = re.compile(r"[DSW][+-]?[0-9]/[DSW][+-]?[0-9]|[0-9] \((Max|Min): [A-Za-z]+\)\]$")
 _FIGURE_AFTER_SLASH = re.compile(r"/(?=[DSW][+-]?[0-9])")
 _FIGURE_ONE = re.compile(r"(?<=[\[/][DSW])([+-]?)1(?=[/\]])")
@@ -373,6 +389,31 @@ def _harm(kind: Kind, line: PrintedLine, rng: random.Random, made: set[str]) -> 
         code = next(i for i, word in enumerate(words) if word.startswith("["))
         words.insert(code, damaged(rng.choice(["I", "|"]), 0.7))
         return True
+    if kind is Kind.CODE_MARKS_AS_LETTERS:  # each misreading at most twice in a book
+        text = " ".join(words)
+        pattern, read = rng.choice([(p, r) for p, r in _MARKS_AS_LETTERS if p.search(text)])
+        misread = pattern.sub(read, text, count=1)
+        key = next((f"{pattern.pattern}#{n}" for n in (1, 2)
+                    if f"{pattern.pattern}#{n}" not in made), None)  # fmt: skip
+        if key is None:
+            return False
+        made.add(key)
+        _misread_words(words, misread)
+        return True
+    if kind is Kind.SPACES_LOST_AT_CODE:
+        index = next(
+            i for i, word in enumerate(words) if word.startswith("[") and "(" in words[i + 1]
+        )
+        first, code, limit = words[index - 1 : index + 2]
+        words[index - 1 : index + 2] = [
+            damaged(first + code + limit, 0.8, f"{first} {code} {limit}")
+        ]
+        return True
+    if kind is Kind.SPACES_LOST_AFTER_HEADING:
+        colon = next(i for i, word in enumerate(words) if word.endswith(":"))
+        glued = words[colon : colon + 4]
+        words[colon : colon + 4] = [damaged("".join(glued), 0.6, " ".join(glued))]
+        return True
     if kind is Kind.CLOSING_BRACKET_LOST:
         words[-1] = damaged(words[-1][:-1], 0.8, words[-1])
         return True
@@ -384,10 +425,7 @@ def _harm(kind: Kind, line: PrintedLine, rng: random.Random, made: set[str]) -> 
         words[0:1] = [damaged(words[0][:-1], 0.9, words[0]), damaged(":", 0.6)]
         return True
     if kind is Kind.MARKS_IN_CODE_LOST:  # the first mark of the code the engine missed
-        misread = _MARKED_CODE.sub(_without_marks, " ".join(words), count=1).split(" ")
-        for index, (read, was) in enumerate(zip(misread, words, strict=True)):
-            if read != was:  # a limit's marks are on two words: (Max: Wealthy)]
-                words[index] = damaged(read, 0.8, was)
+        _misread_words(words, _MARKED_CODE.sub(_without_marks, " ".join(words), count=1))
         return True
     if kind is Kind.CLOSING_MISREAD_ALONE:
         words[-1] = damaged(words[-1][:-1] + rng.choice(")}"), 0.8, words[-1])
@@ -455,3 +493,11 @@ def _without_marks(found: re.Match[str]) -> str:
     """``S2/W+2`` as ``S2W+2``, or ``2 (Max: Wealthy)]`` as ``2. (Max: Wealthy]``."""
     text = found[0]
     return text.replace("/", "") if "/" in text else text.replace(" (", ". (").replace(")]", "]")
+
+
+def _misread_words(words: list[str], misread: str) -> None:
+    """``words`` (a line's) as ``misread`` reads them, the same number of words: each one
+    that differs damaged."""
+    for index, (read, was) in enumerate(zip(misread.split(" "), words, strict=True)):
+        if read != was:
+            words[index] = damaged(read, 0.8, was)

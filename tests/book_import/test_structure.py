@@ -80,7 +80,8 @@ RECOVERABLE = [Kind.E_AS_C, Kind.M_AS_RN, Kind.L_AS_1, Kind.I_AS_1, Kind.NUMBER_
                Kind.BRACKET_AS_BRACE, Kind.BRACKET_DOUBLED, Kind.HEADING_IN_SMALL_LETTERS,
                Kind.CLOSING_MISREAD_ALONE, Kind.QUOTE_IN_CODE, Kind.BAR_AFTER_WORD,
                Kind.I_AFTER_LAST_SENTENCE, Kind.CLOSING_BRACKET_LOST, Kind.OPENING_BRACKET_LOST,
-               Kind.COLON_SPACED, Kind.MARKS_IN_CODE_LOST]  # fmt: skip
+               Kind.COLON_SPACED, Kind.MARKS_IN_CODE_LOST, Kind.CODE_MARKS_AS_LETTERS,
+               Kind.SPACES_LOST_AT_CODE, Kind.SPACES_LOST_AFTER_HEADING]  # fmt: skip
 
 
 @pytest.mark.parametrize("kind", RECOVERABLE, ids=lambda kind: kind.name)
@@ -93,7 +94,7 @@ def test_each_recoverable_damage_is_undone_and_listed(kind):
     assert unlisted == invented == []
     undone = [n for n in damage.done if n in exact]
     assert len(undone) >= 0.9 * len(damage.done), (kind, sorted(set(damage.done) - exact))
-    if kind is not Kind.COLON_SPACED:  # a space before a heading's colon changes no letter
+    if kind not in (Kind.COLON_SPACED, Kind.SPACES_LOST_AT_CODE):  # no letter changed
         assert set(damage.done) <= listed_paragraphs(book)
 
 
