@@ -11,7 +11,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import Levenshtein
@@ -20,7 +20,7 @@ from companion.book_import.figures import FIGURE_LOOKALIKES, reward_figures
 from companion.book_import.lines import Line, Token
 from companion.book_import.paragraphs import Block, span_label
 from companion.book_import.review import Doubt, Place
-from companion.book_import.words import Lexicon, bare, ends_sentence
+from companion.book_import.words import Lexicon, bare, ends_sentence, undone
 from companion.games.arabian_nights.content.reward_codes import (
     RewardCodeError,
     Vocabulary,
@@ -133,6 +133,7 @@ class _Reader:
         intro: list[Token] = []
         sections: list[tuple[str, list[Token]]] = []
         for line in _heading_lines_joined(lines):
+            line.tokens[:] = _colon_parted(line.tokens)
             before = sections[-1][1] if sections else intro
             heading = self.heading(line)
             if heading is None and line.tokens and (not before or ends_sentence(before[-1].text)):
@@ -150,6 +151,8 @@ class _Reader:
             self.check_words(intro)
             if not sections:
                 self.check_code(intro)
+            elif not ends_sentence(intro[-1].text):
+                self.intro_ended(intro)
             written.append(_text(intro))
         for heading, tokens in sections:
             self.open_code(tokens)
@@ -157,6 +160,18 @@ class _Reader:
             self.check_code(tokens)
             written.append(f"{heading}: {_text(tokens)}")
         return written
+
+    def intro_ended(self, intro: list[Token]) -> None:
+        """The text before the first heading, ending in mid-sentence: listed; a lone
+        letter after its last sentence (a speck read as ``A``) left out."""
+        last = intro[-1]
+        if len(intro) > 1 and ends_sentence(intro[-2].text) and len(last.text) == 1:
+            intro.pop()
+            self.doubt(last.place, f"{last.text!r} after the last sentence before the first "
+                       "heading, a speck; left out")  # fmt: skip
+            return
+        self.doubt(last.place, f"the text before the first heading ends in mid-sentence, "
+                   f"with {last.text!r}")  # fmt: skip
 
     def doubt_empty(self) -> None:
         self.doubts.append(Doubt(paragraph=self.number,
@@ -193,19 +208,21 @@ class _Reader:
 
     def near_heading(self, line: Line) -> tuple[str, list[Token]] | None:
         """Where a heading must stand (after a reward code), a line opening with one word
-        and a colon that is one letter from a single heading of this book, as small
-        capitals are misread (``Map:`` for ``MAD:``): that heading, listed."""
-        first = line.tokens[0].text
-        name = first.rstrip(":;").upper()
-        if not first.endswith(_COLON_LIKE) or len(name) < 3 or not name.isalpha():
+        (and ``(mandatory)``) and a colon that is one letter from a single heading of this
+        book, as small capitals are misread (``Map:`` for ``MAD:``): that heading, listed."""
+        mandatory = len(line.tokens) > 1 and line.tokens[1].text.casefold() == "(mandatory):"
+        words = 1 + mandatory
+        heading = " ".join(token.text for token in line.tokens[:words])
+        name = line.tokens[0].text.rstrip(":;").upper()
+        if not heading.endswith(_COLON_LIKE) or len(name) < 3 or not name.isalpha():
             return None
         near = [known for known in self.known_headings()
                 if Levenshtein.distance(name, known) == 1]  # fmt: skip
         if len(near) != 1:
             return None
-        self.doubt(line.place, f"the heading {first[:-1]!r} is not a heading of this book; "
+        self.doubt(line.place, f"the heading {heading[:-1]!r} is not a heading of this book; "
                    f"read as {near[0]!r}, one letter off, where a heading must stand")  # fmt: skip
-        return near[0], list(line.tokens[1:])
+        return near[0] + " (mandatory)" * mandatory, list(line.tokens[words:])
 
     def lost_heading(self, line: Line) -> tuple[str, list[Token]]:
         self.doubt(line.place, _LOST_HEADING_WHY)
@@ -316,6 +333,7 @@ class _Reader:
     # ---- words --------------------------------------------------------------------------
 
     def check_words(self, tokens: list[Token], capitals: bool = True) -> None:
+        tokens[:] = [part for token in tokens for part in self.parted_at_stop(token)]
         for token in [t for t in tokens if _NOISE.fullmatch(t.text)]:
             self.doubt(token.place, f"a mark {token.text!r} read between words; left out")
         tokens[:] = [token for token in tokens if not _NOISE.fullmatch(token.text)]
@@ -351,6 +369,17 @@ class _Reader:
         if end >= 2 and tokens[end - 1].text in _LONE_MARKS and ends_sentence(tokens[end - 2].text):
             mark = tokens.pop(end - 1)
             self.doubt(mark.place, f"{mark.text!r} alone after the last sentence; left out")
+
+    def parted_at_stop(self, token: Token) -> list[Token]:
+        """A sentence's last word and the next one's first read as one (``still.It``):
+        two words when both are words, listed."""
+        glued = _STOP_GLUED.fullmatch(token.text)
+        if not glued or not all(map(self.context.lexicon.is_word, glued.groups())):
+            return [token]
+        self.doubt(token.place, f"{token.text!r} is read without the space after its "
+                   f"stop; read as {' '.join(glued.groups())!r}")  # fmt: skip
+        return [replace(token, text=glued[1], second=None),
+                replace(token, text=glued[2], second=None)]  # fmt: skip
 
     def shift_space(self, first: Token, second: Token) -> None:
         """Two words parted one letter off (``Your est`` for ``You rest``, ``Yous top``
@@ -413,7 +442,7 @@ class _Reader:
             return
         has = "capitals" if word.isupper() else "a capital"
         seldom = lexicon.as_written[word] * CAPITAL_RARITY <= lexicon.as_written[lower]
-        if seldom and lexicon.as_written[word] > 1:  # written so elsewhere: sentences' starts
+        if word.isupper() or (seldom and lexicon.as_written[word] > 1):  # sentences' starts
             token.text = token.text.replace(word, lower)
             self.doubt(token.place, f"{word!r} has {has} in mid-sentence, as this "
                        f"book seldom writes it: read as {lower!r}")  # fmt: skip
@@ -433,13 +462,24 @@ class _Reader:
             token.text = token.text.replace(word, "I")
             self.doubt(token.place, f"{word!r} alone in the text: read as 'I'")
             return
-        if word and _mixed_case(word) and lexicon.as_written[word] < 2:
-            fixed = word.lower() if word[0].islower() else word[0] + word[1:].lower()
+        mixed = _mixed_case(word) and lexicon.as_written[word] < 2  # not a name it repeats
+        if word and (mixed or _starts_in_capitals(word, beside)):
+            in_sentence = word[0].islower() or not ends_sentence(beside[0] or ".")
+            fixed = word.lower() if in_sentence else word[0] + word[1:].lower()
             if lexicon.is_word(fixed):
                 token.text = token.text.replace(word, fixed)
                 self.doubt(token.place, f"{word!r} has capitals amid small letters; read as "
                            f"{fixed!r}")  # fmt: skip
                 return
+        if word and (spaced := lexicon.spaced(word)):
+            if lexicon.counts[word.casefold()] > 2:  # the book's own, or a misreading made alike
+                self.doubt(token.place, f"{word!r} is in no dictionary and reads as {spaced!r}:"
+                           " were its spaces not read?")  # fmt: skip
+                return
+            token.text = token.text.replace(word, spaced)
+            self.doubt(token.place, f"{word!r} is no word; read as {spaced!r}, words whose "
+                       "spaces were not read")  # fmt: skip
+            return
         if not word or lexicon.is_word(word):
             if word and (apart := lexicon.run_together(word)):
                 self.doubt(token.place, f"{word!r} is once in this book, which says {apart!r} "
@@ -500,6 +540,7 @@ class _Reader:
         if not word or not other or other == word:
             return False
         if other.replace(" ", "") == word:
+            other = self.context.lexicon.best_parting(other)
             token.text = token.text.replace(word, other)
             self.doubt(token.place, f"{word!r} shows a space in print: read as {other!r}")
             return True
@@ -559,7 +600,7 @@ class _Reader:
                        f"{last.read[-1]!r}")  # fmt: skip
         self.closing_bracket_twice(tokens)
         last = tokens[-1]
-        start = _code_start(tokens)
+        start = self.code_apart(tokens, _code_start(tokens))
         if start < len(tokens) and not tokens[-1].text.endswith("]"):
             self.closing_bracket_lost(tokens, start)
         if start == len(tokens) or not tokens[-1].text.endswith("]"):
@@ -575,18 +616,67 @@ class _Reader:
             tokens[start:] = [Token(fixed, min(t.confidence for t in tokens[start:]),
                                     tokens[start].place)]  # fmt: skip
 
+    def code_apart(self, tokens: list[Token], start: int) -> int:
+        """The code's start, its token read with what stands before its ``[`` put apart: a
+        sentence's end (``fairly.[W+1``) as a word of its own; a speck (``{[``) left out,
+        listed; a word, listed."""
+        if start == len(tokens) or not (before := tokens[start].text.split("[")[0]):
+            return start
+        if _SENTENCE_END.search(before):
+            tokens[start : start + 1] = _parted_at_code(tokens[start])
+            return start + 1
+        if any(mark.isalnum() for mark in before):
+            self.doubt(tokens[start].place, f"{before!r} is read joined to the reward code "
+                       f"{tokens[start].text!r}")  # fmt: skip
+            return start
+        tokens[start].text = tokens[start].text[len(before) :]
+        self.doubt(tokens[start].place, f"{before!r} was read before the reward code's "
+                   "opening bracket, and is left out")  # fmt: skip
+        return start
+
     def mended_code(self, inside: str, place: Place) -> str:
         """A code's inside with the marks between its rewards put right, listed: a slash
-        not read between two figures (``S2W+2``), a stop read before ``(Max:``, a
-        ``(Max:`` whose ``)`` was not read at the code's end."""
+        not read between two figures (``S2W+2``), a stop or no space before ``(Max:``;
+        then :meth:`code_repaired`."""
         mended = _FIGURES_RUN_TOGETHER.sub(r"\1/", inside)
         mended = _STOP_BEFORE_LIMIT.sub(r"\1 (", mended)
-        if _LIMIT_OPEN_AT_END.search(mended):
-            mended += ")"
+        mended = _LIMIT_SPACE.sub(r"\1 (", mended)
         if mended != inside:
             self.doubt(place, f"the reward code {inside!r} was read without the marks between "
                        f"its rewards; read as {mended!r}")  # fmt: skip
-        return mended
+        return self.code_repaired(mended, place)
+
+    def code_repaired(self, inside: str, place: Place) -> str:
+        """A code that is no rewards of this book, made one by undoing one misreading of
+        :data:`CODE_CONFUSIONS` (``[DVS1]`` for ``[D1/S1]``, ``[SUT reasure]`` for
+        ``[S1/Treasure]``, ``Garden of lrem``) or a limit's ``)`` not read at its end, when
+        exactly one such reading is; its spaces alone put right first (:meth:`spaces_mended`);
+        listed."""
+        if self.reads_as_code(inside):
+            return inside
+        found = [reading for reading in [self.spaces_mended(inside)] if self.reads_as_code(reading)]
+        if not found:
+            misread = [*undone(inside, CODE_CONFUSIONS), inside + ")"]  # ``(Max: Poor``
+            readings = {self.spaces_mended(reading) for reading in misread}
+            found = [reading for reading in readings if self.reads_as_code(reading)]
+        if len(found) != 1:
+            return inside
+        self.doubt(place, f"the reward code {inside!r} is no rewards of this book; read as "
+                   f"{found[0]!r}, the one reading of it that is")  # fmt: skip
+        return found[0]
+
+    def spaces_mended(self, inside: str) -> str:
+        """Each part of a code that is no reward as read, but is one without its spaces
+        (``T reasure``) or with the spaces its words lost (``MovetoBasra``, ``Palaceof
+        the Djinn King``), written so."""
+        return "/".join(self.part_spaced(part.strip()) for part in inside.split("/"))
+
+    def part_spaced(self, part: str) -> str:
+        if self.whole_part(part):
+            return part
+        words_in = self.context.lexicon.words_in  # a word it reads as one: ``Palace``
+        readings = [part.replace(" ", ""), " ".join(words_in(w) or w for w in part.split(" "))]
+        return next((reading for reading in readings if self.whole_part(reading)), part)
 
     def closing_bracket_twice(self, tokens: list[Token]) -> None:
         """``[S1/D1]]`` or ``[S1/D1] ]`` (a speck beside the bracket, or ``]}``): one
@@ -601,7 +691,11 @@ class _Reader:
 
     def open_code(self, tokens: list[Token]) -> None:
         """Before its words are checked: a section closed by ``]`` with no ``[`` has its
-        code's opening bracket put back, so that the code is read as one."""
+        code's opening bracket put back, so that the code is read as one (after a speck
+        beside its closing bracket is left out: ``{Oath Bound/S1]}``)."""
+        if tokens and tokens[-1].text.endswith(("]}", "])", "]|")):
+            tokens[-1].text = tokens[-1].text[:-1]
+            self.doubt(tokens[-1].place, "the reward code's closing bracket was read twice")
         if tokens and tokens[-1].text.endswith("]") and _code_start(tokens) == len(tokens):
             self.opening_bracket(tokens)
 
@@ -644,8 +738,11 @@ class _Reader:
     def whole_part(self, part: str) -> bool:
         if part[:1] in '"“':
             return len(part) > 1 and part[-1] in '"”'
+        if number := _CODE_NUMBER.fullmatch(part):  # lookalikes, as code_part reads them
+            figure = number[1].upper().replace("$", "S") + number[2]
+            part = figure + number[3].translate(FIGURE_LOOKALIKES) + (number[4] or "")
         try:
-            parse_part(re.sub(r"^\$", "S", part), self.context.vocabulary)
+            parse_part(part, self.context.vocabulary)
         except RewardCodeError:
             return False
         return True
@@ -693,9 +790,53 @@ class _Reader:
                 part = re.sub(r"\(\s*(Max|Min)\s*[;.,]\s*", r"(\1: ", part)
         try:
             parse_part(part, self.context.vocabulary)
-            return part
         except RewardCodeError as error:
             return self.code_name(part, place, error)
+        return self.capitals_put_back(part, place)
+
+    def name_near_the_books(self, part: str, place: Place) -> None:
+        """Without world.txt: a reward one letter from a name the book's codes say far more
+        often (``Ting of Solomon``, ``RING OF SOLOMON``: :func:`book_headings`), listed."""
+        name = part.upper()
+        near = [known for known in self.context.headings
+                if Levenshtein.distance(name, known, score_cutoff=1) == 1]  # fmt: skip
+        if name not in self.context.headings and len(near) == 1:
+            self.doubt(place, f"the reward {part!r} is one letter from {near[0]!r}, which the "
+                       "book says far more often: which is printed?")  # fmt: skip
+
+    def capital_of(self, word: str) -> str:
+        """``word`` with its capital when the book writes it so more than once (a name's
+        first word, when the book has no world.txt: ``respected``, ``island``)."""
+        capital = word.capitalize()
+        return capital if self.context.lexicon.as_written[capital] > 1 else word
+
+    def code_words_spaced(self, part: str, place: Place) -> str:
+        """Without world.txt: a reward's word of no dictionary that reads better as words
+        run together (``Gardenof Irem``, a misreading the book may repeat), parted; listed."""
+        lexicon = self.context.lexicon
+        words = [lexicon.words_in(word) if word.isalpha() and not lexicon.listed(word)
+                 else None for word in part.split(" ")]  # fmt: skip
+        spaced = " ".join(apart or word for apart, word in zip(words, part.split(" "), strict=True))
+        if spaced != part:
+            self.doubt(place, f"the reward {part!r} reads as {spaced!r}, words whose spaces "
+                       "were not read")  # fmt: skip
+        return spaced
+
+    def capitals_put_back(self, part: str, place: Place) -> str:
+        """A reward read with a name's capital lost (``imprisoned`` for ``Imprisoned``:
+        rewards are read in any case, and each starts with a capital), written as world.txt
+        spells it, or as the book does elsewhere; listed, as read when neither does."""
+        lexicon = self.context.lexicon
+        spelled = " ".join(lexicon.names.get(word, word) if word.islower() else word
+                           for word in part.split(" "))  # fmt: skip
+        spelled = _NAME_START.sub(lambda start: self.capital_of(start[0]), spelled)
+        if _NAME_START.search(spelled):
+            self.doubt(place, f"the reward {part!r} starts with a small letter: check it "
+                       "against the page")  # fmt: skip
+        elif spelled != part:
+            self.doubt(place, f"the reward {part!r} is read without a capital of its name; "
+                       f"read as {spelled!r}")  # fmt: skip
+        return spelled
 
     def check_figure(self, letter: str, sign: str, digits: str, place: Place) -> None:
         """A figure read at most twice in the book's codes with more digits than every
@@ -716,16 +857,23 @@ class _Reader:
     def code_name(self, part: str, place: Place, error: RewardCodeError) -> str:
         vocabulary = self.context.vocabulary
         if not vocabulary.skills and not vocabulary.statuses:  # no world: words are judged
-            return self.checked_words(part, place)
-        undone = " ".join(self.context.lexicon.confusable_fix(w) or w for w in part.split())
-        try:
-            parse_part(undone, vocabulary)
+            if part.count("(") != part.count(")"):
+                self.doubt(place, f"the reward {part!r} opens a bracket it does not close")
+            spaced = self.code_words_spaced(self.capitals_put_back(part, place), place)
+            self.name_near_the_books(spaced, place)
+            return self.checked_words(spaced, place)
+        lexicon = self.context.lexicon
+        for undo in (lexicon.confusable_fix, lexicon.name_near):  # ``lrem``; ``Trem``
+            undone = " ".join(undo(word) or word for word in part.split())
+            try:
+                parse_part(undone, vocabulary)
+            except RewardCodeError:
+                continue
             self.doubt(place, f"the reward {part!r} is not a reward of this book; read as "
                        f"{undone!r}")  # fmt: skip
             return undone
-        except RewardCodeError:
-            self.doubt(place, f"reward code: {error}")
-            return part
+        self.doubt(place, f"reward code: {error}")
+        return part
 
     def checked_words(self, part: str, place: Place, second: str | None = None) -> str:
         words = _CODE_WORD.findall(part)
@@ -872,6 +1020,21 @@ def _mixed_case(word: str) -> bool:
     return any(a.islower() and b.isupper() for a, b in itertools.pairwise(word))
 
 
+def _starts_in_capitals(word: str, beside: Neighbours) -> bool:
+    """A word in capitals starting a sentence before one in small letters (``you. AS
+    you``; a heading ends with a colon), as no sentence is printed (in mid-sentence,
+    :meth:`_Reader.check_capital` reads it).
+
+    >>> _starts_in_capitals("AS", ("you.", "you")), _starts_in_capitals("AS", ("you.", "You"))
+    (True, False)
+    >>> _starts_in_capitals("I", (None, "am")), _starts_in_capitals("SO", ("win", "fine"))
+    (False, False)
+    """
+    before, following = beside
+    starts = ends_sentence(before or ".") and (following or "")[:1].islower()
+    return starts and len(word) > 1 and word.isupper()
+
+
 def _undo_letters(name: str) -> str:
     return name.translate(str.maketrans("1|0!5", "IIOIS"))
 
@@ -884,10 +1047,40 @@ def _code_start(tokens: list[Token]) -> int:
     return len(tokens)
 
 
+_HEADING_GLUED = re.compile(r"([A-Z]{2,}:)([A-Za-z].*)")
+_NAME_START = re.compile(r"(?:^|(?<=: ))[a-z][a-z']*")  # where a reward's name starts
+_STOP_GLUED = re.compile(r"([A-Za-z]+[.!?])([A-Z][a-z]+[,.;:!?]?)")
 _SENTENCE_END = re.compile(r"[.!?][\"”’']?$")
-_FIGURES_RUN_TOGETHER = re.compile(r"(?<![A-Za-z])([DSW$][+-]?[0-9]{1,3})[.,]?(?=[DSW$][+-]?[0-9])")
+_FIGURES_RUN_TOGETHER = re.compile(
+    r"(?<![A-Za-z])([DSW$][+-]?[0-9]{1,3})[.,]?(?=[DSW$][+-]?[0-9]|[dsw][+-][0-9])"
+)
+_LIMIT_SPACE = re.compile(r"([0-9])\((?=(Max|Min)\b)")
+CODE_CONFUSIONS: tuple[tuple[str, str], ...] = (
+    ("V", "1/"), ("v", "t/"), ("U", "1/"), ("V", "1"), ("U", "1"), ("y", ")"), ("l", "I"),
+    ("1", "I"), ("|", "I"),
+)  # fmt: skip
+"""How a code's marks and letters are misread on photos (as read, as printed): ``1/`` as
+one letter, a limit's ``)`` as ``y``, a name's ``I`` as ``l``."""
 _STOP_BEFORE_LIMIT = re.compile(r"([0-9])[.,]\s*\((?=(Max|Min)\b)")
-_LIMIT_OPEN_AT_END = re.compile(r"\((Max|Min):\s*[A-Za-z]+$")
+
+
+def _colon_parted(tokens: list[Token]) -> list[Token]:
+    """A heading's last word read with the next beyond its colon, the space not read
+    (``NO SKILL:Youread``), as two words, so that the heading is found."""
+    for index, token in enumerate(tokens[:_LONGEST_HEADING]):
+        if parted := _HEADING_GLUED.fullmatch(token.text):
+            return [*tokens[:index], replace(token, text=parted[1], second=None),
+                    replace(token, text=parted[2], second=None), *tokens[index + 1 :]]  # fmt: skip
+        if not token.text.isupper():
+            break
+    return tokens
+
+
+def _parted_at_code(token: Token) -> list[Token]:
+    """A sentence's last word and the code's start read as one word, as two."""
+    sentence_end, code = token.text.split("[", 1)
+    return [replace(token, text=sentence_end, second=None),
+            replace(token, text="[" + code, second=None)]  # fmt: skip
 
 
 def _after_last_sentence(tokens: list[Token]) -> int:

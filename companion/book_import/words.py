@@ -23,6 +23,7 @@ from typing import Protocol
 
 import snowballstemmer
 from rapidfuzz import fuzz, process
+from rapidfuzz.distance import Levenshtein
 
 # What an engine reads for what is printed (read, printed). The strong ones are so typical
 # of OCR that a dictionary word they give is taken; a weak one must give a word the book
@@ -58,6 +59,12 @@ _SUGGESTION_SCORE = 80  # rapidfuzz ratio; lower gives names for sentences
 COMMONER = 1.5  # Zipf units (a factor of about 30) by which a lookalike is far more common
 COMMONER_ONCE = 2.0  # Zipf units (a factor of 100): a word said once beside a common one
 SAID_OFTEN = 10  # times the book says that common word
+SPACED_LETTERS = 7  # a non-word this long may be words whose spaces were lost
+SPACED_WORDS = 3  # when it reads as this many words at least: two may be a compound the
+# dictionary lacks (``hoofprints``, ``ferrywoman``; a pair the book says is run_together's)
+_LONGEST_WORD = 20  # letters of the longest word looked for in them
+PARTING_MARGIN = 1.0  # Zipf units (a factor of 10) by which a space one letter over reads better
+PAIR_BONUS = 3.0  # Zipf units: two words the book says together read so rather than apart
 RARE_IN_LANGUAGE = 3.5  # Zipf: a word read fewer than about 3 times a million words is rare
 WORDFREQ_LANGUAGES = {"eng": "en", "fra": "fr", "deu": "de", "spa": "es", "ita": "it",
                       "por": "pt", "nld": "nl"}  # fmt: skip
@@ -156,7 +163,7 @@ class Lexicon:
         self._in_dictionary: dict[str, bool] = {}
         self._fixes: dict[tuple[str, bool], str | None] = {}
 
-    def _listed(self, word: str) -> bool:
+    def listed(self, word: str) -> bool:
         """In the names or the dictionary (not counting the book's own repeats)."""
         if word.casefold() in self.names:
             return True
@@ -174,7 +181,7 @@ class Lexicon:
         word = bare(word)
         if not word or word.isdigit():
             return True
-        if self._listed(word):
+        if self.listed(word):
             return True
         return self.counts[word.casefold()] >= 2 and self.confusable_fix(word) is None
 
@@ -189,7 +196,7 @@ class Lexicon:
         True
         """
         return next(
-            (reading for reading in _undone(bare(word), WORD_TO_WORD_CONFUSIONS)
+            (reading for reading in undone(bare(word), WORD_TO_WORD_CONFUSIONS)
              if self.is_word(reading)),
             None,
         )  # fmt: skip
@@ -267,7 +274,7 @@ class Lexicon:
     def _spelt(self, word: str) -> bool:
         """A word of the dictionary, or any word when there is none: a stem is common for
         non-words too (``eache`` stems as ``each``, ``areeds`` as ``are``)."""
-        return self.dictionary is None or self._listed(word)
+        return self.dictionary is None or self.listed(word)
 
     def common_in_book(self, word: str) -> str | None:
         """A word said once in the book, one confusion or its first letter lost from a
@@ -306,6 +313,19 @@ class Lexicon:
             self._fixes[key] = self._confusable_fix(word, listed_only)
         return self._fixes[key]
 
+    def name_near(self, word: str) -> str | None:
+        """The one word of the pack's names that ``word`` is but for its case or one letter
+        (``imprisoned``: ``Imprisoned``, ``Trem``: ``Irem``), else None.
+
+        >>> lexicon = Lexicon(None, ["Garden of Irem", "Imprisoned"], [])
+        >>> lexicon.name_near("Trem"), lexicon.name_near("imprisoned"), lexicon.name_near("Iron")
+        ('Irem', 'Imprisoned', None)
+        """
+        folded = bare(word).casefold()
+        near = [name for key, name in self.names.items()
+                if Levenshtein.distance(folded, key, score_cutoff=1) <= 1]  # fmt: skip
+        return near[0] if len(near) == 1 and len(folded) > 2 else None
+
     def _confusable_fix(self, word: str, listed_only: bool) -> str | None:
         found: dict[str, int] = {}
         for reading, strong in _readings(word):
@@ -320,7 +340,7 @@ class Lexicon:
 
     def _known_reading(self, reading: str, strong: bool, listed_only: bool) -> bool:
         seen = self.counts[reading.casefold()]
-        if self._listed(reading) and (strong or seen or reading.casefold() in self.names):
+        if self.listed(reading) and (strong or seen or reading.casefold() in self.names):
             return True
         return not listed_only and seen >= 3
 
@@ -339,6 +359,103 @@ class Lexicon:
                 return f"{bare(word)[:cut]} {bare(word)[cut:]}"
         return None
 
+    def spaced(self, word: str) -> str | None:
+        """A word of many letters that no dictionary spells, as the three or more words run
+        together in it, each a word of the book or the dictionary (``Yourecogniseitas``
+        for ``You recognise it as``): the reading the language says most often, or None.
+
+        >>> Lexicon(None, [], "you recognise it as the island".split() * 2).spaced("Yourecogniseit")
+        'You recognise it'
+        """
+        letters = bare(word)
+        if len(letters) < SPACED_LETTERS or not letters.isalpha() or self.listed(letters):
+            return None
+        words = self.words_in(letters)
+        return words if words and words.count(" ") + 1 >= SPACED_WORDS else None
+
+    def words_in(self, letters: str) -> str | None:
+        """``letters`` as the words of the book or the dictionary run together in them
+        that the language says most often (one word when it is one), or None.
+
+        >>> lexicon = Lexicon(None, ["Palace of the Djinn King"], [])
+        >>> lexicon.words_in("Palaceof"), lexicon.words_in("Palace"), lexicon.words_in("x1")
+        ('Palace of', 'Palace', None)
+        """
+        bounds = self._word_bounds(letters)
+        return None if bounds is None else " ".join(letters[a:b] for a, b in pairwise(bounds))
+
+    def best_parting(self, parted: str) -> str:
+        """``parted`` (the words a second engine saw spaces between), the same letters
+        with one space one letter over, or with none, whichever the language says more
+        often by PARTING_MARGIN (``Yous top``: ``You stop``, ``l it``: ``lit``).
+
+        >>> lexicon = Lexicon(None, [], "you stop your rest lit".split() * 2)
+        >>> lexicon.best_parting("Your est"), lexicon.best_parting("l it")
+        ('You rest', 'lit')
+        """
+        words = parted.split(" ")
+        readings = [words, ["".join(words)]] + [_space_moved(words, index, step)
+                    for index in range(1, len(words)) for step in (-1, 1)]  # fmt: skip
+        scores = {" ".join(reading): self._reading_score(reading) for reading in readings}
+        best = max(scores, key=lambda reading: scores[reading])
+        return best if scores[best] >= scores[parted] + PARTING_MARGIN else parted
+
+    def _reading_score(self, words: list[str]) -> float:
+        """How likely ``words`` are as read (as :meth:`_word_bounds` weighs them); minus
+        infinity when one is no word of the book or the dictionary."""
+        if not all(word and self._whole_word(word) for word in words):
+            return float("-inf")
+        folded = [word.casefold() for word in words]
+        return sum(self._piece_score(word) for word in folded) + sum(
+            self._pair_score(a, b) for a, b in pairwise(folded)
+        )
+
+    def _word_bounds(self, letters: str) -> list[int] | None:
+        """Where the words of the best reading of ``letters`` start and end, or None.
+
+        readings[end][start]: the best reading of folded[:end] whose last word starts at
+        start, as (score, where the word before that starts). A word of many readings
+        costs len x _LONGEST_WORD squared at most: linear in its length."""
+        folded = letters.casefold()
+        readings: dict[int, dict[int, tuple[float, int]]] = {0: {0: (0.0, 0)}}
+        for end in range(1, len(folded) + 1):
+            for start in range(max(0, end - _LONGEST_WORD), end):
+                piece = folded[start:end]
+                if start not in readings or not self._whole_word(letters[start:end]):
+                    continue
+                score = self._piece_score(piece)
+                readings.setdefault(end, {})[start] = max(
+                    (before_score + score + self._pair_score(folded[before:start], piece), before)
+                    for before, (before_score, _) in readings[start].items()
+                )
+        if len(folded) not in readings:
+            return None
+        cuts, end = [], len(folded)
+        start = max(readings[end], key=lambda at: readings[end][at][0])
+        while end:
+            cuts.append(end)
+            end, start = start, readings[end][start][1]
+        return [0, *reversed(cuts)]
+
+    def _whole_word(self, piece: str) -> bool:
+        """A word of the book or the dictionary, or ``a`` or ``I`` (each word costs 9 Zipf
+        units less its frequency, so ``sandalwood box`` reads better than ``sand al wood
+        box``)."""
+        if len(piece) == 1:
+            return piece in "aAI"
+        return self.counts[piece.casefold()] >= 2 or self.listed(piece.casefold())
+
+    def _pair_score(self, previous: str, piece: str) -> float:
+        """PAIR_BONUS when the book says ``previous`` and ``piece`` together."""
+        return PAIR_BONUS if previous and self.pairs[previous, piece] else 0.0
+
+    def _piece_score(self, piece: str) -> float:
+        """How likely a word is (its Zipf frequency less 9: a log of its share of words),
+        so that fewer and commoner words read best; -9 a word without frequencies."""
+        frequency = _zipf_reader()
+        zipf = frequency(piece, self.language) if frequency and self.language else 0.0
+        return zipf - 9.0
+
     def suggest(self, word: str) -> str | None:
         """The closest known word of the book or the names, for a review line."""
         word = bare(word)
@@ -352,6 +469,17 @@ class Lexicon:
         return _same_case(found[0], word)
 
 
+def _space_moved(words: list[str], index: int, step: int) -> list[str]:
+    """``words`` with the space before ``words[index]`` moved ``step`` letters on.
+
+    >>> _space_moved(["Yous", "top"], 1, -1), _space_moved(["a", "bc"], 1, 1)
+    (['You', 'stop'], ['ab', 'c'])
+    """
+    joined = words[index - 1] + words[index]
+    cut = len(words[index - 1]) + step
+    return [*words[: index - 1], joined[:cut], joined[cut:], *words[index + 1 :]]
+
+
 def _lookalikes(word: str) -> Iterable[str]:
     """``word`` with one confusion undone, then with a first letter lost put back."""
     yield from (reading for reading, _strong in _readings(word))
@@ -361,13 +489,13 @@ def _lookalikes(word: str) -> Iterable[str]:
 def _readings(word: str) -> Iterable[tuple[str, bool]]:
     """``word`` with one confusion undone at one place, and whether it is a strong one."""
     for confusions, strong in ((STRONG_CONFUSIONS, True), (WEAK_CONFUSIONS, False)):
-        yield from ((reading, strong) for reading in _undone(word, confusions))
+        yield from ((reading, strong) for reading in undone(word, confusions))
 
 
-def _undone(word: str, confusions: Iterable[tuple[str, str]]) -> Iterable[str]:
+def undone(word: str, confusions: Iterable[tuple[str, str]]) -> Iterable[str]:
     """``word`` with one of ``confusions`` (as read, as printed) undone at one place.
 
-    >>> list(_undone("tom", [("m", "rn"), ("o", "c")]))
+    >>> list(undone("tom", [("m", "rn"), ("o", "c")]))
     ['torn', 'tcm']
     """
     for read, printed in confusions:

@@ -8,6 +8,7 @@ tested alone; ``typeset.py`` (the ocr helper's) makes real page images.
 from __future__ import annotations
 
 import functools
+import itertools
 import random
 import re
 import textwrap
@@ -18,6 +19,7 @@ from pathlib import Path
 
 from companion.book_import.model import Box, OcrLine, OcrPage, OcrWord
 from companion.book_import.words import english_dictionary
+from companion.book_import.world_names import read_world_names
 from tests.book_import.typeset import book_paragraphs
 
 DEMO = Path(__file__).parents[2] / "content" / "demo"
@@ -173,6 +175,14 @@ class Kind(Enum):
     OPENING_BRACKET_LOST = "a reward code's opening bracket not read (it. S1/Treasure])"
     COLON_SPACED = "a heading's colon read apart from it (PIETY :)"
     MARKS_IN_CODE_LOST = "a code's slash or ')' not read ([S2W+2. (Max: Wealthy)])"
+    CODE_MARKS_AS_LETTERS = "a code's marks read as letters ([DVS1], [LosvS1], Poory, lrem)"
+    SPACES_LOST_AT_CODE = "the spaces before a code and its limit lost (fairly.[W+1(Max:)"
+    SPACES_LOST_AFTER_HEADING = "the spaces after a heading lost (SKILL:Youreadthem)"
+    SPECK_BEFORE_CODE = "a speck read before a code's opening bracket ({[S1/Treasure])"
+    SPACES_LOST_IN_CODE = "a space between a code's words lost ([S2/Moveto Basra])"
+    SPACE_LOST_AFTER_STOP = "the space after a sentence's full stop lost (still.It)"
+    BRACKETS_BOTH_MISREAD = "a code's '[' read as '{' and a speck after its ']' ({S1/D1]})"
+    NAME_IN_CODE_MISREAD = "a name in a code read without its capital or one letter off (Trem)"
 
 
 def damage_lines(
@@ -236,6 +246,18 @@ _FITS: dict[Kind, Callable[[str, PrintedLine], bool]] = {
     ),
     Kind.COLON_SPACED: lambda text, line: re.match(r"[A-Z]{3,}: ", text) is not None,
     Kind.MARKS_IN_CODE_LOST: lambda text, line: _MARKED_CODE.search(text) is not None,
+    Kind.CODE_MARKS_AS_LETTERS: lambda text, line: any(
+        pattern.search(text) for pattern, _ in _MARKS_AS_LETTERS
+    ),
+    Kind.SPACES_LOST_AT_CODE: lambda text, line: _LIMITED_CODE.search(text) is not None,
+    Kind.SPACES_LOST_AFTER_HEADING: lambda text, line: _HEADED_WORDS.match(text) is not None,
+    Kind.SPECK_BEFORE_CODE: lambda text, line: any(word.startswith("[") for word in line.words),
+    Kind.SPACES_LOST_IN_CODE: lambda text, line: bool(_code_word_pairs(line.words)),
+    Kind.SPACE_LOST_AFTER_STOP: lambda text, line: bool(_stop_pairs(line.words)),
+    Kind.BRACKETS_BOTH_MISREAD: lambda text, line: (
+        re.search(r"\[[^\[\]]*\]$", text) is not None and text.count("[") == 1
+    ),
+    Kind.NAME_IN_CODE_MISREAD: lambda text, line: bool(_names_in_code(line.words)),
     Kind.HEADING_IN_SMALL_LETTERS: lambda text, line: (
         re.match(r"[A-Z ]+: ", text) is not None and not re.match(r"(TERRAINS|OTHERWISE):", text)
     ),  # a chart's settings are read in any case
@@ -244,6 +266,14 @@ _FITS: dict[Kind, Callable[[str, PrintedLine], bool]] = {
 
 _ENGLISH = english_dictionary("eng")  # hunspell-en-us, which the import tests need
 _RN_WORD = re.compile(r"(turn|corner|modern)s?[.,;]?")  # each 'rn' as 'm' a word too
+_MARKS_AS_LETTERS = [  # a code's mark read as a letter, as photos gave them
+    (re.compile(r"(?<=\[[DSW])1/(?=[DSW][0-9])"), "V"),
+    (re.compile(r"(?<=\[Los)t/(?=[DSW][0-9])"), "v"),
+    (re.compile(r"(?<=\(Min: Poor)\)"), "y"),
+    (re.compile(r"(?<=of )I(?=rem)"), "l"),
+]
+_HEADED_WORDS = re.compile(r"(?:[A-Z]+ )*[A-Z]{2,}: (?:[A-Za-z]+ ){3}")  # then 3 plain words
+_LIMITED_CODE = re.compile(r"[a-z]\. \[[DSW][+-][0-9] \((Max|Min):")
 _MARKED_CODE = re.compile(r"[DSW][+-]?[0-9]/[DSW][+-]?[0-9]|[0-9] \((Max|Min): [A-Za-z]+\)\]$")
 _FIGURE_AFTER_SLASH = re.compile(r"/(?=[DSW][+-]?[0-9])")
 _FIGURE_ONE = re.compile(r"(?<=[\[/][DSW])([+-]?)1(?=[/\]])")
@@ -272,6 +302,46 @@ def _barred(line: PrintedLine) -> list[int]:
 @functools.cache
 def _a_word(word: str) -> bool:
     return _ENGLISH is not None and _ENGLISH.lookup(word)
+
+
+def _names_in_code(words: list[str]) -> list[tuple[int, str]]:
+    """The first words of names of world.txt in a reward code, as (index, word)
+    (``Imprisoned`` in ``[Imprisoned/S2]``, ``Garden`` in ``Opportunity: Garden of Irem]``;
+    without world.txt only a name's first word is known to need its capital)."""
+    found, in_code, after = [], False, ""
+    for index, word in enumerate(words):
+        in_code = in_code or word.startswith("[")
+        starts = re.findall(r"(?:^\[|/)([A-Z][a-z]{3,})", word)
+        starts += re.findall(r"^[A-Z][a-z]{3,}", word) if after.endswith(":") else []
+        found += [(index, name) for name in starts
+                  if in_code and name in _NAME_WORDS and word.count(name) == 1]  # fmt: skip
+        in_code, after = in_code and not word.endswith("]"), word
+    return found
+
+
+_WORLD = read_world_names(DEMO)
+_NAMES = " ".join(_WORLD.skills + _WORLD.statuses + _WORLD.treasures + _WORLD.places)
+_NAME_WORDS = set(re.findall(r"[A-Z][a-z]+", _NAMES)) - {  # less rewards' keywords
+    "Treasure", "Move", "Lose", "Opportunity", "Master"}  # fmt: skip
+_STOP_BEFORE_WORD = re.compile(r"[A-Za-z]+\. [A-Z][a-z]+,?")
+
+
+def _stop_pairs(words: list[str]) -> list[int]:
+    """Where a sentence ends and the next starts with a word: the first's index."""
+    pairs = itertools.pairwise(words)
+    return [i for i, pair in enumerate(pairs) if _STOP_BEFORE_WORD.fullmatch(" ".join(pair))]
+
+
+def _code_word_pairs(words: list[str]) -> list[int]:
+    """Where two words of a name stand side by side in a reward code (``Move to``, ``the
+    Rukh]``), outside the quotes of free text: the first's index."""
+    pairs, in_code, quoted = [], False, False
+    for index, (word, following) in enumerate(itertools.pairwise(words)):
+        in_code = (in_code or word.startswith("[")) and not word.endswith("]")
+        quoted ^= word.count('"') % 2 == 1
+        if in_code and not quoted and word.isalpha() and following.rstrip("]").isalpha():
+            pairs.append(index)
+    return pairs
 
 
 def _pairs_before_code(line: PrintedLine) -> list[int]:
@@ -373,6 +443,61 @@ def _harm(kind: Kind, line: PrintedLine, rng: random.Random, made: set[str]) -> 
         code = next(i for i, word in enumerate(words) if word.startswith("["))
         words.insert(code, damaged(rng.choice(["I", "|"]), 0.7))
         return True
+    if kind is Kind.CODE_MARKS_AS_LETTERS:  # each misreading at most twice in a book
+        text = " ".join(words)
+        pattern, read = rng.choice([(p, r) for p, r in _MARKS_AS_LETTERS if p.search(text)])
+        misread = pattern.sub(read, text, count=1)
+        key = next((f"{pattern.pattern}#{n}" for n in (1, 2)
+                    if f"{pattern.pattern}#{n}" not in made), None)  # fmt: skip
+        if key is None:
+            return False
+        made.add(key)
+        _misread_words(words, misread)
+        return True
+    if kind is Kind.SPACES_LOST_AT_CODE:
+        index = next(
+            i for i, word in enumerate(words) if word.startswith("[") and "(" in words[i + 1]
+        )
+        first, code, limit = words[index - 1 : index + 2]
+        words[index - 1 : index + 2] = [
+            damaged(first + code + limit, 0.8, f"{first} {code} {limit}")
+        ]
+        return True
+    if kind is Kind.SPACES_LOST_AFTER_HEADING:
+        colon = next(i for i, word in enumerate(words) if word.endswith(":"))
+        glued = words[colon : colon + 4]
+        words[colon : colon + 4] = [damaged("".join(glued), 0.6, " ".join(glued))]
+        return True
+    if kind is Kind.SPECK_BEFORE_CODE:
+        index = next(i for i, word in enumerate(words) if word.startswith("["))
+        words[index] = damaged(rng.choice("{(") + words[index], 0.8, words[index])
+        return True
+    if kind is Kind.SPACES_LOST_IN_CODE:  # each misreading once, as RUN_TOGETHER
+        index = rng.choice(_code_word_pairs(words))
+        first, second = words[index : index + 2]
+        if first + second in made:
+            return False
+        made.add(first + second)
+        words[index : index + 2] = [damaged(first + second, 0.8, f"{first} {second}")]
+        return True
+    if kind is Kind.BRACKETS_BOTH_MISREAD:
+        index = next(i for i, word in enumerate(words) if word.startswith("["))
+        words[index] = damaged("{" + words[index][1:], 0.8, words[index])
+        words[-1] = damaged(words[-1] + "}", 0.8, words[-1])
+        return True
+    if kind is Kind.SPACE_LOST_AFTER_STOP:
+        index = rng.choice(_stop_pairs(words))
+        first, second = words[index : index + 2]
+        words[index : index + 2] = [damaged(first + second, 0.8, f"{first} {second}")]
+        return True
+    if kind is Kind.NAME_IN_CODE_MISREAD:  # each misreading once, as RUN_TOGETHER
+        index, name = rng.choice(_names_in_code(words))
+        misread = name.lower() if rng.random() < 0.5 else "T" + name[1:]
+        if misread in made:
+            return False
+        made.add(misread)
+        words[index] = damaged(words[index].replace(name, misread, 1), 0.8, words[index])
+        return True
     if kind is Kind.CLOSING_BRACKET_LOST:
         words[-1] = damaged(words[-1][:-1], 0.8, words[-1])
         return True
@@ -384,10 +509,7 @@ def _harm(kind: Kind, line: PrintedLine, rng: random.Random, made: set[str]) -> 
         words[0:1] = [damaged(words[0][:-1], 0.9, words[0]), damaged(":", 0.6)]
         return True
     if kind is Kind.MARKS_IN_CODE_LOST:  # the first mark of the code the engine missed
-        misread = _MARKED_CODE.sub(_without_marks, " ".join(words), count=1).split(" ")
-        for index, (read, was) in enumerate(zip(misread, words, strict=True)):
-            if read != was:  # a limit's marks are on two words: (Max: Wealthy)]
-                words[index] = damaged(read, 0.8, was)
+        _misread_words(words, _MARKED_CODE.sub(_without_marks, " ".join(words), count=1))
         return True
     if kind is Kind.CLOSING_MISREAD_ALONE:
         words[-1] = damaged(words[-1][:-1] + rng.choice(")}"), 0.8, words[-1])
@@ -455,3 +577,11 @@ def _without_marks(found: re.Match[str]) -> str:
     """``S2/W+2`` as ``S2W+2``, or ``2 (Max: Wealthy)]`` as ``2. (Max: Wealthy]``."""
     text = found[0]
     return text.replace("/", "") if "/" in text else text.replace(" (", ". (").replace(")]", "]")
+
+
+def _misread_words(words: list[str], misread: str) -> None:
+    """``words`` (a line's) as ``misread`` reads them, the same number of words: each one
+    that differs damaged."""
+    for index, (read, was) in enumerate(zip(misread.split(" "), words, strict=True)):
+        if read != was:
+            words[index] = damaged(read, 0.8, was)
