@@ -378,8 +378,7 @@ class _Reader:
             return [token]
         self.doubt(token.place, f"{token.text!r} is read without the space after its "
                    f"stop; read as {' '.join(glued.groups())!r}")  # fmt: skip
-        return [replace(token, text=glued[1], second=None),
-                replace(token, text=glued[2], second=None)]  # fmt: skip
+        return _parted(token, glued[1], glued[2])
 
     def shift_space(self, first: Token, second: Token) -> None:
         """Two words parted one letter off (``Your est`` for ``You rest``, ``Yous top``
@@ -623,7 +622,8 @@ class _Reader:
         if start == len(tokens) or not (before := tokens[start].text.split("[")[0]):
             return start
         if _SENTENCE_END.search(before):
-            tokens[start : start + 1] = _parted_at_code(tokens[start])
+            code = tokens[start].text[len(before) :]
+            tokens[start : start + 1] = _parted(tokens[start], before, code)
             return start + 1
         if any(mark.isalnum() for mark in before):
             self.doubt(tokens[start].place, f"{before!r} is read joined to the reward code "
@@ -654,7 +654,8 @@ class _Reader:
         listed."""
         if self.reads_as_code(inside):
             return inside
-        found = [reading for reading in [self.spaces_mended(inside)] if self.reads_as_code(reading)]
+        spaced = self.spaces_mended(inside)
+        found = [spaced] if self.reads_as_code(spaced) else []
         if not found:
             misread = [*undone(inside, CODE_CONFUSIONS), inside + ")"]  # ``(Max: Poor``
             readings = {self.spaces_mended(reading) for reading in misread}
@@ -679,23 +680,23 @@ class _Reader:
         return next((reading for reading in readings if self.whole_part(reading)), part)
 
     def closing_bracket_twice(self, tokens: list[Token]) -> None:
-        """``[S1/D1]]`` or ``[S1/D1] ]`` (a speck beside the bracket, or ``]}``): one
-        closing bracket, listed."""
-        text = _text(tokens)
-        if text.replace(" ", "").endswith("]]") and text.count("[") == 1:
-            if tokens[-1].text == "]":
-                tokens.pop()
-            else:
-                tokens[-1].text = tokens[-1].text[:-1]
-            self.doubt(tokens[-1].place, "the reward code's closing bracket was read twice")
+        """``[S1/D1]]``, ``[S1/D1] ]`` or ``{Oath Bound/S1]}`` (a speck beside the bracket):
+        one closing bracket, listed."""
+        text = _text(tokens).replace(" ", "")
+        if text.count("[") > 1 or not re.search(r"\][\]})|]$", text):
+            return
+        if len(tokens[-1].text) == 1:
+            tokens.pop()
+        else:
+            tokens[-1].text = tokens[-1].text[:-1]
+        self.doubt(tokens[-1].place, "the reward code's closing bracket was read twice")
 
     def open_code(self, tokens: list[Token]) -> None:
         """Before its words are checked: a section closed by ``]`` with no ``[`` has its
         code's opening bracket put back, so that the code is read as one (after a speck
-        beside its closing bracket is left out: ``{Oath Bound/S1]}``)."""
-        if tokens and tokens[-1].text.endswith(("]}", "])", "]|")):
-            tokens[-1].text = tokens[-1].text[:-1]
-            self.doubt(tokens[-1].place, "the reward code's closing bracket was read twice")
+        beside its closing bracket is left out)."""
+        if tokens:
+            self.closing_bracket_twice(tokens)
         if tokens and tokens[-1].text.endswith("]") and _code_start(tokens) == len(tokens):
             self.opening_bracket(tokens)
 
@@ -1069,18 +1070,16 @@ def _colon_parted(tokens: list[Token]) -> list[Token]:
     (``NO SKILL:Youread``), as two words, so that the heading is found."""
     for index, token in enumerate(tokens[:_LONGEST_HEADING]):
         if parted := _HEADING_GLUED.fullmatch(token.text):
-            return [*tokens[:index], replace(token, text=parted[1], second=None),
-                    replace(token, text=parted[2], second=None), *tokens[index + 1 :]]  # fmt: skip
+            return [*tokens[:index], *_parted(token, parted[1], parted[2]), *tokens[index + 1 :]]
         if not token.text.isupper():
             break
     return tokens
 
 
-def _parted_at_code(token: Token) -> list[Token]:
-    """A sentence's last word and the code's start read as one word, as two."""
-    sentence_end, code = token.text.split("[", 1)
-    return [replace(token, text=sentence_end, second=None),
-            replace(token, text="[" + code, second=None)]  # fmt: skip
+def _parted(token: Token, first: str, second: str) -> list[Token]:
+    """One token read for two words (its space not read), as two, each where it was read
+    (the second engine's reading was of both)."""
+    return [replace(token, text=first, second=None), replace(token, text=second, second=None)]
 
 
 def _after_last_sentence(tokens: list[Token]) -> int:
