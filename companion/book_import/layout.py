@@ -96,7 +96,7 @@ def _gutters(
     width = right - left
     gutters = [
         (start, stop)
-        for start, stop in runs(open_band)
+        for start, stop in (_before_short_column(bridged > 0, band) for band in runs(open_band))
         if stop - start >= min(MIN_GUTTER_SHARE * width, max(2, word_gap // 3))
         and start > 0.15 * width
         and stop < 0.85 * width
@@ -104,6 +104,31 @@ def _gutters(
         <= CROSSED_BESIDE
     ]
     return (left, right), crossings, gutters
+
+
+def _before_short_column(bridged: np.ndarray, band: tuple[int, int]) -> tuple[int, int]:
+    """A band open to the text's right edge, ended where the lines of a last column too
+    short to close it begin (a line or two under the running head: press layout 6's last
+    page): where its emptiest stretch ends, if most of the rows with ink there have ink
+    left of the band too (lines side by side, not a page number alone in the foot). Any
+    other band is as it was.
+
+    >>> rows = np.zeros((6, 9), dtype=bool)
+    >>> rows[:5, :3] = True  # the left column
+    >>> rows[0, 5:9] = True  # the right column's one line
+    >>> _before_short_column(rows, (3, 9)), _before_short_column(rows, (3, 8))
+    ((3, 5), (3, 8))
+    >>> rows[0, 5:9], rows[5, 5] = False, True  # a page number alone in the foot
+    >>> _before_short_column(rows, (3, 9))
+    (3, 9)
+    """
+    start, stop = band
+    end = _emptiest_stretch(bridged.mean(axis=0), start, stop)[1]
+    if stop < bridged.shape[1] or end == stop:
+        return band
+    inked = bridged[:, end]
+    beside = inked & bridged[:, :start].any(axis=1)
+    return (start, end) if beside.sum() > inked.sum() / 2 else band
 
 
 def _crossed_beside(bridged: np.ndarray, start: int, stop: int) -> float:

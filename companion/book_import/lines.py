@@ -199,8 +199,11 @@ def without_furniture(page: OcrPage, titles: set[str]) -> OcrPage:
         numbers = [int(re.sub(r"\D", "", w.text)) for w in figures]
         if len(numbers) == 1 and _above_chart_title(page, index):
             continue  # a chart's number, even when its thin figure is not measured bold
-        top = index in tops
-        others = [other for i, other in lone if (i > index if top else i < index)]
+        after = [other for i, other in lone if i > index]
+        # a head with no paragraph number after it (a last page's short right column) is
+        # judged by those before it, as a foot is
+        top = index in tops and bool(after)
+        others = after if top else [other for i, other in lone if i < index]
         if len(numbers) >= 2 or _not_a_paragraph_number(numbers[0], line, others, top):
             dropped.add(index)
     if not dropped:

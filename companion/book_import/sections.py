@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import itertools
 import re
+import string
 from collections import Counter
 from dataclasses import dataclass, field, replace
+from functools import partial
 
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import Levenshtein
@@ -101,9 +103,9 @@ def write_block(block: Block, context: BookContext) -> Written:
     reader = _Reader(block.number, context, written.doubts)
     for line in (line for line in block.lines if line.crosses_columns):
         reader.doubt(line.place, _CROSSES_COLUMNS_WHY)
-    for line in (line for line in block.lines if line.starts_late and line.tokens):
-        reader.doubt(line.place, f"{line.tokens[0].text!r} starts a letter's width in from "
-                     "the column's edge: was its first letter lost?")  # fmt: skip
+    for before, line in itertools.pairwise([None, *block.lines]):
+        if line.starts_late and line.tokens:
+            reader.first_letter_lost(line.tokens, before.tokens[-1].text if before else None)
     if block.is_chart:
         written.lines = reader.chart(block.lines)
     else:
@@ -123,6 +125,36 @@ class _Reader:
 
     def doubt(self, place: Place, why: str) -> None:
         self.doubts.append(Doubt(paragraph=self.number, place=place, why=why))
+
+    def first_letter_lost(self, tokens: list[Token], before: str | None) -> None:
+        """A line that starts a letter's width in from the column's edge: its first letter
+        put back when exactly one letter makes a word that fits the words beside it (see
+        :meth:`fits_line_start`: ``Through he gap``, ``the``; ``scat-ering``, ``tering``)
+        and the word as read does not; listed either way."""
+        first = tokens[0]
+        word, after = bare(first.text), tokens[1].text if len(tokens) > 1 else None
+        fits = partial(self.fits_line_start, before=before, after=after)
+        lost = [_letter_put_back(letter, word) for letter in string.ascii_lowercase]
+        said = [found for found in lost if fits(found)]
+        if word.isalpha() and len(said) == 1 and not fits(word, own=1):
+            first.text = first.text.replace(word, said[0])
+            self.doubt(first.place, f"{word!r} starts a letter's width in from the column's "
+                       f"edge, and one letter put back, {said[0]!r}, fits the words beside "
+                       "it: read so")  # fmt: skip
+            return
+        self.doubt(first.place, f"{first.text!r} starts a letter's width in from the column's "
+                   "edge: was its first letter lost?")  # fmt: skip
+
+    def fits_line_start(
+        self, reading: str, before: str | None, after: str | None, own: int = 0
+    ) -> bool:
+        """Whether ``reading`` at a line's start makes whole the word broken at the end of
+        the line before (``before`` ends with a hyphen), or else is said by the book beside
+        ``before`` or ``after`` (less ``own`` of each pair: the place asked about)."""
+        lexicon = self.context.lexicon
+        if before is not None and before.endswith("-"):
+            return lexicon.is_word(bare(before).rstrip("-") + reading)
+        return lexicon.said_beside(reading, before, after, own) > 0
 
     # ---- result paragraphs --------------------------------------------------------------
 
@@ -538,10 +570,9 @@ class _Reader:
         other = bare(token.second or "")
         if not word or not other or other == word:
             return False
-        if other.replace(" ", "") == word:
-            other = self.context.lexicon.best_parting(other)
-            token.text = token.text.replace(word, other)
-            self.doubt(token.place, f"{word!r} shows a space in print: read as {other!r}")
+        if other.replace(" ", "") == word and (parted := self.context.lexicon.best_parting(other)):
+            token.text = token.text.replace(word, parted)
+            self.doubt(token.place, f"{word!r} shows a space in print: read as {parted!r}")
             return True
         lexicon = self.context.lexicon
         near = Levenshtein.distance(word, other) <= LOOKALIKE_EDITS
@@ -550,9 +581,23 @@ class _Reader:
             self.doubt(token.place, f"{word!r} was read {other!r} by a second engine, a word "
                        f"this book agrees with; read as {other!r}")  # fmt: skip
             return True
+        if (agreed := self.misreading_of(word)) and agreed == self.misreading_of(other):
+            token.text = token.text.replace(word, agreed)
+            self.doubt(token.place, f"{word!r} was read {other!r} by a second engine, each "
+                       f"one misreading from {agreed!r}; read as {agreed!r}")  # fmt: skip
+            return True
         self.doubt(token.place, f"{word!r} was read {other!r} by a second engine: which is "
                    "printed?")  # fmt: skip
         return False
+
+    def misreading_of(self, word: str) -> str | None:
+        """The word of the book that ``word`` is one typical misreading of (``turm``: no
+        word, ``turn`` with an ``m`` for its ``n``; ``tum``: a rare word beside the far
+        commoner ``turn``), else None."""
+        lexicon = self.context.lexicon
+        if lexicon.is_word(word):
+            return lexicon.commoner_lookalike(word)
+        return lexicon.confusable_fix(word, listed_only=False)
 
     def common_word(self, word: str) -> bool:
         dictionary = self.context.lexicon.dictionary
@@ -1097,3 +1142,14 @@ def _ends_code(tokens: list[Token]) -> bool:
 
 def _text(tokens: list[Token]) -> str:
     return " ".join(token.text for token in tokens)
+
+
+def _letter_put_back(letter: str, word: str) -> str:
+    """``word`` with ``letter`` before it, the capital moved to it (``He``: ``tHe``→``The``).
+
+    >>> _letter_put_back("t", "he"), _letter_put_back("t", "He")
+    ('the', 'The')
+    """
+    if word[:1].isupper():
+        return letter.upper() + word[:1].lower() + word[1:]
+    return letter + word

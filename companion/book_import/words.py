@@ -210,16 +210,22 @@ class Lexicon:
         )
 
     def far_rarer(self, word: str, other: str) -> bool:
-        """Said at most twice in the book, or a tenth as often as ``other``: a reading to
-        put right (``tum`` once, ``turn`` 300 times), where ``an`` (368) beside ``on``
-        (1244) is a word of the book in its own right.
+        """Said a tenth as often as ``other``, or at most twice when the language says it
+        seldom too: a reading to put right (``tum`` once, ``turn`` 300 times), where ``an``
+        (368) beside ``on`` (1244) is a word of the book in its own right, and ``tree``
+        said once in a few pages is no sign of ``free``.
 
         >>> book = Lexicon(None, [], ["an"] * 4 + ["on"] * 12 + ["turn"] * 30 + ["tum"])
         >>> book.far_rarer("tum", "turn"), book.far_rarer("an", "on")
         (True, False)
+        >>> book = Lexicon(None, [], ["tree", "free", "tum", "turn"], "eng")
+        >>> book.far_rarer("tree", "free"), book.far_rarer("tum", "turn")
+        (False, True)
         """
         seen = self.counts[bare(word).casefold()]
-        return seen <= 2 or seen * 10 < self.counts[bare(other).casefold()]
+        if seen * 10 < self.counts[bare(other).casefold()]:
+            return True
+        return seen <= 2 and self.zipf(bare(word).lower()) < RARE_IN_LANGUAGE
 
     def said_beside(self, word: str, before: str | None, after: str | None, own: int = 0) -> int:
         """How often the book says ``word`` after ``before`` and before ``after`` (either may
@@ -384,20 +390,25 @@ class Lexicon:
         bounds = self._word_bounds(letters)
         return None if bounds is None else " ".join(letters[a:b] for a, b in pairwise(bounds))
 
-    def best_parting(self, parted: str) -> str:
+    def best_parting(self, parted: str) -> str | None:
         """``parted`` (the words a second engine saw spaces between), the same letters
         with one space one letter over, or with none, whichever the language says more
-        often by PARTING_MARGIN (``Yous top``: ``You stop``, ``l it``: ``lit``).
+        often by PARTING_MARGIN (``Yous top``: ``You stop``, ``l it``: ``lit``); None when
+        none of them is made of words (``i es``: a letter lost, no space shown).
 
-        >>> lexicon = Lexicon(None, [], "you stop your rest lit".split() * 2)
+        >>> lexicon = Lexicon(None, [], "you stop your rest lit lies".split() * 2)
         >>> lexicon.best_parting("Your est"), lexicon.best_parting("l it")
         ('You rest', 'lit')
+        >>> lexicon.best_parting("i es") is None
+        True
         """
         words = parted.split(" ")
         readings = [words, ["".join(words)]] + [_space_moved(words, index, step)
                     for index in range(1, len(words)) for step in (-1, 1)]  # fmt: skip
         scores = {" ".join(reading): self._reading_score(reading) for reading in readings}
         best = max(scores, key=lambda reading: scores[reading])
+        if scores[best] == float("-inf"):
+            return None
         return best if scores[best] >= scores[parted] + PARTING_MARGIN else parted
 
     def _reading_score(self, words: list[str]) -> float:
@@ -452,9 +463,12 @@ class Lexicon:
     def _piece_score(self, piece: str) -> float:
         """How likely a word is (its Zipf frequency less 9: a log of its share of words),
         so that fewer and commoner words read best; -9 a word without frequencies."""
+        return self.zipf(piece) - 9.0
+
+    def zipf(self, word: str) -> float:
+        """The word's Zipf frequency in the book's language; 0 without frequencies."""
         frequency = _zipf_reader()
-        zipf = frequency(piece, self.language) if frequency and self.language else 0.0
-        return zipf - 9.0
+        return frequency(word, self.language) if frequency and self.language else 0.0
 
     def suggest(self, word: str) -> str | None:
         """The closest known word of the book or the names, for a review line."""

@@ -279,6 +279,25 @@ def test_a_ragged_column_reaching_into_the_gutter_leaves_the_next_columns_number
     assert 120 <= columns[0][1] < 144
 
 
+@pytest.mark.parametrize("foot_alone", [False, True], ids=["one line right", "a foot alone"])
+def test_a_right_column_of_one_line_is_a_column_and_a_page_number_alone_is_none(foot_alone):
+    """Press layout 6's last page: one line in the right column, under the running head
+    (title left, page number right). No band but the gutter was open from the left
+    column to the text's right edge, so the page was read as one column and its first
+    line ran into the right column's (¶757 and ¶761 wrong). A single column with its
+    page number alone in the foot, right of the column, keeps one column."""
+    mask = np.zeros((420, 300), dtype=np.uint8)
+    mask[0:6, 0:60] = mask[0:6, 285:300] = 1  # the running head
+    for top in range(20, 400, 10):
+        mask[top : top + 6, 0:130] = 1  # the left column
+    if foot_alone:
+        mask[410:416, 200:210] = 1  # the page number, alone on its row
+    else:
+        mask[20:26, 170:260] = 1  # the right column's one line
+    columns = find_columns(mask, word_gap=6)
+    assert len(columns) == 1 if foot_alone else [right for _, right in columns[:1]] == [150]
+
+
 def test_a_last_page_with_a_ruled_gutter_and_a_short_right_column_stands_upright(text_page):
     """Press layout 4's last page (one short paragraph in the right column, a rule between
     the columns) was measured sideways: turned, the rule was its sharpest row."""
