@@ -305,7 +305,8 @@ class TableGame:
     keyboard: Ears | None = None
     """Where answers come from once the microphone is lost."""
     kill_server_after: int | None = None
-    """Kill the audio server once this many answers were said (while listening)."""
+    """Kill the audio server once this many answers were said (at the next listening; an
+    answer said again when the microphone missed it counts too)."""
     offer_enrolment: bool = False
     """Offer the voice-learning round once everyone is seated, as a new game by voice does
     (the voices learned are kept beside the save, ``.voices.npz``)."""
@@ -371,7 +372,7 @@ class TableGame:
             if asked is None:
                 return
             step, phrases = asked
-            if turn == self.kill_server_after:
+            if self.kill_server_after is not None and turn >= self.kill_server_after:
                 self.table.kill()
                 return
             meant, words = self.player.words(step, phrases)

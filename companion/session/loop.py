@@ -207,14 +207,21 @@ class Session:
 
     def _offer_enrolment(self, step: Step) -> Outcome | Reply:
         """Ask whether to learn the voices first (see :mod:`companion.session.enrolment`); the
-        outcome of the yes or no, or INPUT_ENDED."""
+        outcome of the yes or no, or INPUT_ENDED (SKIPPED: the microphone was lost, the game
+        goes on by keyboard)."""
         names = self.dialogue.player_names()
         if self._language != "en" or not can_enrol(self.ears, names):
             return Outcome.SKIPPED
         reply = self._yes_or_no(self._said("enrol_offer"), step)
         if reply is not Reply.YES:
             return reply
-        if not enrol(self.ears, names, self._say_text):
+        if not can_enrol(self.ears, names):  # the microphone was lost at the offer
+            return Outcome.SKIPPED
+        try:
+            enrolled = enrol(self.ears, names, self._say_text)
+        except DeviceUnavailable as error:
+            return Outcome.SKIPPED if self._lose_microphone(error) else Outcome.INPUT_ENDED
+        if not enrolled:
             return Outcome.INPUT_ENDED
         self._say_text(self._said("enrolled"))
         return Outcome.ENROLLED
@@ -228,19 +235,25 @@ class Session:
             self._speak([Speech(step.options_hint(self._language) + typing)], remember=False)
         ears = self.keyboard if use_keyboard else self.ears
         self._understanding.attend(ears, self.dialogue, step)
-        try:
-            heard = ears.hear(step, phrases)
-        except DeviceUnavailable as error:
-            return self._lose_microphone(error, step, phrases)
-        return heard
+        return self._listen(step, phrases, ears)
 
-    def _lose_microphone(self, error: Exception, step: Step, phrases: PhraseSet) -> Heard | None:
-        """Go on by keyboard, or save and stop when there is none: nothing is lost."""
+    def _listen(self, step: Step, phrases: PhraseSet, ears: Ears | None = None) -> Heard | None:
+        """What ``ears`` (the session's by default) heard at ``step``, whatever the question
+        (an answer, "Did you say …?", the pause's "resume"); the microphone lost meanwhile,
+        what is typed instead."""
+        try:
+            return (ears or self.ears).hear(step, phrases)
+        except DeviceUnavailable as error:
+            return self.ears.hear(step, phrases) if self._lose_microphone(error) else None
+
+    def _lose_microphone(self, error: Exception) -> bool:
+        """Say so and go on by keyboard (True), or stop when there is none: the game is
+        saved after every answer, nothing is lost."""
         self._say_text(self._said("type_from_now", error=error))
         if self.keyboard is None:
-            return None
+            return False
         self.ears = self.keyboard
-        return self.ears.hear(step, phrases)
+        return True
 
     def _phrases(self, step: Step) -> PhraseSet:
         table = global_commands(tuple(self.dialogue.player_names()), self._language)
@@ -274,7 +287,7 @@ class Session:
         asking = Step(question, answers | instead if instead else answers, offered=offered)
         phrases = self._phrases(asking)
         self._speak([Speech(question)], remember=False)
-        heard = self.ears.hear(asking, phrases)
+        heard = self._listen(asking, phrases)
         if heard is None:
             return Outcome.INPUT_ENDED
         understood = understand(heard, asking, phrases)
@@ -387,7 +400,7 @@ class Session:
         phrases = self._phrases(waiting)
         self._say_text(waiting.prompt)
         while True:
-            heard = self.ears.hear(waiting, phrases)
+            heard = self._listen(waiting, phrases)
             if heard is None:
                 return Outcome.INPUT_ENDED
             understood = understand(heard, waiting, phrases)

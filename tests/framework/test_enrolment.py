@@ -3,12 +3,14 @@ played by voice, to ears that learn (companion.session.enrolment)."""
 
 from __future__ import annotations
 
+import pytest
+
 from companion.framework.answers import Answer
 from companion.framework.dialogue import GameOptions, Step
 from companion.framework.phrases import PhraseSet
 from companion.games import game_spec
 from companion.session.loop import Session
-from companion.session.ports import Heard, PrintMouth
+from companion.session.ports import DeviceUnavailable, Heard, PrintMouth
 
 SPEC = game_spec("tales-of-arabia")
 NUMBERS = ["one", "two", "three", "four", "five", "six"]
@@ -35,7 +37,7 @@ class LearningScriptedEars:
         self.learned.append((self.voice, value))
 
 
-def play(ears, players=(("Ali", ""), ("Zed", "")), offer=True, tmp_path=None):
+def play(ears, players=(("Ali", ""), ("Zed", "")), offer=True, tmp_path=None, keyboard=None):
     printed: list[str] = []
     session = Session(
         dialogue=SPEC.new(GameOptions(seed=1, players=list(players))),
@@ -44,6 +46,7 @@ def play(ears, players=(("Ali", ""), ("Zed", "")), offer=True, tmp_path=None):
         mouth=PrintMouth(printed.append),
         save_path=tmp_path / "game.json",
         offer_enrolment=offer,
+        keyboard=keyboard,
     )
     end = session.run([])
     return printed, end
@@ -113,3 +116,35 @@ def test_a_resumed_or_typed_game_is_not_offered_a_round(tmp_path):
     ears = LearningScriptedEars([])
     printed, _ = play(ears, offer=False, tmp_path=tmp_path)
     assert not any(line.startswith("Shall I learn") for line in printed)
+
+
+class LostAfter(LearningScriptedEars):
+    """Learning ears whose microphone stops working once their script is heard."""
+
+    def hear(self, step: Step, phrases: PhraseSet) -> Heard | None:
+        heard = super().hear(step, phrases)
+        if heard is None:
+            raise DeviceUnavailable("The microphone stopped working.")
+        return heard
+
+
+class Keyboard:
+    """Typed answers (not ears that learn), noting what they were asked."""
+
+    def __init__(self, typed: list[str]) -> None:
+        self._typed = iter(typed)
+        self.asked: list[str] = []
+
+    def hear(self, step: Step, phrases: PhraseSet) -> Heard | None:
+        self.asked.append(step.prompt)
+        typed = next(self._typed, None)
+        return None if typed is None else Heard(typed, typed=True)
+
+
+@pytest.mark.parametrize("heard", [["yes", "one", "two"], []])
+def test_a_microphone_lost_during_or_at_the_round_skips_it_and_goes_on_by_keyboard(heard, tmp_path):
+    keyboard = Keyboard(["yes"] * (not heard))  # the offer's answer, when lost at it
+    printed, _ = play(LostAfter(heard), tmp_path=tmp_path, keyboard=keyboard)
+    assert "The microphone stopped working. Please type your answers from now on." in printed
+    first = SPEC.new(GameOptions(seed=1, players=[("Ali", ""), ("Zed", "")])).step().prompt
+    assert keyboard.asked[-1] == first

@@ -233,6 +233,37 @@ def test_a_lost_microphone_goes_on_by_keyboard_without_losing_the_game(tmp_path)
     assert end.reason is Outcome.FINISHED and session.dialogue.state.rolls == [4, 6]
 
 
+class MicrophoneLostAfter(ScriptedEars):
+    """Voice-like ears that stop working once their script is heard."""
+
+    def hear(self, step: Step, phrases: PhraseSet):
+        heard = super().hear(step, phrases)
+        if heard is None:
+            raise DeviceUnavailable("The microphone stopped working.")
+        return heard
+
+
+@pytest.mark.parametrize(
+    ("heard", "typed"),
+    [
+        ([Heard("four", 0.6)], ["yes", "6"]),  # lost at "Did you say 4?"
+        ([Heard("pause", 0.95)], ["resume", "4", "6"]),  # lost while paused
+        ([Heard("save and quit", 0.95)], ["no", "4", "6"]),  # lost at "Save the game and stop?"
+    ],
+)
+def test_a_microphone_lost_at_a_question_of_the_session_goes_on_by_keyboard(heard, typed, tmp_path):
+    printed = []
+    session = Session(
+        dialogue=TOY.new(GameOptions(seed=1, players=ALI)), spec=TOY,
+        ears=MicrophoneLostAfter(heard), mouth=PrintMouth(printed.append),
+        save_path=tmp_path / "save.json", keyboard=TypedEars(typed),
+    )  # fmt: skip
+    end = session.run([])
+    assert "The microphone stopped working. Please type your answers from now on." in printed
+    assert end.reason is Outcome.FINISHED and session.dialogue.state.rolls == [4, 6]
+    assert read_save(tmp_path / "save.json").state["rolls"] == [4, 6]
+
+
 def test_a_lost_microphone_without_keyboard_saves_and_stops(tmp_path):
     session = Session(
         dialogue=TOY.new(GameOptions(seed=1, players=ALI)), spec=TOY, ears=LostMicrophone(),
