@@ -36,6 +36,11 @@ DEAD_AIR_SECONDS = 20.0
 """This long without a single sample above -80 dBFS: no working microphone sounds so."""
 CLIPPED_SECONDS = 1.0
 """This long of frames with a tenth of their samples at full scale: nothing can be heard."""
+STALLED_SECONDS = 5.0
+"""This long without a block from a stream that still says it is active: its device is
+gone. (A killed audio server left the stream "active", its callback never called again;
+blocks come every 32 ms, and a machine too loaded to call back for seconds loses the
+audio anyway.)"""
 
 
 class Frame(NamedTuple):
@@ -87,6 +92,7 @@ class MicrophoneFrames:
         self._held: list[np.ndarray] = []
         self._most = int(self.BACKLOG / frame)
         self._clock = StreamClock()
+        self._last_block = time.monotonic()
         self._latency = 0.0
         """What the device says its input lags. A frame's capture time is known only
         within bounds: from the clock less this lag to the clock itself (never earlier
@@ -113,7 +119,8 @@ class MicrophoneFrames:
     """At most this many seconds are held back after the companion's voice (see Frame)."""
 
     def _collect(self, data: np.ndarray, frames: int, _time: Any, _status: Any) -> None:
-        latest = self._clock.tick(frames, time.monotonic())
+        self._last_block = time.monotonic()
+        latest = self._clock.tick(frames, self._last_block)
         last = latest - self._latency
         first = last - frames / RATE
         samples = data[:, 0].copy()
@@ -134,11 +141,16 @@ class MicrophoneFrames:
 
     @property
     def active(self) -> bool:
-        """Whether the device still delivers (False once it stopped, e.g. unplugged)."""
+        """Whether the device still delivers (False once it stopped, e.g. unplugged, or
+        stalled: no block for STALLED_SECONDS)."""
         try:
-            return bool(self._stream.active)
+            return bool(self._stream.active) and not self.stalled
         except Exception:  # PortAudio restarted under it: the stream is gone
             return False
+
+    @property
+    def stalled(self) -> bool:
+        return time.monotonic() - self._last_block > STALLED_SECONDS
 
     def read(self) -> np.ndarray | None:
         """The next frame's samples; None after :attr:`WATCHDOG` seconds without one (the
@@ -169,7 +181,15 @@ class MicrophoneFrames:
             self._frames.get_nowait()
 
     def close(self) -> None:
+        """Stop and close the stream; a stalled one is let go in the background (stopping
+        it waits on the audio server's thread, for good when the server was killed)."""
         self.closed = True
+        if self.stalled:
+            threading.Thread(target=self._stop_stream, daemon=True).start()
+        else:
+            self._stop_stream()
+
+    def _stop_stream(self) -> None:
         self._stream.stop()
         self._stream.close()
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+
 import numpy as np
 import pytest
 import soundfile
@@ -300,6 +302,58 @@ def test_a_microphone_that_disappears_mid_game_is_audio_unavailable(monkeypatch)
     microphone = Microphone(HalfDuplex(tail=0.0))
     with pytest.raises(AudioUnavailable, match="unplugged"):
         microphone.record()
+
+
+class StalledDevice(SilentDevice):
+    """An input stream left "active" by an audio server that was killed: its callback is
+    never called again, and stopping or closing it waits for good (PortAudio waits on the
+    server plugin's thread: the virtual table's hang, seen with gdb)."""
+
+    def __init__(self) -> None:
+        self.stopping = threading.Event()
+
+    def InputStream(self, callback, **_):
+        stopping = self.stopping
+
+        class Stream:
+            active, latency = True, 0.0
+
+            def start(self):
+                pass
+
+            def stop(self):
+                stopping.set()
+                threading.Event().wait()
+
+            close = stop
+
+        return Stream()
+
+
+def test_a_stream_that_stops_calling_back_is_a_lost_microphone_let_go(monkeypatch):
+    """Before, the microphone waited for frames for ever, and closing it hung: the game
+    stopped with nothing said. A stream with no block for STALLED_SECONDS is a lost
+    microphone (the game goes on by keyboard), and it is stopped in the background."""
+    device = StalledDevice()
+    monkeypatch.setattr(microphone_module, "import_sounddevice", lambda: device)
+    monkeypatch.setattr(audio, "import_sounddevice", lambda: device)
+    monkeypatch.setattr(MicrophoneFrames, "WATCHDOG", 0.01)
+    monkeypatch.setattr(microphone_module, "STALLED_SECONDS", 0.2)
+    microphone = Microphone(HalfDuplex(tail=0.0))
+    raised: list[Exception] = []
+
+    def listen() -> None:
+        try:
+            microphone.record()
+        except AudioUnavailable as error:
+            raised.append(error)
+
+    listening = threading.Thread(target=listen, daemon=True)
+    listening.start()
+    listening.join(timeout=10)
+    assert not listening.is_alive()
+    assert [str(error) for error in raised] == [microphone_module.UNPLUGGED]
+    assert device.stopping.wait(timeout=10)  # stopped, in the background
 
 
 def test_missing_portaudio_says_how_to_install_it(monkeypatch):
