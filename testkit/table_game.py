@@ -201,9 +201,10 @@ class _Watcher:
         self.log.spoken.append(Spoken(speech, time.perf_counter()))
 
     def on_heard(self, heard: Heard, understood: str | None) -> None:
-        """Noted unless heard at a question the session asks itself: an answer to the step
-        said at its "Did you say …?" is told too, but the player said yes or no there."""
-        if not asked_by_the_session(self.ears.asked):
+        """Noted unless typed (a secret goal, an answer after two misses: nobody spoke it)
+        or heard at a question the session asks itself: an answer to the step said at its
+        "Did you say …?" is told too, but the player said yes or no there."""
+        if not heard.typed and not asked_by_the_session(self.ears.asked):
             self.understood.put((understood, heard.confidence))
 
     def on_step(self, step: Step, dialogue: Dialogue) -> None:
