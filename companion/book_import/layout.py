@@ -90,23 +90,25 @@ def _gutters(
     top, bottom = rows_span
     left, right = columns_span
     body = mask[top:bottom, left:right]
-    bridged = cv2.dilate(body, np.ones((1, max(1, word_gap)), np.uint8))
-    crossings = (bridged > 0).mean(axis=0)
+    bridged = cv2.dilate(body, np.ones((1, max(1, word_gap)), np.uint8)) > 0
+    crossings = bridged.mean(axis=0)
     open_band = crossings <= GUTTER_CROSSINGS
     width = right - left
+    bands = (_before_short_column(bridged, crossings, band) for band in runs(open_band))
     gutters = [
         (start, stop)
-        for start, stop in (_before_short_column(bridged > 0, band) for band in runs(open_band))
+        for start, stop in bands
         if stop - start >= min(MIN_GUTTER_SHARE * width, max(2, word_gap // 3))
         and start > 0.15 * width
         and stop < 0.85 * width
-        and _crossed_beside(bridged > 0, *_emptiest_stretch(crossings, start, stop))
-        <= CROSSED_BESIDE
+        and _crossed_beside(bridged, *_emptiest_stretch(crossings, start, stop)) <= CROSSED_BESIDE
     ]
     return (left, right), crossings, gutters
 
 
-def _before_short_column(bridged: np.ndarray, band: tuple[int, int]) -> tuple[int, int]:
+def _before_short_column(
+    bridged: np.ndarray, crossings: np.ndarray, band: tuple[int, int]
+) -> tuple[int, int]:
     """A band open to the text's right edge, ended where the lines of a last column too
     short to close it begin (a line or two under the running head: press layout 6's last
     page): where its emptiest stretch ends, if most of the rows with ink there have ink
@@ -116,14 +118,15 @@ def _before_short_column(bridged: np.ndarray, band: tuple[int, int]) -> tuple[in
     >>> rows = np.zeros((6, 9), dtype=bool)
     >>> rows[:5, :3] = True  # the left column
     >>> rows[0, 5:9] = True  # the right column's one line
-    >>> _before_short_column(rows, (3, 9)), _before_short_column(rows, (3, 8))
+    >>> crossings = rows.mean(axis=0)
+    >>> _before_short_column(rows, crossings, (3, 9)), _before_short_column(rows, crossings, (3, 8))
     ((3, 5), (3, 8))
     >>> rows[0, 5:9], rows[5, 5] = False, True  # a page number alone in the foot
-    >>> _before_short_column(rows, (3, 9))
+    >>> _before_short_column(rows, rows.mean(axis=0), (3, 9))
     (3, 9)
     """
     start, stop = band
-    end = _emptiest_stretch(bridged.mean(axis=0), start, stop)[1]
+    end = _emptiest_stretch(crossings, start, stop)[1]
     if stop < bridged.shape[1] or end == stop:
         return band
     inked = bridged[:, end]
