@@ -97,6 +97,7 @@ def import_book(
     if isinstance(dictionary, str):
         dictionary = english_dictionary(dictionary)
     stream = read_stream(results)
+    _same_quotes(stream)  # before the apostrophes, which it counts as read
     _same_apostrophes(stream)
     texts = [line.text for line in stream.lines]
     world = world or WorldNames()
@@ -185,6 +186,37 @@ def _same_apostrophes(stream: Stream) -> None:
     old, new = ("’", "'") if straight >= curly else ("'", "’")
     for token in tokens:
         token.text = re.sub(rf"(?<=\w){old}(?=\w|\s|$)", new, token.text)
+
+
+_OPENING_QUOTE = re.compile(r'(?<![\w.,!?;’\'])["“](?=\w)')
+_CLOSING_QUOTE = re.compile(r'(?<=[\w.,!?;’\'])["”](?!\w)')
+_APOSTROPHE = re.compile(r"(?<=\w)['’](?=\w|\s|$)")
+QUOTE_STYLE_MARGIN = 2
+"""A book's quotes are taken as straight (or curly) when its apostrophes and double
+quotes, counted together, are read so at least this many times as often as the other
+way (an engine reads a straight opening mark as curly, or a closing one, now and then)."""
+
+
+def _same_quotes(stream: Stream) -> None:
+    """Double quotes as the book sets its marks: an engine reads a straight closing mark
+    as curly (``"Mine,” says``), or an opening one; a book sets them all one way, as its
+    apostrophes."""
+    tokens = [token for line in stream.lines for token in line.tokens]
+    marks = Counter(
+        mark[0] for token in tokens
+        for pattern in (_OPENING_QUOTE, _CLOSING_QUOTE, _APOSTROPHE)
+        for mark in pattern.finditer(token.text)
+    )  # fmt: skip
+    straight, curly = marks['"'] + marks["'"], marks["“"] + marks["”"] + marks["’"]
+    if straight >= max(2, QUOTE_STYLE_MARGIN * curly):
+        opening, closing = '"', '"'
+    elif curly >= max(2, QUOTE_STYLE_MARGIN * straight):
+        opening, closing = "“", "”"
+    else:
+        return
+    for token in tokens:
+        text = _OPENING_QUOTE.sub(opening, token.text)
+        token.text = _CLOSING_QUOTE.sub(closing, text)
 
 
 def code_figures(texts: list[str]) -> Counter[str]:

@@ -35,6 +35,12 @@ _HEADING_START = re.compile(r"[A-Z0-9|][A-Za-z0-9|'’\-]*")
 _COLON_LIKE = (":", ";")
 _SMALL_WORDS = ("of", "the", "or")  # inside a heading in small capitals, read in lower case
 _NAME_SCORE = 85
+COMMON_SHORT_WORD = 6.0
+"""Zipf of the language's commonest words (``of`` 7.4, ``by`` 6.7): a word of one or two
+letters parted out of a reward's name must be one (``al`` 5.2, ``pe`` 3.7 are scraps)."""
+SHORT_HEADING = 4
+"""Words of names a heading read in part in small letters may have, where one must stand
+(``SKILL EPSILON OR ART OF STARS``: four; a sentence with a colon has more)."""
 _LONGEST_HEADING = 16  # words
 _LOST_HEADING_WHY = (
     "text goes on after a reward code without a heading: a heading line may be lost; "
@@ -51,6 +57,7 @@ nowhere else) is doubted when it has one in mid-sentence."""
 _MATRIX_LOOKALIKES = {"1": "I", "l": "I", "|": "I", "!": "I", "0": "O", "8": "B", "5": "S"}
 _GENDERS = ("male", "female")
 _STROKES = ("|", "l", "1")  # an upright stroke: an ``I`` as the engines may read it
+_TWIN_CAPITALS = frozenset("COSUVWXZ")  # capitals shaped as their small letters
 _LONE_MARKS = ("I", *_STROKES)  # a speck or a stroke, read as a letter alone
 _NOISE = re.compile(r"[_~^`¬•°]+")  # marks that are no word (dust, a shadow)
 _CHART_SETTING = re.compile(r"(TERRAINS|OTHERWISE)\s*[:;]\s*(.*)", re.IGNORECASE)
@@ -173,7 +180,8 @@ class _Reader:
             if heading is not None:
                 sections.append(heading)
             elif sections and _ends_code(sections[-1][1]) and line.tokens:
-                sections.append(self.near_heading(line) or self.lost_heading(line))
+                found = self.near_heading(line) or self.short_heading(line)
+                sections.append(found or self.lost_heading(line))
             else:
                 self.join(before, line.tokens)
         written = []
@@ -256,6 +264,24 @@ class _Reader:
                    f"read as {near[0]!r}, one letter off, where a heading must stand")  # fmt: skip
         return near[0] + " (mandatory)" * mandatory, list(line.tokens[words:])
 
+    def short_heading(self, line: Line) -> tuple[str, list[Token]] | None:
+        """Where a heading must stand (after a reward code), a line opening with a capital
+        and at most SHORT_HEADING names' words before a colon, read in part in small
+        letters (``Status 25 (mandatory):``, ``Quick thinking:``: small capitals misread,
+        a heading the book says once): that heading in capitals, listed."""
+        capitals = [token.text.upper() for token in line.tokens]
+        found = self.heading_in(line, capitals)
+        if found is None or not line.tokens[0].text[:1].isupper():
+            return None
+        read = capitals[: len(capitals) - len(found[1])]
+        names = [word for word in read if word.strip("():;") not in ("MASTER", "OR", "OF",
+                                                                   "MANDATORY", "")]  # fmt: skip
+        if len(names) > SHORT_HEADING:
+            return None
+        self.doubt(line.place, f"{' '.join(t.text for t in line.tokens[: len(read)])!r} "
+                   f"stands where a heading must: read as the heading {found[0]!r}")  # fmt: skip
+        return found
+
     def lost_heading(self, line: Line) -> tuple[str, list[Token]]:
         self.doubt(line.place, _LOST_HEADING_WHY)
         return LOST_HEADING, list(line.tokens)
@@ -325,7 +351,10 @@ class _Reader:
             return undone
         found = process.extractOne(name, known, scorer=fuzz.ratio, score_cutoff=_NAME_SCORE)
         near = [k for k in known if len(name) >= 4 and Levenshtein.distance(name, k) == 1]
-        if found or len(near) == 1:
+        own_words = not self.context.requirement_names and all(
+            map(self.context.lexicon.listed, name.split())
+        )  # without world.txt, a heading of words the book says once (``SKILL BETA``) is kept
+        if (found or len(near) == 1) and not own_words:
             heading = found[0] if found else near[0]
             self.doubt(place, f"the heading {name!r} is not a name of this book; read as "
                        f"{heading!r}")  # fmt: skip
@@ -434,14 +463,19 @@ class _Reader:
                    f"{first.text + ' ' + second.text!r}, the space one letter over")  # fmt: skip
 
     def check_openings(self, tokens: list[Token]) -> None:
-        """A quotation opened and never closed in its section: a mark read as a quote."""
+        """A quotation opened and never closed in its section (a mark read as a quote), or
+        closed by a mark of the other style (``“Mine," says``), where the book's style was
+        not clear enough to set it: listed."""
         for index, token in enumerate(tokens):
             closer = _CLOSERS.get(token.text[:1])
-            if closer and not any(
-                later.text[1 if later is token else 0:].rstrip(_EDGE_STOPS)[-1:] in closer
-                for later in tokens[index:] if len(later.text) > (later is token)
-            ):  # fmt: skip
+            ends = (later.text[1 if later is token else 0:].rstrip(_EDGE_STOPS)[-1:]
+                    for later in tokens[index:] if len(later.text) > (later is token))  # fmt: skip
+            closing = next((end for end in ends if closer and end in closer), None)
+            if closer and closing is None:
                 self.stray_mark(token, f"{token.text!r} opens a quotation that never closes")
+            elif closing is not None and closing != closer[0] and token.text[0] == "“":
+                self.doubt(token.place, f"a quotation opens with '“' and closes with "
+                           f"{closing!r}: which does the book print?")  # fmt: skip
 
     def stray_mark(self, token: Token, why: str) -> None:
         """A quote mark no quotation needs: left out when the second engine read the word
@@ -481,6 +515,27 @@ class _Reader:
             self.doubt(token.place, f"{word!r} has {has} in mid-sentence: is it "
                        f"{lower!r}?")  # fmt: skip
 
+    def put_case_right(self, token: Token, word: str, beside: Neighbours) -> bool:
+        """A word read with capitals amid its small letters, or in capitals at a sentence's
+        start, put in small letters when that makes a word. A capital whose small letter
+        has its shape (``YOu``, beside a heading in small capitals) is put right unlisted
+        when the book writes the word so and never in capitals; other such words are
+        listed, and a name the book repeats (``McDonald``) is left alone."""
+        lexicon = self.context.lexicon
+        twin = _twin_capitals(word)
+        mixed = twin or (_mixed_case(word) and lexicon.as_written[word] < 2)
+        if not (mixed or _starts_in_capitals(word, beside)):
+            return False
+        in_sentence = word[0].islower() or not ends_sentence(beside[0] or ".")
+        fixed = word.lower() if in_sentence else word[0] + word[1:].lower()
+        if not lexicon.is_word(fixed):
+            return False
+        token.text = token.text.replace(word, fixed)
+        if not (twin and lexicon.as_written[fixed] > 1 and not lexicon.as_written[word.upper()]):
+            self.doubt(token.place, f"{word!r} has capitals amid small letters; read as "
+                       f"{fixed!r}")  # fmt: skip
+        return True
+
     def check_word(self, token: Token, beside: Neighbours = (None, None)) -> None:
         """One word against the book's words; ``beside``: the words before and after it."""
         lexicon, word = self.context.lexicon, bare(token.text)
@@ -489,19 +544,12 @@ class _Reader:
         if token.confidence < self.context.floor:
             self.doubt(token.place, f"{token.text!r} was read with low confidence "
                        f"({token.confidence:.2f})")  # fmt: skip
-        if word in _STROKES and token.text.strip(",.;:") == word:
+        if word in _STROKES and token.text.strip(',.;:"“‘') == word:  # ``"1 have``
             token.text = token.text.replace(word, "I")
             self.doubt(token.place, f"{word!r} alone in the text: read as 'I'")
             return
-        mixed = _mixed_case(word) and lexicon.as_written[word] < 2  # not a name it repeats
-        if word and (mixed or _starts_in_capitals(word, beside)):
-            in_sentence = word[0].islower() or not ends_sentence(beside[0] or ".")
-            fixed = word.lower() if in_sentence else word[0] + word[1:].lower()
-            if lexicon.is_word(fixed):
-                token.text = token.text.replace(word, fixed)
-                self.doubt(token.place, f"{word!r} has capitals amid small letters; read as "
-                           f"{fixed!r}")  # fmt: skip
-                return
+        if word and self.put_case_right(token, word, beside):
+            return
         if word and (spaced := lexicon.spaced(word)):
             if lexicon.counts[word.casefold()] > 2:  # the book's own, or a misreading made alike
                 self.doubt(token.place, f"{word!r} is in no dictionary and reads as {spaced!r}:"
@@ -862,6 +910,8 @@ class _Reader:
         lexicon = self.context.lexicon
         words = [lexicon.words_in(word) if word.isalpha() and not lexicon.listed(word)
                  else None for word in part.split(" ")]  # fmt: skip
+        words = [apart if apart and _common_short_words(apart, lexicon) else None
+                 for apart in words]  # fmt: skip
         spaced = " ".join(apart or word for apart, word in zip(words, part.split(" "), strict=True))
         if spaced != part:
             self.doubt(place, f"the reward {part!r} reads as {spaced!r}, words whose spaces "
@@ -982,7 +1032,10 @@ class _Reader:
                 self.doubt(place, f"chart entry {roll}: matrix {marker!r} read as {letter!r}")
             return letter
         found = process.extractOne(marker.lower(), _GENDERS, scorer=fuzz.ratio, score_cutoff=60)
-        if found and found[0] != marker:
+        if found is None:
+            self.doubt(place, f"chart entry {roll}: {marker!r} is neither a matrix letter nor "
+                       "a gender")  # fmt: skip
+        elif found[0] != marker:
             self.doubt(place, f"chart entry {roll}: {marker!r} read as {found[0]!r}")
         return found[0] if found else marker
 
@@ -1066,6 +1119,29 @@ def _mixed_case(word: str) -> bool:
     return any(a.islower() and b.isupper() for a, b in itertools.pairwise(word))
 
 
+def _common_short_words(parted: str, lexicon: Lexicon) -> bool:
+    """Whether every word of one or two letters in ``parted`` is one of the language's
+    commonest (``Garden of``; not ``Pe sh al``, a name parted into scraps).
+
+    >>> lexicon = Lexicon(None, [], [], "eng")
+    >>> _common_short_words("Garden of", lexicon), _common_short_words("Pe sh al", lexicon)
+    (True, False)
+    """
+    return all(lexicon.zipf(word.lower()) >= COMMON_SHORT_WORD
+               for word in parted.split() if len(word) <= 2)  # fmt: skip
+
+
+def _twin_capitals(word: str) -> bool:
+    """Capitals after a word's first letter, amid small letters, each the shape of its
+    small letter made larger (``YOu``, ``sO``): a case misread, as no word is printed.
+
+    >>> [_twin_capitals(w) for w in ["YOu", "sO", "SayS", "McDonald", "IDs", "YOU", "You"]]
+    [True, True, True, False, False, False, False]
+    """
+    capitals = [char for char in word[1:] if char.isupper()]
+    return bool(capitals) and word != word.upper() and set(capitals) <= _TWIN_CAPITALS
+
+
 def _starts_in_capitals(word: str, beside: Neighbours) -> bool:
     """A word in capitals starting a sentence before one in small letters (``you. AS
     you``; a heading ends with a colon), as no sentence is printed (in mid-sentence,
@@ -1093,7 +1169,7 @@ def _code_start(tokens: list[Token]) -> int:
     return len(tokens)
 
 
-_HEADING_GLUED = re.compile(r"([A-Z]{2,}:)([A-Za-z].*)")
+_HEADING_GLUED = re.compile(r"([A-Z]{2,}:|[0-9]{1,3}:)([\"“‘']?[A-Za-z].*)")
 _NAME_START = re.compile(r"(?:^|(?<=: ))[a-z][a-z']*")  # where a reward's name starts
 _STOP_GLUED = re.compile(r"([A-Za-z]+[.!?])([A-Z][a-z]+[,.;:!?]?)")
 _SENTENCE_END = re.compile(r"[.!?][\"”’']?$")
@@ -1112,9 +1188,10 @@ _STOP_BEFORE_LIMIT = re.compile(r"([0-9])[.,]\s*\((?=(Max|Min)\b)")
 
 def _colon_parted(tokens: list[Token]) -> list[Token]:
     """A heading's last word read with the next beyond its colon, the space not read
-    (``NO SKILL:Youread``), as two words, so that the heading is found."""
+    (``NO SKILL:Youread``, ``RELIC 11:"Why``), as two words, so that the heading is found."""
     for index, token in enumerate(tokens[:_LONGEST_HEADING]):
-        if parted := _HEADING_GLUED.fullmatch(token.text):
+        parted = _HEADING_GLUED.fullmatch(token.text)
+        if parted and (index or not parted[1][0].isdigit()):  # a heading's number follows a word
             return [*tokens[:index], *_parted(token, parted[1], parted[2]), *tokens[index + 1 :]]
         if not token.text.isupper():
             break

@@ -14,10 +14,11 @@ confuses (``rn`` for ``m``, ``c`` for ``e``, ``1`` for ``l``).
 from __future__ import annotations
 
 import re
+import string
 from collections import Counter
 from collections.abc import Iterable
 from functools import cache
-from itertools import pairwise
+from itertools import chain, pairwise
 from pathlib import Path
 from typing import Protocol
 
@@ -283,28 +284,30 @@ class Lexicon:
         return self.dictionary is None or self.listed(word)
 
     def common_in_book(self, word: str) -> str | None:
-        """A word said once in the book, one confusion or its first letter lost from a
-        word about 100 times as frequent in the language that the book says often
-        (``hat`` once where the book says ``that`` 120 times: Tesseract lost the ``t``
-        surely, press layout 4). Common words are not rare: ``commoner_lookalike`` lets
-        them be; only the book's own counts make this one a doubt.
+        """A word said once in the book, one confusion or a lost letter from a word about
+        100 times as frequent in the language that the book says often (``hat`` once
+        where the book says ``that`` 120 times: Tesseract lost the ``t`` surely, press
+        layout 4; ``I's`` beside ``It's``, an unseen layout). Common words are not rare:
+        ``commoner_lookalike`` lets them be; only the book's own counts make this one a
+        doubt.
 
-        >>> book = ["that"] * 12 + ["hat"]
-        >>> Lexicon(None, [], book).common_in_book("hat")
-        'that'
+        >>> book = ["that"] * 12 + ["hat"] + ["It's"] * 12 + ["I's"]
+        >>> lexicon = Lexicon(None, [], book)
+        >>> lexicon.common_in_book("hat"), lexicon.common_in_book("I's")
+        ('that', "It's")
         >>> Lexicon(None, [], book + ["hat"]).common_in_book("hat")
         """
         word = bare(word)
         frequency = _zipf_reader()
         if (
-            frequency is None or self.language is None or not word.isalpha()
+            frequency is None or self.language is None or not _letters(word)
             or self.counts[word.casefold()] > 1 or word.casefold() in self.names
         ):  # fmt: skip
             return None
         floor = frequency(word.lower(), self.language) + COMMONER_ONCE
-        for reading in _lookalikes(word):
+        for reading in chain(_lookalikes(word), _letter_put_back(word)):
             if (
-                reading.isalpha() and self.counts[reading.casefold()] >= SAID_OFTEN
+                _letters(reading) and self.counts[reading.casefold()] >= SAID_OFTEN
                 and frequency(reading.lower(), self.language) >= floor
             ):  # fmt: skip
                 return reading
@@ -497,7 +500,26 @@ def _space_moved(words: list[str], index: int, step: int) -> list[str]:
 def _lookalikes(word: str) -> Iterable[str]:
     """``word`` with one confusion undone, then with a first letter lost put back."""
     yield from (reading for reading, _strong in _readings(word))
-    yield from (letter + word for letter in "abcdefghijklmnopqrstuvwxyz")  # 'alls', 'hat'
+    yield from (letter + word for letter in string.ascii_lowercase)  # 'alls', 'hat'
+
+
+def _letter_put_back(word: str) -> Iterable[str]:
+    """``word`` with a letter lost anywhere in it put back (``I's``, ``hat``).
+
+    >>> "It's" in _letter_put_back("I's"), len(list(_letter_put_back("an")))
+    (True, 78)
+    """
+    for place in range(len(word) + 1):
+        yield from (word[:place] + letter + word[place:] for letter in string.ascii_lowercase)
+
+
+def _letters(word: str) -> bool:
+    """Letters, and apostrophes between them (``it's``).
+
+    >>> _letters("it's"), _letters("hat"), _letters("'s"), _letters("D1")
+    (True, True, False, False)
+    """
+    return bool(re.fullmatch(r"[^\W\d_]+(?:['’][^\W\d_]+)*", word))
 
 
 def _readings(word: str) -> Iterable[tuple[str, bool]]:

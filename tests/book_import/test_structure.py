@@ -326,8 +326,9 @@ def test_a_mandatory_heading_one_letter_off_is_read_as_the_heading():
 def test_a_heading_in_small_capitals_misread_is_read_by_the_second_engine(second):
     """Press layout 2's small capitals: 'MAaic Or Piety:' and 'Macic:' (Tesseract, unsure),
     'MAGIC OR PIETY:' and 'MAGIC:' (RapidOCR) came out 'HEADING LOST'. The second
-    engine's reading is taken when it names headings of the book (listed); without it
-    the lost heading is listed."""
+    engine's reading is taken when it names headings of the book (listed); without it,
+    where a heading must stand, the short heading read is put right to the book's
+    (listed; before, it was lost)."""
     printed = printed_lines(PARAGRAPHS, random.Random(23))
     misread = {"MAGIC:": "Macic:", "MAGIC": "MAaic", "OR": "Or", "PIETY:": "Piety:"}
     done = set()
@@ -344,9 +345,8 @@ def test_a_heading_in_small_capitals_misread_is_read_by_the_second_engine(second
     book = import_book(pages_of(printed), world=WORLD)
     exact, unlisted, invented = outcome(book)
     assert unlisted == invented == []
-    assert done <= listed_paragraphs(book)
-    assert (done <= exact) is second
-    assert ("HEADING LOST" in book.book_text()) is not second
+    assert done <= listed_paragraphs(book) & exact
+    assert "HEADING LOST" not in book.book_text()
 
 
 @pytest.mark.parametrize("where", [-1, 5], ids=["the last page", "a page between"])
@@ -762,3 +762,190 @@ def test_a_lookalike_no_dictionary_spells_is_never_offered():
     lexicon = Lexicon(english_dictionary("eng"), [], [], "eng")
     lookalikes = {word: lexicon.commoner_lookalike(word) for word in ["ache", "reeds", "comers"]}
     assert lookalikes == {"ache": None, "reeds": None, "comers": "corners"}
+
+
+def test_a_word_read_with_capitals_shaped_as_its_small_letters_is_put_right():
+    """An unseen layout (press seed 21: small-capital headings, narrow sans) read
+    'SCHOLARSHIP: YOu buy a book', unlisted: the 'o' beside the small capitals was taken
+    for a capital. A capital after a word's first letter whose small letter has its shape
+    (C O S U V W X Z) is a case misread: read as the book writes the word."""
+    printed = printed_lines(PARAGRAPHS, random.Random(67))
+    done = set()
+    for line in printed:
+        if line.words[1:2] == ["You"] and line.words[0].endswith(":") and len(done) < 6:
+            line.words[1] = damaged("YOu", 0.93, "YOu")
+            done.add(line.paragraph)
+    book = import_book(pages_of(printed), world=WORLD)
+    exact, unlisted, invented = outcome(book)
+    assert len(done) == 6
+    assert unlisted == invented == []
+    assert done <= exact
+
+
+def quoted(lines: list[str], curly: bool) -> list[str]:
+    """A paragraph's lines with each section's first sentence quoted, in straight marks or
+    curly ones (apostrophes too)."""
+    quoted = [re.sub(r"^([A-Z ]+: )([^.\[]+\.)", r'\1"\2"', line) for line in lines]
+    if not curly:
+        return quoted
+    return [re.sub(r'(?<=[\w.,!?])"', "”", re.sub(r'"(?=\w)', "“", line)).replace("'", "’")
+            for line in quoted]  # fmt: skip
+
+
+def misread_quotes(printed: list[PrintedLine], opening: dict, closing: dict, every: int) -> int:
+    """Every ``every``-th quote mark read the other way (``opening``, ``closing``: as
+    printed, as read); returns how many were."""
+    seen = misread = 0
+    for line in printed:
+        for index, word in enumerate(line.words):
+            if word[:1] in opening or word.rstrip(",.")[-1:] in closing:
+                if seen % every == 0:
+                    start, rest = word[:1], word[1:]
+                    line.words[index] = start.translate(str.maketrans(opening)) + rest.translate(
+                        str.maketrans(closing)
+                    )
+                    misread += 1
+                seen += 1
+    return misread
+
+
+@pytest.mark.parametrize("curly", [False, True], ids=["straight", "curly"])
+def test_quotes_read_the_other_way_are_set_as_the_book_sets_them(curly):
+    """Unseen layouts (press seeds 24 and 25, FreeSerif and DejaVu Condensed) read the
+    straight closing quotes as curly ('"Mine,” says'), or the opening ones: a quotation
+    opened and never closed, listed, in half the paragraphs. A book sets its quotes one
+    way, as its apostrophes: marks read the other way are set as most are read."""
+    chosen = {n: quoted(lines, curly) for n, lines in list(PARAGRAPHS.items())[40:80]}
+    printed = printed_lines(chosen, random.Random(71))
+    other = {"“": '"', "”": '"'} if curly else {'"': "”"}
+    assert misread_quotes(printed, {}, other, every=3) > 20
+    book = import_book(pages_of(printed), world=WORLD)
+    exact, unlisted, invented = outcome(book, chosen)
+    assert unlisted == invented == []
+    assert exact == set(chosen)
+
+
+def test_quotes_of_both_styles_as_often_are_listed():
+    """Every opening mark read curly and every closing one straight, and no apostrophe to
+    tell the book's style: each quotation is listed, none set either way unsaid."""
+    chosen = {n: quoted([line.replace("'", "") for line in lines], curly=False)
+              for n, lines in list(PARAGRAPHS.items())[:30]}  # fmt: skip
+    printed = printed_lines(chosen, random.Random(73))
+    assert misread_quotes(printed, {'"': "“"}, {}, every=1) > 10
+    book = import_book(pages_of(printed), world=WORLD)
+    exact, unlisted, invented = outcome(book, chosen)
+    assert unlisted == invented == []
+    assert not exact & {n for n, lines in chosen.items() if any('"' in line for line in lines)}
+
+
+def test_a_heading_read_with_the_quote_after_its_colon_is_found():
+    """Press seed 24 read 'RELIC 11:"Why would a fool', the space after the colon not
+    read: the heading was lost (listed). A heading's colon glued to a quotation's opening
+    mark is parted from it, as from a word."""
+    chosen = {n: quoted(lines, curly=False) for n, lines in list(PARAGRAPHS.items())[40:70]}
+    printed = printed_lines(chosen, random.Random(79))
+    glued = set()
+    for line in printed:
+        at = next((i for i, w in enumerate(line.words[:-1]) if w.endswith(":")), None)
+        if at is not None and line.words[at + 1].startswith('"') and len(glued) < 8:
+            line.words[at : at + 2] = [line.words[at] + line.words[at + 1]]
+            glued.add(line.paragraph)
+    book = import_book(pages_of(printed), world=WORLD)
+    exact, unlisted, invented = outcome(book, chosen)
+    assert len(glued) == 8
+    assert unlisted == invented == []
+    assert glued <= exact
+
+
+def test_a_chart_marker_that_is_no_matrix_letter_nor_gender_is_listed():
+    """Press seed 28 read a chart entry '3 Clever Queen (K)' as '(kK)', unlisted: a
+    marker of two letters was taken as a gender when it was near none."""
+    chosen = dict(list(PARAGRAPHS.items())[:20])
+    printed = printed_lines(chosen, random.Random(83))
+    charted = set()
+    for line in printed:
+        matrix = len(line.words) > 2 and re.fullmatch(r"\([A-O],", line.words[-2])
+        if matrix and len(charted) < 3:
+            letter = line.words[-2][1]
+            line.words[-2] = damaged(f"({letter.lower()}{letter},", 0.93, line.words[-2])
+            charted.add(line.paragraph)
+    book = import_book(pages_of(printed), world=WORLD)
+    _, unlisted, invented = outcome(book, chosen)
+    assert len(charted) == 3
+    assert unlisted == invented == []
+    assert "is neither a matrix letter nor a gender" in book.review_text()
+
+
+def test_a_heading_said_once_read_in_small_letters_after_a_code_is_that_heading():
+    """Press seeds 28 and 29 without world.txt read small capitals as 'Status 25
+    (mandatory):' and 'Quick thinking:' after a reward code, headings the book says once:
+    HEADING LOST. Where a heading must stand, a short one read in part in small letters
+    is that heading, listed (one the book says elsewhere is known, as before)."""
+    chosen = dict(list(PARAGRAPHS.items())[100:160])
+    said = Counter(line.split(":")[0] for lines in chosen.values() for line in lines
+                   if re.match(r"[A-Z ()]+:", line))  # fmt: skip
+    printed = printed_lines(chosen, random.Random(89))
+    done = set()
+    for before, line in itertools.pairwise(printed):
+        heading = " ".join(line.words).split(":")[0]
+        count = len(heading.split())
+        if (before.words[-1].endswith("]") and said[heading] == 1 and len(done) < 4
+                and line.words[count - 1].endswith(":")):  # fmt: skip
+            line.words[:count] = [word.capitalize() for word in line.words[:count]]
+            done.add(line.paragraph)
+    book = import_book(pages_of(printed), world=None)
+    exact, unlisted, invented = outcome(book, chosen)
+    assert len(done) == 4
+    assert unlisted == invented == []
+    assert done <= exact
+    assert "stands where a heading must" in book.review_text()
+
+
+def test_without_world_a_name_of_no_dictionary_is_not_parted_into_scraps():
+    """Press seeds 25, 26 and 29 without world.txt wrote 'Move to Peshal Dar' as 'Move to
+    Pe sh al Dar' (listed): a reward's word of no dictionary was parted into any words
+    at all. It is parted only into words whose short ones are the language's commonest."""
+    chosen = {n: [line.replace("[S1]", "[S1/Move to Peshal Dar]") for line in lines]
+              for n, lines in list(PARAGRAPHS.items())[100:140]}  # fmt: skip
+    moved = {n for n, lines in chosen.items() if any("Peshal" in line for line in lines)}
+    book = import_book(pages_of(printed_lines(chosen, random.Random(97))), world=None)
+    exact, unlisted, invented = outcome(book, chosen)
+    assert len(moved) >= 3
+    assert unlisted == invented == []
+    assert moved <= exact
+
+
+def test_without_world_a_heading_of_words_is_not_read_as_a_near_heading():
+    """Press seeds 24, 26 and 27 without world.txt read 'SKILL BETA' as 'SKILL THETA' and
+    'SKILL ETA' as 'SKILL ZETA' (listed): a heading said once was put right to a near one
+    said often. Without world.txt, a heading made of words is kept as read, listed."""
+    chosen = dict(list(PARAGRAPHS.items())[100:160])
+    said = Counter(line.split(":")[0] for lines in chosen.values() for line in lines)
+    assert said["PERCEPTION"] >= 2 and not said["PERCEPTIONS"]
+    number, index = next((n, i) for n, lines in chosen.items() for i, line in enumerate(lines)
+                         if line.startswith("PERCEPTION:"))  # fmt: skip
+    chosen[number] = [*chosen[number]]
+    chosen[number][index] = chosen[number][index].replace("PERCEPTION:", "PERCEPTIONS:", 1)
+    book = import_book(pages_of(printed_lines(chosen, random.Random(101))), world=None)
+    exact, unlisted, invented = outcome(book, chosen)
+    assert unlisted == invented == []
+    assert number in exact & listed_paragraphs(book)
+
+
+def test_a_quotation_opening_with_a_stroke_read_as_1_opens_with_i():
+    """Press seeds 26, 27 and 29 read '"I have seen you' as '"1 have' (listed, left):
+    a stroke alone after an opening quote is the word 'I', as it is alone."""
+    chosen = {n: quoted(lines, curly=False) for n, lines in list(PARAGRAPHS.items())[40:80]}
+    chosen = {n: [line.replace(': "You ', ': "I see you. You ', 1) for line in lines]
+              for n, lines in chosen.items()}  # fmt: skip
+    printed = printed_lines(chosen, random.Random(103))
+    done = set()
+    for line in printed:
+        if '"I' in line.words and len(done) < 4:
+            line.words[line.words.index('"I')] = damaged('"1', 0.9, '"I')
+            done.add(line.paragraph)
+    book = import_book(pages_of(printed), world=WORLD)
+    exact, unlisted, invented = outcome(book, chosen)
+    assert len(done) == 4
+    assert unlisted == invented == []
+    assert done <= exact & listed_paragraphs(book)
