@@ -59,7 +59,7 @@ _GENDERS = ("male", "female")
 _STROKES = ("|", "l", "1")  # an upright stroke: an ``I`` as the engines may read it
 _TWIN_CAPITALS = frozenset("COSUVWXZ")  # capitals shaped as their small letters
 _LONE_MARKS = ("I", *_STROKES)  # a speck or a stroke, read as a letter alone
-_NOISE = re.compile(r"[_~^`¬•°]+")  # marks that are no word (dust, a shadow)
+_NOISE = re.compile(r"[_~^`¬•°=]+")  # marks that are no word (dust, a shadow)
 _CHART_SETTING = re.compile(r"(TERRAINS|OTHERWISE)\s*[:;]\s*(.*)", re.IGNORECASE)
 _ROLL_LOOKALIKES = str.maketrans("lIOo|A", "110014")
 _CODE_NUMBER = re.compile(r"([DSWdsw$])\s*([+-]?)\s*([0-9lIiOo]{1,3})(\s*\(.*)?", re.DOTALL)
@@ -652,7 +652,10 @@ class _Reader:
         return dictionary is not None and dictionary.lookup(word)
 
     def check_stop(self, token: Token, following: Token | None, at_end: bool) -> None:
-        """A comma where a full stop belongs: before a sentence's first word or a code."""
+        """A comma where a full stop belongs: before a sentence's first word or a code; a
+        full stop (a speck) between words of one sentence: left out."""
+        if self.speck_stop(token, following):
+            return
         if not token.text.endswith(","):
             return
         starts_sentence = following is not None and self.sentence_start(following.text)
@@ -660,6 +663,22 @@ class _Reader:
             token.text = token.text[:-1] + "."
             what = "before the reward code" if at_end else f"before {following.text!r}"
             self.doubt(token.place, f"a comma {what} read as a full stop")
+
+    def speck_stop(self, token: Token, following: Token | None) -> bool:
+        """A full stop after a word of three letters or more, before a word in small
+        letters (``until you. must part``): no sentence starts so, and no abbreviation is
+        a word of the dictionary; a speck read as a stop, left out, listed."""
+        word = token.text[:-1]
+        if not (
+            following is not None and re.fullmatch(r"[a-z]+[,.;:!?]?", following.text)
+            and re.fullmatch(r"[A-Za-z]{3,}\.", token.text)
+            and self.context.lexicon.listed(word)
+        ):  # fmt: skip
+            return False
+        token.text = word
+        self.doubt(token.place, f"a full stop after {word!r} before {following.text!r}, in "
+                   "small letters: a speck, left out")  # fmt: skip
+        return True
 
     def check_bang(self, token: Token, following: Token | None) -> None:
         """An ``!`` ending a word before one in small letters: an ``l`` read so (``bow!

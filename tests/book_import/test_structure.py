@@ -949,3 +949,28 @@ def test_a_quotation_opening_with_a_stroke_read_as_1_opens_with_i():
     assert len(done) == 4
     assert unlisted == invented == []
     assert done <= exact & listed_paragraphs(book)
+
+
+def test_a_speck_read_as_a_stop_or_a_mark_between_words_is_left_out():
+    """Unseen layouts (press seeds 30 and 32) read 'until you. must part' (unlisted) and
+    'hold = an enchantress's power': a full stop after a word before one in small
+    letters, and a mark no prose holds, are specks; left out, listed."""
+    chosen = dict(list(PARAGRAPHS.items())[300:340])
+    printed = printed_lines(chosen, random.Random(107))
+    specked = set()
+    for line in printed:
+        index = next((i for i in range(1, len(line.words) - 1)
+                      if re.fullmatch(r"[a-z]{3,}", line.words[i])
+                      and re.fullmatch(r"[a-z]+", line.words[i + 1])), None)  # fmt: skip
+        if index is not None and len(specked) < 8:
+            speck = ("=", 0.4, "") if len(specked) % 2 else (line.words[index] + ".", 0.95, "")
+            if speck[0] == "=":
+                line.words.insert(index, damaged(*speck))
+            else:
+                line.words[index] = damaged(*speck)
+            specked.add(line.paragraph)
+    book = import_book(pages_of(printed), world=WORLD)
+    exact, unlisted, invented = outcome(book, chosen)
+    assert len(specked) == 8
+    assert unlisted == invented == []
+    assert specked <= exact & listed_paragraphs(book)
