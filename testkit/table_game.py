@@ -202,8 +202,9 @@ class _Watcher:
 
     def on_heard(self, heard: Heard, understood: str | None) -> None:
         """Noted unless typed (a secret goal, an answer after two misses: nobody spoke it)
-        or heard at a question the session asks itself: an answer to the step said at its
-        "Did you say …?" is told too, but the player said yes or no there."""
+        or heard at a question the session asks itself: what is said at its "Did you say
+        …?" is told too (the yes or no, or an answer to the step taken in its place), but
+        the player was asked yes or no there."""
         if not heard.typed and not asked_by_the_session(self.ears.asked):
             self.understood.put((understood, heard.confidence))
 
@@ -620,10 +621,10 @@ ENROLMENT_STEP = re.compile(r".+, say (?:one|two|three|four|five|six)\.$")
 
 
 def asked_by_the_session(step: Step) -> bool:
-    """Whether the session asks this itself, telling no observer what it heard (but an
-    answer to the step taken at its "Did you say …?"): that question, the offer to learn
-    the voices, and the round that learns them (each answer there is an example of the
-    number asked for, whatever was heard)."""
+    """Whether the session asks this itself, so that what is heard there is no answer a
+    player was scripted to give (the session tells its observers of it all the same):
+    "Did you say …?", the offer to learn the voices, and the round that learns them (each
+    answer there is an example of the number asked for, whatever was heard)."""
     return (
         is_confirmation(step)
         or step.prompt == ENROLMENT_OFFER

@@ -93,9 +93,11 @@ class SessionObserver(Protocol):
     def on_speech(self, speech: Speech) -> None: ...
 
     def on_heard(self, heard: Heard, understood: str | None) -> None:
-        """An answer to a step was heard (also one said at its "Did you say …?" and taken
-        in place of the answer asked back); ``understood``: the answer in the players'
-        words, None when not understood."""
+        """An answer to a step was heard, or a reply to a yes-or-no question the session
+        asks at it ("Did you say …?", "Are you sure?": a yes, a no, a command, or an answer
+        to the step taken in place of the one asked back); ``understood``: the answer in
+        the players' words, None when not understood. Whether the game took it, the events
+        of :mod:`companion.session.events` tell."""
 
     def on_step(self, step: Step, dialogue: Dialogue) -> None: ...
 
@@ -280,8 +282,8 @@ class Session:
     ) -> Reply | Outcome | Understood:
         """Ask a yes/no question: YES, NO, UNCLEAR, or the outcome of a global command
         said instead (it is carried out, not lost); with ``instead``, one of those answers
-        said sure enough to be taken, as understood (its hearing told to the observers, as
-        the first one was)."""
+        said sure enough to be taken, as understood. Whatever is heard is told to the
+        observers, as every answer heard at ``step`` is."""
         answers = yes_no(self._language)
         offered = frozenset(answers.values)  # the page's buttons: yes and no, as ever
         asking = Step(question, answers | instead if instead else answers, offered=offered)
@@ -291,6 +293,7 @@ class Session:
         if heard is None:
             return Outcome.INPUT_ENDED
         understood = understand(heard, asking, phrases)
+        self._tell_heard(heard, understood, step)
         if understood.value is None or not understood.sure:
             return Reply.UNCLEAR
         if understood.is_command:
@@ -298,7 +301,6 @@ class Session:
         if understood.value not in answers.values:
             if understood.confidence < ACCEPT_CONFIDENCE:
                 return Reply.UNCLEAR
-            self._tell_heard(heard, understood, step)
             return understood
         return Reply(understood.value.intent)
 

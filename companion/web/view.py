@@ -2,9 +2,9 @@
 
 :class:`TableView` watches a session (the same hooks as the terminal view and the
 chronicle) and keeps the moment: whose turn it is, the question and its answers, what was
-heard, what is being read, every sheet and the recent answers. Each change is handed to a
-``publish`` callback as a :class:`Moment`; the server sends it to the pages. Nothing here
-does I/O.
+heard, what is being read, every sheet and the recent answers (those the game took, from
+the session's events). Each change is handed to a ``publish`` callback as a
+:class:`Moment`; the server sends it to the pages. Nothing here does I/O.
 
 >>> from companion.framework.dialogue import Speech
 >>> moments = []
@@ -19,6 +19,7 @@ from __future__ import annotations
 import hashlib
 from collections import deque
 from collections.abc import Callable
+from typing import NamedTuple, Protocol
 
 from pydantic import BaseModel, Field
 
@@ -32,6 +33,29 @@ READING_KEPT = 6
 """How many of the companion's last utterances a page shows."""
 HISTORY_KEPT = 12
 """How many recent answers a page lists."""
+
+
+class AnswerEvent(Protocol):
+    """What the view reads of the session's ``Applied`` and ``Undone`` events
+    (:mod:`companion.session.events`, which the web does not import): the state an
+    answer was given in, which undo names again."""
+
+    @property
+    def mark(self) -> str: ...
+
+
+class AnswerApplied(AnswerEvent, Protocol):
+    """An answer the game took: ``said`` in the players' words ("" for a secret)."""
+
+    @property
+    def said(self) -> str: ...
+
+
+class ListedAnswer(NamedTuple):
+    """One of the recent answers, with the mark that undo takes it back by."""
+
+    mark: str
+    said: str
 
 
 class Button(BaseModel):
@@ -121,7 +145,9 @@ class TableView:
         self._telling: TellingSpec | None = None
         """The telling under way (its clock running), shown with its countdown and button."""
         self._reading: deque[Reading] = deque(maxlen=READING_KEPT)
-        self._history: deque[str] = deque(maxlen=HISTORY_KEPT)
+        self._history: deque[ListedAnswer] = deque(maxlen=HISTORY_KEPT)
+        """The answers the game took and still holds: not one refused, asked back and
+        denied, or undone, nor a command."""
         self.map_svg: str | None = None
         """The latest map drawing, served to the pages at ``/map``."""
 
@@ -161,9 +187,22 @@ class TableView:
             typed=heard.typed,
             understood=shown,
         )
-        if shown is not None:
-            self._history.append(shown)
         self._publish(self.moment())
+
+    # -- session events: what became of the answers ------------------------------------
+
+    def on_applied(self, event: AnswerApplied) -> None:
+        """The game took an answer: it joins the recent answers (a secret's never does)."""
+        if event.said:
+            self._history.append(ListedAnswer(event.mark, event.said))
+            self._publish(self.moment())
+
+    def on_undone(self, event: AnswerEvent) -> None:
+        """The last answer was undone: it leaves the recent answers (the game no longer
+        holds it)."""
+        if self._history and self._history[-1].mark == event.mark:
+            self._history.pop()
+            self._publish(self.moment())
 
     # -- what the pages see --------------------------------------------------------------
 
@@ -176,7 +215,7 @@ class TableView:
             serial=self._serial,
             heard=self._heard,
             reading=list(self._reading),
-            history=list(self._history),
+            history=[answer.said for answer in self._history],
             language=language,
             words=page_words(language),
         )

@@ -327,6 +327,14 @@ def test_the_answer_taken_at_a_confirmation_is_told_as_heard(tmp_path):
     assert line.heard == [("four", "4"), ("five", "5")]
 
 
+def test_the_yes_or_no_at_a_confirmation_is_told_as_heard(tmp_path):
+    """The live views' "heard" line shows the reply to "Did you say 4?" as it shows the 4."""
+    line = HeardLine()
+    replies = [Heard("four", 0.6), Heard("no", 0.95), Heard("four", 0.6), Heard("yes", 0.9)]
+    run_heard(replies, tmp_path, observers=[line])
+    assert line.heard == [("four", "4"), ("no", "no"), ("four", "4"), ("yes", "yes")]
+
+
 def test_a_confirmation_offers_yes_and_no_and_understands_the_step_too(tmp_path):
     asked = []
 
