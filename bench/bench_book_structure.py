@@ -79,7 +79,7 @@ def score(truth: dict[int, list[str]], printed: set[int], book) -> dict[str, str
     return {
         "paragraphs exact": f"{len(exact)}/{len(truth)} ({len(exact) / len(truth):.1%})",
         "words right": f"{1 - errors / words:.2%}",
-        "reward codes exact": f"{codes_right}/{all_codes} ({codes_right / all_codes:.1%}); "
+        "reward codes exact": f"{codes_right}/{all_codes} ({codes_right / max(1, all_codes):.1%}); "
         f"of those not listed {unlisted_right}/{unlisted_codes}",
         "wrong not listed": f"{len(wrong_unlisted)} {wrong_unlisted[:8]}",
         "invented": f"{len(invented)} {invented[:8]}",

@@ -220,12 +220,44 @@ def _settle_numbers(blocks: list[Block], expected: set[int]) -> list[Doubt]:
             block.number_line.tokens[0].text = str(block.number)
             doubts.append(_number_doubt(block, f"the paragraph number was read as {read!r}"))
     bounds = [-1, *trusted, len(blocks)]
+    merged: list[Block] = []
     for low, high in itertools.pairwise(bounds):
         run = blocks[low + 1 : high]
         if run:
             before = blocks[low].number or 0 if low >= 0 else 0
             after = blocks[high].number if high < len(blocks) else None
-            doubts += _settle_run(run, before, after, expected - taken)
+            if low >= 0 and after == before + 1 and not any(map(_clean, run)):
+                doubts += _marks_read_as_numbers(blocks[low], run)
+                merged += run
+            else:
+                doubts += _settle_run(run, before, after, expected - taken)
+                if low >= 0 and run[0].number is None:
+                    doubts.append(_unread_after(blocks[low], run[0]))
+    blocks[:] = [block for block in blocks if not any(block is gone for gone in merged)]
+    return doubts
+
+
+def _unread_after(owner: Block, unread: Block) -> Doubt:
+    """``owner`` is followed by a paragraph whose number was not read: what is printed
+    there may be no number but a mark, and the lines after it ``owner``'s own."""
+    why = (f"after this paragraph, {unread.number_line.tokens[0].text!r} was read where a "
+           "number may stand: if it is a mark, the paragraph's end is in the lines after "
+           "it, in book.txt as comment lines")  # fmt: skip
+    return Doubt(paragraph=owner.number, place=unread.number_line.place, why=why)
+
+
+def _marks_read_as_numbers(owner: Block, run: list[Block]) -> list[Doubt]:
+    """Blocks whose number was no clean number, between two numbers that follow each
+    other, where no paragraph can be (a column rule's trace at a column's top read as
+    ``|``): their lines go on with ``owner``'s paragraph, listed."""
+    doubts = []
+    for block in run:
+        read = block.number_line.tokens[0].text
+        owner.lines += block.lines
+        why = (f"{read!r} was read alone on a line where no paragraph number can be (the "
+               f"next is {(owner.number or 0) + 1}): a mark, left out; the lines after it "
+               f"are taken as this paragraph's: check them against the page")  # fmt: skip
+        doubts.append(Doubt(paragraph=owner.number, place=block.number_line.place, why=why))
     return doubts
 
 

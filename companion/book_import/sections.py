@@ -406,11 +406,18 @@ class _Reader:
                 token.text = trimmed
         self.drop_mark_after_last_sentence(tokens)
         code_start = _code_start(tokens)
-        opened = 0
+        opened = opened_single = 0
         for token in tokens[:code_start]:
             opened += token.text[:1] in '"“'
+            opened_single += token.text[:1] in "'‘"
             if token.text[-1:] in '"”' and token.text[:1] not in '"“' and not opened:
                 self.stray_mark(token, f"{token.text!r} closes a quotation no quote opened")
+            elif (
+                token.text[-1:] in "'’" and not opened_single
+                and token.text.rstrip("'’")[-1:] not in "sS"
+            ):  # fmt: skip
+                self.stray_mark(token, f"{token.text!r} ends with a mark no quotation or "
+                                "plural's possessive needs")  # fmt: skip
         self.check_openings(tokens[:code_start])
         for first, second in itertools.pairwise(tokens[:code_start]):
             self.shift_space(first, second)

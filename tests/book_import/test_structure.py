@@ -974,3 +974,47 @@ def test_a_speck_read_as_a_stop_or_a_mark_between_words_is_left_out():
     assert len(specked) == 8
     assert unlisted == invented == []
     assert specked <= exact & listed_paragraphs(book)
+
+
+@pytest.mark.parametrize("mark", ["|", "A"])
+def test_a_mark_alone_after_a_code_where_no_number_can_be_goes_on_with_the_paragraph(mark):
+    """Press seeds 42 and 43 (held out): a column rule's trace at a column's top read as
+    '|', and a speck read as 'A', alone on a line after a reward code, where a paragraph
+    may start, between 1012 and 1013: the paragraph's last sections became a paragraph
+    without a number, in comments, and ¶1012 lost them unlisted. A line that is no clean
+    number, between two numbers that follow each other, is a mark: its lines go on with
+    the paragraph before, listed."""
+    chosen = dict(list(PARAGRAPHS.items())[200:240])
+    printed = printed_lines(chosen, random.Random(109))
+    marked = set()
+    for index in range(len(printed) - 1, 0, -1):
+        line, following = printed[index - 1], printed[index]
+        if (line.words[-1].endswith("]") and following.paragraph == line.paragraph
+                and following.words[0].endswith(":") and line.paragraph not in marked
+                and len(marked) < 4):  # fmt: skip
+            printed.insert(index, PrintedLine([mark], paragraph=line.paragraph))
+            marked.add(line.paragraph)
+    book = import_book(pages_of(printed), world=WORLD)
+    exact, unlisted, invented = outcome(book, chosen)
+    last = max(chosen)  # no number after it tells: listed, its end in comments
+    assert last in marked and len(marked) == 4
+    assert unlisted == invented == []
+    assert marked <= listed_paragraphs(book)
+    assert marked - {last} <= exact
+
+
+def test_a_mark_after_a_word_no_quotation_or_plural_needs_is_listed():
+    """Press seed 41 (held out) read 'cools your blood' as 'cools your' blood', unlisted:
+    an apostrophe after a word not ending in s, with no single quote open, is listed."""
+    chosen = dict(list(PARAGRAPHS.items())[240:280])
+    printed = printed_lines(chosen, random.Random(113))
+    marked = set()
+    for line in printed:
+        if "your" in line.words and len(marked) < 4:
+            line.words[line.words.index("your")] = damaged("your'", 0.93, "your")
+            marked.add(line.paragraph)
+    book = import_book(pages_of(printed), world=WORLD)
+    _, unlisted, invented = outcome(book, chosen)
+    assert len(marked) == 4
+    assert unlisted == invented == []
+    assert marked <= listed_paragraphs(book)
