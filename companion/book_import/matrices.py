@@ -39,8 +39,9 @@ from dataclasses import dataclass, field
 from rapidfuzz import fuzz
 
 from companion.book_import.lines import DIGIT_LOOKALIKES
-from companion.book_import.model import OcrPage, OcrWord, PageResult
+from companion.book_import.model import OcrPage, OcrWord, PageResult, enclosing
 from companion.book_import.review import Doubt, Place
+from companion.games.arabian_nights.content.loader import matrix_table_problems
 
 LETTERS = "ABCDEFGHIJKLMNO"
 _LETTER_LOOKALIKES = {"1": "I", "l": "I", "|": "I", "!": "I", "0": "O", "8": "B", "5": "S"}
@@ -63,6 +64,10 @@ class Matrix:
         lines = [f"[matrix {self.letter}]", comment, " | ".join(["reactions", *self.reactions])]
         lines += [" | ".join([name, *cells]) for name, cells, _ in self.rows]
         return "\n".join(lines) + "\n"
+
+    def places(self) -> list[Place]:
+        """Where the table was read: its title's row and each of its rows."""
+        return [self.place, *(place for _, _, place in self.rows)]
 
 
 @dataclass
@@ -143,7 +148,12 @@ def _rows(page: OcrPage) -> list[_Row]:
     return [
         _Row(
             sorted(row, key=lambda w: w.box.left),
-            Place(source=page.source, page=page.page, where=f"line {index}", box=row[0].box),
+            Place(
+                source=page.source,
+                page=page.page,
+                where=f"line {index}",
+                box=enclosing(word.box for word in row),
+            ),
         )
         for index, row in enumerate(grouped, start=1)
     ]
@@ -410,3 +420,64 @@ def tables_by_letter(text: str) -> dict[str, str]:
         if letter is not None and line and not line.startswith("#"):
             tables[letter] += line + "\n"
     return tables
+
+
+_TITLE_LINE = re.compile(r"[ \t]*\[\s*matrix\s+(\S+)\s*\][ \t]*\r?$", re.IGNORECASE | re.MULTILINE)
+
+
+@dataclass(frozen=True)
+class TableBlock:
+    """Where one matrix's table is in a matrices file: from its title line to the next
+    title (or the end), its comments and its rows (the lines after the title)."""
+
+    start: int
+    end: int
+    title: str
+    comments: list[str]
+    rows: list[str]
+
+
+def table_blocks(text: str) -> dict[str, TableBlock]:
+    r"""Each matrix's block of a matrices file, by letter (the first block of a letter).
+
+    >>> block = table_blocks("# x\n[matrix B]\n# page 2\nreactions | Trade\nRich | 154\n")["B"]
+    >>> block.start, block.title, block.comments, block.rows
+    (4, '[matrix B]', ['# page 2'], ['reactions | Trade', 'Rich | 154'])
+    """
+    titles = list(_TITLE_LINE.finditer(text))
+    blocks: dict[str, TableBlock] = {}
+    for title, following in zip(titles, [*titles[1:], None], strict=True):
+        end = following.start() if following else len(text)
+        lines = [line.strip() for line in text[title.end() : end].splitlines()]
+        blocks.setdefault(title[1].upper(), TableBlock(
+            start=title.start(), end=end, title=title[0].strip(),
+            comments=[line for line in lines if line.startswith("#")],
+            rows=[line for line in lines if line and not line.startswith("#")],
+        ))  # fmt: skip
+    return blocks
+
+
+def with_table(text: str, letter: str, rows: list[str]) -> str:
+    """``text`` with matrix ``letter``'s rows replaced by ``rows``, its title and comments
+    kept, the blank lines after it kept, and the rest of the text as it was."""
+    block = table_blocks(text)[letter]
+    old = text[block.start : block.end]
+    trailing = old[len(old.rstrip("\r\n \t")) :]
+    newline = "\r\n" if "\r\n" in old else "\n"
+    lines = [block.title, *block.comments, *rows]
+    return text[: block.start] + newline.join(lines) + (trailing or newline) + text[block.end :]
+
+
+def table_problem(letter: str, rows: list[str]) -> str | None:
+    """Why ``rows`` are not a table of matrix ``letter`` as the pack's loader reads
+    matrices.txt, or None when they are."""
+    if not rows:
+        return "the matrix needs its 'reactions | ...' row and its rows"
+    for row in rows:
+        if row.startswith("#"):
+            return "a line starting with # would be a comment"
+        if row.startswith("["):
+            return f"a line starting with [ ({row}) would start another table"
+    problems = matrix_table_problems("\n".join([f"[matrix {letter}]", *rows]))
+    said = [f"line {problem.line - 1}: {problem.message}" for problem in problems]
+    return "; ".join(said) or None
