@@ -51,6 +51,13 @@ class Kind(StrEnum):
     PARAGRAPH = "p"
     MATRIX = "m"
 
+    def head(self, key: str) -> str:
+        """How review.txt starts a doubt about the one named ``key``."""
+        return f"matrix {key}" if self is Kind.MATRIX else f"¶{key}"
+
+    def title(self, key: str) -> str:
+        return f"Matrix {key}" if self is Kind.MATRIX else f"¶{key}"
+
 
 class ShownDoubt(BaseModel):
     """One doubtful paragraph or matrix as the page shows it."""
@@ -137,43 +144,29 @@ class ReviewServer:
     def doubts(self) -> list[ShownDoubt]:
         """Each doubted paragraph (its lines as book.txt holds them), then each doubted
         matrix (its rows as matrices.txt holds them), with the review's reasons."""
-        return self._paragraph_doubts() + self._matrix_doubts()
-
-    def _paragraph_doubts(self) -> list[ShownDoubt]:
         review = _read(self.folder / REVIEW)
-        blocks = paragraph_blocks(_read(self.folder / BOOK))
-        places = self._places(Kind.PARAGRAPH)
-        return [
-            ShownDoubt(
-                kind=Kind.PARAGRAPH,
-                key=str(number),
-                title=f"¶{number}",
-                why=_reasons(review, f"¶{number}"),
-                where=block.comment.removeprefix("# "),
-                text="\n".join(block.lines),
-                crop=str(number) in places,
-            )
-            for number in doubted_paragraphs(review)
-            if (block := blocks.get(number)) is not None
-        ]
+        paragraphs = paragraph_blocks(_read(self.folder / BOOK))
+        matrices = table_blocks(_read(self.folder / MATRICES))
+        found = [(Kind.PARAGRAPH, str(number), [block.comment], block.lines)
+                 for number in doubted_paragraphs(review)
+                 if (block := paragraphs.get(number)) is not None]  # fmt: skip
+        found += [(Kind.MATRIX, letter, table.comments, table.rows)
+                  for letter in doubted_matrices(review)
+                  if (table := matrices.get(letter)) is not None]  # fmt: skip
+        return [self._shown(review, *subject) for subject in found]
 
-    def _matrix_doubts(self) -> list[ShownDoubt]:
-        review = _read(self.folder / REVIEW)
-        blocks = table_blocks(_read(self.folder / MATRICES))
-        places = self._places(Kind.MATRIX)
-        return [
-            ShownDoubt(
-                kind=Kind.MATRIX,
-                key=letter,
-                title=f"Matrix {letter}",
-                why=_reasons(review, f"matrix {letter}"),
-                where=" ".join(block.comments).removeprefix("# "),
-                text="\n".join(block.rows),
-                crop=letter in places,
-            )
-            for letter in doubted_matrices(review)
-            if (block := blocks.get(letter)) is not None
-        ]
+    def _shown(
+        self, review: str, kind: Kind, key: str, comments: list[str], lines: list[str]
+    ) -> ShownDoubt:
+        return ShownDoubt(
+            kind=kind,
+            key=key,
+            title=kind.title(key),
+            why=_reasons(review, kind.head(key)),
+            where=" ".join(comments).removeprefix("# "),
+            text="\n".join(lines),
+            crop=key in self._places(kind),
+        )
 
     def _places(self, kind: Kind) -> dict[str, list[dict[str, object]]]:
         file = MATRIX_PLACES if kind is Kind.MATRIX else PLACES
