@@ -41,7 +41,6 @@ from rapidfuzz import fuzz
 from companion.book_import.lines import DIGIT_LOOKALIKES
 from companion.book_import.model import OcrPage, OcrWord, PageResult, enclosing
 from companion.book_import.review import Doubt, Place
-from companion.games.arabian_nights.content.loader import matrix_table_problems
 
 LETTERS = "ABCDEFGHIJKLMNO"
 _LETTER_LOOKALIKES = {"1": "I", "l": "I", "|": "I", "!": "I", "0": "O", "8": "B", "5": "S"}
@@ -471,6 +470,8 @@ def with_table(text: str, letter: str, rows: list[str]) -> str:
 def table_problem(letter: str, rows: list[str]) -> str | None:
     """Why ``rows`` are not a table of matrix ``letter`` as the pack's loader reads
     matrices.txt, or None when they are."""
+    from companion.games.arabian_nights.content.loader import matrix_table_problems
+
     if not rows:
         return "the matrix needs its 'reactions | ...' row and its rows"
     for row in rows:
