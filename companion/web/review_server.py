@@ -150,7 +150,7 @@ class ReviewServer:
         found = [(Kind.PARAGRAPH, str(number), [block.comment], block.lines)
                  for number in doubted_paragraphs(review)
                  if (block := paragraphs.get(number)) is not None]  # fmt: skip
-        found += [(Kind.MATRIX, letter, table.comments, table.rows)
+        found += [(Kind.MATRIX, letter, table.comments, table.lines)
                   for letter in doubted_matrices(review)
                   if (table := matrices.get(letter)) is not None]  # fmt: skip
         return [self._shown(review, *subject) for subject in found]
@@ -219,13 +219,13 @@ def save_paragraph(folder: Path, number: int, lines: list[str]) -> None:
     keep_correction(folder, block)
 
 
-def save_matrix(folder: Path, letter: str, rows: list[str]) -> None:
-    """Put matrix ``letter``'s new rows into matrices.txt, the rest of it byte for byte."""
+def save_matrix(folder: Path, letter: str, lines: list[str]) -> None:
+    """Put matrix ``letter``'s new lines into matrices.txt, the rest of it byte for byte."""
     path = folder / MATRICES
     text = path.read_bytes().decode("utf-8") if path.is_file() else ""
     if letter not in table_blocks(text):
         raise KeyError(letter)
-    path.write_bytes(with_table(text, letter, rows).encode("utf-8"))
+    path.write_bytes(with_table(text, letter, lines).encode("utf-8"))
 
 
 def _reasons(review: str, head: str) -> list[str]:
