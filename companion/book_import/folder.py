@@ -18,11 +18,13 @@ from companion.book_import.model import OcrPage, PageFailure, PageResult
 
 if TYPE_CHECKING:
     from companion.book_import.book import ImportedBook
-    from companion.book_import.review import Doubt
+    from companion.book_import.matrices import ReadMatrices
+    from companion.book_import.review import Doubt, Place
 
 REVIEW = "review.txt"
 PAGES = "pages"
 PLACES = Path(".import") / "places.json"
+MATRIX_PLACES = Path(".import") / "matrix-places.json"
 BOOK_DOUBTS = Path(".import") / "review-book.txt"
 MATRIX_DOUBTS = Path(".import") / "review-matrices.txt"
 MATRICES = "matrices.txt"
@@ -94,12 +96,9 @@ def write_matrices(results: list[PageResult], folder: Path) -> int:
     (folder / MATRICES).write_text(
         MATRICES_HEADER + "\n".join(tables[letter] for letter in sorted(tables)),
         encoding="utf-8")  # fmt: skip
-    doubts = [
-        d
-        for d in read.doubts
-        if not (d.subject and d.subject.split(",")[0].removeprefix("matrix ") in owner)
-    ]
+    doubts = [d for d in read.doubts if d.matrix not in owner]
     _write_review(folder, MATRIX_DOUBTS, doubts)
+    _keep_matrix_pages(results, read, folder)
     rows = sum(len(matrix.rows) for matrix in read.matrices)
     print(f"{len(read.matrices)} matrices ({rows} rows) into {folder / MATRICES}; "
           f"{len(doubts)} doubts in {folder / REVIEW}"
@@ -204,23 +203,53 @@ def _with_progress(results: Iterator[PageResult], total: int) -> Iterator[PageRe
 def _keep_pages(results: list[PageResult], book: ImportedBook, folder: Path) -> None:
     """The pages doubted paragraphs come from, small, in FOLDER/pages/, and where each
     paragraph is on them in FOLDER/.import/places.json (for the review page's crops)."""
+    doubted = {d.place.page for d in book.doubts if d.paragraph or d.unnumbered}
+    kept = _kept_pages(results, doubted, folder, "page")
+    places = {
+        str(paragraph.number): _kept_places(paragraph.places, kept, "page")
+        for paragraph in book.paragraphs
+        if paragraph.number is not None
+    }
+    _write_places(folder / PLACES, places)
+
+
+def _keep_matrix_pages(results: list[PageResult], read: ReadMatrices, folder: Path) -> None:
+    """The booklet's pages doubted matrices come from, in FOLDER/pages/ (``booklet-``),
+    and where each matrix is on them in FOLDER/.import/matrix-places.json."""
+    doubted = {d.matrix for d in read.doubts}
+    matrices = [matrix for matrix in read.matrices if matrix.letter in doubted]
+    pages = {place.page for matrix in matrices for place in matrix.places()}
+    kept = _kept_pages(results, pages, folder, "booklet-page")
+    places = {m.letter: _kept_places(m.places(), kept, "booklet-page") for m in matrices}
+    _write_places(folder / MATRIX_PLACES, places)
+
+
+def _kept_pages(
+    results: list[PageResult], wanted: set[int], folder: Path, prefix: str
+) -> dict[int, float]:
     from companion.book_import.page_crops import keep_page_images
 
-    doubted = {d.place.page for d in book.doubts if d.paragraph or d.unnumbered}
-    pages = {r.page: r for r in results if isinstance(r, OcrPage) and r.page in doubted}
-    kept = keep_page_images(pages, folder / PAGES, KEPT_LONG_SIDE)
-    places: dict[str, list[dict[str, object]]] = {}
-    for paragraph in book.paragraphs:
-        key = str(paragraph.number) if paragraph.number is not None else None
-        if key is None:
-            continue
-        for place in paragraph.places:
-            if place.page in kept and place.box is not None:
-                scale = kept[place.page]
-                box = place.box
-                places.setdefault(key, []).append({
-                    "image": f"{PAGES}/page-{place.page:04d}.png", "page": place.page,
-                    "box": [round(box.left * scale), round(box.top * scale),
-                            round(box.width * scale), round(box.height * scale)],
-                })  # fmt: skip
-    (folder / PLACES).write_text(json.dumps(places), encoding="utf-8")
+    pages = {r.page: r for r in results if isinstance(r, OcrPage) and r.page in wanted}
+    return keep_page_images(pages, folder / PAGES, KEPT_LONG_SIDE, prefix)
+
+
+def _kept_places(
+    places: list[Place], kept: dict[int, float], prefix: str
+) -> list[dict[str, object]]:
+    """Where ``places`` are on the kept page images, in their pixels."""
+    found: list[dict[str, object]] = []
+    for place in places:
+        if place.page in kept and place.box is not None:
+            scale, box = kept[place.page], place.box
+            found.append({
+                "image": f"{PAGES}/{prefix}-{place.page:04d}.png", "page": place.page,
+                "box": [round(box.left * scale), round(box.top * scale),
+                        round(box.width * scale), round(box.height * scale)],
+            })  # fmt: skip
+    return found
+
+
+def _write_places(path: Path, places: dict[str, list[dict[str, object]]]) -> None:
+    path.parent.mkdir(exist_ok=True)
+    path.write_text(json.dumps({key: found for key, found in places.items() if found}),
+                    encoding="utf-8")  # fmt: skip

@@ -21,7 +21,7 @@ import cv2
 import numpy as np
 
 from companion.book_import.engines import RawWord
-from companion.book_import.model import Box, OcrLine, OcrWord
+from companion.book_import.model import Box, OcrLine, OcrWord, enclosing
 from companion.book_import.page_image import runs
 
 MIN_GUTTER_SHARE = 0.02  # of the text's width; or a third of a word space, if less
@@ -185,14 +185,6 @@ def _emptiest_stretch(
     return start + first, start + last
 
 
-def _union(boxes: Sequence[Box]) -> Box:
-    left = min(box.left for box in boxes)
-    top = min(box.top for box in boxes)
-    right = max(box.left + box.width for box in boxes)
-    bottom = max(box.top + box.height for box in boxes)
-    return Box(left=left, top=top, width=right - left, height=bottom - top)
-
-
 def column_lines(column: int, words: Sequence[RawWord], offset: tuple[int, int]) -> list[OcrLine]:
     """The numbered lines of one column from its engine's words (grouped by the engine's
     line index, top to bottom); ``offset`` moves the words' boxes onto the page."""
@@ -214,7 +206,7 @@ def column_lines(column: int, words: Sequence[RawWord], offset: tuple[int, int])
         lines.append(
             OcrLine(
                 words=tuple(joined),
-                box=_union([w.box for w in joined]),
+                box=enclosing([w.box for w in joined]),
                 column=column,
                 number=number,
             )
@@ -237,7 +229,7 @@ def _reading_order(lines: list[list[OcrWord]]) -> list[list[OcrWord]]:
     ['464', 'text', 'below']
     """
     boxed = sorted(
-        ((_union([word.box for word in line]), line) for line in lines),
+        ((enclosing([word.box for word in line]), line) for line in lines),
         key=lambda pair: pair[0].top,
     )
     rows = _row_numbers([box for box, _ in boxed])
@@ -284,7 +276,7 @@ def joined_overlaps(words: Sequence[OcrWord]) -> list[OcrWord]:
         if last is not None and word.box.left < last.box.left + last.box.width:
             joined[-1] = OcrWord(
                 text=last.text + word.text,
-                box=_union([last.box, word.box]),
+                box=enclosing([last.box, word.box]),
                 confidence=min(last.confidence, word.confidence),
                 bold=last.bold,
             )

@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from rapidfuzz import fuzz
 
 from companion.book_import.lines import DIGIT_LOOKALIKES
-from companion.book_import.model import OcrPage, OcrWord, PageResult
+from companion.book_import.model import OcrPage, OcrWord, PageResult, enclosing
 from companion.book_import.review import Doubt, Place
 
 LETTERS = "ABCDEFGHIJKLMNO"
@@ -63,6 +63,10 @@ class Matrix:
         lines = [f"[matrix {self.letter}]", comment, " | ".join(["reactions", *self.reactions])]
         lines += [" | ".join([name, *cells]) for name, cells, _ in self.rows]
         return "\n".join(lines) + "\n"
+
+    def places(self) -> list[Place]:
+        """Where the table was read: its title's row and each of its rows."""
+        return [self.place, *(place for _, _, place in self.rows)]
 
 
 @dataclass
@@ -143,7 +147,12 @@ def _rows(page: OcrPage) -> list[_Row]:
     return [
         _Row(
             sorted(row, key=lambda w: w.box.left),
-            Place(source=page.source, page=page.page, where=f"line {index}", box=row[0].box),
+            Place(
+                source=page.source,
+                page=page.page,
+                where=f"line {index}",
+                box=enclosing(word.box for word in row),
+            ),
         )
         for index, row in enumerate(grouped, start=1)
     ]
@@ -410,3 +419,67 @@ def tables_by_letter(text: str) -> dict[str, str]:
         if letter is not None and line and not line.startswith("#"):
             tables[letter] += line + "\n"
     return tables
+
+
+_TITLE_LINE = re.compile(r"[ \t]*\[\s*matrix\s+(\S+)\s*\][ \t]*\r?$", re.IGNORECASE | re.MULTILINE)
+
+
+@dataclass(frozen=True)
+class TableBlock:
+    """Where one matrix's table is in a matrices file: from its title line to the next
+    title (or the end); the comments right under its title (the import's page), and its
+    lines after them (its rows, and any comments among them)."""
+
+    start: int
+    end: int
+    title: str
+    comments: list[str]
+    lines: list[str]
+
+
+def table_blocks(text: str) -> dict[str, TableBlock]:
+    r"""Each matrix's block of a matrices file, by letter (the first block of a letter).
+
+    >>> text = "# x\n[matrix B]\n# page 2\nreactions | Trade\n# rich men\nRich | 154\n"
+    >>> block = table_blocks(text)["B"]
+    >>> block.start, block.title, block.comments, block.lines
+    (4, '[matrix B]', ['# page 2'], ['reactions | Trade', '# rich men', 'Rich | 154'])
+    """
+    titles = list(_TITLE_LINE.finditer(text))
+    blocks: dict[str, TableBlock] = {}
+    for title, following in zip(titles, [*titles[1:], None], strict=True):
+        end = following.start() if following else len(text)
+        lines = [line.strip() for line in text[title.end() : end].splitlines() if line.strip()]
+        head = next((i for i, line in enumerate(lines) if not line.startswith("#")), len(lines))
+        blocks.setdefault(title[1].upper(), TableBlock(
+            start=title.start(), end=end, title=title[0].strip(),
+            comments=lines[:head], lines=lines[head:],
+        ))  # fmt: skip
+    return blocks
+
+
+def with_table(text: str, letter: str, lines: list[str]) -> str:
+    """``text`` with matrix ``letter``'s lines replaced by ``lines``, its title and the
+    comments under it kept, the blank lines after it kept, and the rest as it was."""
+    block = table_blocks(text)[letter]
+    old = text[block.start : block.end]
+    trailing = old[len(old.rstrip("\r\n \t")) :]
+    newline = "\r\n" if "\r\n" in old else "\n"
+    kept = [block.title, *block.comments, *lines]
+    return text[: block.start] + newline.join(kept) + (trailing or newline) + text[block.end :]
+
+
+def table_problem(letter: str, lines: list[str]) -> str | None:
+    """Why ``lines`` (rows and comments) are not a table of matrix ``letter`` as the pack's
+    loader reads matrices.txt, or None when they are."""
+    from companion.games.arabian_nights.content.loader import matrix_table_problems
+
+    rows = [line for line in lines if not line.startswith("#")]
+    if not rows:
+        return "the matrix needs its 'reactions | ...' row and its rows"
+    for row in rows:
+        if row.startswith("["):
+            return f"a line starting with [ ({row}) would start another table"
+    problems = matrix_table_problems("\n".join([f"[matrix {letter}]", *lines]))
+    said = [f"line {problem.line - 1}: {problem.message}" for problem in problems]
+    return "; ".join(said) or None

@@ -12,6 +12,8 @@ columns, in reading order. The page readers produce it; the book's structure rea
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from pydantic import BaseModel, ConfigDict, Field
 
 
@@ -23,6 +25,16 @@ class Box(BaseModel):
     top: int
     width: int = Field(ge=0)
     height: int = Field(ge=0)
+
+
+def enclosing(boxes: Iterable[Box]) -> Box:
+    """The smallest box holding all of ``boxes`` (at least one)."""
+    boxes = list(boxes)
+    left = min(box.left for box in boxes)
+    top = min(box.top for box in boxes)
+    right = max(box.left + box.width for box in boxes)
+    bottom = max(box.top + box.height for box in boxes)
+    return Box(left=left, top=top, width=right - left, height=bottom - top)
 
 
 class OcrWord(BaseModel):

@@ -15,8 +15,10 @@ from companion.book_import import page_image
 from companion.book_import.model import OcrPage
 
 
-def keep_page_images(pages: dict[int, OcrPage], folder: Path, long_side: int) -> dict[int, float]:
-    """Write ``folder/page-NNNN.png`` for each page read from an image; return, by page,
+def keep_page_images(
+    pages: dict[int, OcrPage], folder: Path, long_side: int, prefix: str = "page"
+) -> dict[int, float]:
+    """Write ``folder/PREFIX-NNNN.png`` for each page read from an image; return, by page,
     the factor from the reader's pixels to the kept image's."""
     folder.mkdir(parents=True, exist_ok=True)
     scales: dict[int, float] = {}
@@ -28,7 +30,7 @@ def keep_page_images(pages: dict[int, OcrPage], folder: Path, long_side: int) ->
         scale = min(1.0, long_side / max(image.size))
         image = image.resize((max(1, round(image.width * scale)),
                               max(1, round(image.height * scale))))  # fmt: skip
-        image.save(folder / f"page-{number:04d}.png", optimize=True)
+        image.save(folder / f"{prefix}-{number:04d}.png", optimize=True)
         scales[number] = scale * (prepared.shape[1] / page.width if page.width else 1.0)
     return scales
 

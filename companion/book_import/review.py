@@ -39,6 +39,12 @@ class Doubt(BaseModel):
     unnumbered: str | None = None  # a paragraph whose number was not read: where it lies
     subject: str | None = None  # what else it is about: "matrix F, Terrible"
 
+    @property
+    def matrix(self) -> str | None:
+        """The letter of the matrix the doubt is about, or None."""
+        found = _MATRIX.match(f"{self.subject} ") if self.subject else None
+        return found[1] if found else None
+
     def __str__(self) -> str:
         head = f"¶{self.paragraph} " if self.paragraph is not None else ""
         head = f"¶{self.unnumbered}? " if self.unnumbered else head
@@ -52,6 +58,7 @@ REVIEW_HEADER = (
     "# change is kept when you import again.\n"
 )
 _PARAGRAPH = re.compile(r"¶(\d+) ")
+_MATRIX = re.compile(r"matrix (\S+?)[, ]")
 _SPAN = re.compile(r"¶(\d+)-(\d*)\? ")
 
 
@@ -73,7 +80,20 @@ def doubted_paragraphs(review: str) -> list[int]:
     >>> doubted_paragraphs("# x\\n¶12 page 1: a\\n¶12 page 1: b\\n¶7 page 2: c\\n")
     [12, 7]
     """
-    found = [int(match[1]) for line in review.splitlines() if (match := _PARAGRAPH.match(line))]
+    return [int(found) for found in _doubted(review, _PARAGRAPH)]
+
+
+def doubted_matrices(review: str) -> list[str]:
+    """The matrix letters a review file lists, in its order, each once.
+
+    >>> doubted_matrices("¶3 page 1: a\\nmatrix F, Mild page 2: b\\nmatrix B page 3: c\\n")
+    ['F', 'B']
+    """
+    return _doubted(review, _MATRIX)
+
+
+def _doubted(review: str, subject: re.Pattern[str]) -> list[str]:
+    found = [match[1] for line in review.splitlines() if (match := subject.match(line))]
     return list(dict.fromkeys(found))
 
 

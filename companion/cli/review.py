@@ -1,6 +1,7 @@
 """`companion review FOLDER`: open the review page of an imported book (local only,
-with a token): each doubtful paragraph beside the crop of its page, its text editable and
-saved back into FOLDER/book.txt (and kept over the next import)."""
+with a token): each doubtful paragraph and matrix beside the crop of its page, its text
+editable and saved back into FOLDER/book.txt or FOLDER/matrices.txt (and kept over the
+next import)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import argparse
 import threading
 from pathlib import Path
 
-HELP = "review an imported book: doubtful paragraphs beside their pages, editable"
+HELP = "review an imported book: doubtful paragraphs and matrices beside their pages, editable"
 
 
 def configure(parser: argparse.ArgumentParser) -> None:

@@ -1,13 +1,17 @@
-"""The review page of an imported book (`companion review FOLDER`): each paragraph the
-import doubts, its reasons, the crop of the page it was read from, and its text to edit;
-saving writes the paragraph back into FOLDER/book.txt and keeps it as the owner's
-correction (FOLDER/corrections.txt), so the next import keeps it too.
+"""The review page of an imported book (`companion review FOLDER`): each paragraph and
+each matrix table the import doubts, its reasons, the crop of the page it was read from,
+and its text to edit. Saving a paragraph writes it back into FOLDER/book.txt and keeps it
+as the owner's correction (FOLDER/corrections.txt); saving a matrix replaces its table in
+FOLDER/matrices.txt. The next import keeps both.
 
 Local only (127.0.0.1) and behind a token, as the table display:
 
-* ``GET /?t=TOKEN`` the page; ``GET /doubts?t=TOKEN`` the doubtful paragraphs (JSON);
-* ``GET /crop?t=TOKEN&p=N`` the part of the page paragraph N was read from (PNG);
-* ``POST /save`` ``{"t": TOKEN, "number": N, "text": "..."}`` the paragraph's new lines.
+* ``GET /?t=TOKEN`` the page; ``GET /doubts?t=TOKEN`` the doubtful paragraphs, then the
+  doubtful matrices (JSON);
+* ``GET /crop?t=TOKEN&p=N`` (``&m=F``) the part of the page paragraph N (matrix F) was
+  read from (PNG);
+* ``POST /save`` ``{"t": TOKEN, "number": N, "text": "..."}`` the paragraph's new lines,
+  or ``{"t": TOKEN, "matrix": "F", "text": "..."}`` the matrix's new rows.
 """
 
 from __future__ import annotations
@@ -18,10 +22,12 @@ import re
 import secrets
 import socket
 import threading
+from enum import StrEnum
 from importlib import resources
 from pathlib import Path
 
 import uvicorn
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
@@ -29,12 +35,56 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from companion.book_import.corrections import BOOK, keep_correction, paragraph_blocks
-from companion.book_import.folder import PLACES, REVIEW
-from companion.book_import.review import doubted_paragraphs
+from companion.book_import.folder import MATRICES, MATRIX_PLACES, PLACES, REVIEW
+from companion.book_import.matrices import table_blocks, table_problem, with_table
+from companion.book_import.review import doubted_matrices, doubted_paragraphs
 
 STATIC = resources.files("companion.web") / "review_static"
 CROP_MARGIN = 24  # pixels of the kept page around a paragraph's lines
+MAX_BODY = 64_000  # bytes of a save request: a paragraph or a table is far smaller
 _NUMBER_LINE = re.compile(r"\s*\d{1,6}\s*")
+
+
+class Kind(StrEnum):
+    """What a doubt is about, and the request parameter naming one of its kind."""
+
+    PARAGRAPH = "p"
+    MATRIX = "m"
+
+    def head(self, key: str) -> str:
+        """How review.txt starts a doubt about the one named ``key``."""
+        return f"matrix {key}" if self is Kind.MATRIX else f"¶{key}"
+
+    def title(self, key: str) -> str:
+        return f"Matrix {key}" if self is Kind.MATRIX else f"¶{key}"
+
+
+class ShownDoubt(BaseModel):
+    """One doubtful paragraph or matrix as the page shows it."""
+
+    kind: Kind
+    key: str  # the paragraph's number, or the matrix's letter
+    title: str
+    why: list[str]
+    where: str
+    text: str
+    crop: bool
+
+
+class SaveRequest(BaseModel):
+    """A save from the page: a paragraph's number or a matrix's letter, and its text."""
+
+    model_config = ConfigDict(extra="forbid")
+    t: str = Field(max_length=100)
+    number: int | None = Field(default=None, ge=0, le=999_999)
+    matrix: str | None = Field(default=None, pattern="^[A-O]$")
+    text: str = Field(max_length=MAX_BODY)
+
+    @model_validator(mode="after")
+    def _one_subject(self) -> SaveRequest:
+        if (self.number is None) == (self.matrix is None):
+            raise ValueError("a paragraph's number or a matrix's letter, not both")
+        return self
 
 
 class ReviewUnavailable(Exception):
@@ -89,48 +139,70 @@ class ReviewServer:
     async def _doubts(self, request: Request) -> Response:
         if not self._allowed(request.query_params.get("t")):
             return _refused()
-        return JSONResponse(self.doubts())
+        return JSONResponse([doubt.model_dump(mode="json") for doubt in self.doubts()])
 
-    def doubts(self) -> list[dict[str, object]]:
-        """Each doubted paragraph: its number, reasons and lines as book.txt holds them."""
+    def doubts(self) -> list[ShownDoubt]:
+        """Each doubted paragraph (its lines as book.txt holds them), then each doubted
+        matrix (its rows as matrices.txt holds them), with the review's reasons."""
         review = _read(self.folder / REVIEW)
-        blocks = paragraph_blocks(_read(self.folder / BOOK))
-        places = json.loads(_read(self.folder / PLACES) or "{}")
-        found = []
-        for number in doubted_paragraphs(review):
-            block = blocks.get(number)
-            if block is None:
-                continue
-            why = [line.split(": ", 1)[1] for line in review.splitlines()
-                   if line.startswith(f"¶{number} ") and ": " in line]  # fmt: skip
-            found.append({
-                "number": number, "why": why, "where": block.comment.removeprefix("# "),
-                "text": "\n".join(block.lines), "crop": str(number) in places,
-            })  # fmt: skip
-        return found
+        paragraphs = paragraph_blocks(_read(self.folder / BOOK))
+        matrices = table_blocks(_read(self.folder / MATRICES))
+        found = [(Kind.PARAGRAPH, str(number), [block.comment], block.lines)
+                 for number in doubted_paragraphs(review)
+                 if (block := paragraphs.get(number)) is not None]  # fmt: skip
+        found += [(Kind.MATRIX, letter, table.comments, table.lines)
+                  for letter in doubted_matrices(review)
+                  if (table := matrices.get(letter)) is not None]  # fmt: skip
+        return [self._shown(review, *subject) for subject in found]
+
+    def _shown(
+        self, review: str, kind: Kind, key: str, comments: list[str], lines: list[str]
+    ) -> ShownDoubt:
+        return ShownDoubt(
+            kind=kind,
+            key=key,
+            title=kind.title(key),
+            why=_reasons(review, kind.head(key)),
+            where=" ".join(comments).removeprefix("# "),
+            text="\n".join(lines),
+            crop=key in self._places(kind),
+        )
+
+    def _places(self, kind: Kind) -> dict[str, list[dict[str, object]]]:
+        file = MATRIX_PLACES if kind is Kind.MATRIX else PLACES
+        return json.loads(_read(self.folder / file) or "{}")
 
     async def _crop(self, request: Request) -> Response:
         if not self._allowed(request.query_params.get("t")):
             return _refused()
-        kept = json.loads(_read(self.folder / PLACES) or "{}")
-        places = kept.get(request.query_params.get("p", ""))
+        kind = Kind.MATRIX if Kind.MATRIX in request.query_params else Kind.PARAGRAPH
+        places = self._places(kind).get(request.query_params.get(kind, ""))
         if not places:
-            return JSONResponse({"error": "no page kept for that paragraph"}, status_code=404)
+            return JSONResponse({"error": "no page kept for that one"}, status_code=404)
         return Response(_crop_png(self.folder, places), media_type="image/png")
 
     async def _save(self, request: Request) -> Response:
+        body = await _limited_body(request)
+        if body is None:
+            return JSONResponse({"error": f"more than {MAX_BODY} bytes"}, status_code=413)
         try:
-            body = await request.json()
-            token, number, text = body["t"], int(body["number"]), str(body["text"])
-        except (ValueError, KeyError, TypeError):
-            return JSONResponse({"error": "expected t, number and text"}, status_code=400)
-        if not self._allowed(token):
+            save = SaveRequest.model_validate_json(body)
+        except ValidationError:
+            return JSONResponse({"error": "expected t, number or matrix (A to O), and text"},
+                                status_code=400)  # fmt: skip
+        if not self._allowed(save.t):
             return _refused()
-        lines = [" ".join(line.split()) for line in text.splitlines() if line.strip()]
-        problem = _problem(lines)
+        lines = [" ".join(line.split()) for line in save.text.splitlines() if line.strip()]
+        if save.matrix is not None:
+            problem, write = table_problem(save.matrix, lines), save_matrix
+        else:
+            problem, write = _problem(lines), save_paragraph
         if problem:
             return JSONResponse({"error": problem}, status_code=400)
-        save_paragraph(self.folder, number, lines)
+        try:
+            write(self.folder, save.matrix or save.number, lines)
+        except KeyError:
+            return JSONResponse({"error": "the file has no such one"}, status_code=404)
         return Response(status_code=204)
 
 
@@ -145,6 +217,37 @@ def save_paragraph(folder: Path, number: int, lines: list[str]) -> None:
     block.lines = lines
     book.write_text(text.replace(old, block.text(), 1), encoding="utf-8")
     keep_correction(folder, block)
+
+
+def save_matrix(folder: Path, letter: str, lines: list[str]) -> None:
+    """Put matrix ``letter``'s new lines into matrices.txt, the rest of it byte for byte."""
+    path = folder / MATRICES
+    text = path.read_bytes().decode("utf-8") if path.is_file() else ""
+    if letter not in table_blocks(text):
+        raise KeyError(letter)
+    path.write_bytes(with_table(text, letter, lines).encode("utf-8"))
+
+
+def _reasons(review: str, head: str) -> list[str]:
+    """The reasons the review gives for what ``head`` names: for a matrix, each said
+    with its row."""
+    found = []
+    for line in review.splitlines():
+        subject, _, why = line.partition(": ")
+        if why and (subject + " ").startswith((head + " ", head + ",")):
+            row = subject.removeprefix(head).partition(" page ")[0].strip(" ,")
+            found.append(f"{row}: {why}" if row else why)
+    return found
+
+
+async def _limited_body(request: Request) -> bytes | None:
+    """The request's body, or None when it is longer than MAX_BODY (not read further)."""
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            return None
+    return body
 
 
 def _problem(lines: list[str]) -> str | None:

@@ -1,42 +1,61 @@
 "use strict";
 const token = new URLSearchParams(location.search).get("t");
+const KINDS = {
+  p: {name: "paragraph", file: "book.txt", key: (doubt) => ({number: Number(doubt.key)})},
+  m: {name: "matrix", file: "matrices.txt", key: (doubt) => ({matrix: doubt.key})},
+};
+
+function counted(doubts, kind) {
+  const count = doubts.filter((doubt) => doubt.kind === kind).length;
+  const name = KINDS[kind].name;
+  return `${count} ${count === 1 ? name : name === "matrix" ? "matrices" : `${name}s`}`;
+}
 
 async function load() {
   const answer = await fetch(`doubts?t=${encodeURIComponent(token)}`, {cache: "no-store"});
   const doubts = await answer.json();
   document.getElementById("summary").textContent =
-    `${doubts.length} paragraph${doubts.length === 1 ? "" : "s"} to look at.`;
+    `${counted(doubts, "p")} and ${counted(doubts, "m")} to look at.`;
   const main = document.getElementById("doubts");
-  const template = document.getElementById("doubt");
   for (const doubt of doubts) {
-    const section = template.content.firstElementChild.cloneNode(true);
-    section.id = `p${doubt.number}`;
-    section.querySelector("h2").textContent = `¶${doubt.number}`;
-    section.querySelector(".where").textContent = doubt.where;
-    for (const why of doubt.why) {
-      const item = document.createElement("li");
-      item.textContent = why;
-      section.querySelector(".why").append(item);
-    }
-    const crop = section.querySelector(".crop");
-    if (doubt.crop) {
-      crop.src = `crop?t=${encodeURIComponent(token)}&p=${doubt.number}`;
-    } else {
-      crop.remove();
-    }
-    const text = section.querySelector("textarea");
-    text.value = doubt.text;
-    section.querySelector(".save").addEventListener("click", () => save(doubt.number, text,
-      section.querySelector(".status")));
-    main.append(section);
+    main.append(shown(doubt));
   }
 }
 
-async function save(number, text, status) {
+function shown(doubt) {
+  const kind = KINDS[doubt.kind];
+  const template = document.getElementById("doubt");
+  const section = template.content.firstElementChild.cloneNode(true);
+  section.id = `${doubt.kind}${doubt.key}`;
+  section.classList.add(kind.name);
+  section.querySelector("h2").textContent = doubt.title;
+  section.querySelector(".where").textContent = doubt.where;
+  for (const why of doubt.why) {
+    const item = document.createElement("li");
+    item.textContent = why;
+    section.querySelector(".why").append(item);
+  }
+  const crop = section.querySelector(".crop");
+  if (doubt.crop) {
+    crop.alt = `The page this ${kind.name} was read from`;
+    crop.src = `crop?t=${encodeURIComponent(token)}&${doubt.kind}=${encodeURIComponent(doubt.key)}`;
+  } else {
+    crop.remove();
+  }
+  const text = section.querySelector("textarea");
+  text.value = doubt.text;
+  const button = section.querySelector(".save");
+  button.textContent = `Save into ${kind.file}`;
+  button.addEventListener("click", () => save(kind.key(doubt), text,
+    section.querySelector(".status")));
+  return section;
+}
+
+async function save(subject, text, status) {
   status.textContent = "Saving…";
   const answer = await fetch("save", {
     method: "POST", headers: {"Content-Type": "application/json"},
-    body: JSON.stringify({t: token, number, text: text.value}),
+    body: JSON.stringify({t: token, ...subject, text: text.value}),
   });
   status.textContent = answer.ok ? "Saved." : (await answer.json()).error;
 }

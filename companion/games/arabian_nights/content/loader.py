@@ -78,6 +78,7 @@ __all__ = [
     "PackError",
     "Problem",
     "load_pack",
+    "matrix_table_problems",
     "read_pack",
     "reward_vocabulary",
     "unreachable_paragraphs",
@@ -114,6 +115,18 @@ def read_pack(path: str | Path) -> tuple[Pack | None, list[Problem]]:
     loader = _Loader(Path(path))
     pack = loader.load()
     return pack, sorted(loader.problems, key=lambda problem: (problem.file, problem.line))
+
+
+def matrix_table_problems(text: str) -> list[Problem]:
+    """What is wrong with the matrices in ``text`` (as matrices.txt holds them), each with
+    its line of ``text``; empty when they read as matrices.
+
+    >>> [str(p) for p in matrix_table_problems("[matrix F]\\nreactions | Pray\\nTerrible | x\\n")]
+    ["matrices.txt:3: matrix F, Terrible: a cell must be a whole number, not 'x'"]
+    """
+    loader = _Loader(Path())
+    loader.read_matrices(loader.tables(MATRICES, text))
+    return loader.problems
 
 
 def reward_vocabulary(pack: Pack) -> Vocabulary:
