@@ -600,12 +600,16 @@ def capitals_mid_sentence(texts: Iterable[str]) -> Counter[str]:
 
 def ends_sentence(token: str) -> bool:
     """Whether a sentence may start after ``token``: a full stop, a colon (a heading's),
-    a closing quote, a reward code's end, a paragraph's number.
+    a closing quote (not after a comma: ``"Mine," says``), a reward code's end, a
+    paragraph's number.
 
     >>> [ends_sentence(t) for t in ["way.", "SKILL:", "[S1]", "1053", "other", "said,"]]
     [True, True, True, True, False, False]
+    >>> ends_sentence('mine."'), ends_sentence('mine,"'), ends_sentence("mine,’")
+    (True, False, False)
     """
-    return token.endswith(_SENTENCE_ENDS) or bare(token).isdigit()
+    closes_a_clause = token.rstrip("\"”’'").endswith((",", ";"))
+    return (token.endswith(_SENTENCE_ENDS) and not closes_a_clause) or bare(token).isdigit()
 
 
 def words_of(text: str) -> list[str]:
