@@ -17,7 +17,7 @@ from companion.book_import.book import ImportedBook, import_book
 from companion.book_import.model import Box, OcrLine, OcrWord, PageFailure
 from companion.book_import.review import doubted_paragraphs, doubted_spans
 from companion.book_import.words import Lexicon, english_dictionary
-from companion.book_import.world_names import read_world_names
+from companion.book_import.world_names import WorldNames, read_world_names
 from tests.book_import.layout import (
     DEMO,
     LINES_PER_COLUMN,
@@ -764,6 +764,17 @@ def test_a_lookalike_no_dictionary_spells_is_never_offered():
     assert lookalikes == {"ache": None, "reeds": None, "comers": "corners"}
 
 
+def read_back(
+    printed: list[PrintedLine], chosen: dict[int, list[str]], world: WorldNames | None = WORLD
+) -> tuple[ImportedBook, set[int]]:
+    """The book imported from ``printed`` and its paragraphs exact, nothing of ``chosen``
+    wrong and unlisted, nothing invented."""
+    book = import_book(pages_of(printed), world=world)
+    exact, unlisted, invented = outcome(book, chosen)
+    assert unlisted == invented == []
+    return book, exact
+
+
 def test_a_word_read_with_capitals_shaped_as_its_small_letters_is_put_right():
     """An unseen layout (press seed 21: small-capital headings, narrow sans) read
     'SCHOLARSHIP: YOu buy a book', unlisted: the 'o' beside the small capitals was taken
@@ -775,10 +786,8 @@ def test_a_word_read_with_capitals_shaped_as_its_small_letters_is_put_right():
         if line.words[1:2] == ["You"] and line.words[0].endswith(":") and len(done) < 6:
             line.words[1] = damaged("YOu", 0.93, "YOu")
             done.add(line.paragraph)
-    book = import_book(pages_of(printed), world=WORLD)
-    exact, unlisted, invented = outcome(book)
+    _, exact = read_back(printed, PARAGRAPHS)
     assert len(done) == 6
-    assert unlisted == invented == []
     assert done <= exact
 
 
@@ -790,6 +799,17 @@ def quoted(lines: list[str], curly: bool) -> list[str]:
         return quoted
     return [re.sub(r'(?<=[\w.,!?])"', "”", re.sub(r'"(?=\w)', "“", line)).replace("'", "’")
             for line in quoted]  # fmt: skip
+
+
+def misread_in_lines(printed: list[PrintedLine], word: str, read: str, most: int = 4) -> set[int]:
+    """``word`` read as ``read`` once in each of the first ``most`` paragraphs' lines that
+    say it; returns those paragraphs."""
+    misread: set[int] = set()
+    for line in printed:
+        if word in line.words and line.paragraph not in misread and len(misread) < most:
+            line.words[line.words.index(word)] = read
+            misread.add(line.paragraph)
+    return misread
 
 
 def misread_quotes(printed: list[PrintedLine], opening: dict, closing: dict, every: int) -> int:
@@ -819,9 +839,7 @@ def test_quotes_read_the_other_way_are_set_as_the_book_sets_them(curly):
     printed = printed_lines(chosen, random.Random(71))
     other = {"“": '"', "”": '"'} if curly else {'"': "”"}
     assert misread_quotes(printed, {}, other, every=3) > 20
-    book = import_book(pages_of(printed), world=WORLD)
-    exact, unlisted, invented = outcome(book, chosen)
-    assert unlisted == invented == []
+    _, exact = read_back(printed, chosen)
     assert exact == set(chosen)
 
 
@@ -832,9 +850,7 @@ def test_quotes_of_both_styles_as_often_are_listed():
               for n, lines in list(PARAGRAPHS.items())[:30]}  # fmt: skip
     printed = printed_lines(chosen, random.Random(73))
     assert misread_quotes(printed, {'"': "“"}, {}, every=1) > 10
-    book = import_book(pages_of(printed), world=WORLD)
-    exact, unlisted, invented = outcome(book, chosen)
-    assert unlisted == invented == []
+    _, exact = read_back(printed, chosen)
     assert not exact & {n for n, lines in chosen.items() if any('"' in line for line in lines)}
 
 
@@ -850,10 +866,8 @@ def test_a_heading_read_with_the_quote_after_its_colon_is_found():
         if at is not None and line.words[at + 1].startswith('"') and len(glued) < 8:
             line.words[at : at + 2] = [line.words[at] + line.words[at + 1]]
             glued.add(line.paragraph)
-    book = import_book(pages_of(printed), world=WORLD)
-    exact, unlisted, invented = outcome(book, chosen)
+    _, exact = read_back(printed, chosen)
     assert len(glued) == 8
-    assert unlisted == invented == []
     assert glued <= exact
 
 
@@ -869,10 +883,8 @@ def test_a_chart_marker_that_is_no_matrix_letter_nor_gender_is_listed():
             letter = line.words[-2][1]
             line.words[-2] = damaged(f"({letter.lower()}{letter},", 0.93, line.words[-2])
             charted.add(line.paragraph)
-    book = import_book(pages_of(printed), world=WORLD)
-    _, unlisted, invented = outcome(book, chosen)
+    book, _ = read_back(printed, chosen)
     assert len(charted) == 3
-    assert unlisted == invented == []
     assert "is neither a matrix letter nor a gender" in book.review_text()
 
 
@@ -893,10 +905,8 @@ def test_a_heading_said_once_read_in_small_letters_after_a_code_is_that_heading(
                 and line.words[count - 1].endswith(":")):  # fmt: skip
             line.words[:count] = [word.capitalize() for word in line.words[:count]]
             done.add(line.paragraph)
-    book = import_book(pages_of(printed), world=None)
-    exact, unlisted, invented = outcome(book, chosen)
+    book, exact = read_back(printed, chosen, world=None)
     assert len(done) == 4
-    assert unlisted == invented == []
     assert done <= exact
     assert "stands where a heading must" in book.review_text()
 
@@ -908,10 +918,8 @@ def test_without_world_a_name_of_no_dictionary_is_not_parted_into_scraps():
     chosen = {n: [line.replace("[S1]", "[S1/Move to Peshal Dar]") for line in lines]
               for n, lines in list(PARAGRAPHS.items())[100:140]}  # fmt: skip
     moved = {n for n, lines in chosen.items() if any("Peshal" in line for line in lines)}
-    book = import_book(pages_of(printed_lines(chosen, random.Random(97))), world=None)
-    exact, unlisted, invented = outcome(book, chosen)
+    _, exact = read_back(printed_lines(chosen, random.Random(97)), chosen, world=None)
     assert len(moved) >= 3
-    assert unlisted == invented == []
     assert moved <= exact
 
 
@@ -926,9 +934,7 @@ def test_without_world_a_heading_of_words_is_not_read_as_a_near_heading():
                          if line.startswith("PERCEPTION:"))  # fmt: skip
     chosen[number] = [*chosen[number]]
     chosen[number][index] = chosen[number][index].replace("PERCEPTION:", "PERCEPTIONS:", 1)
-    book = import_book(pages_of(printed_lines(chosen, random.Random(101))), world=None)
-    exact, unlisted, invented = outcome(book, chosen)
-    assert unlisted == invented == []
+    book, exact = read_back(printed_lines(chosen, random.Random(101)), chosen, world=None)
     assert number in exact & listed_paragraphs(book)
 
 
@@ -939,15 +945,9 @@ def test_a_quotation_opening_with_a_stroke_read_as_1_opens_with_i():
     chosen = {n: [line.replace(': "You ', ': "I see you. You ', 1) for line in lines]
               for n, lines in chosen.items()}  # fmt: skip
     printed = printed_lines(chosen, random.Random(103))
-    done = set()
-    for line in printed:
-        if '"I' in line.words and len(done) < 4:
-            line.words[line.words.index('"I')] = damaged('"1', 0.9, '"I')
-            done.add(line.paragraph)
-    book = import_book(pages_of(printed), world=WORLD)
-    exact, unlisted, invented = outcome(book, chosen)
+    done = misread_in_lines(printed, '"I', damaged('"1', 0.9, '"I'))
+    book, exact = read_back(printed, chosen)
     assert len(done) == 4
-    assert unlisted == invented == []
     assert done <= exact & listed_paragraphs(book)
 
 
@@ -969,10 +969,8 @@ def test_a_speck_read_as_a_stop_or_a_mark_between_words_is_left_out():
             else:
                 line.words[index] = damaged(*speck)
             specked.add(line.paragraph)
-    book = import_book(pages_of(printed), world=WORLD)
-    exact, unlisted, invented = outcome(book, chosen)
+    book, exact = read_back(printed, chosen)
     assert len(specked) == 8
-    assert unlisted == invented == []
     assert specked <= exact & listed_paragraphs(book)
 
 
@@ -1008,13 +1006,7 @@ def test_a_mark_after_a_word_no_quotation_or_plural_needs_is_listed():
     an apostrophe after a word not ending in s, with no single quote open, is listed."""
     chosen = dict(list(PARAGRAPHS.items())[240:280])
     printed = printed_lines(chosen, random.Random(113))
-    marked = set()
-    for line in printed:
-        if "your" in line.words and len(marked) < 4:
-            line.words[line.words.index("your")] = damaged("your'", 0.93, "your")
-            marked.add(line.paragraph)
-    book = import_book(pages_of(printed), world=WORLD)
-    _, unlisted, invented = outcome(book, chosen)
+    marked = misread_in_lines(printed, "your", damaged("your'", 0.93, "your"))
+    book, _ = read_back(printed, chosen)
     assert len(marked) == 4
-    assert unlisted == invented == []
     assert marked <= listed_paragraphs(book)
