@@ -202,3 +202,14 @@ def test_any_play_command_line_ends_with_a_status_not_a_traceback(
     event(f"exit status {code}")
     assert code in (0, 2), err
     assert "Traceback" not in err
+
+
+def test_a_samarande_save_that_lost_its_table_mid_game_is_refused(tmp_path):
+    """Found by the fuzz above (stop 44's fresh clone): a Samarande save at its actions
+    step whose table was null crashed on an assertion when resumed."""
+    state = json.loads(json.dumps(STATES["samarande"]))
+    state["table"] = None
+    path = tmp_path / "game.json"
+    write_save(path, SaveFile(game="samarande", state=state))
+    with pytest.raises(SaveError, match=f"at its {state['phase']} step with no table"):
+        resume(path)

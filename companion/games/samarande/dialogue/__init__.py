@@ -213,6 +213,12 @@ class SamarandeDialogue(CardPlay, GameKit):
         table = self.table
         return f"It is {table.current.name}'s turn, with {points(table.action_points)} left."
 
+    def check_restored(self) -> None:
+        """A game under way (everyone seated, in play mode) is played on its table: a save
+        without one (only a damaged save) is refused."""
+        if self.state.mode == "play" and self.everyone_seated and self.state.table is None:
+            raise SetupError(f"the game is at its {self.state.phase} step with no table")
+
     def seated(self) -> list[Speech]:
         """Everyone is known: deal (or, in score mode, take the first city)."""
         names = self.player_names()
