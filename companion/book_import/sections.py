@@ -33,6 +33,7 @@ NO_SKILL = "NO SKILL"
 LOST_HEADING = "HEADING LOST"  # check refuses it, so the owner must write the heading
 _HEADING_START = re.compile(r"[A-Z0-9|][A-Za-z0-9|'’\-]*")
 _COLON_LIKE = (":", ";")
+_MANDATORY = re.compile(r"\(\s*mandatory\s*\)?", re.IGNORECASE)
 _SMALL_WORDS = ("of", "the", "or")  # inside a heading in small capitals, read in lower case
 _NAME_SCORE = 85
 COMMON_SHORT_WORD = 6.0
@@ -274,8 +275,9 @@ class _Reader:
         if found is None or not line.tokens[0].text[:1].isupper():
             return None
         read = capitals[: len(capitals) - len(found[1])]
-        names = [word for word in read if word.strip("():;") not in ("MASTER", "OR", "OF",
-                                                                   "MANDATORY", "")]  # fmt: skip
+        _master, _mandatory, parts = _heading_parts(re.sub(r"[:;]", " ", " ".join(read)))
+        words = [word.strip("()") for part in parts for word in part.split()]
+        names = [word for word in words if word not in ("OF", "")]
         if len(names) > SHORT_HEADING:
             return None
         self.doubt(line.place, f"{' '.join(t.text for t in line.tokens[: len(read)])!r} "
@@ -309,16 +311,8 @@ class _Reader:
         return None
 
     def fix_heading(self, read: str, place: Place) -> str:
-        mandatory = bool(re.search(r"\(\s*mandatory\s*\)?", read, re.IGNORECASE))
-        names = re.sub(r"\(\s*mandatory\s*\)?", " ", read, flags=re.IGNORECASE)
-        master = bool(re.match(r"\s*MASTER\s", names, re.IGNORECASE))
-        names = re.sub(r"^\s*MASTER\s+", "", names, flags=re.IGNORECASE)
-        alternatives = [
-            part.strip()
-            for part in re.split(r"\s+OR\s+|,", names, flags=re.IGNORECASE)
-            if part.strip()
-        ]
-        fixed = [self.heading_name(name, place) for name in alternatives]
+        master, mandatory, alternatives = _heading_parts(read)
+        fixed = [self.heading_name(name, place) for name in alternatives if name]
         heading = ("MASTER " if master else "") + " OR ".join(fixed)
         heading += " (mandatory)" if mandatory else ""
         return heading
@@ -332,12 +326,7 @@ class _Reader:
     def known_names(self, read: str) -> bool:
         """Whether a heading read in capitals and small letters (``No Skill``, small
         capitals as an engine reads them) names only headings this book knows."""
-        names = re.sub(r"\(\s*mandatory\s*\)?", " ", read, flags=re.IGNORECASE)
-        names = re.sub(r"^\s*MASTER\s+", "", names, flags=re.IGNORECASE)
-        parts = [
-            " ".join(part.split()).upper()
-            for part in re.split(r"\s+OR\s+|,", names, flags=re.IGNORECASE)
-        ]
+        _master, _mandatory, parts = _heading_parts(read.upper())
         known = set(self.known_headings())
         return all(part and (part in known or _undo_letters(part) in known) for part in parts)
 
@@ -501,7 +490,9 @@ class _Reader:
         sentences' starts, and ``out`` 700): listed, and put in small letters when the
         book seldom writes it with a capital at all (names such as the Caliph are written
         so, and are not changed). A common word all in capitals likewise (press layout 1's
-        narrow sans: 'The other IS SO deep in sleep')."""
+        narrow sans: 'The other IS SO deep in sleep'), and one whose only capital is the
+        shape of its small letter (``Says`` once, ``says`` 200 times: a case misread, no
+        name)."""
         word = bare(token.text)
         lower, lexicon = word.lower(), self.context.lexicon
         if token.text[:1] in "\"“‘'(":  # a quotation starts
@@ -514,7 +505,8 @@ class _Reader:
             return
         has = "capitals" if word.isupper() else "a capital"
         seldom = lexicon.as_written[word] * CAPITAL_RARITY <= lexicon.as_written[lower]
-        if word.isupper() or (seldom and lexicon.as_written[word] > 1):  # sentences' starts
+        twin = word[0] in _TWIN_CAPITALS
+        if word.isupper() or (seldom and (lexicon.as_written[word] > 1 or twin)):
             token.text = token.text.replace(word, lower)
             self.doubt(token.place, f"{word!r} has {has} in mid-sentence, as this "
                        f"book seldom writes it: read as {lower!r}")  # fmt: skip
@@ -1130,8 +1122,7 @@ def _chart_title(read: str) -> str:
 
 
 def _capitals(text: str) -> bool:
-    letters = [char for char in re.sub(r"\(\s*mandatory\s*\)?", "", text, flags=re.I)
-               if char.isalpha()]  # fmt: skip
+    letters = [char for char in _MANDATORY.sub("", text) if char.isalpha()]
     return bool(letters) and sum(char.isupper() for char in letters) >= 0.7 * len(letters)
 
 
@@ -1245,6 +1236,23 @@ def _ends_code(tokens: list[Token]) -> bool:
 
 def _text(tokens: list[Token]) -> str:
     return " ".join(token.text for token in tokens)
+
+
+def _heading_parts(read: str) -> tuple[bool, bool, list[str]]:
+    """Whether a heading as read says MASTER and (mandatory), and the names it joins with
+    OR or a comma, each with its spaces made single (empty where two joiners meet).
+
+    >>> _heading_parts("MASTER  Quick Thinking OR PIETY (mandatory")
+    (True, True, ['Quick Thinking', 'PIETY'])
+    >>> _heading_parts("SEDUCTION, , WIT")
+    (False, False, ['SEDUCTION', '', 'WIT'])
+    """
+    mandatory = bool(_MANDATORY.search(read))
+    names = _MANDATORY.sub(" ", read)
+    master = bool(re.match(r"\s*MASTER\s", names, re.IGNORECASE))
+    names = re.sub(r"^\s*MASTER\s+", "", names, flags=re.IGNORECASE)
+    parts = re.split(r"\s+OR\s+|,", names, flags=re.IGNORECASE)
+    return master, mandatory, [" ".join(part.split()) for part in parts]
 
 
 def _letter_put_back(letter: str, word: str) -> str:

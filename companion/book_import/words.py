@@ -305,7 +305,7 @@ class Lexicon:
         ):  # fmt: skip
             return None
         floor = frequency(word.lower(), self.language) + COMMONER_ONCE
-        for reading in chain(_lookalikes(word), _letter_put_back(word)):
+        for reading in chain(_undone_once(word), _letter_put_back(word)):
             if (
                 _letters(reading) and self.counts[reading.casefold()] >= SAID_OFTEN
                 and frequency(reading.lower(), self.language) >= floor
@@ -499,8 +499,13 @@ def _space_moved(words: list[str], index: int, step: int) -> list[str]:
 
 def _lookalikes(word: str) -> Iterable[str]:
     """``word`` with one confusion undone, then with a first letter lost put back."""
-    yield from (reading for reading, _strong in _readings(word))
+    yield from _undone_once(word)
     yield from (letter + word for letter in string.ascii_lowercase)  # 'alls', 'hat'
+
+
+def _undone_once(word: str) -> Iterable[str]:
+    """``word`` with one confusion undone at one place, the strong confusions first."""
+    yield from (reading for reading, _strong in _readings(word))
 
 
 def _letter_put_back(word: str) -> Iterable[str]:
