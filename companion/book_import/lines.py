@@ -21,6 +21,7 @@ confidence and the place it was read.
 from __future__ import annotations
 
 import re
+import statistics
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -230,10 +231,21 @@ def _not_a_paragraph_number(number: int, line: OcrLine, others: list[OcrLine], t
         return False
     if line.words[0].bold is False and all(other.words[0].bold is True for other in others):
         return True
+    numbers = _not_far_below([int(other.words[0].text) for other in others])
     if top:  # a page number is far smaller than the paragraph numbers (a book may skip)
-        following = int(others[0].words[0].text)
-        return number >= following or number < following / 2
-    return number <= int(others[-1].words[0].text)
+        return number >= numbers[0] or number < numbers[0] / 2
+    return number <= numbers[-1]
+
+
+def _not_far_below(numbers: list[int]) -> list[int]:
+    """A page's paragraph numbers less those far below their middle: read with a digit
+    lost (``73`` among 274 and 275), they say nothing of a page number beside them.
+
+    >>> _not_far_below([73, 274, 275]), _not_far_below([12, 13])
+    ([274, 275], [12, 13])
+    """
+    middle = statistics.median_high(numbers)
+    return [number for number in numbers if number >= middle / 2]
 
 
 def _page_note(source: str, page: int, why: str) -> Doubt:
@@ -300,9 +312,11 @@ def _numbers(page: OcrPage) -> list[int]:
             if len(line.tokens) == 1 and line.tokens[0].text.isdigit()]  # fmt: skip
 
 
-def _first_number(page: OcrPage) -> int | None:
-    """The first paragraph number of the page."""
-    return next(iter(_numbers(page)), None)
+def _middle_number(page: OcrPage) -> int | None:
+    """The middle one of the page's paragraph numbers, which a first number misread (``7``
+    for ``77``, a digit lost) does not move, or None when it shows none."""
+    numbers = _numbers(page)
+    return statistics.median_high(numbers) if numbers else None
 
 
 def _failure_notes(failure: PageFailure, last: int | None, following: int | None) -> list[Doubt]:
@@ -332,12 +346,12 @@ def _failure_notes(failure: PageFailure, last: int | None, following: int | None
 
 
 def _in_book_order(pages: list[OcrPage], notes: list[Doubt]) -> list[OcrPage]:
-    """Pages sorted by their first paragraph number; a page without one stays after the
+    """Pages sorted by their middle paragraph number; a page without one stays after the
     page given before it (it goes on with that page's paragraph)."""
     keys: list[tuple[float, int]] = []
     last = -1.0
     for index, page in enumerate(pages):
-        number = _first_number(page)
+        number = _middle_number(page)
         last = float(number) if number is not None else last + 1e-3
         keys.append((last, index))
     order = sorted(range(len(pages)), key=lambda index: keys[index])

@@ -269,11 +269,14 @@ def _settle_run(
     span = f"between {before} and {after}" if after is not None else f"after {before}"
     missing = sorted(n for n in expected if n > before and (after is None or n < after))
     reads = [block.number_line.tokens[0].text for block in run]
-    if all(_clean(block) for block in run):  # printed so: a book not in rising order
+    restored = _digits_put_back(reads, before, after)
+    if all(map(_clean, run)) and restored is None:  # printed so: not in rising order
         return [_number_doubt(block, f"the paragraph number {block.number} does not rise from "
                               f"{before} to {after}: check it against the page")
                 for block in run]  # fmt: skip
-    if after is not None and after - before - 1 == len(run):
+    if restored is not None:
+        numbers, how = restored, "with digits lost, it can only be"
+    elif after is not None and after - before - 1 == len(run):
         numbers, how = list(range(before + 1, after)), "it can only be"
     elif len(missing) == len(run):
         numbers, how = missing, "something leads to"
@@ -292,6 +295,38 @@ def _settle_run(
         why = f"the paragraph number was read as {read!r}; {span} {how} {number}"
         doubts.append(_number_doubt(block, why))
     return doubts
+
+
+def _digits_put_back(reads: list[str], before: int, after: int | None) -> list[int] | None:
+    """The numbers read between two trusted ones with their lost digits put back, when
+    each is the one number between them that it can be (``7`` between 76 and 78, ``68``
+    between 166 and 170: Tesseract read a doubled digit once), else None.
+
+    >>> _digits_put_back(["7"], 76, 78), _digits_put_back(["68"], 166, 170)
+    ([77], [168])
+    >>> print(_digits_put_back(["7"], 70, 80), _digits_put_back(["5"], 76, 78))
+    None None
+    """
+    if after is None:
+        return None
+    between = [str(number) for number in range(before + 1, after)]
+    numbers = []
+    for read in reads:
+        fits = [int(number) for number in between if _is_subsequence(read, number)]
+        if len(fits) != 1 or (numbers and fits[0] <= numbers[-1]):
+            return None
+        numbers.append(fits[0])
+    return numbers
+
+
+def _is_subsequence(short: str, long: str) -> bool:
+    """Whether ``short`` is ``long`` with some of its characters left out.
+
+    >>> _is_subsequence("7", "77"), _is_subsequence("17", "171"), _is_subsequence("71", "17")
+    (True, True, False)
+    """
+    remaining = iter(long)
+    return len(short) < len(long) and all(char in remaining for char in short)
 
 
 def _clean(block: Block) -> bool:
