@@ -615,6 +615,7 @@ def is_confirmation(step: Step) -> bool:
     return step.prompt.startswith("Did you say")
 
 
+QUIT_QUESTION = said_in("en", "quit_question")
 ENROLMENT_OFFER = said_in("en", "enrol_offer")
 ENROLMENT_STEP = re.compile(r".+, say (?:one|two|three|four|five|six)\.$")
 """The voice-learning round (companion/session/enrolment.py): "Ali, say one." …"""
@@ -623,11 +624,12 @@ ENROLMENT_STEP = re.compile(r".+, say (?:one|two|three|four|five|six)\.$")
 def asked_by_the_session(step: Step) -> bool:
     """Whether the session asks this itself, so that what is heard there is no answer a
     player was scripted to give (the session tells its observers of it all the same):
-    "Did you say …?", the offer to learn the voices, and the round that learns them (each
-    answer there is an example of the number asked for, whatever was heard)."""
+    "Did you say …?", "Save the game and stop playing?", the offer to learn the voices,
+    and the round that learns them (each answer there is an example of the number asked
+    for, whatever was heard)."""
     return (
         is_confirmation(step)
-        or step.prompt == ENROLMENT_OFFER
+        or step.prompt in (QUIT_QUESTION, ENROLMENT_OFFER)
         or ENROLMENT_STEP.match(step.prompt) is not None
     )
 
