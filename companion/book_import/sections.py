@@ -499,7 +499,7 @@ class _Reader:
             return
         if not (
             len(word) > 1 and word[0].isupper() and (word[1:].islower() or word.isupper())
-            and word.casefold() not in lexicon.names
+            and lexicon.names.get(word.casefold()) != word  # "Of" is in no name: "of" is
             and (lower in lexicon.lower_seen or self.common_word(lower))
         ):  # fmt: skip
             return
