@@ -201,10 +201,14 @@ def _with_progress(results: Iterator[PageResult], total: int) -> Iterator[PageRe
 
 
 def _keep_pages(results: list[PageResult], book: ImportedBook, folder: Path) -> None:
-    """The pages doubted paragraphs come from, small, in FOLDER/pages/, and where each
-    paragraph is on them in FOLDER/.import/places.json (for the review page's crops)."""
-    doubted = {d.place.page for d in book.doubts if d.paragraph or d.unnumbered}
-    kept = _kept_pages(results, doubted, folder, "page")
+    """The pages doubted paragraphs come from (every page one runs over), small, in
+    FOLDER/pages/, and where each paragraph is on them in FOLDER/.import/places.json (for
+    the review page's crops)."""
+    doubted = {d.paragraph for d in book.doubts if d.paragraph}
+    pages = {d.place.page for d in book.doubts if d.paragraph or d.unnumbered}
+    pages |= {place.page for paragraph in book.paragraphs if paragraph.number in doubted
+              for place in paragraph.places}  # fmt: skip
+    kept = _kept_pages(results, pages, folder, "page")
     places = {
         str(paragraph.number): _kept_places(paragraph.places, kept, "page")
         for paragraph in book.paragraphs

@@ -470,16 +470,19 @@ def with_table(text: str, letter: str, lines: list[str]) -> str:
 
 
 def table_problem(letter: str, lines: list[str]) -> str | None:
-    """Why ``lines`` (rows and comments) are not a table of matrix ``letter`` as the pack's
-    loader reads matrices.txt, or None when they are."""
+    """Why ``lines`` (rows and comments, each with its spaces collapsed, a blank line as
+    "") are not a table of matrix ``letter`` as the pack's loader reads matrices.txt, or
+    None when they are. A line is named by its place in ``lines`` from 1, blank lines
+    counted, as the owner's text box shows it."""
     from companion.games.arabian_nights.content.loader import matrix_table_problems
 
-    rows = [line for line in lines if not line.startswith("#")]
+    rows = [(number, line) for number, line in enumerate(lines, start=1)
+            if line and not line.startswith("#")]  # fmt: skip
     if not rows:
         return "the matrix needs its 'reactions | ...' row and its rows"
-    for row in rows:
+    for number, row in rows:
         if row.startswith("["):
-            return f"a line starting with [ ({row}) would start another table"
+            return f"line {number}: a line starting with [ ({row}) would start another table"
     problems = matrix_table_problems("\n".join([f"[matrix {letter}]", *lines]))
     said = [f"line {problem.line - 1}: {problem.message}" for problem in problems]
     return "; ".join(said) or None

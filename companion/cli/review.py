@@ -1,7 +1,7 @@
 """`companion review FOLDER`: open the review page of an imported book (local only,
 with a token): each doubtful paragraph and matrix beside the crop of its page, its text
 editable and saved back into FOLDER/book.txt or FOLDER/matrices.txt (and kept over the
-next import)."""
+next import). Either file is enough: a folder with only the matrices is reviewed too."""
 
 from __future__ import annotations
 
@@ -18,11 +18,16 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from companion.book_import.corrections import BOOK
+    from companion.book_import.folder import MATRICES
     from companion.cli import ArgumentError
     from companion.web.review_server import ReviewServer, ReviewUnavailable
 
-    if not (args.folder / "book.txt").is_file():
-        raise ArgumentError(f"{args.folder}: no book.txt; run companion import-book first")
+    if not any((args.folder / name).is_file() for name in (BOOK, MATRICES)):
+        raise ArgumentError(
+            f"{args.folder}: neither {BOOK} nor {MATRICES} is there; run companion "
+            "import-book or import-matrices into it first"
+        )
     server = ReviewServer(args.folder, args.port)
     try:
         address = server.start()

@@ -8,10 +8,13 @@ Local only (127.0.0.1) and behind a token, as the table display:
 
 * ``GET /?t=TOKEN`` the page; ``GET /doubts?t=TOKEN`` the doubtful paragraphs, then the
   doubtful matrices (JSON);
-* ``GET /crop?t=TOKEN&p=N`` (``&m=F``) the part of the page paragraph N (matrix F) was
-  read from (PNG);
+* ``GET /crop?t=TOKEN&p=N&i=K`` (``&m=F&i=K``) the K-th part (from 0) of the pages
+  paragraph N (matrix F) was read from (PNG): one part for each page or column it runs
+  over, in reading order;
 * ``POST /save`` ``{"t": TOKEN, "number": N, "text": "..."}`` the paragraph's new lines,
-  or ``{"t": TOKEN, "matrix": "F", "text": "..."}`` the matrix's new rows.
+  or ``{"t": TOKEN, "matrix": "F", "text": "..."}`` the matrix's new rows; answered with
+  the text as saved (blank lines and extra spaces, which mean nothing in those files,
+  left out).
 """
 
 from __future__ import annotations
@@ -42,6 +45,7 @@ from companion.book_import.review import doubted_matrices, doubted_paragraphs
 STATIC = resources.files("companion.web") / "review_static"
 CROP_MARGIN = 24  # pixels of the kept page around a paragraph's lines
 MAX_BODY = 64_000  # bytes of a save request: a paragraph or a table is far smaller
+MAX_PARTS = 99  # crops of one paragraph or table: far more than the pages it runs over
 _NUMBER_LINE = re.compile(r"\s*\d{1,6}\s*")
 
 
@@ -68,7 +72,7 @@ class ShownDoubt(BaseModel):
     why: list[str]
     where: str
     text: str
-    crop: bool
+    crops: list[int]  # the page of each part it was read from, in reading order
 
 
 class SaveRequest(BaseModel):
@@ -85,6 +89,25 @@ class SaveRequest(BaseModel):
         if (self.number is None) == (self.matrix is None):
             raise ValueError("a paragraph's number or a matrix's letter, not both")
         return self
+
+
+class CropRequest(BaseModel):
+    """A crop asked for: a paragraph's number or a matrix's letter, and which part."""
+
+    model_config = ConfigDict(extra="forbid")
+    t: str = Field(max_length=100)
+    p: int | None = Field(default=None, ge=0, le=999_999)
+    m: str | None = Field(default=None, pattern="^[A-O]$")
+    i: int = Field(default=0, ge=0, le=MAX_PARTS)
+
+    @model_validator(mode="after")
+    def _one_subject(self) -> CropRequest:
+        if (self.p is None) == (self.m is None):
+            raise ValueError("a paragraph's number or a matrix's letter, not both")
+        return self
+
+    def subject(self) -> tuple[Kind, str]:
+        return (Kind.PARAGRAPH, str(self.p)) if self.m is None else (Kind.MATRIX, self.m)
 
 
 class ReviewUnavailable(Exception):
@@ -165,7 +188,7 @@ class ReviewServer:
             why=_reasons(review, kind.head(key)),
             where=" ".join(comments).removeprefix("# "),
             text="\n".join(lines),
-            crop=key in self._places(kind),
+            crops=[part[0]["page"] for part in parts_of(self._places(kind).get(key, []))],
         )
 
     def _places(self, kind: Kind) -> dict[str, list[dict[str, object]]]:
@@ -175,11 +198,15 @@ class ReviewServer:
     async def _crop(self, request: Request) -> Response:
         if not self._allowed(request.query_params.get("t")):
             return _refused()
-        kind = Kind.MATRIX if Kind.MATRIX in request.query_params else Kind.PARAGRAPH
-        places = self._places(kind).get(request.query_params.get(kind, ""))
-        if not places:
+        try:
+            asked = CropRequest.model_validate(dict(request.query_params))
+        except ValidationError:
+            return JSONResponse({"error": "expected t, p or m (A to O), and i"}, status_code=400)
+        kind, key = asked.subject()
+        parts = parts_of(self._places(kind).get(key, []))
+        if asked.i >= len(parts):
             return JSONResponse({"error": "no page kept for that one"}, status_code=404)
-        return Response(_crop_png(self.folder, places), media_type="image/png")
+        return Response(_crop_png(self.folder, parts[asked.i]), media_type="image/png")
 
     async def _save(self, request: Request) -> Response:
         body = await _limited_body(request)
@@ -192,18 +219,19 @@ class ReviewServer:
                                 status_code=400)  # fmt: skip
         if not self._allowed(save.t):
             return _refused()
-        lines = [" ".join(line.split()) for line in save.text.splitlines() if line.strip()]
+        typed = _typed_lines(save.text)
         if save.matrix is not None:
-            problem, write = table_problem(save.matrix, lines), save_matrix
+            problem, write = table_problem(save.matrix, typed), save_matrix
         else:
-            problem, write = _problem(lines), save_paragraph
+            problem, write = _problem(typed), save_paragraph
         if problem:
             return JSONResponse({"error": problem}, status_code=400)
+        lines = [line for line in typed if line]
         try:
             write(self.folder, save.matrix or save.number, lines)
         except KeyError:
             return JSONResponse({"error": "the file has no such one"}, status_code=404)
-        return Response(status_code=204)
+        return JSONResponse({"text": "\n".join(lines)})
 
 
 def save_paragraph(folder: Path, number: int, lines: list[str]) -> None:
@@ -250,23 +278,50 @@ async def _limited_body(request: Request) -> bytes | None:
     return body
 
 
-def _problem(lines: list[str]) -> str | None:
-    if not lines:
+def _typed_lines(text: str) -> list[str]:
+    """The lines of the owner's text box, each with its spaces collapsed, a blank one as
+    "": only a newline ends a line, as in the box and in the pack's loader."""
+    return [" ".join(line.split()) for line in text.split("\n")]
+
+
+def _problem(typed: list[str]) -> str | None:
+    """Why a paragraph's lines (as :func:`_typed_lines` gives them) would not read back
+    as that paragraph, naming the line of the text box; None when they would."""
+    if not any(typed):
         return "the paragraph needs some text"
-    for line in lines:
+    for number, line in enumerate(typed, start=1):
         if _NUMBER_LINE.fullmatch(line):
-            return f"a line holding only a number ({line}) would start a new paragraph"
+            return f"line {number}: a number alone ({line}) would start a new paragraph"
         if line.startswith("#"):
-            return "a line starting with # would be a comment"
+            return f"line {number}: a line starting with # would be a comment"
     return None
 
 
-def _crop_png(folder: Path, places: list[dict[str, object]]) -> bytes:
-    """The region of the first kept page holding the paragraph's lines there."""
+def parts_of(places: list[dict[str, object]]) -> list[list[dict[str, object]]]:
+    """A paragraph's or table's places in reading order, cut into one part for each page
+    or column: a new part where the page changes or a line stands wholly above the one
+    before it (the top of the next column)."""
+    parts: list[list[dict[str, object]]] = []
+    for place in places:
+        last = parts[-1][-1] if parts else None
+        if last is None or place["image"] != last["image"] or _above(place, last):
+            parts.append([place])
+        else:
+            parts[-1].append(place)
+    return parts
+
+
+def _above(place: dict[str, object], last: dict[str, object]) -> bool:
+    top, height = place["box"][1], place["box"][3]
+    return top + height <= last["box"][1]
+
+
+def _crop_png(folder: Path, part: list[dict[str, object]]) -> bytes:
+    """The region of one kept page holding one part's lines."""
     from PIL import Image
 
-    first = places[0]["image"]
-    boxes = [place["box"] for place in places if place["image"] == first]
+    first = part[0]["image"]
+    boxes = [place["box"] for place in part]
     left = min(box[0] for box in boxes) - CROP_MARGIN
     top = min(box[1] for box in boxes) - CROP_MARGIN
     right = max(box[0] + box[2] for box in boxes) + CROP_MARGIN

@@ -1,21 +1,29 @@
 """import-book into a folder: book.txt with page comments, review.txt, the owner's
-corrections kept when it runs again, and check naming the page a problem came from."""
+corrections kept when it runs again, check naming the page a problem came from, and
+every page a doubted paragraph runs over kept for the review page."""
 
 from __future__ import annotations
 
+import json
 import random
 import shutil
+from collections import defaultdict
 from pathlib import Path
 
+from PIL import Image
+
 from companion.book_import.corrections import CORRECTIONS, paragraph_blocks
-from companion.book_import.folder import write_import
+from companion.book_import.folder import PLACES, REVIEW, write_import
 from companion.book_import.model import PageFailure
+from companion.book_import.review import doubted_paragraphs
 from companion.cli import main
 from companion.games.arabian_nights.content.loader import load_pack
 from tests.book_import.layout import (
     DEMO,
+    LINES_PER_COLUMN,
     Kind,
     damage_lines,
+    damaged,
     demo_paragraphs,
     pages_of,
     printed_lines,
@@ -92,3 +100,24 @@ def test_the_owners_corrections_are_kept_when_importing_again(tmp_path):
 
     write_import(pages, pack, world=pack)  # and once more: still kept
     assert paragraph_blocks(book.read_text(encoding="utf-8"))[fixed].lines == PARAGRAPHS[fixed]
+
+
+def test_every_page_a_doubted_paragraph_runs_over_is_kept(tmp_path):
+    pack = demo_pack_without_book(tmp_path / "pack")
+    printed = printed_lines(dict(list(PARAGRAPHS.items())[:150]), random.Random(1))
+    on: defaultdict[int, set[int]] = defaultdict(set)
+    for index, line in enumerate(printed):
+        on[line.paragraph].add(index // (2 * LINES_PER_COLUMN) + 1)
+    spread = [number for number, pages in on.items() if len(pages) > 1]
+    for number in spread:  # a word misread: the paragraph is doubted
+        first = next(line for line in printed if line.paragraph == number and not line.bold)
+        first.words[-1] = damaged("qzxvwq", 0.4, printed=first.words[-1])
+    pages = pages_of(printed, source=str(tmp_path / "page-{:03d}.png"))
+    for page in pages:
+        Image.new("L", (page.width, page.height), 255).save(page.source)
+    write_import(pages, pack, world=pack)
+    assert set(spread) <= set(doubted_paragraphs((pack / REVIEW).read_text(encoding="utf-8")))
+    places = json.loads((pack / PLACES).read_text(encoding="utf-8"))
+    assert {number: {place["page"] for place in places[str(number)]} for number in spread} == {
+        number: on[number] for number in spread
+    }

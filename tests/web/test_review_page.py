@@ -1,12 +1,19 @@
 """The review page of an imported book in headless Chromium: the doubtful paragraphs and
-matrices with their reasons and page crops, an edit saved into book.txt or matrices.txt
-and kept by the next import, and no page or save without the token."""
+matrices with their reasons and page crops (one for each page or column they run over),
+an edit saved into book.txt or matrices.txt and kept by the next import, refusals naming
+the line of the text box, a folder with only matrices.txt reviewed too, and no page or
+save without the token."""
 
 from __future__ import annotations
 
+import itertools
 import json
+import os
 import random
+import select
 import shutil
+import subprocess
+import sys
 import urllib.error
 import urllib.request
 
@@ -19,7 +26,14 @@ from PIL import Image
 from selenium.webdriver.common.by import By
 
 from companion.book_import.corrections import paragraph_blocks
-from companion.book_import.folder import MATRICES, REVIEW, write_import, write_matrices
+from companion.book_import.folder import (
+    MATRICES,
+    PLACES,
+    REVIEW,
+    write_import,
+    write_matrices,
+)
+from companion.book_import.review import doubted_paragraphs
 from companion.web.review_server import ReviewServer
 from tests.book_import.layout import (
     DEMO,
@@ -34,10 +48,10 @@ from tests.web.browser import settled
 from tests.web.http_client import Display
 
 PARAGRAPHS = demo_paragraphs()
-BOOKLET = (
+BOOKLET = (  # matrix F runs over two pages
     [["MATRIX B"], ["", "Trade", "Leave"], ["Rich", "154", "157"], ["<i>odd</i>", "160", "163"]],
-    [["MATRIX F"], ["", "Pray", "Wait", "Flee", "Steer"],
-     ["Terrible", "351", "357", "363", "375"], ["Mild", "354", "360", "366", "2S72"]],
+    [["MATRIX F"], ["", "Pray", "Wait", "Flee", "Steer"], ["Terrible", "351", "357", "363", "375"]],
+    [["Mild", "354", "360", "366", "2S72"]],
 )  # fmt: skip
 MISREAD, FIXED = "Mild | 354 | 360 | 366 | 2572", "Mild | 354 | 360 | 366 | 2372"
 
@@ -61,7 +75,7 @@ def imported(tmp_path):
 
 
 def booklet_pages(folder):
-    """The booklet's two pages as read (matrix F's last cell misread), drawn as white pages."""
+    """The booklet's three pages as read (matrix F's last cell misread), drawn as white pages."""
     pages = [table_page(*rows, source=str(folder / f"booklet-{number}.png"), page=number)
              for number, rows in enumerate(BOOKLET, start=1)]  # fmt: skip
     for page in pages:
@@ -70,11 +84,28 @@ def booklet_pages(folder):
 
 
 @pytest.fixture
-def review(imported):
-    server = ReviewServer(imported, port=0)
+def booklet_only(tmp_path):
+    """A folder into which only the booklet was imported: matrices.txt, no book.txt."""
+    pack = tmp_path / "booklet"
+    write_matrices(booklet_pages(tmp_path), pack)
+    return pack
+
+
+def serving(folder):
+    server = ReviewServer(folder, port=0)
     address = server.start()
     yield server, address
     server.stop()
+
+
+@pytest.fixture
+def review(imported):
+    yield from serving(imported)
+
+
+@pytest.fixture
+def booklet_review(booklet_only):
+    yield from serving(booklet_only)
 
 
 def test_a_doubtful_paragraph_is_shown_with_its_page_and_saved(review, imported, browser):
@@ -177,3 +208,111 @@ def test_no_token_no_matrix_saved(review, imported):
         assert status in (400, 403) if token is None else status == 403
         assert "access token" in error or token is None
     assert (imported / MATRICES).read_bytes() == before
+
+
+def parts(places: list[dict]) -> list[tuple[int, int]]:
+    """(page, left edge) of each page or column ``places`` run over, in order."""
+    return [key for key, _ in itertools.groupby(places, lambda p: (p["page"], p["box"][0]))]
+
+
+def shown_crops(browser, section_id: str) -> list:
+    """The crops a doubt's section shows, once each has loaded."""
+    section = browser.find_element(By.ID, section_id)
+    crops = section.find_elements(By.CSS_SELECTOR, ".crop")
+    for crop in crops:
+        settled(browser, 10).until(lambda _, crop=crop: crop.get_property("naturalWidth") > 0)
+    return crops
+
+
+def test_a_paragraph_or_table_over_two_pages_or_columns_shows_each(review, imported, browser):
+    _, address = review
+    places = json.loads((imported / PLACES).read_text(encoding="utf-8"))
+    doubted = doubted_paragraphs((imported / REVIEW).read_text(encoding="utf-8"))
+    spread = {n: parts(places[str(n)]) for n in doubted if len(parts(places.get(str(n), []))) > 1}
+    over_pages = next(n for n, found in spread.items() if found[0][0] != found[-1][0])
+    over_columns = next(n for n, found in spread.items() if found[0][0] == found[-1][0])
+    browser.get(address)
+    settled(browser, 10).until(lambda page: page.find_elements(By.CSS_SELECTOR, ".doubt"))
+    for number in (over_pages, over_columns):
+        crops = shown_crops(browser, f"p{number}")
+        pages = [page for page, _ in spread[number]]
+        assert [crop.get_attribute("alt").split(",")[0] for crop in crops] == [
+            f"Page {page}" for page in pages
+        ]
+        with Image.open(imported / places[str(number)][0]["image"]) as page:
+            assert all(crop.get_property("naturalWidth") < page.width / 2 for crop in crops)
+    matrix = shown_crops(browser, "mF")
+    assert [crop.get_attribute("alt").split(",")[0] for crop in matrix] == ["Page 2", "Page 3"]
+
+
+CROPS_ASKED = {"m=F&i=1": 200, "m=F&i=2": 404, "m=F&i=-1": 400, "m=F&i=x": 400,
+               "m=F&p=3": 400, "m=Z": 400, "q=1": 400}  # fmt: skip
+
+
+def test_a_crop_asked_for_is_checked(booklet_review):
+    server, address = booklet_review
+    for query, status in CROPS_ASKED.items():
+        code, headers, _ = Display(address).request("GET", f"/crop?t={server.token}&{query}")
+        assert code == status, query
+        shape = "image/png" if status == 200 else "application/json"
+        assert headers["content-type"] == shape, query
+
+
+def test_a_folder_with_only_matrices_is_reviewed(booklet_only, browser):
+    command = [sys.executable, "-m", "companion", "review", str(booklet_only), "--port", "0"]
+    environment = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                          env=environment) as review:  # fmt: skip
+        try:
+            assert select.select([review.stdout], [], [], 60)[0], "no address printed"
+            line = review.stdout.readline()
+            assert line.startswith("Review page: http://127.0.0.1:"), review.stderr.read()
+            browser.get(line.split()[2])
+            settled(browser, 10).until(lambda page: page.find_elements(By.ID, "mF"))
+            assert "0 paragraphs and 2 matrices" in browser.find_element(By.ID, "summary").text
+        finally:
+            review.terminate()
+
+
+def test_a_folder_with_neither_file_is_refused_clearly(tmp_path):
+    command = [sys.executable, "-m", "companion", "review", str(tmp_path)]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert "neither book.txt nor matrices.txt" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_blank_lines_left_out_of_a_matrix_are_said_on_the_page(booklet_review, booklet_only,
+                                                               browser):  # fmt: skip
+    _, address = booklet_review
+    before = (booklet_only / MATRICES).read_text(encoding="utf-8")
+    browser.get(address)
+    settled(browser, 10).until(lambda page: page.find_elements(By.ID, "mF"))
+    matrix = browser.find_element(By.ID, "mF")
+    assert "Blank lines" in matrix.find_element(By.CSS_SELECTOR, ".hint").text
+    text = matrix.find_element(By.TAG_NAME, "textarea")
+    rows = text.get_attribute("value")
+    text.clear()
+    text.send_keys(rows.replace("\n", "\n\n"))
+    matrix.find_element(By.CSS_SELECTOR, ".save").click()
+    status = matrix.find_element(By.CSS_SELECTOR, ".status")
+    settled(browser, 10).until(lambda _: status.text not in ("", "Saving…"))
+    assert "blank lines and extra spaces left out" in status.text
+    assert text.get_attribute("value") == rows
+    assert (booklet_only / MATRICES).read_text(encoding="utf-8") == before
+
+
+def test_a_refusal_names_the_line_of_the_text_box(booklet_review, booklet_only):
+    server, address = booklet_review
+    before = (booklet_only / MATRICES).read_bytes()
+    bad = f"reactions | Pray | Wait | Flee | Steer\n\n{MISREAD.replace('2572', '25x2')}"
+    status, error = saved(address, {"t": server.token, "matrix": "F", "text": bad})
+    assert status == 400
+    assert error.startswith("line 3: matrix F, Mild: a cell must be a whole number")
+    table = "reactions | Pray | Wait | Flee | Steer\n\n\n[matrix G]"
+    status, error = saved(address, {"t": server.token, "matrix": "F", "text": table})
+    assert status == 400 and error.startswith("line 4: a line starting with [")
+    paragraph = "The road is long.\n\n12"
+    status, error = saved(address, {"t": server.token, "number": 5, "text": paragraph})
+    assert status == 400 and error.startswith("line 3: a number alone (12)")
+    assert (booklet_only / MATRICES).read_bytes() == before

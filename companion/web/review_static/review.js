@@ -35,29 +35,41 @@ function shown(doubt) {
     item.textContent = why;
     section.querySelector(".why").append(item);
   }
-  const crop = section.querySelector(".crop");
-  if (doubt.crop) {
-    crop.alt = `The page this ${kind.name} was read from`;
-    crop.src = `crop?t=${encodeURIComponent(token)}&${doubt.kind}=${encodeURIComponent(doubt.key)}`;
-  } else {
-    crop.remove();
-  }
+  section.querySelector(".crops").append(...doubt.crops.map(
+    (page, part) => cropped(doubt, kind, page, part)));
   const text = section.querySelector("textarea");
   text.value = doubt.text;
+  section.querySelector(".hint").textContent =
+    `Blank lines and extra spaces mean nothing in ${kind.file}; they are left out when saved.`;
   const button = section.querySelector(".save");
   button.textContent = `Save into ${kind.file}`;
-  button.addEventListener("click", () => save(kind.key(doubt), text,
+  button.addEventListener("click", () => save(kind, kind.key(doubt), text,
     section.querySelector(".status")));
   return section;
 }
 
-async function save(subject, text, status) {
+function cropped(doubt, kind, page, part) {
+  const crop = document.createElement("img");
+  crop.className = "crop";
+  crop.alt = `Page ${page}, where this ${kind.name} was read (part ${part + 1} of ${doubt.crops.length})`;
+  crop.src = `crop?t=${encodeURIComponent(token)}&${doubt.kind}=${encodeURIComponent(doubt.key)}&i=${part}`;
+  return crop;
+}
+
+async function save(kind, subject, text, status) {
   status.textContent = "Saving…";
   const answer = await fetch("save", {
     method: "POST", headers: {"Content-Type": "application/json"},
     body: JSON.stringify({t: token, ...subject, text: text.value}),
   });
-  status.textContent = answer.ok ? "Saved." : (await answer.json()).error;
+  const said = await answer.json();
+  if (!answer.ok) {
+    status.textContent = said.error;
+    return;
+  }
+  status.textContent = said.text === text.value ? "Saved." :
+    `Saved as the box now shows: blank lines and extra spaces left out (they mean nothing in ${kind.file}).`;
+  text.value = said.text;
 }
 
 load();
