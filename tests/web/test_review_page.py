@@ -316,3 +316,17 @@ def test_a_refusal_names_the_line_of_the_text_box(booklet_review, booklet_only):
     status, error = saved(address, {"t": server.token, "number": 5, "text": paragraph})
     assert status == 400 and error.startswith("line 3: a number alone (12)")
     assert (booklet_only / MATRICES).read_bytes() == before
+
+
+def test_a_save_after_the_server_stopped_says_so(review, browser):
+    """Before, the page read every answer as JSON: with the server gone (its terminal
+    closed) the status stayed at "Saving…" for good, and the owner's edit seemed saved."""
+    server, address = review
+    browser.get(address)
+    settled(browser, 10).until(lambda page: page.find_elements(By.CSS_SELECTOR, ".doubt"))
+    first = browser.find_element(By.CSS_SELECTOR, ".doubt")
+    server.stop()
+    first.find_element(By.CSS_SELECTOR, ".save").click()
+    status = first.find_element(By.CSS_SELECTOR, ".status")
+    settled(browser, 10).until(lambda _: status.text not in ("", "Saving…"))
+    assert "does not answer" in status.text

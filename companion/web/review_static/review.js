@@ -11,9 +11,28 @@ function counted(doubts, kind) {
   return `${count} ${count === 1 ? name : name === "matrix" ? "matrices" : `${name}s`}`;
 }
 
+// The server's answer as {ok, said}: its JSON, or what went wrong in words (a plain-text
+// error page, a server no longer running), so that no status is left at "Saving…".
+async function asked(address, options = {}) {
+  let answer;
+  try {
+    answer = await fetch(address, {cache: "no-store", ...options});
+  } catch {
+    return {ok: false, said: {error: "The review server does not answer: is companion review still running?"}};
+  }
+  try {
+    return {ok: answer.ok, said: await answer.json()};
+  } catch {
+    return {ok: false, said: {error: `The review server answered ${answer.status} ${answer.statusText}.`}};
+  }
+}
+
 async function load() {
-  const answer = await fetch(`doubts?t=${encodeURIComponent(token)}`, {cache: "no-store"});
-  const doubts = await answer.json();
+  const {ok, said: doubts} = await asked(`doubts?t=${encodeURIComponent(token)}`);
+  if (!ok) {
+    document.getElementById("summary").textContent = doubts.error;
+    return;
+  }
   document.getElementById("summary").textContent =
     `${counted(doubts, "p")} and ${counted(doubts, "m")} to look at.`;
   const main = document.getElementById("doubts");
@@ -58,12 +77,11 @@ function cropped(doubt, kind, page, part) {
 
 async function save(kind, subject, text, status) {
   status.textContent = "Saving…";
-  const answer = await fetch("save", {
+  const {ok, said} = await asked("save", {
     method: "POST", headers: {"Content-Type": "application/json"},
     body: JSON.stringify({t: token, ...subject, text: text.value}),
   });
-  const said = await answer.json();
-  if (!answer.ok) {
+  if (!ok) {
     status.textContent = said.error;
     return;
   }
