@@ -45,15 +45,32 @@ def find_columns(mask: np.ndarray, word_gap: int) -> list[tuple[int, int]]:
     found = _gutters(mask, word_gap)
     if found is None:
         return []
-    (left, right), crossings, gutters = found
-    top, bottom = _text_span(mask.any(axis=1)) or (0, 1)
-    stroke = word_gap / 2 / max(1, bottom - top)  # a third of a line's height, of its rows
-    edges = (
-        [left]
-        + [left + _emptiest_middle(crossings, start, stop, stroke) for start, stop in gutters]
-        + [right]
-    )
-    return _without_slivers(list(pairwise(edges)))
+    (left, right), bridged, gutters = found
+    partings = [left + _parting(bridged, start, stop, word_gap) for start, stop in gutters]
+    return _without_slivers(list(pairwise([left, *partings, right])))
+
+
+def _parting(bridged: np.ndarray, start: int, stop: int, word_gap: int) -> int:
+    """Where the columns part in a gutter's band: the middle of its emptiest stretch; but
+    when ink beside the columns' lines stands left of that stretch (numbers hanging in
+    the next column's margin, the stretch pushed past them by a page number centred in
+    the foot, which stands in the band beside nothing), the middle of the stretch that
+    the rows with ink on both sides of the band cross least.
+
+    >>> rows = np.zeros((12, 14), dtype=bool)
+    >>> rows[:10, :3] = rows[:10, 10:] = True  # two columns
+    >>> rows[2, 6] = rows[6, 6] = True  # numbers hanging beside the right column
+    >>> rows[11, 3:6] = True  # the page number, in the foot
+    >>> _parting(rows, 3, 10, word_gap=1)  # left of the numbers, not at 8
+    4
+    """
+    parting = _emptiest_middle(bridged.mean(axis=0), start, stop, word_gap / 2 / len(bridged))
+    beside = bridged[:, :start].any(axis=1) & bridged[:, stop:].any(axis=1)
+    if not beside.any():
+        return parting
+    rows = bridged[beside]
+    first, last = _emptiest_stretch(rows.mean(axis=0), start, stop, word_gap / 2 / len(rows))
+    return parting if parting < last else (first + last) // 2
 
 
 def _without_slivers(columns: list[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -81,8 +98,8 @@ def _without_slivers(columns: list[tuple[int, int]]) -> list[tuple[int, int]]:
 def _gutters(
     mask: np.ndarray, word_gap: int
 ) -> tuple[tuple[int, int], np.ndarray, list[tuple[int, int]]] | None:
-    """The text's [left, right) span, the share of its rows crossing each x from its left,
-    and the gutters' bands (from its left), or None for a page without ink."""
+    """The text's [left, right) span, its ink with spaces between words bridged, and the
+    gutters' bands (from its left), or None for a page without ink."""
     rows_span = _text_span(mask.any(axis=1))
     columns_span = _text_span(mask.any(axis=0))
     if rows_span is None or columns_span is None:
@@ -94,7 +111,7 @@ def _gutters(
     crossings = bridged.mean(axis=0)
     open_band = crossings <= GUTTER_CROSSINGS
     width = right - left
-    bands = (_before_short_column(bridged, crossings, band) for band in runs(open_band))
+    bands = (_before_short_column(bridged, band) for band in runs(open_band))
     gutters = [
         (start, stop)
         for start, stop in bands
@@ -103,35 +120,39 @@ def _gutters(
         and stop < 0.85 * width
         and _crossed_beside(bridged, *_emptiest_stretch(crossings, start, stop)) <= CROSSED_BESIDE
     ]
-    return (left, right), crossings, gutters
+    return (left, right), bridged, gutters
 
 
-def _before_short_column(
-    bridged: np.ndarray, crossings: np.ndarray, band: tuple[int, int]
-) -> tuple[int, int]:
+def _before_short_column(bridged: np.ndarray, band: tuple[int, int]) -> tuple[int, int]:
     """A band open to the text's right edge, ended where the lines of a last column too
     short to close it begin (a line or two under the running head: press layout 6's last
-    page): where its emptiest stretch ends, if most of the rows with ink there have ink
-    left of the band too (lines side by side, not a page number alone in the foot). Any
-    other band is as it was.
+    page): where the emptiest stretch of the rows with ink left of it ends (a page number
+    alone in the foot, in the band, ended it there before: press layout 3's last page was
+    read as one column), if most of the rows with ink there have ink left of the band too
+    (lines side by side, not a page number alone in the foot). Any other band is as it
+    was.
 
-    >>> rows = np.zeros((6, 9), dtype=bool)
+    >>> rows = np.zeros((7, 9), dtype=bool)
     >>> rows[:5, :3] = True  # the left column
-    >>> rows[0, 5:9] = True  # the right column's one line
-    >>> crossings = rows.mean(axis=0)
-    >>> _before_short_column(rows, crossings, (3, 9)), _before_short_column(rows, crossings, (3, 8))
-    ((3, 5), (3, 8))
-    >>> rows[0, 5:9], rows[5, 5] = False, True  # a page number alone in the foot
-    >>> _before_short_column(rows, rows.mean(axis=0), (3, 9))
+    >>> rows[0, 6:9] = True  # the right column's one line
+    >>> _before_short_column(rows, (3, 9)), _before_short_column(rows, (3, 8))
+    ((3, 6), (3, 8))
+    >>> rows[6, 4] = True  # the page number, in the foot
+    >>> _before_short_column(rows, (3, 9))
+    (3, 6)
+    >>> rows[0, 6:9] = False  # and no right column
+    >>> _before_short_column(rows, (3, 9))
     (3, 9)
     """
     start, stop = band
-    end = _emptiest_stretch(crossings, start, stop)[1]
-    if stop < bridged.shape[1] or end == stop:
+    left_rows = bridged[:, :start].any(axis=1)
+    if stop < bridged.shape[1] or not left_rows.any():
+        return band
+    end = _emptiest_stretch(bridged[left_rows].mean(axis=0), start, stop)[1]
+    if end == stop:
         return band
     inked = bridged[:, end]
-    beside = inked & bridged[:, :start].any(axis=1)
-    return (start, end) if beside.sum() > inked.sum() / 2 else band
+    return (start, end) if (inked & left_rows).sum() > inked.sum() / 2 else band
 
 
 def _crossed_beside(bridged: np.ndarray, start: int, stop: int) -> float:

@@ -279,6 +279,25 @@ def test_a_ragged_column_reaching_into_the_gutter_leaves_the_next_columns_number
     assert 120 <= columns[0][1] < 144
 
 
+def test_a_page_number_in_the_gutter_leaves_the_next_columns_hanging_numbers_to_it():
+    """Held-out press seed 28 (sans, a ruled 0.2 in gutter, numbers hanging, the page
+    number centred in the foot): the page number stood in the gutter left of the right
+    column's hanging numbers, so the only stretch nobody crossed was the space between
+    those numbers and their text. The columns parted there, ¶71-73's numbers were read in
+    the left column, and five paragraphs came out wrong (listed). Where the stretch is
+    chosen, rows beside nothing (the foot) do not count."""
+    mask = np.zeros((820, 300), dtype=np.uint8)
+    for top in range(0, 800, 10):
+        mask[top : top + 6, 0:120] = 1  # the left column's lines
+        mask[top : top + 6, 168:300] = 1  # the right column's text
+    for top in (40, 400, 760):
+        mask[top : top + 6, 144:152] = 1  # the right column's hanging numbers
+    mask[810:816, 124:140] = 1  # the page number, in the foot
+    columns = find_columns(mask, word_gap=6)
+    assert len(columns) == 2
+    assert 120 <= columns[0][1] < 144
+
+
 @pytest.mark.parametrize("foot_alone", [False, True], ids=["one line right", "a foot alone"])
 def test_a_right_column_of_one_line_is_a_column_and_a_page_number_alone_is_none(foot_alone):
     """Press layout 6's last page: one line in the right column, under the running head
@@ -296,6 +315,22 @@ def test_a_right_column_of_one_line_is_a_column_and_a_page_number_alone_is_none(
         mask[20:26, 170:260] = 1  # the right column's one line
     columns = find_columns(mask, word_gap=6)
     assert columns == ([(0, 300)] if foot_alone else [(0, 150), (150, 300)])
+
+
+def test_a_right_column_of_one_line_beside_a_page_number_in_the_foot_is_a_column():
+    """Press layout 3's last page (20 paragraphs from ¶2006): two lines in the right
+    column, and the page number centred in the foot, in the band beside the left column.
+    The band's emptiest stretch ended at the page number, beside nothing, so no column
+    began there: the page was read as one column, the right column's line ran into ¶2019
+    and ¶2104 lost it, unlisted."""
+    mask = np.zeros((420, 300), dtype=np.uint8)
+    for top in range(20, 400, 10):
+        mask[top : top + 6, 0:130] = 1  # the left column
+    mask[20:26, 170:260] = mask[30:36, 170:230] = 1  # the right column's two lines
+    mask[410:416, 145:152] = 1  # the page number, in the foot
+    columns = find_columns(mask, word_gap=6)
+    assert len(columns) == 2
+    assert 130 <= columns[0][1] < 170
 
 
 def test_a_last_page_with_a_ruled_gutter_and_a_short_right_column_stands_upright(text_page):
