@@ -185,15 +185,22 @@ def saved(address: str, body: dict) -> tuple[int, str]:
     return status, json.loads(answer or b"{}").get("error", "")
 
 
+def refused(address: str, token: str, **sent: object) -> str:
+    """The error the save answers ``sent`` (a matrix's or a paragraph's new text) with,
+    which it must refuse."""
+    status, error = saved(address, {"t": token, **sent})
+    assert status == 400, error
+    return error
+
+
 def test_a_matrix_that_does_not_read_as_a_table_is_refused(review, imported):
     server, address = review
     before = (imported / MATRICES).read_bytes()
     bad = f"reactions | Pray | Wait | Flee | Steer\n{MISREAD.replace('2572', '25x2')}"
-    status, error = saved(address, {"t": server.token, "matrix": "F", "text": bad})
-    assert status == 400
+    error = refused(address, server.token, matrix="F", text=bad)
     assert "line 2: matrix F, Mild: a cell must be a whole number, not '25x2'" in error
-    status, error = saved(address, {"t": server.token, "matrix": "F", "text": "Mild | 1 | 2"})
-    assert status == 400 and "the first row must be 'reactions" in error
+    error = refused(address, server.token, matrix="F", text="Mild | 1 | 2")
+    assert "the first row must be 'reactions" in error
     status, error = saved(address, {"t": server.token, "matrix": "F", "text": "x" * 70_000})
     assert status == 413 and "more than" in error
     assert (imported / MATRICES).read_bytes() == before
@@ -306,15 +313,13 @@ def test_a_refusal_names_the_line_of_the_text_box(booklet_review, booklet_only):
     server, address = booklet_review
     before = (booklet_only / MATRICES).read_bytes()
     bad = f"reactions | Pray | Wait | Flee | Steer\n\n{MISREAD.replace('2572', '25x2')}"
-    status, error = saved(address, {"t": server.token, "matrix": "F", "text": bad})
-    assert status == 400
+    error = refused(address, server.token, matrix="F", text=bad)
     assert error.startswith("line 3: matrix F, Mild: a cell must be a whole number")
     table = "reactions | Pray | Wait | Flee | Steer\n\n\n[matrix G]"
-    status, error = saved(address, {"t": server.token, "matrix": "F", "text": table})
-    assert status == 400 and error.startswith("line 4: a line starting with [")
-    paragraph = "The road is long.\n\n12"
-    status, error = saved(address, {"t": server.token, "number": 5, "text": paragraph})
-    assert status == 400 and error.startswith("line 3: a number alone (12)")
+    error = refused(address, server.token, matrix="F", text=table)
+    assert error.startswith("line 4: a line starting with [")
+    error = refused(address, server.token, number=5, text="The road is long.\n\n12")
+    assert error.startswith("line 3: a number alone (12)")
     assert (booklet_only / MATRICES).read_bytes() == before
 
 
