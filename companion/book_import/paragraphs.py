@@ -166,7 +166,33 @@ def cut_paragraphs(
         previous = _ending(line, blocks[-1].is_chart)
     blocks, twice = _numbers_read_twice_apart(blocks)
     doubts += twice + _settle_numbers(blocks, expected or set())
+    doubts += [doubt for block in blocks if (doubt := _number_again_in_text(block))]
     return blocks, doubts
+
+
+def _number_again_in_text(block: Block) -> Doubt | None:
+    """A paragraph whose first line opens with its number again: a running head above it
+    taken for its number line, and the number hanging beside its first line read into
+    that line (held-out press seed 61's photos: '5222 You pray', unlisted). The number
+    is left out of the text, listed.
+
+    >>> from companion.book_import.lines import Token
+    >>> from companion.book_import.review import Place
+    >>> place = Place(source="p.png", page=1, where="")
+    >>> def line(text):
+    ...     return Line([Token(word, 1.0, place) for word in text.split()], place)
+    >>> block = Block(5222, line("5222"), [line("5222 You pray."), line("NO SKILL: No. [S1]")])
+    >>> _number_again_in_text(block).why[:40], block.lines[0].text
+    ('the number 5222 was read twice, alone ab', 'You pray.')
+    """
+    first = block.lines[0] if block.lines else None
+    if first is None or len(first.tokens) < 2 or first.tokens[0].text != str(block.number):
+        return None
+    first.tokens = first.tokens[1:]
+    why = (f"the number {block.number} was read twice, alone above the paragraph and again "
+           "before its first words (a running head taken for its number?): left out of the "
+           "text; check the paragraph's start against the page")  # fmt: skip
+    return Doubt(paragraph=block.number, place=first.place, why=why)
 
 
 def _numbers_read_twice_apart(blocks: list[Block]) -> tuple[list[Block], list[Doubt]]:

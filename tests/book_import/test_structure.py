@@ -158,6 +158,23 @@ def test_engines_that_disagree_are_listed(kind):
     assert set(damage.done) <= listed_paragraphs(book)
 
 
+def test_a_number_read_alone_and_again_before_the_first_words_is_left_out_of_the_text():
+    """Held-out press seed 61's photos (numbers hanging, the page's range in its head):
+    the head's '5222' was taken for ¶5222's number line, and the number hanging beside
+    the first line was read into it: '5222 You pray, and', unlisted. A paragraph whose
+    first words are its own number again loses that number, listed."""
+    chosen = dict(list(PARAGRAPHS.items())[400:440])
+    printed = printed_lines(chosen, random.Random(137))
+    doubled = set()
+    for index, line in enumerate(printed[:-1]):
+        if line.bold and len(doubled) < 4 and index % 7 == 0:
+            printed[index + 1].words.insert(0, line.words[0])
+            doubled.add(line.paragraph)
+    book, exact = read_back(printed, chosen)
+    assert len(doubled) == 4
+    assert doubled <= exact & listed_paragraphs(book)
+
+
 def test_an_i_the_second_engine_reads_as_a_stroke_stays_an_i():
     """Held-out press seed 28 (synthetic book, no world.txt): 'I' read with some doubt,
     and read '1' by the second engine. A figure is a word of any book, so the second
