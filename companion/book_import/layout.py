@@ -65,7 +65,7 @@ def _parting(bridged: np.ndarray, start: int, stop: int, word_gap: int) -> int:
     4
     """
     parting = _emptiest_middle(bridged.mean(axis=0), start, stop, word_gap / 2 / len(bridged))
-    beside = bridged[:, :start].any(axis=1) & bridged[:, stop:].any(axis=1)
+    beside = _rows_beside(bridged, start, stop)
     if not beside.any():
         return parting
     rows = bridged[beside]
@@ -167,9 +167,14 @@ def _crossed_beside(bridged: np.ndarray, start: int, stop: int) -> float:
     >>> _crossed_beside(rows, 3, 6)
     0.5
     """
-    both = bridged[:, :start].any(axis=1) & bridged[:, stop:].any(axis=1)
+    both = _rows_beside(bridged, start, stop)
     inside = bridged[:, start:stop].any(axis=1)
     return float((inside & both).sum() / max(1, both.sum()))
+
+
+def _rows_beside(bridged: np.ndarray, start: int, stop: int) -> np.ndarray:
+    """The rows with ink on both sides of the band [start, stop)."""
+    return bridged[:, :start].any(axis=1) & bridged[:, stop:].any(axis=1)
 
 
 def _emptiest_middle(crossings: np.ndarray, start: int, stop: int, stroke: float = 0.0) -> int:
