@@ -19,7 +19,6 @@ from companion.framework.dialogue import GameOptions
 from companion.framework.errors import IllegalAction
 from companion.games import game_spec
 from companion.session.events import Outcome
-from companion.session.ports import CONFIRM_CONFIDENCE
 from companion.session.saves import read_save
 from companion.voice.adaptation import LearningRecognizer, VoiceMemory
 from companion.voice.speakers import EspeakSpeaker, VoiceSettings
@@ -30,6 +29,7 @@ from testkit.table_game import (
     RandomPlayer,
     ScriptedPlayer,
     TableGame,
+    outcomes,
     transcript_of,
     voices_from,
 )
@@ -102,12 +102,11 @@ def heard_back(loudspeaker, log, spoken, listener, seconds: float = 4.0) -> str:
 def assert_accounted_for(log, most_wrong: int = 0) -> None:
     """Every answer said was understood as meant, or not at all (then said again), but
     for ``most_wrong``; the microphone never caught the companion's own voice; every
-    answer got a reply. A guess below CONFIRM_CONFIDENCE is not a wrong answer: the
-    companion says it did not catch it and asks again; nor is a name written down wrongly
-    (it is always asked back)."""
-    wrong = [(said.words, said.understood, said.confidence) for said in log.said
-             if said.meant is not None and said.understood not in (None, said.meant)
-             and said.confidence >= CONFIRM_CONFIDENCE and not said.free]  # fmt: skip
+    answer got a reply. Only an answer taken without asking counts as wrong: a guess
+    the companion asks back ("Did you say …?") or did not take (below ACCEPT_CONFIDENCE:
+    it asks again) is not, nor is a name (always asked back)."""
+    wrong = [(said.words, said.understood, said.confidence)
+             for said, outcome in outcomes(log) if outcome == "wrong"]  # fmt: skip
     assert len(wrong) <= most_wrong, wrong
     assert log.unprompted == 0
     assert all(said.reply is not None for said in log.said), (log.ending, log.said)
