@@ -77,7 +77,12 @@ def write_matrices(results: list[PageResult], folder: Path) -> int:
     """Write matrices.txt (the owner's changed matrices kept) and its doubts into
     review.txt; the book's paragraphs and charts, when imported, check the cells."""
     from companion.book_import.corrections import BOOK
-    from companion.book_import.matrices import book_facts, read_matrices, tables_by_letter
+    from companion.book_import.matrices import (
+        book_facts,
+        owners_tables,
+        read_matrices,
+        table_blocks,
+    )
 
     folder.mkdir(parents=True, exist_ok=True)
     _say_failures(results)
@@ -86,13 +91,14 @@ def write_matrices(results: list[PageResult], folder: Path) -> int:
     read = read_matrices(results, facts)
     owner: dict[str, str] = {}
     if (folder / MATRICES).is_file() and (folder / IMPORTED_MATRICES).is_file():
-        was = tables_by_letter((folder / IMPORTED_MATRICES).read_text(encoding="utf-8"))
-        now = tables_by_letter((folder / MATRICES).read_text(encoding="utf-8-sig"))
-        owner = {letter: table for letter, table in now.items() if was.get(letter) != table}
+        owner = owners_tables(
+            (folder / IMPORTED_MATRICES).read_text(encoding="utf-8"),
+            (folder / MATRICES).read_text(encoding="utf-8-sig"),
+        )
     imported = read.text(MATRICES_HEADER)
     (folder / IMPORTED_MATRICES).parent.mkdir(exist_ok=True)
     (folder / IMPORTED_MATRICES).write_text(imported, encoding="utf-8")
-    tables = {**tables_by_letter(imported), **owner}
+    tables = {letter: block.text for letter, block in table_blocks(imported).items()} | owner
     (folder / MATRICES).write_text(
         MATRICES_HEADER + "\n".join(tables[letter] for letter in sorted(tables)),
         encoding="utf-8")  # fmt: skip

@@ -403,24 +403,6 @@ def book_facts(book: str) -> BookFacts:
     return BookFacts(frozenset(paragraphs), rows)
 
 
-def tables_by_letter(text: str) -> dict[str, str]:
-    """A matrices file's tables as written, by letter, comments and blank lines left out.
-
-    >>> tables_by_letter("# x\\n[matrix B]\\n# page 2\\nreactions | Trade\\nRich | 154\\n")
-    {'B': '[matrix B]\\nreactions | Trade\\nRich | 154\\n'}
-    """
-    tables: dict[str, str] = {}
-    letter = None
-    for raw in text.splitlines():
-        line = raw.strip()
-        if found := re.fullmatch(r"\[\s*matrix\s+(\S+)\s*\]", line, re.IGNORECASE):
-            letter = found[1].upper()
-            tables[letter] = ""
-        if letter is not None and line and not line.startswith("#"):
-            tables[letter] += line + "\n"
-    return tables
-
-
 _TITLE_LINE = re.compile(r"[ \t]*\[\s*matrix\s+(\S+)\s*\][ \t]*\r?$", re.IGNORECASE | re.MULTILINE)
 
 
@@ -435,6 +417,17 @@ class TableBlock:
     title: str
     comments: list[str]
     lines: list[str]
+
+    @property
+    def text(self) -> str:
+        """The block with its spaces trimmed and its blank lines left out."""
+        return "\n".join([self.title, *self.comments, *self.lines]) + "\n"
+
+    def rows(self) -> list[str]:
+        return [line for line in self.lines if not line.startswith("#")]
+
+    def all_comments(self) -> list[str]:
+        return [*self.comments, *(line for line in self.lines if line.startswith("#"))]
 
 
 def table_blocks(text: str) -> dict[str, TableBlock]:
@@ -456,6 +449,30 @@ def table_blocks(text: str) -> dict[str, TableBlock]:
             comments=lines[:head], lines=lines[head:],
         ))  # fmt: skip
     return blocks
+
+
+def owners_tables(imported: str, now: str) -> dict[str, str]:
+    r"""The tables of ``now`` (the matrices file) the owner changed since the import
+    wrote ``imported``, by letter, each as the owner wrote it: its rows changed, or it
+    holds a comment the import did not write.
+
+    >>> imported = "[matrix B]\n# page 2\nreactions | Trade\nRich | 154\n"
+    >>> owners_tables(imported, imported.replace("Rich", "# checked\nRich"))
+    {'B': '[matrix B]\n# page 2\nreactions | Trade\n# checked\nRich | 154\n'}
+    >>> owners_tables(imported, imported.replace("# page 2\n", ""))
+    {}
+    """
+    was = table_blocks(imported)
+    changed = {}
+    for letter, block in table_blocks(now).items():
+        before = was.get(letter)
+        if (
+            before is None
+            or block.rows() != before.rows()
+            or (set(block.all_comments()) - set(before.all_comments()))
+        ):
+            changed[letter] = block.text
+    return changed
 
 
 def with_table(text: str, letter: str, lines: list[str]) -> str:

@@ -87,10 +87,12 @@ def test_the_owners_matrices_are_kept_and_review_holds_book_and_matrices(tmp_pat
     write_import(pages[:3], pack, world=None)
     assert write_matrices([MATRIX_F], pack) == 0
     written = (pack / MATRICES).read_text(encoding="utf-8")
+    assert "[matrix F]\n# page 1 (" in written
     assert "Terrible | 703 | 706 | 709 | 712" in written
-    (pack / MATRICES).write_text(written.replace("Mild | 715", "Mild | 716"), encoding="utf-8")
+    owners = written.replace("Mild | 715", "# the book's own word\nMild | 716")
+    (pack / MATRICES).write_text(owners, encoding="utf-8")
     write_matrices([MATRIX_F], pack)  # imported again: the owner's change stays
-    assert "Mild | 716 | 718" in (pack / MATRICES).read_text(encoding="utf-8")
+    assert "# the book's own word\nMild | 716 | 718" in (pack / MATRICES).read_text("utf-8")
     assert "Mild | 715" in (pack / IMPORTED_MATRICES).read_text(encoding="utf-8")
     assert "1 of your corrected matrices kept" in capsys.readouterr().out
     write_matrices([table_page(["MATRIX G"], ["", "Help"], ["Lost", "99999"])], pack)
