@@ -408,3 +408,33 @@ def test_repeat_after_undo_says_the_question_being_answered_again(tmp_path):
     after_undo = lines[lines.index("Undone: 5. Back one step.") + 1 :]
     assert not [line for line in after_undo if "moves to" in line or "draws" in line]
     assert after_undo[-1].startswith("Bea, roll the die to move.")
+
+
+class AskedEars(ScriptedEars):
+    """Scripted ears that keep every step they are asked at."""
+
+    def __init__(self, heard):
+        super().__init__(heard)
+        self.asked: list[Step] = []
+
+    def hear(self, step: Step, phrases: PhraseSet):
+        self.asked.append(step)
+        return super().hear(step, phrases)
+
+
+def test_the_table_testkit_knows_the_questions_the_session_asks_itself(tmp_path):
+    from testkit.table_game import asked_by_the_session
+
+    heard = [Heard("four", 0.6), Heard("yes", 0.95), Heard("quit", 0.95), Heard("no", 0.95)]
+    ears = AskedEars(heard)
+    Session(
+        dialogue=TOY.new(GameOptions(seed=1, players=ALI)), spec=TOY, ears=ears,
+        mouth=PrintMouth(lambda line: None), save_path=tmp_path / "save.json",
+    ).run([])  # fmt: skip
+    asked = [(step.prompt, asked_by_the_session(step)) for step in ears.asked[:4]]
+    assert asked == [
+        ("The total is 0. Say your roll.", False),
+        ("Did you say 4?", True),
+        ("The total is 4. Say your roll.", False),
+        ("Save the game and stop playing? Say yes or no.", True),
+    ]
