@@ -26,7 +26,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from companion.book_import.model import OcrLine, OcrPage, PageFailure, PageResult
+from companion.book_import.model import OcrLine, OcrPage, OcrWord, PageFailure, PageResult
 from companion.book_import.review import Doubt, Place
 
 # A line's first word whose left edge stands this far right of its column's edge, in its
@@ -268,18 +268,45 @@ def _page_lines(page: OcrPage) -> list[Line]:
             edges[column] = lefts[len(lefts) // 2]
     lines = []
     for line in page.lines:
-        edge, words = edges.get(line.column), line.words
-        height = line.box.height
-        if (
-            edge is not None and len(words) > 1 and words[0].text.isdigit()
-            and abs(words[1].box.left - edge) < 0.6 * height
-            and words[0].box.left + words[0].box.width < edge - 0.2 * height
-        ):  # fmt: skip
-            number = line.model_copy(update={"words": words[:1], "box": words[0].box})
+        edge = edges.get(line.column)
+        if edge is not None and (text := _text_beside_number(line, edge)):
+            number = line.model_copy(update={"words": line.words[:1], "box": line.words[0].box})
             lines.append(_line(page, number))
-            line = line.model_copy(update={"words": words[1:]})
+            line = line.model_copy(update={"words": text})
         lines.append(_line(page, line, _starts_late(line, edge)))
     return lines
+
+
+_MARGIN_NUMBER = re.compile(r"\d{1,6}[.,:]?")
+
+
+def _text_beside_number(line: OcrLine, edge: float) -> list[OcrWord]:
+    """The words of a line whose first word is a number printed in the margin left of
+    the column's ``edge`` (``127.`` or ``133``), its text starting at the edge: those
+    after the number, less marks between them (a full stop read as ``_``); else none.
+
+    >>> from companion.book_import.model import Box
+    >>> def line(*words):  # (text, left) each 10 wide, on a line 20 high
+    ...     return OcrLine(words=tuple(OcrWord(text=text, confidence=0.9,
+    ...                                        box=Box(left=left, top=0, width=10, height=20))
+    ...                                for text, left in words),
+    ...                    box=Box(left=0, top=0, width=90, height=20), column=0, number=1)
+    >>> [w.text for w in _text_beside_number(line(("133", 0), ("_", 14), ("It's", 50)), 50)]
+    ["It's"]
+    >>> _text_beside_number(line(("12", 50), ("dinars", 64)), 50)  # a number in the text
+    []
+    """
+    number, *rest = line.words
+    height = line.box.height
+    start = next((i for i, word in enumerate(rest) if any(c.isalnum() for c in word.text)), None)
+    if start is None or not _MARGIN_NUMBER.fullmatch(number.text):
+        return []
+    marks_in_margin = all(word.box.left + word.box.width < edge for word in rest[:start])
+    beside = (
+        abs(rest[start].box.left - edge) < 0.6 * height
+        and number.box.left + number.box.width < edge - 0.2 * height
+    )
+    return rest[start:] if marks_in_margin and beside else []
 
 
 def _starts_late(line: OcrLine, edge: float | None) -> bool:
