@@ -36,6 +36,7 @@ from companion.book_import.sections import BookContext, Written, write_block
 from companion.book_import.words import (
     Dictionary,
     Lexicon,
+    Names,
     capitals_mid_sentence,
     english_dictionary,
     words_of,
@@ -109,7 +110,7 @@ def import_book(
             world.all,
             (w for t in texts for w in words_of(t)),
             language,
-            capitals_mid_sentence(texts),
+            capitals_mid_sentence(texts, Names(world.all)),
         ),
         vocabulary=world.vocabulary() if world.requirements else Vocabulary(),
         headings=book_headings(_headings_seen(texts)),

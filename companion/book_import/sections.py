@@ -410,6 +410,7 @@ class _Reader:
         self.check_openings(tokens[:code_start])
         for first, second in itertools.pairwise(tokens[:code_start]):
             self.shift_space(first, second)
+        words = [bare(token.text) for token in tokens]
         for index, token in enumerate(tokens[:code_start]):
             following = tokens[index + 1] if index + 1 < code_start else None
             before = tokens[index - 1].text if index else None
@@ -417,7 +418,7 @@ class _Reader:
             self.check_stop(token, following, at_end=index + 1 == code_start)
             self.check_bang(token, following)
             if capitals and index and not ends_sentence(tokens[index - 1].text):
-                self.check_capital(token)
+                self.check_capital(token, self.context.lexicon.named.holds(words, index))
 
     def drop_mark_after_last_sentence(self, tokens: list[Token]) -> None:
         """A lone ``I`` (or ``|``) after a section's last sentence, before its reward code or
@@ -484,7 +485,7 @@ class _Reader:
             return
         self.doubt(token.place, f"{why}: a mark read as a quote?")
 
-    def check_capital(self, token: Token) -> None:
+    def check_capital(self, token: Token, in_a_name: bool) -> None:
         """A capital in mid-sentence, on a common word the book writes with a capital in
         mid-sentence nowhere else, or far less often than without (``Out`` 5 times, at
         sentences' starts, and ``out`` 700): listed, and put in small letters when the
@@ -492,14 +493,15 @@ class _Reader:
         so, and are not changed). A common word all in capitals likewise (press layout 1's
         narrow sans: 'The other IS SO deep in sleep'), and one whose only capital is the
         shape of its small letter (``Says`` once, ``says`` 200 times: a case misread, no
-        name)."""
+        name). A word of a name inside it (``Flying Carpet``, ``the Caliph``) is no
+        doubt; outside it (``your Carpet``) it is a common word."""
         word = bare(token.text)
         lower, lexicon = word.lower(), self.context.lexicon
         if token.text[:1] in "\"“‘'(":  # a quotation starts
             return
         if not (
             len(word) > 1 and word[0].isupper() and (word[1:].islower() or word.isupper())
-            and lexicon.names.get(word.casefold()) != word  # "Of" is in no name: "of" is
+            and not in_a_name
             and (lower in lexicon.lower_seen or self.common_word(lower))
         ):  # fmt: skip
             return

@@ -139,6 +139,32 @@ def bare(token: str) -> str:
     return token.strip(_EDGE_MARKS)
 
 
+class Names:
+    """The pack's names, to tell a word of one (``Carpet``) inside it (``your Flying
+    Carpet``) from the same word outside it (``your Carpet``).
+
+    >>> names = Names(["Flying Carpet", "Caliph"])
+    >>> [names.holds(text.split(), 1) for text in ["your Carpet", "Flying Carpet", "the Caliph"]]
+    [False, True, True]
+    """
+
+    def __init__(self, names: Iterable[str]) -> None:
+        self._with: dict[str, list[list[str]]] = {}
+        for name in names:
+            parts = name.split()
+            for part in set(parts):
+                self._with.setdefault(part, []).append(parts)
+
+    def holds(self, words: list[str], index: int) -> bool:
+        """Whether ``words[index]`` is, with the words around it, a name as it is written."""
+        word = words[index]
+        for parts in self._with.get(word, ()):
+            starts = (index - offset for offset, part in enumerate(parts) if part == word)
+            if any(start >= 0 and words[start : start + len(parts)] == parts for start in starts):
+                return True
+        return False
+
+
 class Lexicon:
     """The words of one book: a word is known when it is a name of the pack, is in the
     dictionary, or recurs in the book and no confusable reading of it is a better word."""
@@ -154,7 +180,9 @@ class Lexicon:
         self.dictionary = dictionary
         self.capitals_mid_sentence = capitals_mid_sentence or Counter()
         self.language = WORDFREQ_LANGUAGES.get(language)
+        names = list(names)
         self.names = {word.casefold(): word for name in names for word in name.split()}
+        self.named = Names(names)
         words = [bare(word) for word in book]
         self.counts = Counter(word.casefold() for word in words)
         folded = [word.casefold() for word in words]
@@ -585,21 +613,27 @@ def _same_case(found: str, like: str) -> str:
     return found
 
 
-def capitals_mid_sentence(texts: Iterable[str]) -> Counter[str]:
+def capitals_mid_sentence(texts: Iterable[str], names: Names | None = None) -> Counter[str]:
     """How often each word is written with a capital after a word that ends no sentence
-    (a name: ``the Caliph``), over the book's lines in reading order; a paragraph's number,
-    a heading and a code's end start a sentence.
+    (a name: ``the Caliph``), over the book's lines in reading order, leaving out the
+    words of the pack's ``names`` written inside them (``Flying Carpet``); a paragraph's
+    number, a heading and a code's end start a sentence.
 
     >>> capitals_mid_sentence(["12", "You see the Caliph. Is", "the Caliph here? [S1] You"])
     Counter({'Caliph': 2})
+    >>> capitals_mid_sentence(["your Flying Carpet, your Carpet"], Names(["Flying Carpet"]))
+    Counter({'Carpet': 1})
     """
     counts: Counter[str] = Counter()
-    before = "."
-    for token in (token for text in texts for token in text.split()):
-        word = bare(token)
-        if word[1:].islower() and word[:1].isupper() and not ends_sentence(before):
+    tokens = [token for text in texts for token in text.split()]
+    words = [bare(token) for token in tokens]
+    for index, word in enumerate(words):
+        before = tokens[index - 1] if index else "."
+        if (
+            word[1:].islower() and word[:1].isupper() and not ends_sentence(before)
+            and not (names and names.holds(words, index))
+        ):  # fmt: skip
             counts[word] += 1
-        before = token
     return counts
 
 
