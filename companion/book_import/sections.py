@@ -22,7 +22,7 @@ from companion.book_import.figures import FIGURE_LOOKALIKES, reward_figures
 from companion.book_import.lines import Line, Token
 from companion.book_import.paragraphs import Block, span_label
 from companion.book_import.review import Doubt, Place
-from companion.book_import.words import Lexicon, bare, ends_sentence, undone
+from companion.book_import.words import COMMON_SHORT_WORD, Lexicon, bare, ends_sentence, undone
 from companion.games.arabian_nights.content.reward_codes import (
     RewardCodeError,
     Vocabulary,
@@ -36,9 +36,6 @@ _COLON_LIKE = (":", ";")
 _MANDATORY = re.compile(r"\(\s*mandatory\s*\)?", re.IGNORECASE)
 _SMALL_WORDS = ("of", "the", "or")  # inside a heading in small capitals, read in lower case
 _NAME_SCORE = 85
-COMMON_SHORT_WORD = 6.0
-"""Zipf of the language's commonest words (``of`` 7.4, ``by`` 6.7): a word of one or two
-letters parted out of a reward's name must be one (``al`` 5.2, ``pe`` 3.7 are scraps)."""
 SHORT_HEADING = 4
 """Words of names a heading read in part in small letters may have, where one must stand
 (``SKILL EPSILON OR ART OF STARS``: four; a sentence with a colon has more)."""

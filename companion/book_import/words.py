@@ -66,6 +66,9 @@ SPACED_WORDS = 3  # when it reads as this many words at least: two may be a comp
 _LONGEST_WORD = 20  # letters of the longest word looked for in them
 PARTING_MARGIN = 1.0  # Zipf units (a factor of 10) by which a space one letter over reads better
 PAIR_BONUS = 3.0  # Zipf units: two words the book says together read so rather than apart
+COMMON_SHORT_WORD = 6.0
+"""Zipf of the language's commonest words (``of`` 7.4, ``by`` 6.7): a word of one or two
+letters parted out of a reward's name must be one (``al`` 5.2, ``pe`` 3.7 are scraps)."""
 RARE_IN_LANGUAGE = 3.5  # Zipf: a word read fewer than about 3 times a million words is rare
 WORDFREQ_LANGUAGES = {"eng": "en", "fra": "fr", "deu": "de", "spa": "es", "ita": "it",
                       "por": "pt", "nld": "nl"}  # fmt: skip
@@ -304,6 +307,27 @@ class Lexicon:
                 and (seen <= 2 or seen * 10 < self.counts[reading.casefold()])
             ):  # fmt: skip
                 return reading
+        return self._space_lost(word, floor) if seen <= 2 else None
+
+    def _space_lost(self, word: str, floor: float) -> str | None:
+        """``word`` parted in two of the language's commonest words (``ora``: ``or a``),
+        when the language says the two together ``floor`` often. Compounds of rarer
+        words (``overheard``, ``lamplight``) are no lost space.
+
+        >>> Lexicon(None, [], [], "eng")._space_lost("ora", 4.6)
+        'or a'
+        >>> Lexicon(None, [], [], "eng")._space_lost("lamplight", 4.6)
+        """
+        frequency = _zipf_reader()
+        for cut in range(1, len(word)):
+            parts = word[:cut], word[cut:]
+            if all(
+                self._spelt(part) and frequency(part.lower(), self.language) >= COMMON_SHORT_WORD
+                for part in parts
+            ):
+                reading = " ".join(parts)
+                if frequency(reading.lower(), self.language) >= floor:
+                    return reading
         return None
 
     def _spelt(self, word: str) -> bool:
