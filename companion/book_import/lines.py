@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 import statistics
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from companion.book_import.model import OcrLine, OcrPage, OcrWord, PageFailure, PageResult
@@ -92,8 +92,12 @@ def read_stream(results: Iterable[PageResult]) -> Stream:
     stream = Stream()
     seen: dict[tuple[str, ...], OcrPage] = {}
     results = list(results)
-    titles = _repeated_edges([r for r in results if isinstance(r, OcrPage)])
-    results = [without_furniture(r, titles) if isinstance(r, OcrPage) else r for r in results]
+    pages = [r for r in results if isinstance(r, OcrPage)]
+    titles = _repeated_edges(pages)
+    spots = _page_number_spots(pages, titles)
+    results = [
+        without_furniture(r, titles, spots) if isinstance(r, OcrPage) else r for r in results
+    ]
     numbers = [_numbers(r) if isinstance(r, OcrPage) else [] for r in results]
     last: int | None = None  # the last paragraph number of the pages so far
     for index, result in enumerate(results):
@@ -174,12 +178,61 @@ def _may_head(line: OcrLine) -> bool:
     )
 
 
-def without_furniture(page: OcrPage, titles: set[str]) -> OcrPage:
+def without_furniture(
+    page: OcrPage, titles: set[str], spots: Sequence[tuple[float, float]] = ()
+) -> OcrPage:
     """The page less its running head and page number: a line at the page's top or bottom
     that holds only figures and dashes and is no paragraph number of this page (two
     numbers, a number not bold where the paragraph numbers are, the page's first
     paragraph's number again, a number that does not rise), or a title repeated on other
-    pages' edges."""
+    pages' edges; or a page number misread as letters (``A`` for ``4``) where other pages
+    print theirs (``spots``: see :func:`_page_number_spots`)."""
+    dropped = _furniture(page, titles) | _misread_page_number(page, spots)
+    if not dropped:
+        return page
+    kept = tuple(line for i, line in enumerate(page.lines) if i not in dropped)
+    return page.model_copy(update={"lines": kept})
+
+
+_PAGE_NUMBER_NEAR = 0.02  # of the page's width and height: the same place on another page
+
+
+def _page_number_spots(pages: list[OcrPage], titles: set[str]) -> list[tuple[float, float]]:
+    """Where the pages print their page numbers: the middle of each lone number taken
+    for furniture, as shares of its page's width and height."""
+    return [
+        _spot(page, page.lines[index])
+        for page in pages
+        for index in _furniture(page, titles)
+        if _FURNITURE_NUMBER.fullmatch(page.lines[index].text)
+    ]
+
+
+def _spot(page: OcrPage, line: OcrLine) -> tuple[float, float]:
+    box = line.box
+    return (box.left + box.width / 2) / page.width, (box.top + box.height / 2) / page.height
+
+
+def _misread_page_number(page: OcrPage, spots: Sequence[tuple[float, float]]) -> set[int]:
+    """A lone token of at most three signs and no figure at the page's top or bottom,
+    where two other pages print their page number: that number misread (``A``)."""
+    tops, bottoms = _edges(page)
+    found = set()
+    for index in {*tops, *bottoms}:
+        line = page.lines[index]
+        if len(line.words) != 1 or len(line.text) > 3 or any(c.isdigit() for c in line.text):
+            continue
+        x, y = _spot(page, line)
+        near = [(a, b) for a, b in spots
+                if abs(a - x) < _PAGE_NUMBER_NEAR and abs(b - y) < _PAGE_NUMBER_NEAR]  # fmt: skip
+        if len(near) >= 2:
+            found.add(index)
+    return found
+
+
+def _furniture(page: OcrPage, titles: set[str]) -> set[int]:
+    """The indexes of the page's lines that are running head or page number (see
+    :func:`without_furniture`)."""
     tops, bottoms = _edges(page)
     lone = [
         (i, line)
@@ -207,10 +260,7 @@ def without_furniture(page: OcrPage, titles: set[str]) -> OcrPage:
         others = after if top else [other for i, other in lone if i < index]
         if len(numbers) >= 2 or _not_a_paragraph_number(numbers[0], line, others, top):
             dropped.add(index)
-    if not dropped:
-        return page
-    kept = tuple(line for i, line in enumerate(page.lines) if i not in dropped)
-    return page.model_copy(update={"lines": kept})
+    return dropped
 
 
 def _above_chart_title(page: OcrPage, index: int) -> bool:

@@ -1090,3 +1090,28 @@ def test_a_mark_after_a_word_no_quotation_or_plural_needs_is_listed():
     book, _ = read_back(printed, chosen)
     assert len(marked) == 4
     assert marked <= listed_paragraphs(book)
+
+
+def test_a_page_number_misread_as_a_letter_where_the_others_stand_is_left_out():
+    """Synthetic layout 70's scans: page 4's number, at the top of the page where pages 1
+    to 3 print theirs, was read 'A' and ran into ¶80 ('pushes your A purse'), listed
+    nowhere. A lone short token with no figure where other pages print their numbers is
+    that page's number misread."""
+    chosen = dict(list(PARAGRAPHS.items())[200:260])
+    pages = pages_of(printed_lines(chosen, random.Random(7)))
+    assert len(pages) >= 3
+
+    def numbered(page, text):
+        number = OcrWord(text=text, confidence=SURE, box=Box(left=2250, top=100, width=22,
+                                                             height=40))  # fmt: skip
+        head = OcrLine(words=(number,), box=number.box, column=1, number=1)
+        left = tuple(line for line in page.lines if line.column == 0)
+        right = tuple(line for line in page.lines if line.column == 1)
+        return page.model_copy(update={"lines": (*left, head, *right)})  # read atop the right
+
+    numbers = [str(page.page) for page in pages]
+    numbers[2] = "A"
+    book = import_book(list(map(numbered, pages, numbers)), world=WORLD)
+    exact, unlisted, invented = outcome(book, chosen)
+    assert set(chosen) <= exact
+    assert unlisted == invented == []
