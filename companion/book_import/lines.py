@@ -50,6 +50,9 @@ class Token:
     bold: bool | None = None
     read: str = ""
     second: str | None = None
+    speck: bool = False
+    """An upright stroke (``|``, ``I``) far shorter or taller than the line's letters: a
+    speck or a streak, no letter."""
 
     def __post_init__(self) -> None:
         self.read = self.read or self.text
@@ -372,7 +375,10 @@ def _starts_late(line: OcrLine, edge: float | None) -> bool:
 
 def _line(page: OcrPage, line: OcrLine, starts_late: bool = False) -> Line:
     place = Place(source=page.source, page=page.page, where=line.where, box=line.box)
-    tokens = [Token(word.text, word.confidence, place, word.bold, second=word.second)
+    letters = sorted(w.box.height for w in line.words if len(w.text) > 1 and w.text.isalpha())
+    middle = letters[len(letters) // 2] if len(letters) >= 2 else None
+    tokens = [Token(word.text, word.confidence, place, word.bold, second=word.second,
+                    speck=middle is not None and _speck(word, middle))
               for word in line.words]  # fmt: skip
     return Line(
         tokens=[token for token in tokens if token.text],
@@ -380,6 +386,18 @@ def _line(page: OcrPage, line: OcrLine, starts_late: bool = False) -> Line:
         crosses_columns=line.crosses_columns,
         starts_late=starts_late,
     )
+
+
+_STROKE = re.compile(r"[|Il]")  # not 1: a figure of a code or a sum
+SPECK_HEIGHTS = (0.45, 1.6)  # of the line's middle word height: no letter is outside them
+
+
+def _speck(word: OcrWord, middle: int) -> bool:
+    """Whether ``word``, read as an upright stroke, is far shorter or taller than the
+    line's words (``middle``: their middle height): a speck, a streak, or a rule's end."""
+    low, high = SPECK_HEIGHTS
+    height = word.box.height
+    return bool(_STROKE.fullmatch(word.text)) and not low * middle <= height <= high * middle
 
 
 def _numbers(page: OcrPage) -> list[int]:

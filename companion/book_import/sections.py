@@ -381,9 +381,10 @@ class _Reader:
 
     def check_words(self, tokens: list[Token], capitals: bool = True) -> None:
         tokens[:] = [part for token in tokens for part in self.parted_at_stop(token)]
-        for token in [t for t in tokens if _NOISE.fullmatch(t.text)]:
-            self.doubt(token.place, f"a mark {token.text!r} read between words; left out")
-        tokens[:] = [token for token in tokens if not _NOISE.fullmatch(token.text)]
+        for token in [t for t in tokens if _NOISE.fullmatch(t.text) or t.speck]:
+            what = "a speck or streak, no letter's height," if token.speck else "a mark"
+            self.doubt(token.place, f"{what} {token.text!r} read between words; left out")
+        tokens[:] = [t for t in tokens if not (_NOISE.fullmatch(t.text) or t.speck)]
         for token in tokens:
             trimmed = _without_bar(token.text.strip("_~^`¬•°"), self.context.lexicon)
             if trimmed != token.text and trimmed:

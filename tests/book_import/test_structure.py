@@ -1115,3 +1115,23 @@ def test_a_page_number_misread_as_a_letter_where_the_others_stand_is_left_out():
     exact, unlisted, invented = outcome(book, chosen)
     assert set(chosen) <= exact
     assert unlisted == invented == []
+
+
+@pytest.mark.parametrize("height", [3, 80])
+def test_a_speck_or_streak_read_as_a_stroke_between_words_is_left_out(height):
+    """Synthetic layouts 71 and 73's scans: a speck 2 to 6 pixels high, or a streak
+    across two lines, read '|' between words ('under a torn I awning'), was read as 'I'
+    and listed. No letter is so short or so tall beside the line's words: left out."""
+    chosen = dict(list(PARAGRAPHS.items())[100:105])
+    [page] = pages_of(printed_lines(chosen, random.Random(5)))
+    lines = list(page.lines)
+    index, line = next((i, line) for i, line in enumerate(lines) if len(line.words) >= 6)
+    before = line.words[2].box
+    speck = OcrWord(text="|", confidence=0.8, box=before.model_copy(update={
+        "left": before.left + before.width + 4, "width": 4, "height": height}))  # fmt: skip
+    lines[index] = line.model_copy(update={"words": (*line.words[:3], speck, *line.words[3:])})
+    book = import_book([page.model_copy(update={"lines": tuple(lines)})], world=WORLD)
+    exact, unlisted, invented = outcome(book, chosen)
+    assert unlisted == invented == []
+    assert len([d for d in book.doubts if "no letter's height" in d.why]) == 1
+    assert exact == outcome(import_book([page], world=WORLD), chosen)[0]
