@@ -57,7 +57,7 @@ _GENDERS = ("male", "female")
 _STROKES = ("|", "l", "1")  # an upright stroke: an ``I`` as the engines may read it
 _TWIN_CAPITALS = frozenset("COSUVWXZ")  # capitals shaped as their small letters
 _LONE_MARKS = ("I", *_STROKES)  # a speck or a stroke, read as a letter alone
-_NOISE = re.compile(r"[_~^`¬•°=]+")  # marks that are no word (dust, a shadow)
+_NOISE = re.compile(r"[_~^`¬•°=©®™¤¦]+")  # marks that are no word (dust, a shadow)
 _CHART_SETTING = re.compile(r"(TERRAINS|OTHERWISE)\s*[:;]\s*(.*)", re.IGNORECASE)
 _ROLL_LOOKALIKES = str.maketrans("lIOo|A", "110014")
 _CODE_NUMBER = re.compile(r"([DSWdsw$])\s*([+-]?)\s*([0-9lIiOo]{1,3})(\s*\(.*)?", re.DOTALL)
@@ -490,9 +490,10 @@ class _Reader:
         book seldom writes it with a capital at all (names such as the Caliph are written
         so, and are not changed). A common word all in capitals likewise (press layout 1's
         narrow sans: 'The other IS SO deep in sleep'), and one whose only capital is the
-        shape of its small letter (``Says`` once, ``says`` 200 times: a case misread, no
-        name). A word of a name inside it (``Flying Carpet``, ``the Caliph``) is no
-        doubt; outside it (``your Carpet``) it is a common word."""
+        shape of its small letter (``Says`` once, ``says`` 200 times; ``So`` or ``Oars``
+        nowhere else in mid-sentence: a case misread, no name). A word of a name inside
+        it (``Flying Carpet``, ``the Caliph``) is no doubt; outside it (``your Carpet``)
+        it is a common word."""
         word = bare(token.text)
         lower, lexicon = word.lower(), self.context.lexicon
         if token.text[:1] in "\"“‘'(":  # a quotation starts
@@ -506,11 +507,16 @@ class _Reader:
         has = "capitals" if word.isupper() else "a capital"
         seldom = lexicon.as_written[word] * CAPITAL_RARITY <= lexicon.as_written[lower]
         twin = word[0] in _TWIN_CAPITALS
-        if word.isupper() or (seldom and (lexicon.as_written[word] > 1 or twin)):
+        once = lexicon.capitals_mid_sentence[word] <= 1
+        if (
+            word.isupper()
+            or (twin and (once or seldom))
+            or (seldom and lexicon.as_written[word] > 1)
+        ):
             token.text = token.text.replace(word, lower)
             self.doubt(token.place, f"{word!r} has {has} in mid-sentence, as this "
                        f"book seldom writes it: read as {lower!r}")  # fmt: skip
-        elif seldom or lexicon.capitals_mid_sentence[word] <= 1:
+        elif seldom or once:
             self.doubt(token.place, f"{word!r} has {has} in mid-sentence: is it "
                        f"{lower!r}?")  # fmt: skip
 
