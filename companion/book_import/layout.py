@@ -47,7 +47,8 @@ def find_columns(mask: np.ndarray, word_gap: int) -> list[tuple[int, int]]:
         return []
     (left, right), bridged, gutters = found
     partings = [left + _parting(bridged, start, stop, word_gap) for start, stop in gutters]
-    return _without_slivers(list(pairwise([left, *partings, right])))
+    columns = list(pairwise([left, *partings, right]))
+    return _without_slivers(columns, _hanging_beside(columns, bridged, left))
 
 
 def _parting(bridged: np.ndarray, start: int, stop: int, word_gap: int) -> int:
@@ -73,19 +74,47 @@ def _parting(bridged: np.ndarray, start: int, stop: int, word_gap: int) -> int:
     return parting if parting < last else (first + last) // 2
 
 
-def _without_slivers(columns: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """Columns with a sliver (narrower than a fifth of the widest column: paragraph
-    numbers hanging in a wide margin, apart from their text) joined to the column on its
-    right, or on its left when it is the last.
+def _hanging_beside(columns: list[tuple[int, int]], bridged: np.ndarray, left: int) -> list[bool]:
+    """For each column, whether its ink is narrower than a fifth of the widest column's
+    and stands only in rows where the column on its right has ink: numbers hanging beside
+    their text, however wide the gutter left of them (a page of charts, its lines short).
+
+    >>> ink = np.zeros((6, 60), dtype=bool)
+    >>> ink[:, :20] = ink[:, 40:] = True  # two columns
+    >>> ink[[0, 3], 34:37] = True  # numbers beside the right column's first lines
+    >>> _hanging_beside([(0, 30), (30, 38), (38, 60)], ink, 0)
+    [False, True, False]
+    """
+    inks = [bridged[:, a - left : b - left] for a, b in columns]
+    spans = [np.flatnonzero(ink.any(axis=0)) for ink in inks]
+    widths = [span[-1] - span[0] + 1 if span.size else 0 for span in spans]
+    widest = max(widths)
+    rows = [ink.any(axis=1) for ink in inks]
+    return [
+        bool(index + 1 < len(columns) and 0 < widths[index] < widest / 5
+             and not (rows[index] & ~rows[index + 1]).any())
+        for index in range(len(columns))
+    ]  # fmt: skip
+
+
+def _without_slivers(
+    columns: list[tuple[int, int]], hanging: list[bool] | None = None
+) -> list[tuple[int, int]]:
+    """Columns with a sliver (narrower than a fifth of the widest column, or ``hanging``:
+    paragraph numbers hanging in a wide margin, apart from their text) joined to the
+    column on its right, or on its left when it is the last.
 
     >>> _without_slivers([(0, 40), (40, 400), (400, 800)])
     [(0, 400), (400, 800)]
+    >>> _without_slivers([(0, 300), (300, 400), (400, 800)], [False, True, False])
+    [(0, 300), (300, 800)]
     """
     widest = max(right - left for left, right in columns)
+    hanging = hanging or [False] * len(columns)
     kept: list[tuple[int, int]] = []
     pending = None
-    for left, right in columns:
-        if right - left < widest / 5:
+    for (left, right), hangs in zip(columns, hanging, strict=True):
+        if right - left < widest / 5 or hangs:
             pending = pending if pending is not None else left
             continue
         kept.append((pending if pending is not None else left, right))
