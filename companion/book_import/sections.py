@@ -628,7 +628,7 @@ class _Reader:
             self.doubt(token.place, f"{word!r} shows a space in print: read as {parted!r}")
             return True
         lexicon = self.context.lexicon
-        if other in _STROKES and word == "I":  # '"1 have' for '"I have' (seed 28)
+        if other in _STROKES and word in ("I", "|", "l"):  # '"1 have': '"I have' (seed 28)
             token.text = token.text.replace(word, "I")
             self.doubt(token.place, f"{word!r} was read {other!r} by a second engine: an "
                        "upright stroke alone, read as 'I'")  # fmt: skip
