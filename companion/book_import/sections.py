@@ -381,10 +381,12 @@ class _Reader:
 
     def check_words(self, tokens: list[Token], capitals: bool = True) -> None:
         tokens[:] = [part for token in tokens for part in self.parted_at_stop(token)]
-        for token in [t for t in tokens if _NOISE.fullmatch(t.text) or t.speck]:
+        for token in [t for t in tokens if _no_word(t)]:
             what = "a speck or streak, no letter's height," if token.speck else "a mark"
+            if token.second == "":
+                what += " that a second engine read as nothing"
             self.doubt(token.place, f"{what} {token.text!r} read between words; left out")
-        tokens[:] = [t for t in tokens if not (_NOISE.fullmatch(t.text) or t.speck)]
+        tokens[:] = [t for t in tokens if not _no_word(t)]
         for token in tokens:
             trimmed = _without_bar(token.text.strip("_~^`¬•°"), self.context.lexicon)
             if trimmed != token.text and trimmed:
@@ -1187,6 +1189,13 @@ def _starts_in_capitals(word: str, beside: Neighbours) -> bool:
 
 def _undo_letters(name: str) -> str:
     return name.translate(str.maketrans("1|0!5", "IIOIS"))
+
+
+def _no_word(token: Token) -> bool:
+    """Dust or a shadow read as a mark, a speck read as a stroke, or a mark without a
+    letter or figure in which a second engine read nothing (``—`` between words)."""
+    blank = token.second == "" and not any(c.isalnum() for c in token.text)
+    return blank or token.speck or bool(_NOISE.fullmatch(token.text))
 
 
 def _code_start(tokens: list[Token]) -> int:
