@@ -13,7 +13,7 @@ import re
 import string
 from collections import Counter
 from dataclasses import dataclass, field, replace
-from functools import partial
+from functools import cached_property, partial
 
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import Levenshtein
@@ -85,6 +85,20 @@ class BookContext:
     rows: list[str]
     floor: float
     code_figures: Counter[str]  # each reward figure as read (D1, W+2) and how often
+
+    @cached_property
+    def rewards_by_letters(self) -> dict[str, str]:
+        """The rewards this book names (world.txt's, or those its codes say twice), by
+        their letters and marks without spaces, case folded."""
+        known = [*self.headings, *self.vocabulary.named_parts]
+        return {_without_spaces(name).casefold(): name for name in known}
+
+    @cached_property
+    def reward_words(self) -> set[str]:
+        """The words of the rewards this book names, and of the codes' grammar, case
+        folded (``treasure``, ``opportunity:``)."""
+        names = [*self.rewards_by_letters.values(), *_CODE_WORDS]
+        return {word.casefold() for name in names for word in name.split()}
 
 
 @dataclass
@@ -913,11 +927,44 @@ class _Reader:
             self.check_figure(letter, number[2], digits, place)
             if number[4]:
                 part = re.sub(r"\(\s*(Max|Min)\s*[;.,]\s*", r"(\1: ", part)
+        part = self.respaced(part, place)
         try:
             parse_part(part, self.context.vocabulary)
         except RewardCodeError as error:
             return self.code_name(part, place, error)
         return self.capitals_put_back(part, place)
+
+    def respaced(self, part: str, place: Place) -> str:
+        """A reward read with spaces inside its words (``T re a sure of Saba``, ``Opp
+        ortunity: ...``, letters spaced out on a photo) spaced as the reward of this book
+        with the same letters, its own letters kept; listed."""
+        letters = _without_spaces(part)
+        known = self.context.rewards_by_letters.get(letters.casefold())
+        if known is not None and known.count(" ") < part.count(" "):
+            spaced = _spaced_like(letters, known)
+        else:
+            spaced = self.reward_words_joined(part)
+        if spaced != part:
+            self.doubt(place, f"the reward {part!r} was read with spaces inside its words; "
+                       f"read as {spaced!r}")  # fmt: skip
+        return spaced
+
+    def reward_words_joined(self, part: str) -> str:
+        """``part`` with pieces joined that make a word of this book's rewards when one of
+        them is no word (``T reasure of Saba``: ``Treasure``, from ``Treasure of Ur``)."""
+        pieces, joined = part.split(" "), []
+        while pieces:
+            size = next((size for size in range(min(len(pieces), _MOST_PIECES), 1, -1)
+                         if self.joins_into_a_reward_word(pieces[:size])), 1)  # fmt: skip
+            joined.append("".join(pieces[:size]))
+            pieces = pieces[size:]
+        return " ".join(joined)
+
+    def joins_into_a_reward_word(self, pieces: list[str]) -> bool:
+        lexicon = self.context.lexicon
+        return "".join(pieces).casefold() in self.context.reward_words and not all(
+            len(bare(piece)) > 1 and lexicon.listed(bare(piece)) for piece in pieces
+        )
 
     def name_near_the_books(self, part: str, place: Place) -> None:
         """Without world.txt: a reward one letter from a name the book's codes say far more
@@ -1189,6 +1236,26 @@ def _starts_in_capitals(word: str, beside: Neighbours) -> bool:
 
 def _undo_letters(name: str) -> str:
     return name.translate(str.maketrans("1|0!5", "IIOIS"))
+
+
+_CODE_WORDS = ("Treasure", "Opportunity:", "Lose", "Move to", "Go to")
+_MOST_PIECES = 6  # of a reward's word read with spaces inside it (``T re a sure``)
+
+
+def _without_spaces(text: str) -> str:
+    return "".join(text.split())
+
+
+def _spaced_like(letters: str, known: str) -> str:
+    """``letters`` (``known`` without its spaces, in any case) spaced as ``known``.
+
+    >>> _spaced_like("TreasureofSaba", "TREASURE OF SABA")
+    'Treasure of Saba'
+    """
+    spaced, taken = [], iter(letters)
+    for character in known:
+        spaced.append(" " if character == " " else next(taken))
+    return "".join(spaced)
 
 
 def _no_word(token: Token) -> bool:

@@ -1135,3 +1135,25 @@ def test_a_speck_or_streak_read_as_a_stroke_between_words_is_left_out(height):
     assert unlisted == invented == []
     assert len([d for d in book.doubts if "no letter's height" in d.why]) == 1
     assert exact == outcome(import_book([page], world=WORLD), chosen)[0]
+
+
+@pytest.mark.parametrize("world", [WORLD, None], ids=["world", "no world"])
+def test_a_reward_read_with_spaces_inside_its_word_is_spaced_as_the_books(world):
+    """Press layout 75's scans read ¶4410's 'Opp ortunity: Tomb of the Sleeping Sage',
+    synthetic layout 74's photos 'T reasure of Saba': letters spaced out. A reward of the
+    book (of world.txt, or said twice in its codes) with the same letters, or with words
+    of its rewards, is read, listed."""
+    items = list(PARAGRAPHS.items())
+    first = next(i for i, (number, _) in enumerate(items) if number == 4410)
+    chosen = dict(items[first - 2 : first + 3])
+    printed = printed_lines(chosen, random.Random(11))
+    line = next(line for line in printed
+                if line.paragraph == 4410 and "/Opportunity:" in " ".join(line.words))  # fmt: skip
+    index = next(i for i, word in enumerate(line.words) if "Opportunity:" in word)
+    head, tail = line.words[index].split("Opportunity:")
+    line.words[index : index + 1] = [head + "Opp", "ortunity:" + tail]
+    book = import_book(pages_of(printed), world=world)
+    exact, unlisted, invented = outcome(book, chosen)
+    assert 4410 in exact
+    assert unlisted == invented == []
+    assert any("spaces inside its words" in d.why for d in book.doubts)

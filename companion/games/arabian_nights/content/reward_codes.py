@@ -98,6 +98,12 @@ class Vocabulary:
             object.__setattr__(self, name, index)
         object.__setattr__(self, "_words", self._known_words())
 
+    @property
+    def named_parts(self) -> list[str]:
+        """Every reward part naming something: ``Treasure``, each name, ``Lose`` each,
+        ``Opportunity:`` each Place of Power, ``Move to`` each space."""
+        return self._words
+
     def _known_words(self) -> list[str]:
         """Every reward part naming something, for suggesting the right spelling of a typo."""
         names = [*self._skills.values(), *self._statuses.values(), *self._treasures.values()]
