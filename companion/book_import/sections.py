@@ -22,7 +22,14 @@ from companion.book_import.figures import FIGURE_LOOKALIKES, reward_figures
 from companion.book_import.lines import Line, Token
 from companion.book_import.paragraphs import Block, span_label
 from companion.book_import.review import Doubt, Place
-from companion.book_import.words import COMMON_SHORT_WORD, Lexicon, bare, ends_sentence, undone
+from companion.book_import.words import (
+    COMMON_IN_LANGUAGE,
+    COMMON_SHORT_WORD,
+    Lexicon,
+    bare,
+    ends_sentence,
+    undone,
+)
 from companion.games.arabian_nights.content.reward_codes import (
     RewardCodeError,
     Vocabulary,
@@ -432,7 +439,8 @@ class _Reader:
             self.check_stop(token, following, at_end=index + 1 == code_start)
             self.check_bang(token, following)
             if capitals and index and not ends_sentence(tokens[index - 1].text):
-                self.check_capital(token, self.context.lexicon.named.holds(words, index))
+                in_a_name = self.context.lexicon.named.holds(words, index)
+                self.check_capital(token, in_a_name, _beside_a_capital(words, index))
 
     def drop_mark_after_last_sentence(self, tokens: list[Token]) -> None:
         """A lone ``I`` (or ``|``) after a section's last sentence, before its reward code or
@@ -499,17 +507,18 @@ class _Reader:
             return
         self.doubt(token.place, f"{why}: a mark read as a quote?")
 
-    def check_capital(self, token: Token, in_a_name: bool) -> None:
+    def check_capital(self, token: Token, in_a_name: bool, beside_a_capital: bool) -> None:
         """A capital in mid-sentence, on a common word the book writes with a capital in
         mid-sentence nowhere else, or far less often than without (``Out`` 5 times, at
         sentences' starts, and ``out`` 700): listed, and put in small letters when the
         book seldom writes it with a capital at all (names such as the Caliph are written
         so, and are not changed). A common word all in capitals likewise (press layout 1's
         narrow sans: 'The other IS SO deep in sleep'), and one whose only capital is the
-        shape of its small letter (``Says`` once, ``says`` 200 times; ``So`` or ``Oars``
-        nowhere else in mid-sentence: a case misread, no name). A word of a name inside
-        it (``Flying Carpet``, ``the Caliph``) is no doubt; outside it (``your Carpet``)
-        it is a common word."""
+        shape of its small letter (``Says`` once, ``says`` 200 times; ``So``, a common
+        word of the language, nowhere else in mid-sentence and beside no other capital:
+        a case misread, where ``Seven Sleepers`` or ``Cordoba`` are names). A word of a
+        name inside it (``Flying Carpet``, ``the Caliph``) is no doubt; outside it (``your
+        Carpet``) it is a common word."""
         word = bare(token.text)
         lower, lexicon = word.lower(), self.context.lexicon
         if token.text[:1] in "\"“‘'(":  # a quotation starts
@@ -524,9 +533,10 @@ class _Reader:
         seldom = lexicon.as_written[word] * CAPITAL_RARITY <= lexicon.as_written[lower]
         twin = word[0] in _TWIN_CAPITALS
         once = lexicon.capitals_mid_sentence[word] <= 1
+        misread = once and not beside_a_capital and lexicon.zipf(lower) >= COMMON_IN_LANGUAGE
         if (
             word.isupper()
-            or (twin and (once or seldom))
+            or (twin and (misread or seldom))
             or (seldom and lexicon.as_written[word] > 1)
         ):
             token.text = token.text.replace(word, lower)
@@ -1240,6 +1250,27 @@ def _undo_letters(name: str) -> str:
 
 _CODE_WORDS = ("Treasure", "Opportunity:", "Lose", "Move to", "Go to")
 _MOST_PIECES = 6  # of a reward's word read with spaces inside it (``T re a sure``)
+
+
+def _beside_a_capital(words: list[str], index: int) -> bool:
+    """Whether the word before or after ``words[index]`` starts with a capital, past the
+    small words inside names: a name of many words (``the Seven Sleepers``, ``the City of
+    Peace``, ``the Old Man of the Sea's``).
+
+    >>> words = "to the City of Peace and So on".split()
+    >>> _beside_a_capital(words, 2), _beside_a_capital(words, 6)
+    (True, False)
+    """
+    for step in (-1, 1):
+        at = index + step
+        while 0 <= at < len(words) and words[at] in _INSIDE_NAMES and abs(at - index) < 3:
+            at += step
+        if 0 <= at < len(words) and words[at][:1].isupper():
+            return True
+    return False
+
+
+_INSIDE_NAMES = frozenset({"of", "the", "al", "el", "ibn", "bin"})
 
 
 def _without_spaces(text: str) -> str:

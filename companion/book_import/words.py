@@ -69,6 +69,7 @@ PAIR_BONUS = 3.0  # Zipf units: two words the book says together read so rather 
 COMMON_SHORT_WORD = 6.0
 """Zipf of the language's commonest words (``of`` 7.4, ``by`` 6.7): a word of one or two
 letters parted out of a reward's name must be one (``al`` 5.2, ``pe`` 3.7 are scraps)."""
+COMMON_IN_LANGUAGE = 5.0  # Zipf: ten times a million words (``so`` 7.2, ``seven`` 5.3)
 RARE_IN_LANGUAGE = 3.5  # Zipf: a word read fewer than about 3 times a million words is rare
 WORDFREQ_LANGUAGES = {"eng": "en", "fra": "fr", "deu": "de", "spa": "es", "ita": "it",
                       "por": "pt", "nld": "nl"}  # fmt: skip
