@@ -298,6 +298,24 @@ def test_a_page_number_in_the_gutter_leaves_the_next_columns_hanging_numbers_to_
     assert 120 <= columns[0][1] < 144
 
 
+def test_numbers_hanging_beside_a_page_of_charts_are_joined_to_their_column():
+    """Synthetic layout 72 (sans, a 0.45 in gutter, numbers hanging): a page of
+    encounter charts, every line short. The gutter's band reached from the left column's
+    short lines to the right column's hanging numbers, so the columns parted in its middle
+    and again between the numbers and their text: the numbers made a column of their own,
+    wider than a sliver, and ¶50 to ¶53 lost them (listed). Ink that narrow, standing only
+    beside the next column's lines, is that column's hanging numbers."""
+    mask = np.zeros((800, 300), dtype=np.uint8)
+    for top in range(0, 800, 10):
+        mask[top : top + 6, 0:80] = 1  # the left column's chart entries
+        mask[top : top + 6, 190:290] = 1  # the right column's
+    for top in range(0, 800, 130):
+        mask[top : top + 6, 160:170] = 1  # the right column's hanging numbers
+    columns = find_columns(mask, word_gap=6)
+    assert len(columns) == 2
+    assert columns[1][0] < 160
+
+
 @pytest.mark.parametrize("foot_alone", [False, True], ids=["one line right", "a foot alone"])
 def test_a_right_column_of_one_line_is_a_column_and_a_page_number_alone_is_none(foot_alone):
     """Press layout 6's last page: one line in the right column, under the running head
