@@ -113,7 +113,8 @@ def import_book(
             capitals_mid_sentence(texts, Names(world.all)),
         ),
         vocabulary=world.vocabulary() if world.requirements else Vocabulary(),
-        headings=book_headings(_headings_seen(texts)),
+        headings=book_headings(seen := _headings_seen(texts)),
+        heading_words=heading_words(seen),
         requirement_names=world.requirements,
         rows=world.rows,
         floor=floor,
@@ -242,6 +243,18 @@ def _headings_seen(texts: list[str]) -> Counter[str]:
             parts = (re.sub(r"^Lose\s+", "", part.strip()).upper() for part in code.split("/"))
             seen.update({name: 2 for name in parts if re.fullmatch(r"[A-Z][A-Z '’]+", name)})
     return seen
+
+
+def heading_words(seen: Counter[str]) -> Counter[str]:
+    """How often each word of the headings seen is said in them.
+
+    >>> heading_words(Counter({"STATUS 10": 2, "STATUS 12": 1, "MAGIC": 3}))
+    Counter({'STATUS': 3, 'MAGIC': 3, '10': 2, '12': 1})
+    """
+    counts: Counter[str] = Counter()
+    for name, count in seen.items():
+        counts.update(dict.fromkeys(name.split(), count))
+    return counts
 
 
 def book_headings(seen: Counter[str]) -> list[str]:

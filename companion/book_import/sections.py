@@ -88,6 +88,7 @@ class BookContext:
     lexicon: Lexicon
     vocabulary: Vocabulary
     headings: list[str]  # the book's own headings, for books without a world file
+    heading_words: Counter[str]  # how often each word starts or stands in a heading read
     requirement_names: list[str]
     rows: list[str]
     floor: float
@@ -356,6 +357,10 @@ class _Reader:
         undone = _undo_letters(name)
         if undone in known:
             return undone
+        if (respelled := self.heading_words_respelled(name)) != name:
+            self.doubt(place, f"the heading {name!r} has a word one letter from a word of "
+                       f"many of this book's headings; read as {respelled!r}")  # fmt: skip
+            return respelled
         found = process.extractOne(name, known, scorer=fuzz.ratio, score_cutoff=_NAME_SCORE)
         near = [k for k in known if len(name) >= 4 and Levenshtein.distance(name, k) == 1]
         own_words = not self.context.requirement_names and all(
@@ -372,6 +377,22 @@ class _Reader:
             "book" + ("" if self.context.requirement_names else " (seen only once)"),
         )
         return name
+
+    def heading_words_respelled(self, name: str) -> str:
+        """Without world.txt: ``name`` with each word of no dictionary that the book's
+        headings say at most once, and that is one letter from one word its headings say
+        often, read as that word (``SRATUS 12``: ``STATUS``, from ``STATUS 10``, ``STATUS
+        18`` ...)."""
+        if self.context.requirement_names:
+            return name
+        counts, lexicon = self.context.heading_words, self.context.lexicon
+        often = [word for word, count in counts.items() if count >= _HEADING_WORD_OFTEN]
+        words = []
+        for word in name.split():
+            near = [w for w in often if Levenshtein.distance(word, w, score_cutoff=1) == 1]
+            plain = counts[word] > 1 or word.isdigit() or lexicon.listed(word)
+            words.append(near[0] if len(near) == 1 and not plain else word)
+        return " ".join(words)
 
     # ---- joining lines ------------------------------------------------------------------
 
@@ -1248,6 +1269,7 @@ def _undo_letters(name: str) -> str:
     return name.translate(str.maketrans("1|0!5", "IIOIS"))
 
 
+_HEADING_WORD_OFTEN = 3  # headings that say a word, for a word one letter off to be it
 _CODE_WORDS = ("Treasure", "Opportunity:", "Lose", "Move to", "Go to")
 _MOST_PIECES = 6  # of a reward's word read with spaces inside it (``T re a sure``)
 

@@ -1157,3 +1157,26 @@ def test_a_reward_read_with_spaces_inside_its_word_is_spaced_as_the_books(world)
     assert 4410 in exact
     assert unlisted == invented == []
     assert any("spaces inside its words" in d.why for d in book.doubts)
+
+
+def test_without_world_a_heading_word_one_letter_off_a_word_of_many_headings_is_it():
+    """Synthetic layout 28's photos, no world.txt: 'ART OF HERBS', said once, read with a
+    letter off its first word; 'ART' starts many other headings. The word is read as the
+    headings' word, listed (before: the heading kept as read, listed)."""
+    arts = ["BLADE", "SONG", "INK", "SAIL", "HERBS"]
+    chosen = {
+        10 + index: [
+            "You wait by the well until the water stills.",
+            "NO SKILL: Nothing comes of it, and you walk on. [S1]",
+            f"ART OF {art}: You find the way through, and a friend in it. [D1]",
+        ]
+        for index, art in enumerate(arts)
+    }
+    printed = printed_lines(chosen, random.Random(3))
+    line = next(line for line in printed if line.words[:3] == ["ART", "OF", "HERBS:"])
+    line.words[0] = "AQT"
+    book = import_book(pages_of(printed), world=None)
+    exact, unlisted, invented = outcome(book, chosen)
+    assert exact == set(chosen)
+    assert unlisted == invented == []
+    assert any("read as 'ART OF HERBS'" in d.why for d in book.doubts)
