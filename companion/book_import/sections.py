@@ -539,7 +539,9 @@ class _Reader:
         word of the language, nowhere else in mid-sentence and beside no other capital:
         a case misread, where ``Seven Sleepers`` or ``Cordoba`` are names). A word of a
         name inside it (``Flying Carpet``, ``the Caliph``) is no doubt; outside it (``your
-        Carpet``) it is a common word."""
+        Carpet``) it is a common word. A common word of the language written with a
+        capital twice in mid-sentence (``very Still.``, misread alike on two pages) is
+        listed too."""
         word = bare(token.text)
         lower, lexicon = word.lower(), self.context.lexicon
         if token.text[:1] in "\"“‘'(":  # a quotation starts
@@ -554,7 +556,8 @@ class _Reader:
         seldom = lexicon.as_written[word] * CAPITAL_RARITY <= lexicon.as_written[lower]
         twin = word[0] in _TWIN_CAPITALS
         once = lexicon.capitals_mid_sentence[word] <= 1
-        misread = once and not beside_a_capital and lexicon.zipf(lower) >= COMMON_IN_LANGUAGE
+        common = lexicon.zipf(lower) >= COMMON_IN_LANGUAGE
+        misread = once and not beside_a_capital and common
         if (
             word.isupper()
             or (twin and (misread or seldom))
@@ -563,7 +566,7 @@ class _Reader:
             token.text = token.text.replace(word, lower)
             self.doubt(token.place, f"{word!r} has {has} in mid-sentence, as this "
                        f"book seldom writes it: read as {lower!r}")  # fmt: skip
-        elif seldom or once:
+        elif seldom or once or (common and lexicon.capitals_mid_sentence[word] <= 2):
             self.doubt(token.place, f"{word!r} has {has} in mid-sentence: is it "
                        f"{lower!r}?")  # fmt: skip
 
