@@ -212,8 +212,8 @@ def _page_number_spots(pages: list[OcrPage], titles: set[str]) -> list[tuple[flo
 
 
 def _spot(page: OcrPage, line: OcrLine) -> tuple[float, float]:
-    box = line.box
-    return (box.left + box.width / 2) / page.width, (box.top + box.height / 2) / page.height
+    box, width, height = line.box, max(1, page.width), max(1, page.height)
+    return (box.left + box.width / 2) / width, (box.top + box.height / 2) / height
 
 
 def _misread_page_number(page: OcrPage, spots: Sequence[tuple[float, float]]) -> set[int]:
@@ -333,7 +333,7 @@ def _page_lines(page: OcrPage) -> list[Line]:
 _MARGIN_NUMBER = re.compile(r"\d{1,6}[.,:]?")
 
 
-def _text_beside_number(line: OcrLine, edge: float) -> list[OcrWord]:
+def _text_beside_number(line: OcrLine, edge: float) -> tuple[OcrWord, ...]:
     """The words of a line whose first word is a number printed in the margin left of
     the column's ``edge`` (``127.`` or ``133``), its text starting at the edge: those
     after the number, less marks between them (a full stop read as ``_``); else none.
@@ -347,19 +347,23 @@ def _text_beside_number(line: OcrLine, edge: float) -> list[OcrWord]:
     >>> [w.text for w in _text_beside_number(line(("133", 0), ("_", 14), ("It's", 50)), 50)]
     ["It's"]
     >>> _text_beside_number(line(("12", 50), ("dinars", 64)), 50)  # a number in the text
-    []
+    ()
+    >>> _text_beside_number(line(), 50)
+    ()
     """
+    if len(line.words) < 2:
+        return ()
     number, *rest = line.words
     height = line.box.height
     start = next((i for i, word in enumerate(rest) if any(c.isalnum() for c in word.text)), None)
     if start is None or not _MARGIN_NUMBER.fullmatch(number.text):
-        return []
+        return ()
     marks_in_margin = all(word.box.left + word.box.width < edge for word in rest[:start])
     beside = (
         abs(rest[start].box.left - edge) < 0.6 * height
         and number.box.left + number.box.width < edge - 0.2 * height
     )
-    return rest[start:] if marks_in_margin and beside else []
+    return tuple(rest[start:]) if marks_in_margin and beside else ()
 
 
 def _starts_late(line: OcrLine, edge: float | None) -> bool:

@@ -974,7 +974,11 @@ class _Reader:
         with the same letters, its own letters kept; listed."""
         letters = _without_spaces(part)
         known = self.context.rewards_by_letters.get(letters.casefold())
-        if known is not None and known.count(" ") < part.count(" "):
+        if (
+            known is not None
+            and known.count(" ") < part.count(" ")
+            and len(_without_spaces(known)) == len(letters)  # casefold may change lengths
+        ):
             spaced = _spaced_like(letters, known)
         else:
             spaced = self.reward_words_joined(part)
