@@ -97,9 +97,11 @@ def read_stream(results: Iterable[PageResult]) -> Stream:
     results = list(results)
     pages = [r for r in results if isinstance(r, OcrPage)]
     titles = _repeated_edges(pages)
-    spots = _page_number_spots(pages, titles)
+    furniture = {id(page): _furniture(page, titles) for page in pages}
+    spots = _page_number_spots(pages, furniture)
     results = [
-        without_furniture(r, titles, spots) if isinstance(r, OcrPage) else r for r in results
+        without_furniture(r, furniture[id(r)], spots) if isinstance(r, OcrPage) else r
+        for r in results
     ]
     numbers = [_numbers(r) if isinstance(r, OcrPage) else [] for r in results]
     last: int | None = None  # the last paragraph number of the pages so far
@@ -182,15 +184,12 @@ def _may_head(line: OcrLine) -> bool:
 
 
 def without_furniture(
-    page: OcrPage, titles: set[str], spots: Sequence[tuple[float, float]] = ()
+    page: OcrPage, furniture: set[int], spots: Sequence[tuple[float, float]]
 ) -> OcrPage:
-    """The page less its running head and page number: a line at the page's top or bottom
-    that holds only figures and dashes and is no paragraph number of this page (two
-    numbers, a number not bold where the paragraph numbers are, the page's first
-    paragraph's number again, a number that does not rise), or a title repeated on other
-    pages' edges; or a page number misread as letters (``A`` for ``4``) where other pages
-    print theirs (``spots``: see :func:`_page_number_spots`)."""
-    dropped = _furniture(page, titles) | _misread_page_number(page, spots)
+    """The page less its running head and page number (``furniture``: see
+    :func:`_furniture`), and less a page number misread as letters (``A`` for ``4``)
+    where other pages print theirs (``spots``: see :func:`_page_number_spots`)."""
+    dropped = furniture | _misread_page_number(page, spots)
     if not dropped:
         return page
     kept = tuple(line for i, line in enumerate(page.lines) if i not in dropped)
@@ -200,13 +199,16 @@ def without_furniture(
 _PAGE_NUMBER_NEAR = 0.02  # of the page's width and height: the same place on another page
 
 
-def _page_number_spots(pages: list[OcrPage], titles: set[str]) -> list[tuple[float, float]]:
+def _page_number_spots(
+    pages: list[OcrPage], furniture: dict[int, set[int]]
+) -> list[tuple[float, float]]:
     """Where the pages print their page numbers: the middle of each lone number taken
-    for furniture, as shares of its page's width and height."""
+    for furniture (``furniture``: each page's, by its ``id``), as shares of its page's
+    width and height."""
     return [
         _spot(page, page.lines[index])
         for page in pages
-        for index in _furniture(page, titles)
+        for index in furniture[id(page)]
         if _FURNITURE_NUMBER.fullmatch(page.lines[index].text)
     ]
 
@@ -234,8 +236,11 @@ def _misread_page_number(page: OcrPage, spots: Sequence[tuple[float, float]]) ->
 
 
 def _furniture(page: OcrPage, titles: set[str]) -> set[int]:
-    """The indexes of the page's lines that are running head or page number (see
-    :func:`without_furniture`)."""
+    """The indexes of the page's running head and page number: a line at the page's top
+    or bottom that holds only figures and dashes and is no paragraph number of this page
+    (two numbers, a number not bold where the paragraph numbers are, the page's first
+    paragraph's number again, a number that does not rise), or a title repeated on other
+    pages' edges (``titles``)."""
     tops, bottoms = _edges(page)
     lone = [
         (i, line)
@@ -392,7 +397,7 @@ def _line(page: OcrPage, line: OcrLine, starts_late: bool = False) -> Line:
     )
 
 
-_STROKE = re.compile(r"[|Il]")  # not 1: a figure of a code or a sum
+LETTER_STROKES = frozenset("I|l")  # an upright stroke read as a letter (not 1: a figure)
 SPECK_HEIGHTS = (0.45, 1.6)  # of the line's middle word height: no letter is outside them
 
 
@@ -401,7 +406,7 @@ def _speck(word: OcrWord, middle: int) -> bool:
     line's words (``middle``: their middle height): a speck, a streak, or a rule's end."""
     low, high = SPECK_HEIGHTS
     height = word.box.height
-    return bool(_STROKE.fullmatch(word.text)) and not low * middle <= height <= high * middle
+    return word.text in LETTER_STROKES and not low * middle <= height <= high * middle
 
 
 def _numbers(page: OcrPage) -> list[int]:

@@ -19,7 +19,7 @@ from rapidfuzz import fuzz, process
 from rapidfuzz.distance import Levenshtein
 
 from companion.book_import.figures import FIGURE_LOOKALIKES, reward_figures
-from companion.book_import.lines import Line, Token
+from companion.book_import.lines import LETTER_STROKES, Line, Token
 from companion.book_import.paragraphs import Block, span_label
 from companion.book_import.review import Doubt, Place
 from companion.book_import.words import (
@@ -678,7 +678,7 @@ class _Reader:
             self.doubt(token.place, f"{word!r} shows a space in print: read as {parted!r}")
             return True
         lexicon = self.context.lexicon
-        if other in _STROKES and word in ("I", "|", "l"):  # '"1 have': '"I have' (seed 28)
+        if other in _STROKES and word in LETTER_STROKES:  # '"1 have': '"I have' (seed 28)
             token.text = token.text.replace(word, "I")
             self.doubt(token.place, f"{word!r} was read {other!r} by a second engine: an "
                        "upright stroke alone, read as 'I'")  # fmt: skip
