@@ -466,9 +466,13 @@ def transcript_of(
     loudspeaker: Recording, spoken: Spoken, seconds: float, hear: Callable[[np.ndarray], str]
 ) -> str:
     """What ``hear`` (a free-form recogniser) makes of the loudspeaker's first
-    ``seconds`` of ``spoken``, from :data:`HEARD_FROM` before it began: a window that
-    misses the first syllable by 30 ms made whisper base write nothing at all."""
-    start = loudspeaker.index_at(spoken.started - HEARD_FROM)
+    ``seconds`` of ``spoken``, from :data:`HEARD_FROM` before its sound began: a window
+    that misses the first syllable by 30 ms made whisper base write nothing at all. The
+    sound begins after the session hands the words over (``spoken.started``) by the
+    time the voice takes to make them, seconds on a loaded machine: a window from the
+    hand-over held only the verdict's start, and whisper wrote nothing."""
+    began = loudspeaker.onset_after(spoken.started) or spoken.started
+    start = loudspeaker.index_at(began - HEARD_FROM)
     return hear(loudspeaker.samples()[start : start + int(seconds * 16000)])
 
 
