@@ -20,13 +20,21 @@ confidence and the place it was read.
 
 from __future__ import annotations
 
+import itertools
 import re
 import statistics
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from companion.book_import.model import OcrLine, OcrPage, OcrWord, PageFailure, PageResult
+from companion.book_import.model import (
+    OcrLine,
+    OcrPage,
+    OcrWord,
+    PageFailure,
+    PageResult,
+    enclosing,
+)
 from companion.book_import.review import Doubt, Place
 
 # A line's first word whose left edge stands this far right of its column's edge, in its
@@ -124,6 +132,7 @@ def read_stream(results: Iterable[PageResult]) -> Stream:
     return stream
 
 
+HEAD_SPAN = 0.75  # figures at one height this far apart (of the page's width) are a head
 _FURNITURE_NUMBER = re.compile(r"[-–—(]*\d{1,6}[-–—).]*")
 _DASH = re.compile(r"[-–—]")
 _HEAD_WORDS = 8
@@ -150,10 +159,10 @@ def _repeated_edges(pages: list[OcrPage]) -> set[str]:
     """A running head's words: what heads or foots two pages or more beside a figure (the
     page number, in the head's own line or in another column's line at the same edge: the
     head of press layout 6's pages, once its columns were parted), or half the pages and
-    three at least without one. Never a line of the book's own shapes (a heading, a chart
-    entry, a code or its end: ``Poor)/S1]`` at the top of a column on several pages of the
-    grown demo book, a code wrapped from the column before, was taken for a running head;
-    the chart title)."""
+    three at least without one (every page, when two are read). Never a line of the
+    book's own shapes (a heading, a chart entry, a code or its end: ``Poor)/S1]`` at the
+    top of a column on several pages of the grown demo book, a code wrapped from the
+    column before, was taken for a running head; the chart title)."""
     seen: Counter[str] = Counter()
     with_figures: Counter[str] = Counter()
     distinct = list({tuple(line.text for line in page.lines): page for page in pages}.values())
@@ -169,7 +178,7 @@ def _repeated_edges(pages: list[OcrPage]) -> set[str]:
     return {
         text
         for text, count in seen.items()
-        if with_figures[text] >= 2 or count >= max(3, len(distinct) / 2)
+        if with_figures[text] >= 2 or count >= min(len(distinct), max(3, len(distinct) / 2)) > 1
     }
 
 
@@ -249,7 +258,7 @@ def _furniture(page: OcrPage, titles: set[str]) -> set[int]:
         and line.words[0].text.isdigit()
         and (len(line.words) == 1 or line.words[0].bold is True)
     ]  # or in the margin
-    dropped = set()
+    dropped = _across_the_page(page, tops) | _across_the_page(page, bottoms)
     for index in [*tops, *bottoms]:
         line = page.lines[index]
         if line.text and _without_digits(line.text) in titles:
@@ -269,6 +278,21 @@ def _furniture(page: OcrPage, titles: set[str]) -> set[int]:
         if len(numbers) >= 2 or _not_a_paragraph_number(numbers[0], line, others, top):
             dropped.add(index)
     return dropped
+
+
+def _across_the_page(page: OcrPage, edge: list[int]) -> set[int]:
+    """The lines of figures alone on one edge that stand at one height and span
+    HEAD_SPAN of the page's width together (``762`` at its left, ``763`` at its right:
+    a running head of the page's first and last paragraphs, read as two lines); no two
+    columns' first paragraph numbers stand so far apart."""
+    figures = [page.lines[i] for i in edge if _FURNITURE_NUMBER.fullmatch(page.lines[i].text)]
+    across = set()
+    for first, second in itertools.combinations(figures, 2):
+        both = enclosing([first.box, second.box])
+        one_height = both.height < first.box.height + second.box.height
+        if one_height and both.width >= HEAD_SPAN * page.width:
+            across |= {id(first), id(second)}
+    return {i for i in edge if id(page.lines[i]) in across}
 
 
 def _above_chart_title(page: OcrPage, index: int) -> bool:

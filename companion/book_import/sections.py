@@ -62,6 +62,8 @@ nowhere else) is doubted when it has one in mid-sentence."""
 _MATRIX_LOOKALIKES = {"1": "I", "l": "I", "|": "I", "!": "I", "0": "O", "8": "B", "5": "S"}
 _GENDERS = ("male", "female")
 _STROKES = ("|", "l", "1")  # an upright stroke: an ``I`` as the engines may read it
+_FIGURES_PARTED = re.compile(r"(?<=\d) (?=\d)")  # a space read inside a number
+SMALL_AFTER_QUESTION = 3  # a word this book writes in small letters this often, at least
 _TWIN_CAPITALS = frozenset("COSUVWXZ")  # capitals shaped as their small letters
 _LONE_MARKS = ("I", *_STROKES)  # a speck or a stroke, read as a letter alone
 _NOISE = re.compile(r"[_~^`¬•°=©®™¤¦]+")  # marks that are no word (dust, a shadow)
@@ -351,6 +353,10 @@ class _Reader:
 
     def heading_name(self, name: str, place: Place) -> str:
         name = " ".join(name.split()).upper()
+        if (joined := _FIGURES_PARTED.sub("", name)) != name:  # ``RELIC 1 1``
+            self.doubt(place, f"the heading {name!r} has its number read in two; read as "
+                       f"{joined!r}")  # fmt: skip
+            name = joined
         known = self.known_headings()
         if name in known:
             return name
@@ -457,11 +463,29 @@ class _Reader:
             following = tokens[index + 1] if index + 1 < code_start else None
             before = tokens[index - 1].text if index else None
             self.check_word(token, (before, following.text if following else None))
+            self.check_possessive(token, following)
             self.check_stop(token, following, at_end=index + 1 == code_start)
             self.check_bang(token, following)
             if capitals and index and not ends_sentence(tokens[index - 1].text):
                 in_a_name = self.context.lexicon.named.holds(words, index)
                 self.check_capital(token, in_a_name, _beside_a_capital(words, index))
+            elif capitals and index and _ends_quoted_question(tokens[index - 1].text):
+                self.check_capital_after_question(token)
+
+    def check_possessive(self, token: Token, following: Token | None) -> None:
+        """A plural's possessive read without its mark (``the copper-smiths lane``), where
+        this book writes the pair far more often with it: given it, listed."""
+        if following is None or not token.text.replace("-", "").isalpha():
+            return
+        if not token.text.endswith("s"):
+            return
+        mark = self.context.lexicon.lost_apostrophe(token.text, bare(following.text))
+        if mark is None:
+            return
+        read = f"{token.text} {following.text}"
+        token.text += mark
+        self.doubt(token.place, f"{read!r} where this book writes {token.text!r} before "
+                   f"{following.text!r} elsewhere: read as {token.text!r}")  # fmt: skip
 
     def drop_mark_after_last_sentence(self, tokens: list[Token]) -> None:
         """A lone ``I`` (or ``|``) after a section's last sentence, before its reward code or
@@ -570,6 +594,23 @@ class _Reader:
             self.doubt(token.place, f"{word!r} has {has} in mid-sentence: is it "
                        f"{lower!r}?")  # fmt: skip
 
+    def check_capital_after_question(self, token: Token) -> None:
+        """After a quotation that ends in a question or a cry (``far?" says``), a word
+        may go on the sentence or start one. A capital shaped as its small letter, on a
+        word this book writes in small letters and nowhere else with a capital (``Says``
+        once, ``says`` 40 times): a case misread, put in small letters, listed."""
+        word = bare(token.text)
+        lower, written = word.lower(), self.context.lexicon.as_written
+        if not (
+            word[:1] in _TWIN_CAPITALS and word[1:].islower()
+            and written[word] <= 1 and written[lower] >= SMALL_AFTER_QUESTION
+        ):  # fmt: skip
+            return
+        token.text = token.text.replace(word, lower)
+        self.doubt(token.place, f"{word!r} after a quoted question, where this book writes "
+                   f"{lower!r} {written[lower]} times and {word!r} nowhere else: read as "
+                   f"{lower!r}")  # fmt: skip
+
     def put_case_right(self, token: Token, word: str, beside: Neighbours) -> bool:
         """A word read with capitals amid its small letters, or in capitals at a sentence's
         start, put in small letters when that makes a word. A capital whose small letter
@@ -613,6 +654,11 @@ class _Reader:
             token.text = token.text.replace(word, spaced)
             self.doubt(token.place, f"{word!r} is no word; read as {spaced!r}, words whose "
                        "spaces were not read")  # fmt: skip
+            return
+        if word and (apart := lexicon.name_for_two_words(word)):
+            token.text = token.text.replace(word, apart)
+            self.doubt(token.place, f"{word!r} is once in this book and a name of no pack, "
+                       f"where the book says {apart!r} often; read as {apart!r}")  # fmt: skip
             return
         if not word or lexicon.is_word(word):
             if word and (apart := lexicon.run_together(word)):
@@ -1279,6 +1325,16 @@ def _undo_letters(name: str) -> str:
 _HEADING_WORD_OFTEN = 3  # headings that say a word, for a word one letter off to be it
 _CODE_WORDS = ("Treasure", "Opportunity:", "Lose", "Move to", "Go to")
 _MOST_PIECES = 6  # of a reward's word read with spaces inside it (``T re a sure``)
+
+
+def _ends_quoted_question(token: str) -> bool:
+    """Whether ``token`` closes a quotation with a question or a cry.
+
+    >>> [_ends_quoted_question(t) for t in ['far?"', "now!’", 'far?', 'now."']]
+    [True, True, False, False]
+    """
+    inside = token.rstrip("\"”’'")
+    return inside != token and inside.endswith(("?", "!"))
 
 
 def _beside_a_capital(words: list[str], index: int) -> bool:

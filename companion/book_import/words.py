@@ -54,6 +54,10 @@ DICTIONARY_PACKAGES = {
     "spa": "hunspell-es", "ita": "hunspell-it", "por": "hunspell-pt-pt", "nld": "hunspell-nl",
 }  # fmt: skip
 _SENTENCE_ENDS = (".", "!", "?", ":", '"', "”", "’", "]")
+_PLURAL_POSSESSIVES = ("s'", "s’")
+PAIR_OFTEN = 3  # two words this book says together this often are its own phrase
+USAGE_RATIO = 3  # a pair this book writes one way this many times as often as another
+FAR_MORE = 10  # ... and this many times: the other way is a misreading
 _EDGE_MARKS = "\"“”‘’'()[],.;:!?*"
 _INNER_WORD = re.compile(r"[A-Za-z0-9|'’\-]+")
 _SUGGESTION_SCORE = 80  # rapidfuzz ratio; lower gives names for sentences
@@ -187,7 +191,13 @@ class Lexicon:
         names = list(names)
         self.names = {word.casefold(): word for name in names for word in name.split()}
         self.named = Names(names)
+        book = list(book)
         words = [bare(word) for word in book]
+        self.possessives = Counter(
+            (bare(word).casefold(), bare(after).casefold(), word[-1])
+            for word, after in pairwise(book)
+            if word.endswith(_PLURAL_POSSESSIVES)
+        )
         self.counts = Counter(word.casefold() for word in words)
         folded = [word.casefold() for word in words]
         self.pairs = Counter(pairwise(folded))
@@ -243,22 +253,23 @@ class Lexicon:
         )
 
     def far_rarer(self, word: str, other: str) -> bool:
-        """Said a tenth as often as ``other``, or at most twice when the language says it
-        seldom too: a reading to put right (``tum`` once, ``turn`` 300 times), where ``an``
-        (368) beside ``on`` (1244) is a word of the book in its own right, and ``tree``
-        said once in a few pages is no sign of ``free``.
+        """Said a tenth as often as ``other`` (and no word the language says often), or at
+        most twice when the language says it seldom too: a reading to put right (``tum``
+        once, ``turn`` 300 times), where ``an`` (368) beside ``on`` (1244) is a word of the
+        book in its own right, ``tree`` said once in a few pages is no sign of ``free``,
+        nor ``if`` once of ``it`` 20 times.
 
         >>> book = Lexicon(None, [], ["an"] * 4 + ["on"] * 12 + ["turn"] * 30 + ["tum"])
         >>> book.far_rarer("tum", "turn"), book.far_rarer("an", "on")
         (True, False)
-        >>> book = Lexicon(None, [], ["tree", "free", "tum", "turn"], "eng")
-        >>> book.far_rarer("tree", "free"), book.far_rarer("tum", "turn")
-        (False, True)
+        >>> book = Lexicon(None, [], ["tree", "free", "tum", "turn", "if"] + ["it"] * 20, "eng")
+        >>> [book.far_rarer(*pair) for pair in [("tree", "free"), ("tum", "turn"), ("if", "it")]]
+        [False, True, False]
         """
-        seen = self.counts[bare(word).casefold()]
-        if seen * 10 < self.counts[bare(other).casefold()]:
-            return True
-        return seen <= 2 and self.zipf(bare(word).lower()) < RARE_IN_LANGUAGE
+        seen, zipf = self.counts[bare(word).casefold()], self.zipf(bare(word).lower())
+        if seen * FAR_MORE < self.counts[bare(other).casefold()]:
+            return zipf < COMMON_IN_LANGUAGE
+        return seen <= 2 and zipf < RARE_IN_LANGUAGE
 
     def said_beside(self, word: str, before: str | None, after: str | None, own: int = 0) -> int:
         """How often the book says ``word`` after ``before`` and before ``after`` (either may
@@ -305,7 +316,7 @@ class Lexicon:
                 and (frequency(reading.lower(), self.language) >= floor
                      or (_stem_zipf(reading.lower(), self.language) >= stem_floor
                          and self._spelt(reading)))
-                and (seen <= 2 or seen * 10 < self.counts[reading.casefold()])
+                and (seen <= 2 or seen * FAR_MORE < self.counts[reading.casefold()])
             ):  # fmt: skip
                 return reading
         return self._space_lost(word, floor) if seen <= 2 else None
@@ -406,6 +417,21 @@ class Lexicon:
             return True
         return not listed_only and seen >= 3
 
+    def lost_apostrophe(self, word: str, after: str) -> str | None:
+        """The mark of a plural's possessive read without it (``smiths lane``), when this
+        book writes the pair with it at least USAGE_RATIO times as often as without.
+
+        >>> book = Lexicon(None, [], "smiths' way, smiths’ way, smiths' way, smiths way".split())
+        >>> book.lost_apostrophe("smiths", "way"), book.lost_apostrophe("smiths", "are")
+        ("'", None)
+        """
+        pair = (word.casefold(), after.casefold())
+        marks = Counter({mark: self.possessives[(*pair, mark)] for mark in "'’"})
+        with_mark = marks.total()
+        if not with_mark or with_mark < USAGE_RATIO * (self.pairs[pair] - with_mark):
+            return None
+        return marks.most_common(1)[0][0]
+
     def run_together(self, word: str) -> str | None:
         """Two words an engine may have read as one where the space was narrow: ``anew``
         once in the book, where it says ``a new`` elsewhere (both readings are words).
@@ -420,6 +446,26 @@ class Lexicon:
             if self.pairs[folded[:cut], folded[cut:]]:
                 return f"{bare(word)[:cut]} {bare(word)[cut:]}"
         return None
+
+    def name_for_two_words(self, word: str) -> str | None:
+        """A word no dictionary spells in small letters (``Ina``, a name at most), no
+        name of the pack and written so once in this book, which says its halves as a pair
+        PAIR_OFTEN times or more (``in a``): the two words (``In a``).
+
+        >>> book = Lexicon(english_dictionary("eng"), [], "in a hut , in a day , in a".split())
+        >>> book.name_for_two_words("Ina"), book.name_for_two_words("Ora")
+        ('In a', None)
+        """
+        word = bare(word)
+        folded = word.casefold()
+        cuts = [cut for cut in range(1, len(word))
+                if self.pairs[folded[:cut], folded[cut:]] >= PAIR_OFTEN]  # fmt: skip
+        if (
+            len(cuts) != 1 or self.dictionary is None or folded in self.names
+            or self.as_written[word] > 1 or self.dictionary.lookup(word.lower())
+        ):  # fmt: skip
+            return None
+        return f"{word[: cuts[0]]} {word[cuts[0] :]}"
 
     def spaced(self, word: str) -> str | None:
         """A word of many letters that no dictionary spells, as the three or more words run
@@ -448,9 +494,11 @@ class Lexicon:
 
     def best_parting(self, parted: str) -> str | None:
         """``parted`` (the words a second engine saw spaces between), the same letters
-        with one space one letter over, or with none, whichever the language says more
-        often by PARTING_MARGIN (``Yous top``: ``You stop``, ``l it``: ``lit``); None when
-        none of them is made of words (``i es``: a letter lost, no space shown).
+        with one space one letter over, or with none, or with a word the dictionary knows
+        only as a name parted in two (``Ina courtyard``: :meth:`name_for_two_words`),
+        whichever the language says more often by PARTING_MARGIN (``Yous top``: ``You
+        stop``, ``l it``: ``lit``); None when none of them is made of words (``i es``: a
+        letter lost, no space shown).
 
         >>> lexicon = Lexicon(None, [], "you stop your rest lit lies".split() * 2)
         >>> lexicon.best_parting("Your est"), lexicon.best_parting("l it")
@@ -461,6 +509,9 @@ class Lexicon:
         words = parted.split(" ")
         readings = [words, ["".join(words)]] + [_space_moved(words, index, step)
                     for index in range(1, len(words)) for step in (-1, 1)]  # fmt: skip
+        readings += [[*words[:index], *apart.split(), *words[index + 1 :]]
+                     for index, word in enumerate(words)
+                     if (apart := self.name_for_two_words(word))]  # fmt: skip
         scores = {" ".join(reading): self._reading_score(reading) for reading in readings}
         best = max(scores, key=lambda reading: scores[reading])
         if scores[best] == float("-inf"):
