@@ -457,23 +457,27 @@ def trailing_silence(samples: np.ndarray) -> float:
     return (len(samples) - (loud[-1] + 1) * size) / RATE if len(loud) else 0.0
 
 
-HEARD_FROM = 0.1
-"""Seconds of the loudspeaker's recording taken before an utterance began (where the
-recording's clock puts it, within tens of milliseconds)."""
+HEARD_FROM = (0.1, 0.3, 0.5)
+"""Seconds of the loudspeaker's recording taken before an utterance began, one window
+each: whisper base's transcript of the table's voice changes with where the window
+starts (Samarande's verdict, recorded on a loaded machine: nothing at all from 0.2 and
+0.3 s before it, its words from 0.1 and 0.5)."""
 
 
-def transcript_of(
+def transcripts_of(
     loudspeaker: Recording, spoken: Spoken, seconds: float, hear: Callable[[np.ndarray], str]
-) -> str:
+) -> list[str]:
     """What ``hear`` (a free-form recogniser) makes of the loudspeaker's first
-    ``seconds`` of ``spoken``, from :data:`HEARD_FROM` before its sound began: a window
-    that misses the first syllable by 30 ms made whisper base write nothing at all. The
-    sound begins after the session hands the words over (``spoken.started``) by the
-    time the voice takes to make them, seconds on a loaded machine: a window from the
-    hand-over held only the verdict's start, and whisper wrote nothing."""
+    ``seconds`` of ``spoken``, from each of :data:`HEARD_FROM` before its sound began,
+    the window filled up with silence where the recording ended first (it stops half a
+    second after the last words). The sound begins after the session hands the words
+    over (``spoken.started``) by the time the voice takes to make them, seconds on a
+    loaded machine: a window from the hand-over held only the verdict's start."""
     began = loudspeaker.onset_after(spoken.started) or spoken.started
-    start = loudspeaker.index_at(began - HEARD_FROM)
-    return hear(loudspeaker.samples()[start : start + int(seconds * 16000)])
+    samples, length = loudspeaker.samples(), int(seconds * 16000)
+    starts = [loudspeaker.index_at(began - lead) for lead in HEARD_FROM]
+    windows = [samples[start : start + length] for start in starts]
+    return [hear(np.pad(window, (0, length - len(window)))) for window in windows]
 
 
 class _Player:

@@ -30,7 +30,7 @@ from testkit.table_game import (
     ScriptedPlayer,
     TableGame,
     outcomes,
-    transcript_of,
+    transcripts_of,
     voices_from,
 )
 from testkit.virtual_table import (
@@ -89,14 +89,21 @@ def listener(whisper_base_dir):
 
 
 def heard_back(loudspeaker, log, spoken, listener, seconds: float = 4.0) -> str:
-    """What the loudspeaker said when ``spoken`` began, written down by whisper; it must
-    sound more like ``spoken`` than like anything else the companion said."""
-    transcript = transcript_of(loudspeaker, spoken, seconds, listener).lower()
-    assert transcript.strip(), spoken  # silence is no likeness
-    likeness = {other.speech.text: fuzz.partial_ratio(transcript, other.speech.text.lower())
-                for other in log.spoken if len(other.speech.text) > 20}  # fmt: skip
-    assert likeness[spoken.speech.text] == max(likeness.values()), (transcript, spoken)
+    """What the loudspeaker said when ``spoken`` began, written down by whisper (the
+    window of :data:`HEARD_FROM` it wrote down likest to ``spoken``): it must sound more
+    like ``spoken`` than like anything else the companion said."""
+    heard = [text.lower() for text in transcripts_of(loudspeaker, spoken, seconds, listener)]
+    assert any(text.strip() for text in heard), spoken  # silence is no likeness
+    transcript = max(heard, key=lambda text: likeness(text, spoken.speech.text))
+    likenesses = {other.speech.text: likeness(transcript, other.speech.text)
+                  for other in log.spoken if len(other.speech.text) > 20}  # fmt: skip
+    assert likenesses[spoken.speech.text] == max(likenesses.values()), (heard, spoken)
     return transcript
+
+
+def likeness(transcript: str, said: str) -> float:
+    """How like ``said`` a (lower-case) transcript is, out of 100."""
+    return fuzz.partial_ratio(transcript, said.lower())
 
 
 def assert_accounted_for(log, most_wrong: int = 0) -> None:
