@@ -474,7 +474,7 @@ def transcripts_of(
     over (``spoken.started``) by the time the voice takes to make them, seconds on a
     loaded machine: a window from the hand-over held only the verdict's start."""
     began = loudspeaker.onset_after(spoken.started) or spoken.started
-    samples, length = loudspeaker.samples(), int(seconds * 16000)
+    samples, length = loudspeaker.samples(), int(seconds * RATE)
     starts = [loudspeaker.index_at(began - lead) for lead in HEARD_FROM]
     windows = [samples[start : start + length] for start in starts]
     return [hear(np.pad(window, (0, length - len(window)))) for window in windows]

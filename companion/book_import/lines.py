@@ -285,14 +285,15 @@ def _across_the_page(page: OcrPage, edge: list[int]) -> set[int]:
     HEAD_SPAN of the page's width together (``762`` at its left, ``763`` at its right:
     a running head of the page's first and last paragraphs, read as two lines); no two
     columns' first paragraph numbers stand so far apart."""
-    figures = [page.lines[i] for i in edge if _FURNITURE_NUMBER.fullmatch(page.lines[i].text)]
+    figures = [i for i in edge if _FURNITURE_NUMBER.fullmatch(page.lines[i].text)]
     across = set()
     for first, second in itertools.combinations(figures, 2):
-        both = enclosing([first.box, second.box])
-        one_height = both.height < first.box.height + second.box.height
+        boxes = [page.lines[first].box, page.lines[second].box]
+        both = enclosing(boxes)
+        one_height = both.height < sum(box.height for box in boxes)
         if one_height and both.width >= HEAD_SPAN * page.width:
-            across |= {id(first), id(second)}
-    return {i for i in edge if id(page.lines[i]) in across}
+            across |= {first, second}
+    return across
 
 
 def _above_chart_title(page: OcrPage, index: int) -> bool:

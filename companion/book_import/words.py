@@ -458,12 +458,11 @@ class Lexicon:
         """
         word = bare(word)
         folded = word.casefold()
+        if self.dictionary is None or folded in self.names or self.as_written[word] > 1:
+            return None  # asked of every word: the cheap checks first
         cuts = [cut for cut in range(1, len(word))
                 if self.pairs[folded[:cut], folded[cut:]] >= PAIR_OFTEN]  # fmt: skip
-        if (
-            len(cuts) != 1 or self.dictionary is None or folded in self.names
-            or self.as_written[word] > 1 or self.dictionary.lookup(word.lower())
-        ):  # fmt: skip
+        if len(cuts) != 1 or self.dictionary.lookup(word.lower()):
             return None
         return f"{word[: cuts[0]]} {word[cuts[0] :]}"
 
