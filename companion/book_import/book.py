@@ -39,6 +39,7 @@ from companion.book_import.words import (
     Names,
     capitals_mid_sentence,
     english_dictionary,
+    joints_of,
     words_of,
 )
 from companion.book_import.world_names import WorldNames
@@ -111,6 +112,7 @@ def import_book(
             (w for t in texts for w in words_of(t)),
             language,
             capitals_mid_sentence(texts, Names(world.all)),
+            joints_of(texts),
         ),
         vocabulary=world.vocabulary() if world.requirements else Vocabulary(),
         headings=book_headings(seen := _headings_seen(texts)),

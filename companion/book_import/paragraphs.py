@@ -26,7 +26,7 @@ from enum import Enum
 
 from rapidfuzz import fuzz
 
-from companion.book_import.lines import Line, number_of
+from companion.book_import.lines import CLEAN_NUMBER, Line, clean_number, number_of
 from companion.book_import.review import Doubt
 
 CHART_TITLE = "ENCOUNTER CHART"
@@ -356,12 +356,7 @@ def _is_subsequence(short: str, long: str) -> bool:
 
 
 def _clean(block: Block) -> bool:
-    """A number read as digits, surely, in bold where boldness is known."""
-    token = block.number_line.tokens[0]
-    return token.text.isdigit() and token.confidence >= CLEAN_NUMBER and token.bold is not False
-
-
-CLEAN_NUMBER = 0.8
+    return clean_number(block.number_line.tokens[0])
 
 
 def _number_doubt(block: Block, why: str) -> Doubt:
@@ -377,7 +372,28 @@ def span_label(span: tuple[int, int | None] | None) -> str | None:
 
 
 def _longest_rising(numbers: list[int | None]) -> set[int]:
-    """Indexes of the longest strictly rising run of the numbers read (O(n log n))."""
+    """Indexes of the longest strictly rising run of the numbers read (O(n log n)); of
+    two as long, the narrower: a number read with a digit lost (``7`` for 77, after 76)
+    makes as long a run as the number before it, reaching far lower.
+
+    >>> sorted(_longest_rising([76, 7, 78, 79])), sorted(_longest_rising([76, 177, 78]))
+    ([0, 2, 3], [0, 2])
+    """
+    first = _rising_run(numbers)
+    reversed_run = _rising_run([None if n is None else -n for n in reversed(numbers)])
+    last = {len(numbers) - 1 - index for index in reversed_run}
+    return min(first, last, key=lambda run: _width(numbers, run))
+
+
+def _width(numbers: list[int | None], run: set[int]) -> int:
+    """How far the numbers of a run reach, from the lowest to the highest."""
+    chosen = [numbers[index] or 0 for index in run]
+    return max(chosen) - min(chosen) if chosen else 0
+
+
+def _rising_run(numbers: list[int | None]) -> set[int]:
+    """Indexes of a longest strictly rising run of ``numbers``: of those as long, the one
+    ending in the smallest numbers (patience sorting)."""
     import bisect
 
     tails: list[int] = []

@@ -28,6 +28,7 @@ from companion.book_import.words import (
     Lexicon,
     bare,
     ends_sentence,
+    joining_mark,
     undone,
 )
 from companion.games.arabian_nights.content.reward_codes import (
@@ -80,6 +81,8 @@ RARE_CONFIDENCE = 0.9
 the engine was less sure than this (the book's own rare words are many)."""
 
 
+NEXT_NUMBERS = 3  # a number this far above a paragraph's, in its text, may be the next's
+
 Neighbours = tuple[str | None, str | None]  # the words before and after a word, as read
 
 
@@ -95,6 +98,11 @@ class BookContext:
     rows: list[str]
     floor: float
     code_figures: Counter[str]  # each reward figure as read (D1, W+2) and how often
+
+    @property
+    def has_world(self) -> bool:
+        """Whether world.txt names the book's skills and statuses (else its words judge)."""
+        return bool(self.vocabulary.skills or self.vocabulary.statuses)
 
     @cached_property
     def rewards_by_letters(self) -> dict[str, str]:
@@ -188,6 +196,9 @@ class _Reader:
     # ---- result paragraphs --------------------------------------------------------------
 
     def result(self, lines: list[Line]) -> list[str]:
+        for line in lines:  # before headings are found: ``QUICK _ THINKING:``
+            self.drop_no_words(line.tokens)
+        lines = [line for line in lines if line.tokens]
         if not lines:
             self.doubt_empty()
             return []
@@ -206,6 +217,8 @@ class _Reader:
                 sections.append(found or self.lost_heading(line))
             else:
                 self.join(before, line.tokens)
+        for tokens in (intro, *(tokens for _heading, tokens in sections)):
+            self.numbers_run_in(tokens)
         written = []
         if intro:
             if not sections:
@@ -222,6 +235,24 @@ class _Reader:
             self.check_code(tokens)
             written.append(f"{heading}: {_text(tokens)}")
         return written
+
+    def numbers_run_in(self, tokens: list[Token]) -> None:
+        """A number just above this paragraph's (at most NEXT_NUMBERS above) at a
+        sentence's start, as the next paragraphs' numbers stand (synthetic layout 121's
+        photos: ``palms. 64 At the edge``, the columns read together put paragraphs 63 and
+        64 in 62's text): listed here, and under that number."""
+        if self.number is None:
+            return
+        for index, token in enumerate(tokens):
+            if not (token.text.isdigit() and 0 < int(token.text) - self.number <= NEXT_NUMBERS):
+                continue
+            if index and not ends_sentence(tokens[index - 1].text):
+                continue
+            number = int(token.text)
+            self.doubt(token.place, f"{number} stands at a sentence's start, as paragraph "
+                       f"{number}'s number would: did it run into this one?")  # fmt: skip
+            why = f"paragraph {number} was not read apart: its number is in ¶{self.number}'s text"
+            self.doubts.append(Doubt(paragraph=number, place=token.place, why=why))
 
     def intro_ended(self, intro: list[Token]) -> None:
         """The text before the first heading, ending in mid-sentence: listed; a lone
@@ -427,14 +458,19 @@ class _Reader:
 
     # ---- words --------------------------------------------------------------------------
 
-    def check_words(self, tokens: list[Token], capitals: bool = True) -> None:
-        tokens[:] = [part for token in tokens for part in self.parted_at_stop(token)]
+    def drop_no_words(self, tokens: list[Token]) -> None:
+        """Specks, streaks and marks read between words (:func:`_no_word`): left out,
+        listed."""
         for token in [t for t in tokens if _no_word(t)]:
             what = "a speck or streak, no letter's height," if token.speck else "a mark"
             if token.second == "":
                 what += " that a second engine read as nothing"
             self.doubt(token.place, f"{what} {token.text!r} read between words; left out")
         tokens[:] = [t for t in tokens if not _no_word(t)]
+
+    def check_words(self, tokens: list[Token], capitals: bool = True) -> None:
+        tokens[:] = [part for token in tokens for part in self.parted_at_stop(token)]
+        self.drop_no_words(tokens)
         for token in tokens:
             trimmed = _without_bar(token.text.strip("_~^`¬•°"), self.context.lexicon)
             if trimmed != token.text and trimmed:
@@ -456,14 +492,17 @@ class _Reader:
                 self.stray_mark(token, f"{token.text!r} ends with a mark no quotation or "
                                 "plural's possessive needs")  # fmt: skip
         self.check_openings(tokens[:code_start])
-        for first, second in itertools.pairwise(tokens[:code_start]):
-            self.shift_space(first, second)
+        code_start -= self.move_spaces(tokens, code_start)
         words = [bare(token.text) for token in tokens]
         for index, token in enumerate(tokens[:code_start]):
             following = tokens[index + 1] if index + 1 < code_start else None
-            before = tokens[index - 1].text if index else None
-            self.check_word(token, (before, following.text if following else None))
+            beside = (
+                tokens[index - 1].text if index else None,
+                following.text if following else None,
+            )
+            self.check_word(token, beside)
             self.check_possessive(token, following)
+            self.check_joint(token, beside)
             self.check_stop(token, following, at_end=index + 1 == code_start)
             self.check_bang(token, following)
             if capitals and index and not ends_sentence(tokens[index - 1].text):
@@ -487,6 +526,22 @@ class _Reader:
         self.doubt(token.place, f"{read!r} where this book writes {token.text!r} before "
                    f"{following.text!r} elsewhere: read as {token.text!r}")  # fmt: skip
 
+    def check_joint(self, token: Token, beside: Neighbours) -> None:
+        """A comma, semicolon or colon after a word, where this book writes the word
+        between the same two words with another of them far more often (``Take it: it's``
+        where it says ``Take it; it's`` twice or more, and never so): listed, not put
+        right (the clean demo book has four such, all its own: ``the other: a``, which it
+        writes fourteen times with a comma)."""
+        mark, (before, after) = joining_mark(token.text), beside
+        if not (mark and before and after):
+            return
+        words = (bare(before), bare(token.text), bare(after))
+        usual = self.context.lexicon.usual_joint(words, mark)
+        if usual is not None:
+            read = f"{before} {token.text} {after}"
+            self.doubt(token.place, f"{mark!r} read in {read!r}, where this book writes "
+                       f"{usual!r} far more often: which is printed?")  # fmt: skip
+
     def drop_mark_after_last_sentence(self, tokens: list[Token]) -> None:
         """A lone ``I`` (or ``|``) after a section's last sentence, before its reward code or
         at its end (``glad to be rid of it. I``: a speck): no sentence is one ``I``."""
@@ -505,26 +560,46 @@ class _Reader:
                    f"stop; read as {' '.join(glued.groups())!r}")  # fmt: skip
         return _parted(token, glued[1], glued[2])
 
-    def shift_space(self, first: Token, second: Token) -> None:
+    def move_spaces(self, tokens: list[Token], end: int) -> int:
+        """:meth:`shift_space` on each pair of words before ``end``; how many words were
+        joined to the word before them (and are gone from ``tokens``)."""
+        joined = index = 0
+        while index + 1 < end - joined:
+            if self.shift_space(tokens[index], tokens[index + 1]):
+                del tokens[index + 1]
+                joined += 1
+            else:
+                index += 1
+        return joined
+
+    def shift_space(self, first: Token, second: Token) -> bool:
         """Two words parted one letter off (``Your est`` for ``You rest``, ``Yous top``
-        for ``You stop``), one of them no word: parted where both are words this book
-        says, when only one such place exists (listed)."""
+        for ``You stop``) or one word read in two (``Y ou`` for ``You``), one of them no
+        word: parted where the words are words this book says, when only one such reading
+        exists (listed). True when the two were joined into ``first``."""
         lexicon = self.context.lexicon
         tail = second.text.rstrip(_EDGE_STOPS)
         left, right = first.text, tail
         if not (left.isalpha() and right.isalpha()) or (
             lexicon.is_word(left) and lexicon.is_word(right)
         ):
-            return
-        shifts = [(left[:-1], left[-1] + right), (left + right[0], right[1:])]
-        said = [(a, b) for a, b in shifts
-                if a and b and all(lexicon.counts[w.casefold()] >= 2 for w in (a, b))]  # fmt: skip
+            return False
+        readings = [(left[:-1], left[-1] + right), (left + right[0], right[1:]), (left + right,)]
+        counts = lexicon.counts
+        said = [words for words in readings if all(w and counts[w.casefold()] >= 2 for w in words)]
         if len(said) != 1:
-            return
-        read = f"{first.text} {second.text}"
-        first.text, second.text = said[0][0], said[0][1] + second.text[len(tail) :]
+            return False
+        read, rest = f"{first.text} {second.text}", second.text[len(tail) :]
+        if len(said[0]) == 1:
+            first.text, first.second = said[0][0] + rest, None
+            first.confidence = min(first.confidence, second.confidence)
+            self.doubt(first.place, f"{read!r} is no pair of words of this book; read as "
+                       f"{first.text!r}, one word read in two")  # fmt: skip
+            return True
+        first.text, second.text = said[0][0], said[0][1] + rest
         self.doubt(first.place, f"{read!r} is no pair of words of this book; read as "
                    f"{first.text + ' ' + second.text!r}, the space one letter over")  # fmt: skip
+        return False
 
     def check_openings(self, tokens: list[Token]) -> None:
         """A quotation opened and never closed in its section (a mark read as a quote), or
@@ -931,7 +1006,7 @@ class _Reader:
                 token.text = "[" + token.text[1:]
                 return index
         start = _after_last_sentence(tokens)
-        if start < len(tokens) and self.reads_as_code(_text(tokens[start:])[:-1]):
+        if start < len(tokens) and self.shaped_as_code(_text(tokens[start:])[:-1]):
             tokens[start].text = "[" + tokens[start].text
             self.doubt(tokens[start].place, "the reward code's opening bracket was not read; "
                        "put back")  # fmt: skip
@@ -953,6 +1028,21 @@ class _Reader:
         whole: a figure, a name of the book, or an instruction in quotes."""
         parts = [part.strip() for part in inside.split("/")]
         return all(part and self.whole_part(part) for part in parts)
+
+    def shaped_as_code(self, inside: str) -> bool:
+        """Whether ``inside`` reads as a code less its brackets: every part a reward of
+        this book; or, without world.txt to know its names by, every part a reward or a
+        name the book's codes say elsewhere (``Grieving``), or a figure among more parts
+        (``D1/Move to Kamir Gol``; the names' words are checked after)."""
+        whole = self.reads_as_code(inside)
+        if whole or self.context.has_world:
+            return whole
+        parts = [part.strip() for part in inside.split("/")]
+        named = self.context.rewards_by_letters
+        if all(self.whole_part(p) or _without_spaces(p).casefold() in named for p in parts):
+            return True
+        figures = [part for part in parts if _CODE_NUMBER.fullmatch(part) and self.whole_part(part)]
+        return len(parts) > 1 and bool(figures)
 
     def whole_part(self, part: str) -> bool:
         if part[:1] in '"“':
@@ -1114,7 +1204,7 @@ class _Reader:
 
     def code_name(self, part: str, place: Place, error: RewardCodeError) -> str:
         vocabulary = self.context.vocabulary
-        if not vocabulary.skills and not vocabulary.statuses:  # no world: words are judged
+        if not self.context.has_world:  # words are judged
             if part.count("(") != part.count(")"):
                 self.doubt(place, f"the reward {part!r} opens a bracket it does not close")
             spaced = self.code_words_spaced(self.capitals_put_back(part, place), place)

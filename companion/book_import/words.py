@@ -57,6 +57,10 @@ _SENTENCE_ENDS = (".", "!", "?", ":", '"', "”", "’", "]")
 _PLURAL_POSSESSIVES = ("s'", "s’")
 PAIR_OFTEN = 3  # two words this book says together this often are its own phrase
 USAGE_RATIO = 3  # a pair this book writes one way this many times as often as another
+Joint = tuple[str, str, str]  # the word before, the word a mark ends, the word after
+JOINT_OFTEN = 2  # two words the book joins with one mark this often, and never with another
+JOINING_MARKS = ",;:"  # marks between two words of a sentence, that engines read one for another
+_QUOTES = "\"”’'"
 FAR_MORE = 10  # ... and this many times: the other way is a misreading
 _EDGE_MARKS = "\"“”‘’'()[],.;:!?*"
 _INNER_WORD = re.compile(r"[A-Za-z0-9|'’\-]+")
@@ -184,6 +188,7 @@ class Lexicon:
         book: Iterable[str],
         language: str = "eng",
         capitals_mid_sentence: Counter[str] | None = None,
+        joints: Counter[tuple[str, str, str, str]] | None = None,
     ) -> None:
         self.dictionary = dictionary
         self.capitals_mid_sentence = capitals_mid_sentence or Counter()
@@ -198,6 +203,7 @@ class Lexicon:
             for word, after in pairwise(book)
             if word.endswith(_PLURAL_POSSESSIVES)
         )
+        self.joints = joints or Counter()
         self.counts = Counter(word.casefold() for word in words)
         folded = [word.casefold() for word in words]
         self.pairs = Counter(pairwise(folded))
@@ -431,6 +437,25 @@ class Lexicon:
         if not with_mark or with_mark < USAGE_RATIO * (self.pairs[pair] - with_mark):
             return None
         return marks.most_common(1)[0][0]
+
+    def usual_joint(self, words: Joint, mark: str) -> str | None:
+        """The mark this book writes after the middle of three words at least JOINT_OFTEN
+        times, and USAGE_RATIO times as often as ``mark`` elsewhere (``Take it: it's``
+        where it says ``Take it; it's``), or None.
+
+        >>> said = joints_of(["Take it; it's, take it; it's; take it: it's; take it, then"])
+        >>> book = Lexicon(None, [], [], joints=said)
+        >>> book.usual_joint(("take", "it", "it's"), ":")
+        ';'
+        >>> print(book.usual_joint(("take", "it", "then"), ","))
+        None
+        """
+        before, word, after = (part.casefold() for part in words)
+        needed = max(JOINT_OFTEN, USAGE_RATIO * (self.joints[before, word, mark, after] - 1))
+        said = self.joints
+        usual = [other for other in JOINING_MARKS
+                 if other != mark and said[before, word, other, after] >= needed]  # fmt: skip
+        return usual[0] if usual else None
 
     def run_together(self, word: str) -> str | None:
         """Two words an engine may have read as one where the space was narrow: ``anew``
@@ -710,6 +735,31 @@ def capitals_mid_sentence(texts: Iterable[str], names: Names | None = None) -> C
         ):  # fmt: skip
             counts[word] += 1
     return counts
+
+
+def joints_of(texts: Iterable[str]) -> Counter[tuple[str, str, str, str]]:
+    """How often the book joins two words with each of JOINING_MARKS, after a third:
+    (word before, word, mark, next word), case folded.
+
+    >>> joints_of(["Take it; it is yours, says you; then"])[("take", "it", ";", "it")]
+    1
+    """
+    words = [word for text in texts for word in text.split()]
+    return Counter(
+        (bare(before).casefold(), bare(word).casefold(), joining_mark(word), bare(after).casefold())
+        for before, word, after in zip(words, words[1:], words[2:], strict=False)
+        if joining_mark(word)
+    )
+
+
+def joining_mark(word: str) -> str:
+    """The comma, semicolon or colon a word ends with, inside a closing quote, or ''.
+
+    >>> joining_mark('now,"'), joining_mark("it;"), joining_mark("way."), joining_mark("")
+    (',', ';', '', '')
+    """
+    mark = word.rstrip(_QUOTES)[-1:]
+    return mark if mark and mark in JOINING_MARKS else ""
 
 
 def ends_sentence(token: str) -> bool:

@@ -126,6 +126,23 @@ def test_a_photo_of_bent_lines_is_read_at_its_own_size():
     assert prepared.line_pitch == pytest.approx(page_image.TARGET_LINE_PITCH, abs=2)
 
 
+@pytest.mark.parametrize("kind", ["scan", "photo"])
+def test_a_short_last_page_of_a_few_paragraphs_is_read_at_its_own_size(kind):
+    """Press layout 114's last page (held out): six short paragraphs, each under a centred
+    number, in a narrow face. The paragraphs' own repeat, eight lines long, was stronger
+    than the lines', and the page was shrunk by half before it was read: '2112' read as
+    '22', four paragraphs invented and six lost unlisted. No line pitch is longer than
+    MOST_PITCH letter heights."""
+    numbers = sorted(PARAGRAPHS)
+    start = numbers.index(2018)
+    last = press_book(
+        {n: PARAGRAPHS[n] for n in numbers[start : start + 20]}, PressStyle.varied(114)
+    )[-1]
+    page = last if kind == "scan" else photograph(last, seed=2)
+    prepared = page_image.prepare(np.asarray(page.convert("L")))
+    assert prepared.line_pitch == pytest.approx(page_image.TARGET_LINE_PITCH, abs=2)
+
+
 def test_a_photo_whose_columns_lines_do_not_sit_level_is_upright_either_way_up():
     """Press layout 2's fourth page photographed: its two columns' lines sit at different
     heights, and across the whole page their rows blurred into each other. The page was
