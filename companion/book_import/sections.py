@@ -1041,8 +1041,9 @@ class _Reader:
         named = self.context.rewards_by_letters
         if all(self.whole_part(p) or _without_spaces(p).casefold() in named for p in parts):
             return True
-        figures = [part for part in parts if _CODE_NUMBER.fullmatch(part) and self.whole_part(part)]
-        return len(parts) > 1 and bool(figures)
+        return len(parts) > 1 and any(
+            _CODE_NUMBER.fullmatch(part) and self.whole_part(part) for part in parts
+        )
 
     def whole_part(self, part: str) -> bool:
         if part[:1] in '"“':

@@ -58,7 +58,8 @@ _PLURAL_POSSESSIVES = ("s'", "s’")
 PAIR_OFTEN = 3  # two words this book says together this often are its own phrase
 USAGE_RATIO = 3  # a pair this book writes one way this many times as often as another
 Joint = tuple[str, str, str]  # the word before, the word a mark ends, the word after
-JOINT_OFTEN = 2  # two words the book joins with one mark this often, and never with another
+Joints = Counter[tuple[str, str, str, str]]  # (before, word, mark, after): how often written
+JOINT_OFTEN = 2  # a mark the book writes in three words' midst this often is its own
 JOINING_MARKS = ",;:"  # marks between two words of a sentence, that engines read one for another
 _QUOTES = "\"”’'"
 FAR_MORE = 10  # ... and this many times: the other way is a misreading
@@ -188,7 +189,7 @@ class Lexicon:
         book: Iterable[str],
         language: str = "eng",
         capitals_mid_sentence: Counter[str] | None = None,
-        joints: Counter[tuple[str, str, str, str]] | None = None,
+        joints: Joints | None = None,
     ) -> None:
         self.dictionary = dictionary
         self.capitals_mid_sentence = capitals_mid_sentence or Counter()
@@ -451,8 +452,8 @@ class Lexicon:
         None
         """
         before, word, after = (part.casefold() for part in words)
-        needed = max(JOINT_OFTEN, USAGE_RATIO * (self.joints[before, word, mark, after] - 1))
         said = self.joints
+        needed = max(JOINT_OFTEN, USAGE_RATIO * (said[before, word, mark, after] - 1))
         usual = [other for other in JOINING_MARKS
                  if other != mark and said[before, word, other, after] >= needed]  # fmt: skip
         return usual[0] if usual else None
@@ -737,7 +738,7 @@ def capitals_mid_sentence(texts: Iterable[str], names: Names | None = None) -> C
     return counts
 
 
-def joints_of(texts: Iterable[str]) -> Counter[tuple[str, str, str, str]]:
+def joints_of(texts: Iterable[str]) -> Joints:
     """How often the book joins two words with each of JOINING_MARKS, after a third:
     (word before, word, mark, next word), case folded.
 
