@@ -23,6 +23,7 @@ import itertools
 import re
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import NamedTuple
 
 from rapidfuzz import fuzz
 
@@ -95,8 +96,8 @@ _LARGEST_STEP = 50
 
 def _hanging_numbers_apart(lines: list[Line]) -> list[Line]:
     """Lines with a paragraph number printed in the margin beside them (``412 You meet
-    ...``) as a number line and a line of text: a bold number first, read surely, that
-    rises from the last number met by at most a few, after a reward code or a chart.
+    ...``) as a number line and a line of text, after a reward code or a chart: see
+    ``_parted``.
 
     >>> from companion.book_import.lines import Token
     >>> from companion.book_import.review import Place
@@ -105,9 +106,12 @@ def _hanging_numbers_apart(lines: list[Line]) -> list[Line]:
     ...     return Line(tokens=[Token(w, 0.95, place, bold and i == 0)
     ...                         for i, w in enumerate(text.split())], place=place)
     >>> split = _hanging_numbers_apart([line("12", True), line("Go on. [S1]"),
-    ...     line("13 You stop. [D1]", bold=True), line("3 dinars. [S1]")])
-    >>> [l.text for l in split]
+    ...     line("13 You stop. [D1]", bold=True), line("3 dinars. [S1]"),
+    ...     line("14 You go. [S1]"), line("16 ways. [S1]")])
+    >>> [l.text for l in split][:5]
     ['12', 'Go on. [S1]', '13', 'You stop. [D1]', '3 dinars. [S1]']
+    >>> [l.text for l in split][5:]
+    ['14', 'You go. [S1]', '16 ways. [S1]']
     """
     split: list[Line] = []
     last: int | None = None
@@ -116,21 +120,22 @@ def _hanging_numbers_apart(lines: list[Line]) -> list[Line]:
         first = line.tokens[0] if line.tokens else None
         number = number_of(first.text) if first is not None else None
         ended = not split or split[-1].text.rstrip().endswith(("]", ")"))
+        leading = _leading_number(line) if ended else None
         if (
-            number is not None and len(line.tokens) > 1 and first.bold is True
-            and first.text.isdigit() and first.confidence >= CLEAN_NUMBER and ended
-            and (last is None or last < number <= last + _HANGING_STEP)
+            leading is not None and _parted(leading, line.tokens[0].bold, last)
             and (chart_entries is None or chart_entries >= 12)
         ):  # fmt: skip
             split += [
                 Line(tokens=[first], place=line.place),
                 Line(tokens=line.tokens[1:], place=line.place),
             ]
-            chart_entries = None
+            last, chart_entries = leading.number, None
         else:
             split.append(line)
             if chart_entries is not None and number is not None:
                 chart_entries += 1
+            if leading is not None and leading.sentence and (last or 0) < leading.number:
+                last = leading.number  # not parted, but the next number may follow it
         if len(split[-1].tokens) == 1 and (found := number_of(split[-1].tokens[0].text)):
             last = found if last is None or found > last else last
             chart_entries = None
@@ -140,6 +145,31 @@ def _hanging_numbers_apart(lines: list[Line]) -> list[Line]:
 
 
 _HANGING_STEP = 5
+
+
+class _Leading(NamedTuple):
+    number: int
+    sentence: bool  # a capital follows it
+
+
+def _leading_number(line: Line) -> _Leading | None:
+    """The number a line starts with, read surely, and more after it."""
+    tokens = line.tokens
+    if len(tokens) < 2 or not tokens[0].text.isdigit() or tokens[0].confidence < CLEAN_NUMBER:
+        return None
+    return _Leading(int(tokens[0].text), tokens[1].text[:1].isupper())
+
+
+def _parted(leading: _Leading, bold: bool | None, last: int | None) -> bool:
+    """Whether a line's leading number is a paragraph's: one that rises from the ``last``
+    number met by at most a few, bold or before a capital (its weight not seen), or a bold
+    number before a capital rising by more (after a gap in the numbers)."""
+    if last is not None and leading.number <= last:
+        return False
+    near = last is not None and leading.number <= last + _HANGING_STEP
+    if bold is True:
+        return near or last is None or leading.sentence
+    return near and leading.sentence
 
 
 def cut_paragraphs(

