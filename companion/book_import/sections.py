@@ -82,6 +82,7 @@ RARE_CONFIDENCE = 0.9
 the engine was less sure than this (the book's own rare words are many)."""
 
 
+SAID_FAR_MORE = 5  # times as often a reading is said beside a line's first words as the read one
 NEXT_NUMBERS = 3  # a number this far above a paragraph's, in its text, may be the next's
 
 Neighbours = tuple[str | None, str | None]  # the words before and after a word, as read
@@ -168,14 +169,19 @@ class _Reader:
         """A line that starts a letter's width in from the column's edge: its first letter
         put back when exactly one letter makes a word that fits the words beside it (see
         :meth:`fits_line_start`: ``Through he gap``, ``the``; ``scat-ering``, ``tering``)
-        and the word as read does not; listed either way."""
+        and the word as read does not, or is said beside them far less often (``in he
+        crowd``, the same letter lost on other lines: :meth:`said_far_more`); listed
+        either way."""
         first = tokens[0]
         word, after = bare(first.text), tokens[1].text if len(tokens) > 1 else None
         fits = partial(self.fits_line_start, before=before, after=after)
         lost = [_letter_put_back(letter, word) for letter in string.ascii_lowercase]
         said = [found for found in lost if fits(found)]
         letters = re.sub(r"(?<=\w)['’](?=\w)", "", word)  # ``amp's``: ``lamp's`` (seed 132)
-        if letters.isalpha() and len(said) == 1 and not fits(word, own=1):
+        if (
+            letters.isalpha() and len(said) == 1
+            and (not fits(word, own=1) or self.said_far_more(said[0], word, before, after))
+        ):  # fmt: skip
             first.text = first.text.replace(word, said[0])
             self.doubt(first.place, f"{word!r} starts a letter's width in from the column's "
                        f"edge, and one letter put back, {said[0]!r}, fits the words beside "
@@ -183,6 +189,20 @@ class _Reader:
             return
         self.doubt(first.place, f"{first.text!r} starts a letter's width in from the column's "
                    "edge: was its first letter lost?")  # fmt: skip
+
+    def said_far_more(self, reading: str, word: str, before: str | None, after: str | None) -> bool:
+        """Whether the book says ``reading`` after ``before`` and before ``after``, each,
+        and beside them SAID_FAR_MORE times as often as ``word`` (less the place asked
+        about): syn105's 'in the crowd' 38 times, 'in he crowd' twice, each a lost ``t``."""
+        lexicon = self.context.lexicon
+        if before is None or after is None:
+            return False
+        if not (
+            lexicon.said_beside(reading, before, None) and lexicon.said_beside(reading, None, after)
+        ):
+            return False
+        read = lexicon.said_beside(word, before, after, own=1)
+        return lexicon.said_beside(reading, before, after) >= SAID_FAR_MORE * read
 
     def fits_line_start(
         self, reading: str, before: str | None, after: str | None, own: int = 0
@@ -282,17 +302,65 @@ class _Reader:
         """(heading as written, the tokens after it) when the line starts with a heading:
         as the first engine read it, or else as the second engine read its doubtful words
         (small capitals: ``MAaic Or Piety:`` read again as ``MAGIC OR PIETY:``) when that
-        names only headings of this book (listed)."""
+        names only headings of this book, or words of the dictionary where the first engine
+        read words of none (listed)."""
         found = self.heading_in(line, [token.text for token in line.tokens])
-        if found is not None or not any(token.second for token in line.tokens):
+        if not any(token.second for token in line.tokens):
             return found
-        seconds = [token.second or token.text for token in line.tokens]
-        found = self.heading_in(line, seconds, known_only=True)
-        if found is not None:
-            read = " ".join(token.text for token in line.tokens[: len(seconds) - len(found[1])])
-            self.doubt(line.place, f"the heading {read!r} was read {found[0]!r} by a second "
-                       "engine, a heading of this book")  # fmt: skip
-        return found
+        if found is None:
+            seconds = [token.second or token.text for token in line.tokens]
+            found = self.heading_in(line, seconds, known_only=True)
+            if found is not None:
+                read = " ".join(token.text for token in line.tokens[: len(seconds) - len(found[1])])
+                self.doubt(line.place, f"the heading {read!r} was read {found[0]!r} by a second "
+                           "engine, a heading of this book")  # fmt: skip
+                return found
+        return self.heading_read_again(line, found)
+
+    def heading_read_again(
+        self, line: Line, found: tuple[str, list[Token]] | None
+    ) -> tuple[str, list[Token]] | None:
+        """A heading with words the second engine read better (small capitals read ``No
+        Sxitt:`` and ``Retic 1:`` on every page of a held-out photo, ``SKILL`` and
+        ``RELIC`` by RapidOCR; ``words_of_dictionary``): read as the second engine read
+        them, listed; else as found."""
+        words = self.words_of_dictionary(line.tokens[:_LONGEST_HEADING])
+        if words is None:
+            return found
+        again = self.heading_in(line, words + [t.text for t in line.tokens[len(words) :]])
+        if again is None or (found is not None and len(again[1]) != len(found[1])):
+            return found
+        read = " ".join(token.text for token in line.tokens[: len(line.tokens) - len(again[1])])
+        self.doubt(line.place, f"the heading {read!r} was read {again[0]!r} by a second "
+                   "engine, in words of the dictionary or of this book's headings; read "
+                   f"as {again[0]!r}")  # fmt: skip
+        return again
+
+    def words_of_dictionary(self, tokens: list[Token]) -> list[str] | None:
+        """The tokens as written, save each the second engine read better (a word of the
+        dictionary where the first read none, or a word the book's headings say far more
+        often: ``Skit:`` read ``SKILL:``), and each it read in other capitals (small
+        capitals read ``Beta:`` and ``BETA:``): those as the second engine read them,
+        marks kept. None when it read no word better."""
+        words, respelled = [], False
+        for token in tokens:
+            word, other = bare(token.text), bare(token.second or "")
+            better = bool(word and other and other != word and self.better_in_heading(word, other))
+            respelled |= better
+            recased = other.casefold() == word.casefold()
+            words.append(token.text.replace(word, other) if other and (better or recased)
+                         else token.text)  # fmt: skip
+        return words if respelled else None
+
+    def better_in_heading(self, word: str, other: str) -> bool:
+        """Whether a heading's word is better read ``other`` than ``word``: a word of the
+        dictionary for one of none, or a word the book's headings say at least
+        _HEADING_WORD_OFTEN times and HEADINGS_SAY_MORE times as often."""
+        listed, said = self.context.lexicon.listed, self.context.heading_words
+        if listed(other) and not listed(word):
+            return True
+        often = said[other.upper()]
+        return often >= _HEADING_WORD_OFTEN and often >= HEADINGS_SAY_MORE * said[word.upper()]
 
     def heading_in_small_letters(self, line: Line) -> tuple[str, list[Token]] | None:
         """At a paragraph's start or after a sentence's end (a reward code's too), a line
@@ -1196,12 +1264,14 @@ class _Reader:
 
     def code_words_spaced(self, part: str, place: Place) -> str:
         """Without world.txt: a reward's word of no dictionary that reads better as words
-        run together (``Gardenof Irem``, a misreading the book may repeat), parted; listed."""
+        run together (``Gardenof Irem``, a misreading the book may repeat), parted when
+        its words are common short ones or start with a capital, as a name's (``Tordun``
+        is no ``Tor dun``); listed."""
         lexicon = self.context.lexicon
         words = [lexicon.words_in(word) if word.isalpha() and not lexicon.listed(word)
                  else None for word in part.split(" ")]  # fmt: skip
-        words = [apart if apart and _common_short_words(apart, lexicon) else None
-                 for apart in words]  # fmt: skip
+        words = [apart if apart and _common_short_words(apart, lexicon) and _name_words(apart)
+                 else None for apart in words]  # fmt: skip
         spaced = " ".join(apart or word for apart, word in zip(words, part.split(" "), strict=True))
         if spaced != part:
             self.doubt(place, f"the reward {part!r} reads as {spaced!r}, words whose spaces "
@@ -1427,6 +1497,17 @@ def _common_short_words(parted: str, lexicon: Lexicon) -> bool:
                for word in parted.split() if len(word) <= 2)  # fmt: skip
 
 
+def _name_words(parted: str) -> bool:
+    """Whether every word of three or more letters in ``parted`` after its first starts
+    with a capital, as in a name of a reward (``Place of Power``; not ``Tor dun``, a name
+    no dictionary knows parted into two rare words).
+
+    >>> _name_words("Place of Power"), _name_words("Garden of"), _name_words("Tor dun")
+    (True, True, False)
+    """
+    return all(word[0].isupper() for word in parted.split()[1:] if len(word) > 2)
+
+
 def _twin_capitals(word: str) -> bool:
     """Capitals after a word's first letter, amid small letters, each the shape of its
     small letter made larger (``YOu``, ``sO``): a case misread, as no word is printed.
@@ -1458,6 +1539,7 @@ def _undo_letters(name: str) -> str:
 
 
 _HEADING_WORD_OFTEN = 3  # headings that say a word, for a word one letter off to be it
+HEADINGS_SAY_MORE = 5  # times as often headings say a second engine's word, for it to be taken
 _CODE_WORDS = ("Treasure", "Opportunity:", "Lose", "Move to", "Go to")
 _MOST_PIECES = 6  # of a reward's word read with spaces inside it (``T re a sure``)
 

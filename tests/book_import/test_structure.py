@@ -1602,3 +1602,105 @@ def test_without_world_a_heading_word_misread_alike_every_time_is_listed():
     assert all("SONG" in d.why for d in doubts)
     clean = import_book(pages_of(printed_lines(chosen, random.Random(5))), world=None)
     assert not [d for d in clean.doubts if "in no dictionary" in d.why]
+
+
+@pytest.mark.parametrize("world", [WORLD, None], ids=["with world.txt", "book alone"])
+def test_a_heading_misread_alike_every_time_is_read_as_the_second_engine_read_it(world):
+    """Held-out synthetic photos seed 124 (small capitals): 'NO SKILL' read 'No Sxitt:' and
+    'RELIC 1' read 'Retic 1:' by Tesseract on every page, so the misreadings were taken for
+    headings of the book and ten paragraphs were wrong (listed); RapidOCR read 'SKILL' and
+    'RELIC'. A heading's word in no dictionary that the second engine reads as a word of
+    one is read so, and listed; without a second reading it stays as read, listed."""
+    chosen = {
+        number: [f"You meet a pilgrim for {count} nights.",
+                 "NO SKILL: Nothing comes of it, and you walk on. [S1]",
+                 "HEALING: You bind his foot, and the pilgrim blesses you. [D1]"]
+        for number, count in zip(range(60, 64), ("two", "three", "four", "five"), strict=True)
+    }  # fmt: skip
+    misread = {"SKILL:": "Sxitt:", "HEALING:": "Heatinc:"}
+    printed = printed_lines(chosen, random.Random(5))
+    for line in printed:
+        line.words = [damaged(misread[word], 0.7, word) if word in misread else word
+                      for word in line.words]  # fmt: skip
+    alone = import_book(pages_of(printed), world=world)
+    exact, unlisted, invented = outcome(alone, chosen)
+    assert not exact
+    assert unlisted == invented == []
+    assert second_engine_reads(printed, str) == 8
+    book = import_book(pages_of(printed), world=world)
+    exact, unlisted, invented = outcome(book, chosen)
+    assert exact == set(chosen) <= listed_paragraphs(book)
+    assert unlisted == invented == []
+    for word in ("Sxitt", "Heatinc"):
+        assert {d.paragraph for d in book.doubts if word in d.why} == set(chosen)
+
+
+def test_a_heading_word_misread_as_a_rare_word_is_read_as_the_one_headings_say_often():
+    """Held-out synthetic photos seed 143: 'NO SKILL' read 'No Skit:' in four paragraphs
+    (a word of the dictionary, so a heading of the book without world.txt) and 'SKILL' by
+    RapidOCR. A heading's word the second engine reads as one the book's headings say
+    five times as often is read so, and listed."""
+    chosen = {
+        number: [f"You meet a pilgrim who has walked {miles} miles.",
+                 "NO SKILL: Nothing comes of it, and you walk on. [S1]"]
+        for number, miles in zip(range(60, 72), range(10, 130, 10), strict=True)
+    }  # fmt: skip
+    printed = printed_lines(chosen, random.Random(5))
+    misread = set()
+    for line in printed:
+        if line.paragraph in (62, 67) and line.words[:2] == ["NO", "SKILL:"]:
+            line.words[1] = damaged("Skit:", 0.3, "SKILL:")
+            misread.add(line.paragraph)
+    assert misread == {62, 67}
+    assert second_engine_reads(printed, str) == 2
+    book = import_book(pages_of(printed), world=None)
+    exact, unlisted, invented = outcome(book, chosen)
+    assert exact == set(chosen)
+    assert unlisted == invented == []
+    assert {d.paragraph for d in book.doubts if "Skit" in d.why} == misread
+
+
+def test_without_world_a_name_in_a_code_is_not_parted_into_rare_words():
+    """Synthetic seeds 74, 81, 95, 120, 122, 130, 141 (scans and photos; 14 sets): ¶278's
+    '[S-1/Move to Tordun Pes]', read right, came out 'Move to Tor dun Pes' (listed): a
+    reward's word of no dictionary was parted into any words of one. A name's words start
+    with capitals; a code's word run into a short one ('Placeof Power') is still parted."""
+    chosen = {
+        60: ["You meet a pilgrim at the well.",
+             "NO SKILL: He points the way north. [S-1/Move to Tordun Pes]"],
+        61: ["You meet a pilgrim at the gate.",
+             "NO SKILL: He points the way home. [D1/Opportunity: Place of Power 3]"],
+    }  # fmt: skip
+    printed = printed_lines(chosen, random.Random(5))
+    for line in printed:
+        line.words = ["Placeof" if word == "Place" else word for word in line.words]
+        if "Placeof" in line.words:
+            line.words.remove("of")
+    book = import_book(pages_of(printed), world=None)
+    exact, unlisted, invented = outcome(book, chosen)
+    assert exact == set(chosen)
+    assert unlisted == invented == []
+    assert any("Placeof Power 3' reads as" in doubt.why for doubt in book.doubts)
+
+
+def test_a_first_letter_lost_alike_on_many_lines_is_put_back_where_the_book_says_it():
+    """Held-out synthetic scans seeds 101 and 105: the same face lost the 't' of lines
+    starting 'the', so 'in he crowd' was said twice where 'in the crowd' was said 38 times,
+    and the reading as read 'fitted' its neighbours: eight paragraphs left so (listed).
+    A letter put back is taken when the book says that reading after the word before and
+    before the word after, and five times as often beside them as the reading as read."""
+    pages = pages_of(printed_lines(PARAGRAPHS, random.Random(7)))
+    chosen = {
+        (page.page, line.column, line.number)
+        for page in pages for line in page.lines[1:]
+        if line.words[0].text == "the" and len(line.words) > 2
+    }  # fmt: skip
+    assert len(chosen) > 500
+    book = import_book(_first_letter_lost(pages, chosen, 12), world=WORLD)
+    _exact, unlisted, invented = outcome(book)
+    assert unlisted == invented == []
+    late = [d for d in book.doubts if "a letter's width in from the column's edge" in d.why]
+    assert len(late) == len(chosen)
+    put_right = [d for d in late if d.why.endswith("read so")]
+    assert all("one letter put back, 'the'" in d.why for d in put_right)
+    assert len(put_right) >= len(chosen) / 2  # 608 of 935; 47 before
