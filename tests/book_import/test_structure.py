@@ -1704,3 +1704,55 @@ def test_a_first_letter_lost_alike_on_many_lines_is_put_back_where_the_book_says
     put_right = [d for d in late if d.why.endswith("read so")]
     assert all("one letter put back, 'the'" in d.why for d in put_right)
     assert len(put_right) >= len(chosen) / 2  # 608 of 935; 47 before
+
+
+@pytest.mark.parametrize("world", [WORLD, None], ids=["with world.txt", "book alone"])
+def test_a_word_that_lost_its_apostrophe_where_the_book_says_it_with_one_is_listed(world):
+    """Held-out synthetic seeds 154 and 102: "It's clear that" read surely as 'Its clear
+    that', a word of the dictionary, wrong and unlisted. A word with an apostrophe put in
+    or taken out that the book says beside the same words five times as often as the
+    word as read (twice here, misread alike), is listed; 'its' beside words the book
+    never says with "it's" is not."""
+    chosen = {
+        number: [f"It's clear that the pilgrim walked {miles} miles.",
+                 "NO SKILL: The town keeps its gates shut. [S1]"]
+        for number, miles in zip(range(60, 68), range(10, 90, 10), strict=True)
+    }  # fmt: skip
+    printed = printed_lines(chosen, random.Random(5))
+    damaged_in = set()
+    for line in printed:
+        if line.paragraph in (62, 65) and line.words[0] == "It's":
+            line.words[0] = "Its"
+            damaged_in.add(line.paragraph)
+    assert damaged_in == {62, 65}
+    book = import_book(pages_of(printed), world=world)
+    exact, unlisted, invented = outcome(book, chosen)
+    assert unlisted == invented == []
+    assert exact == set(chosen) - damaged_in
+    asked = [d for d in book.doubts if "beside the same words far more often" in d.why]
+    assert {d.paragraph for d in asked} == damaged_in
+    assert all(d.why.startswith("'Its' where this book says \"It's\"") for d in asked)
+
+
+@pytest.mark.parametrize("world", [WORLD, None], ids=["with world.txt", "book alone"])
+def test_a_capital_of_its_small_letters_shape_misread_alike_is_listed(world):
+    """Held-out synthetic scans seed 154: 'says a stranger's dog' read 'says a Stranger's
+    dog' twice, surely; the book says "stranger's" about 30 times, under the 20 times as
+    often that puts a capital in small letters, and the word is not common enough in
+    the language for a capital said twice to be asked. A capital with its small letter's
+    shape (S, C, O, V, W, X, Z) on a word the book writes in small letters five times as
+    often is listed."""
+    chosen = {
+        number: [f"A stranger's dog follows you for {miles} miles.",
+                 "NO SKILL: The town keeps its gates shut. [S1]"]
+        for number, miles in zip(range(60, 72), range(10, 130, 10), strict=True)
+    }  # fmt: skip
+    printed = printed_lines(chosen, random.Random(5))
+    for line in printed:
+        if line.paragraph in (62, 65) and "stranger's" in line.words:
+            line.words[line.words.index("stranger's")] = "Stranger's"
+    book = import_book(pages_of(printed), world=world)
+    _exact, unlisted, invented = outcome(book, chosen)
+    assert unlisted == invented == []
+    asked = {d.paragraph for d in book.doubts if d.why.startswith('"Stranger\'s" has a capital')}
+    assert asked == {62, 65}
