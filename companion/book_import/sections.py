@@ -806,13 +806,17 @@ class _Reader:
         and after it SAID_FAR_MORE times as often as ``word`` elsewhere, and at least that
         many times; or None."""
         lexicon = self.context.lexicon
-        enough = SAID_FAR_MORE * max(1, lexicon.said_beside(word, *beside, own=1))
         unmarked = re.sub(r"(?<=\w)['’](?=\w)", "", word)
         marked = (
             word[:place] + mark + word[place:] for place in range(1, len(word)) for mark in "'’"
         )
-        readings = [unmarked] if unmarked != word else list(marked)
-        return next((reading for reading in readings
+        readings = [unmarked] if unmarked != word else marked
+        said = [reading for reading in readings  # said beside at most twice as often as at all
+                if 2 * lexicon.counts[reading.casefold()] >= SAID_FAR_MORE]  # fmt: skip
+        if not said:
+            return None
+        enough = SAID_FAR_MORE * max(1, lexicon.said_beside(word, *beside, own=1))
+        return next((reading for reading in said
                      if lexicon.said_beside(reading, *beside) >= enough), None)  # fmt: skip
 
     def check_word(self, token: Token, beside: Neighbours = (None, None)) -> None:
