@@ -1635,22 +1635,36 @@ def test_a_heading_misread_alike_every_time_is_read_as_the_second_engine_read_it
         assert {d.paragraph for d in book.doubts if word in d.why} == set(chosen)
 
 
+def _walked(opening: str, section: str, numbers: range) -> dict[int, list[str]]:
+    """Paragraphs numbered ``numbers``, each ``opening`` (its ``{miles}`` ten more each
+    time) and ``section``."""
+    return {number: [opening.format(miles=10 * (index + 1)), section]
+            for index, number in enumerate(numbers)}  # fmt: skip
+
+
+def _misread_in(printed: list, paragraphs: set[int], word: str, reading: object) -> set[int]:
+    """Each line of ``paragraphs`` saying ``word``, with it read as ``reading``; the
+    paragraphs changed."""
+    changed = set()
+    for line in printed:
+        if line.paragraph in paragraphs and word in line.words:
+            line.words[line.words.index(word)] = reading
+            changed.add(line.paragraph)
+    return changed
+
+
 def test_a_heading_word_misread_as_a_rare_word_is_read_as_the_one_headings_say_often():
     """Held-out synthetic photos seed 143: 'NO SKILL' read 'No Skit:' in four paragraphs
     (a word of the dictionary, so a heading of the book without world.txt) and 'SKILL' by
     RapidOCR. A heading's word the second engine reads as one the book's headings say
     five times as often is read so, and listed."""
-    chosen = {
-        number: [f"You meet a pilgrim who has walked {miles} miles.",
-                 "NO SKILL: Nothing comes of it, and you walk on. [S1]"]
-        for number, miles in zip(range(60, 72), range(10, 130, 10), strict=True)
-    }  # fmt: skip
+    chosen = _walked(
+        "You meet a pilgrim who has walked {miles} miles.",
+        "NO SKILL: Nothing comes of it, and you walk on. [S1]",
+        range(60, 72),
+    )
     printed = printed_lines(chosen, random.Random(5))
-    misread = set()
-    for line in printed:
-        if line.paragraph in (62, 67) and line.words[:2] == ["NO", "SKILL:"]:
-            line.words[1] = damaged("Skit:", 0.3, "SKILL:")
-            misread.add(line.paragraph)
+    misread = _misread_in(printed, {62, 67}, "SKILL:", damaged("Skit:", 0.3, "SKILL:"))
     assert misread == {62, 67}
     assert second_engine_reads(printed, str) == 2
     book = import_book(pages_of(printed), world=None)
@@ -1713,17 +1727,13 @@ def test_a_word_that_lost_its_apostrophe_where_the_book_says_it_with_one_is_list
     or taken out that the book says beside the same words five times as often as the
     word as read (twice here, misread alike), is listed; 'its' beside words the book
     never says with "it's" is not."""
-    chosen = {
-        number: [f"It's clear that the pilgrim walked {miles} miles.",
-                 "NO SKILL: The town keeps its gates shut. [S1]"]
-        for number, miles in zip(range(60, 68), range(10, 90, 10), strict=True)
-    }  # fmt: skip
+    chosen = _walked(
+        "It's clear that the pilgrim walked {miles} miles.",
+        "NO SKILL: The town keeps its gates shut. [S1]",
+        range(60, 68),
+    )
     printed = printed_lines(chosen, random.Random(5))
-    damaged_in = set()
-    for line in printed:
-        if line.paragraph in (62, 65) and line.words[0] == "It's":
-            line.words[0] = "Its"
-            damaged_in.add(line.paragraph)
+    damaged_in = _misread_in(printed, {62, 65}, "It's", "Its")
     assert damaged_in == {62, 65}
     book = import_book(pages_of(printed), world=world)
     exact, unlisted, invented = outcome(book, chosen)
@@ -1742,15 +1752,13 @@ def test_a_capital_of_its_small_letters_shape_misread_alike_is_listed(world):
     the language for a capital said twice to be asked. A capital with its small letter's
     shape (S, C, O, V, W, X, Z) on a word the book writes in small letters five times as
     often is listed."""
-    chosen = {
-        number: [f"A stranger's dog follows you for {miles} miles.",
-                 "NO SKILL: The town keeps its gates shut. [S1]"]
-        for number, miles in zip(range(60, 72), range(10, 130, 10), strict=True)
-    }  # fmt: skip
+    chosen = _walked(
+        "A stranger's dog follows you for {miles} miles.",
+        "NO SKILL: The town keeps its gates shut. [S1]",
+        range(60, 72),
+    )
     printed = printed_lines(chosen, random.Random(5))
-    for line in printed:
-        if line.paragraph in (62, 65) and "stranger's" in line.words:
-            line.words[line.words.index("stranger's")] = "Stranger's"
+    assert _misread_in(printed, {62, 65}, "stranger's", "Stranger's") == {62, 65}
     book = import_book(pages_of(printed), world=world)
     _exact, unlisted, invented = outcome(book, chosen)
     assert unlisted == invented == []
