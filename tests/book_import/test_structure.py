@@ -478,7 +478,7 @@ def test_a_word_once_in_the_book_beside_a_common_one_it_says_often_is_listed():
     once = [doubt for doubt in review.splitlines() if "more common 'that' often" in doubt]
     assert len(once) == 1
     assert once[0].startswith(f"¶{line.paragraph} ")
-    assert "'hat' is once in this book" in once[0]
+    assert "'hat' is rare in this book" in once[0]
 
 
 @pytest.mark.parametrize("printed_word", ["an", "on"])
