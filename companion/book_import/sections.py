@@ -26,6 +26,7 @@ from companion.book_import.words import (
     COMMON_IN_LANGUAGE,
     COMMON_SHORT_WORD,
     Lexicon,
+    Neighbours,
     bare,
     ends_sentence,
     joining_mark,
@@ -85,8 +86,6 @@ the engine was less sure than this (the book's own rare words are many)."""
 
 SAID_FAR_MORE = 5  # times as often a reading is said beside a line's first words as the read one
 NEXT_NUMBERS = 3  # a number this far above a paragraph's, in its text, may be the next's
-
-Neighbours = tuple[str | None, str | None]  # the words before and after a word, as read
 
 
 @dataclass
@@ -178,7 +177,7 @@ class _Reader:
         fits = partial(self.fits_line_start, before=before, after=after)
         lost = [_letter_put_back(letter, word) for letter in string.ascii_lowercase]
         said = [found for found in lost if fits(found)]
-        letters = re.sub(r"(?<=\w)['’](?=\w)", "", word)  # ``amp's``: ``lamp's`` (seed 132)
+        letters = _without_inner_apostrophes(word)  # ``amp's``: ``lamp's`` (seed 132)
         if (
             letters.isalpha() and len(said) == 1
             and (not fits(word, own=1) or self.said_far_more(said[0], word, before, after))
@@ -202,8 +201,7 @@ class _Reader:
             lexicon.said_beside(reading, before, None) and lexicon.said_beside(reading, None, after)
         ):
             return False
-        read = lexicon.said_beside(word, before, after, own=1)
-        return lexicon.said_beside(reading, before, after) >= SAID_FAR_MORE * read
+        return lexicon.said_far_more_beside(reading, word, (before, after), SAID_FAR_MORE)
 
     def fits_line_start(
         self, reading: str, before: str | None, after: str | None, own: int = 0
@@ -323,9 +321,9 @@ class _Reader:
     ) -> tuple[str, list[Token]] | None:
         """A heading with words the second engine read better (small capitals read ``No
         Sxitt:`` and ``Retic 1:`` on every page of a held-out photo, ``SKILL`` and
-        ``RELIC`` by RapidOCR; ``words_of_dictionary``): read as the second engine read
+        ``RELIC`` by RapidOCR; ``heading_words_read_better``): read as the second engine read
         them, listed; else as found."""
-        words = self.words_of_dictionary(line.tokens[:_LONGEST_HEADING])
+        words = self.heading_words_read_better(line.tokens[:_LONGEST_HEADING])
         if words is None:
             return found
         again = self.heading_in(line, words + [t.text for t in line.tokens[len(words) :]])
@@ -337,7 +335,7 @@ class _Reader:
                    f"as {again[0]!r}")  # fmt: skip
         return again
 
-    def words_of_dictionary(self, tokens: list[Token]) -> list[str] | None:
+    def heading_words_read_better(self, tokens: list[Token]) -> list[str] | None:
         """The tokens as written, save each the second engine read better (a word of the
         dictionary where the first read none, or a word the book's headings say far more
         often: ``Skit:`` read ``SKILL:``), and each it read in other capitals (small
@@ -806,7 +804,7 @@ class _Reader:
         and after it SAID_FAR_MORE times as often as ``word`` elsewhere, and at least that
         many times; or None."""
         lexicon = self.context.lexicon
-        unmarked = re.sub(r"(?<=\w)['’](?=\w)", "", word)
+        unmarked = _without_inner_apostrophes(word)
         marked = (
             word[:place] + mark + word[place:] for place in range(1, len(word)) for mark in "'’"
         )
@@ -815,9 +813,10 @@ class _Reader:
                 if 2 * lexicon.counts[reading.casefold()] >= SAID_FAR_MORE]  # fmt: skip
         if not said:
             return None
-        enough = SAID_FAR_MORE * max(1, lexicon.said_beside(word, *beside, own=1))
         return next((reading for reading in said
-                     if lexicon.said_beside(reading, *beside) >= enough), None)  # fmt: skip
+                     if lexicon.said_far_more_beside(reading, word, beside, SAID_FAR_MORE,
+                                                     least=SAID_FAR_MORE)),
+                    None)  # fmt: skip
 
     def check_word(self, token: Token, beside: Neighbours = (None, None)) -> None:
         """One word against the book's words; ``beside``: the words before and after it."""
@@ -1601,6 +1600,15 @@ def _beside_a_capital(words: list[str], index: int) -> bool:
 
 
 _INSIDE_NAMES = frozenset({"of", "the", "al", "el", "ibn", "bin"})
+
+
+def _without_inner_apostrophes(word: str) -> str:
+    """``word`` without the apostrophes between its letters.
+
+    >>> _without_inner_apostrophes("lamp's"), _without_inner_apostrophes("'tis")
+    ('lamps', "'tis")
+    """
+    return re.sub(r"(?<=\w)['’](?=\w)", "", word)
 
 
 def _without_spaces(text: str) -> str:

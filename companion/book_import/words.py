@@ -86,6 +86,8 @@ WORDFREQ_LANGUAGES = {"eng": "en", "fra": "fr", "deu": "de", "spa": "es", "ita":
 SNOWBALL_LANGUAGES = {"en": "english", "fr": "french", "de": "german", "es": "spanish",
                       "it": "italian", "pt": "portuguese", "nl": "dutch"}  # fmt: skip
 
+Neighbours = tuple[str | None, str | None]  # the words before and after a word, as read
+
 
 class Dictionary(Protocol):
     def lookup(self, word: str) -> bool: ...
@@ -291,6 +293,22 @@ class Lexicon:
         pairs = [(bare(before).casefold(), word)] if before else []
         pairs += [(word, bare(after).casefold())] if after else []
         return sum(max(0, self.pairs[pair] - own) for pair in pairs)
+
+    def said_far_more_beside(
+        self, reading: str, word: str, beside: Neighbours, times: int, least: int = 0
+    ) -> bool:
+        """Whether the book says ``reading`` beside the words ``beside`` (before, after)
+        ``times`` times as often as ``word`` (less the place asked about), and at least
+        ``least`` times.
+
+        >>> book = Lexicon(None, [], "in the crowd and in the crowd and in he crowd".split())
+        >>> book.said_far_more_beside("the", "he", ("in", "crowd"), times=2)
+        True
+        >>> book.said_far_more_beside("the", "he", ("in", "crowd"), times=2, least=5)
+        False
+        """
+        read = self.said_beside(word, *beside, own=1)
+        return self.said_beside(reading, *beside) >= max(least, times * read)
 
     def commoner_lookalike(self, word: str) -> str | None:
         """A rare word of the language that an engine may read for a far more common one
