@@ -54,24 +54,41 @@ BOOKLET = (  # matrix F runs over two pages
     [["Mild", "354", "360", "366", "2S72"]],
 )  # fmt: skip
 MISREAD, FIXED = "Mild | 354 | 360 | 366 | 2572", "Mild | 354 | 360 | 366 | 2372"
+SETTLE_SECONDS = 60
+"""The longest a page is waited for: the demo book's review (124 paragraphs with crops)
+took over 10 s to show in Chromium with both cores of the test machine busy."""
 
 
-@pytest.fixture
-def imported(tmp_path):
-    """A pack imported from damaged demo pages, drawn as plain white page images."""
-    pack = tmp_path / "pack"
+@pytest.fixture(scope="module")
+def imported_once(tmp_path_factory):
+    """A folder holding a pack imported from damaged demo pages, drawn as plain white page
+    images, and the images: imported once for the module (about 90 s a time)."""
+    folder = tmp_path_factory.mktemp("imported")
+    pack = folder / "pack"
     pack.mkdir()
     for name in ("world.txt", "matrices.txt", "cards.txt"):
         shutil.copy(DEMO / name, pack / name)
     rng = random.Random(5)
     printed = printed_lines(PARAGRAPHS, rng)
     damage_lines(printed, [Kind.HEADING_LOST], rng, 2)
-    pages = pages_of(printed, source=str(tmp_path / "page-{:03d}.png"))
+    pages = pages_of(printed, source=str(folder / "page-{:03d}.png"))
     for page in pages:
         Image.new("L", (page.width, page.height), 255).save(page.source)
     write_import(pages, pack, world=pack)
-    write_matrices(booklet_pages(tmp_path), pack)
-    return pack
+    write_matrices(booklet_pages(folder), pack)
+    return folder
+
+
+@pytest.fixture
+def imported(imported_once, tmp_path):
+    """A test's own copy of the imported pack (and its page images), to save into."""
+    shutil.copytree(imported_once, tmp_path, dirs_exist_ok=True)
+    return tmp_path / "pack"
+
+
+def page_wait(browser):
+    """A wait of at most SETTLE_SECONDS for the review page."""
+    return settled(browser, SETTLE_SECONDS)
 
 
 def booklet_pages(folder):
@@ -111,12 +128,12 @@ def booklet_review(booklet_only):
 def test_a_doubtful_paragraph_is_shown_with_its_page_and_saved(review, imported, browser):
     _, address = review
     browser.get(address)
-    settled(browser, 10).until(lambda page: page.find_elements(By.CSS_SELECTOR, ".doubt"))
+    page_wait(browser).until(lambda page: page.find_elements(By.CSS_SELECTOR, ".doubt"))
     first = next(section for section in browser.find_elements(By.CSS_SELECTOR, ".doubt")
                  if "heading line may be lost" in section.text)  # fmt: skip
     number = int(first.find_element(By.TAG_NAME, "h2").text.removeprefix("¶"))
     crop = first.find_element(By.CSS_SELECTOR, ".crop")
-    settled(browser, 10).until(lambda _: crop.get_property("naturalWidth") > 0)
+    page_wait(browser).until(lambda _: crop.get_property("naturalWidth") > 0)
 
     text = first.find_element(By.TAG_NAME, "textarea")
     lost = next(line for line in text.get_attribute("value").splitlines()
@@ -125,7 +142,7 @@ def test_a_doubtful_paragraph_is_shown_with_its_page_and_saved(review, imported,
     text.clear()
     text.send_keys("\n".join(truth if line == lost else line for line in PARAGRAPHS[number]))
     first.find_element(By.CSS_SELECTOR, ".save").click()
-    settled(browser, 10).until(
+    page_wait(browser).until(
         lambda _: first.find_element(By.CSS_SELECTOR, ".status").text == "Saved."
     )
     book = paragraph_blocks((imported / "book.txt").read_text(encoding="utf-8"))
@@ -133,7 +150,7 @@ def test_a_doubtful_paragraph_is_shown_with_its_page_and_saved(review, imported,
 
     text.send_keys("\n12")
     first.find_element(By.CSS_SELECTOR, ".save").click()
-    settled(browser, 10).until(
+    page_wait(browser).until(
         lambda _: "start a new paragraph" in first.find_element(By.CSS_SELECTOR, ".status").text
     )
 
@@ -151,7 +168,7 @@ def test_a_doubtful_matrix_is_shown_with_its_page_and_saved(review, imported, br
     before = (imported / MATRICES).read_text(encoding="utf-8")
     assert MISREAD in before
     browser.get(address)
-    settled(browser, 10).until(lambda page: page.find_elements(By.CSS_SELECTOR, ".doubt.matrix"))
+    page_wait(browser).until(lambda page: page.find_elements(By.CSS_SELECTOR, ".doubt.matrix"))
     odd = browser.find_element(By.ID, "mB")
     assert "<i>odd</i>" in odd.find_element(By.CSS_SELECTOR, ".why").text
     assert not odd.find_elements(By.CSS_SELECTOR, ".why i")
@@ -159,14 +176,14 @@ def test_a_doubtful_matrix_is_shown_with_its_page_and_saved(review, imported, br
     assert matrix.find_element(By.TAG_NAME, "h2").text == "Matrix F"
     assert "read as '2S72'; read as 2572" in matrix.find_element(By.CSS_SELECTOR, ".why").text
     crop = matrix.find_element(By.CSS_SELECTOR, ".crop")
-    settled(browser, 10).until(lambda _: crop.get_property("naturalWidth") > 0)
+    page_wait(browser).until(lambda _: crop.get_property("naturalWidth") > 0)
 
     text = matrix.find_element(By.TAG_NAME, "textarea")
     edited = text.get_attribute("value").replace(MISREAD, FIXED)
     text.clear()
     text.send_keys(edited)
     matrix.find_element(By.CSS_SELECTOR, ".save").click()
-    settled(browser, 10).until(
+    page_wait(browser).until(
         lambda _: matrix.find_element(By.CSS_SELECTOR, ".status").text == "Saved."
     )
     assert (imported / MATRICES).read_text(encoding="utf-8") == before.replace(MISREAD, FIXED)
@@ -227,7 +244,7 @@ def shown_crops(browser, section_id: str) -> list:
     section = browser.find_element(By.ID, section_id)
     crops = section.find_elements(By.CSS_SELECTOR, ".crop")
     for crop in crops:
-        settled(browser, 10).until(lambda _, crop=crop: crop.get_property("naturalWidth") > 0)
+        page_wait(browser).until(lambda _, crop=crop: crop.get_property("naturalWidth") > 0)
     return crops
 
 
@@ -239,7 +256,7 @@ def test_a_paragraph_or_table_over_two_pages_or_columns_shows_each(review, impor
     over_pages = next(n for n, found in spread.items() if found[0][0] != found[-1][0])
     over_columns = next(n for n, found in spread.items() if found[0][0] == found[-1][0])
     browser.get(address)
-    settled(browser, 10).until(lambda page: page.find_elements(By.CSS_SELECTOR, ".doubt"))
+    page_wait(browser).until(lambda page: page.find_elements(By.CSS_SELECTOR, ".doubt"))
     for number in (over_pages, over_columns):
         crops = shown_crops(browser, f"p{number}")
         pages = [page for page, _ in spread[number]]
@@ -275,7 +292,7 @@ def test_a_folder_with_only_matrices_is_reviewed(booklet_only, browser):
             line = review.stdout.readline()
             assert line.startswith("Review page: http://127.0.0.1:"), review.stderr.read()
             browser.get(line.split()[2])
-            settled(browser, 10).until(lambda page: page.find_elements(By.ID, "mF"))
+            page_wait(browser).until(lambda page: page.find_elements(By.ID, "mF"))
             assert "0 paragraphs and 2 matrices" in browser.find_element(By.ID, "summary").text
         finally:
             review.terminate()
@@ -294,7 +311,7 @@ def test_blank_lines_left_out_of_a_matrix_are_said_on_the_page(booklet_review, b
     _, address = booklet_review
     before = (booklet_only / MATRICES).read_text(encoding="utf-8")
     browser.get(address)
-    settled(browser, 10).until(lambda page: page.find_elements(By.ID, "mF"))
+    page_wait(browser).until(lambda page: page.find_elements(By.ID, "mF"))
     matrix = browser.find_element(By.ID, "mF")
     assert "Blank lines" in matrix.find_element(By.CSS_SELECTOR, ".hint").text
     text = matrix.find_element(By.TAG_NAME, "textarea")
@@ -303,7 +320,7 @@ def test_blank_lines_left_out_of_a_matrix_are_said_on_the_page(booklet_review, b
     text.send_keys(rows.replace("\n", "\n\n"))
     matrix.find_element(By.CSS_SELECTOR, ".save").click()
     status = matrix.find_element(By.CSS_SELECTOR, ".status")
-    settled(browser, 10).until(lambda _: status.text not in ("", "Saving…"))
+    page_wait(browser).until(lambda _: status.text not in ("", "Saving…"))
     assert "blank lines and extra spaces left out" in status.text
     assert text.get_attribute("value") == rows
     assert (booklet_only / MATRICES).read_text(encoding="utf-8") == before
@@ -328,10 +345,10 @@ def test_a_save_after_the_server_stopped_says_so(review, browser):
     closed) the status stayed at "Saving…" for good, and the owner's edit seemed saved."""
     server, address = review
     browser.get(address)
-    settled(browser, 10).until(lambda page: page.find_elements(By.CSS_SELECTOR, ".doubt"))
+    page_wait(browser).until(lambda page: page.find_elements(By.CSS_SELECTOR, ".doubt"))
     first = browser.find_element(By.CSS_SELECTOR, ".doubt")
     server.stop()
     first.find_element(By.CSS_SELECTOR, ".save").click()
     status = first.find_element(By.CSS_SELECTOR, ".status")
-    settled(browser, 10).until(lambda _: status.text not in ("", "Saving…"))
+    page_wait(browser).until(lambda _: status.text not in ("", "Saving…"))
     assert "does not answer" in status.text
