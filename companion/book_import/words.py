@@ -301,9 +301,10 @@ class Lexicon:
         ``times`` times as often as ``word`` (less the place asked about), and at least
         ``least`` times.
 
-        >>> book = Lexicon(None, [], "in the crowd and in the crowd and in he crowd".split())
-        >>> book.said_far_more_beside("the", "he", ("in", "crowd"), times=2)
-        True
+        >>> book = Lexicon(None, [], "in the crowd, in the crowd, in he crowd, in he crowd"
+        ...                .replace(",", "").split())
+        >>> [book.said_far_more_beside("the", "he", ("in", "crowd"), times=t) for t in (2, 3)]
+        [True, False]
         >>> book.said_far_more_beside("the", "he", ("in", "crowd"), times=2, least=5)
         False
         """

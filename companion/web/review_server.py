@@ -47,6 +47,7 @@ CROP_MARGIN = 24  # pixels of the kept page around a paragraph's lines
 MAX_BODY = 64_000  # bytes of a save request: a paragraph or a table is far smaller
 MAX_PARTS = 99  # crops of one paragraph or table: far more than the pages it runs over
 _NUMBER_LINE = re.compile(r"\s*\d{1,6}\s*")
+Place = dict[str, object]  # a line's page image and box, as the import's places keep it
 
 
 class Kind(StrEnum):
@@ -121,6 +122,7 @@ class ReviewServer:
         self._port = port
         self._server: uvicorn.Server | None = None
         self._thread: threading.Thread | None = None
+        self._places_read: dict[Path, tuple[tuple[int, int], dict[str, list[Place]]]] = {}
 
     def start(self) -> str:
         try:
@@ -191,11 +193,24 @@ class ReviewServer:
             crops=[part[0]["page"] for part in parts_of(self._places(kind).get(key, []))],
         )
 
-    def _places(self, kind: Kind) -> dict[str, list[dict[str, object]]]:
-        file = MATRIX_PLACES if kind is Kind.MATRIX else PLACES
-        return json.loads(_read(self.folder / file) or "{}")
+    def _places(self, kind: Kind) -> dict[str, list[Place]]:
+        """Where each paragraph (matrix) was read from, read again only when its file
+        changes: a big book's places file takes far longer to parse than a crop to cut."""
+        path = self.folder / (MATRIX_PLACES if kind is Kind.MATRIX else PLACES)
+        try:
+            stat = path.stat()
+        except OSError:
+            return {}
+        version = (stat.st_mtime_ns, stat.st_size)
+        kept = self._places_read.get(path)
+        if kept is None or kept[0] != version:
+            kept = (version, json.loads(_read(path) or "{}"))
+            self._places_read[path] = kept
+        return kept[1]
 
-    async def _crop(self, request: Request) -> Response:
+    def _crop(self, request: Request) -> Response:
+        """One part of the page a doubt was read from. Not async: Starlette runs it in
+        its thread pool, so cutting one crop never holds up the page's other requests."""
         if not self._allowed(request.query_params.get("t")):
             return _refused()
         try:
@@ -297,11 +312,11 @@ def _problem(typed: list[str]) -> str | None:
     return None
 
 
-def parts_of(places: list[dict[str, object]]) -> list[list[dict[str, object]]]:
+def parts_of(places: list[Place]) -> list[list[Place]]:
     """A paragraph's or table's places in reading order, cut into one part for each page
     or column: a new part where the page changes or a line stands wholly above the one
     before it (the top of the next column)."""
-    parts: list[list[dict[str, object]]] = []
+    parts: list[list[Place]] = []
     for place in places:
         last = parts[-1][-1] if parts else None
         if last is None or place["image"] != last["image"] or _above(place, last):
@@ -311,12 +326,12 @@ def parts_of(places: list[dict[str, object]]) -> list[list[dict[str, object]]]:
     return parts
 
 
-def _above(place: dict[str, object], last: dict[str, object]) -> bool:
+def _above(place: Place, last: Place) -> bool:
     top, height = place["box"][1], place["box"][3]
     return top + height <= last["box"][1]
 
 
-def _crop_png(folder: Path, part: list[dict[str, object]]) -> bytes:
+def _crop_png(folder: Path, part: list[Place]) -> bytes:
     """The region of one kept page holding one part's lines."""
     from PIL import Image
 

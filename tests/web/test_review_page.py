@@ -24,6 +24,7 @@ pytest.importorskip("PIL")
 
 from PIL import Image
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
 
 from companion.book_import.corrections import paragraph_blocks
 from companion.book_import.folder import (
@@ -132,8 +133,7 @@ def test_a_doubtful_paragraph_is_shown_with_its_page_and_saved(review, imported,
     first = next(section for section in browser.find_elements(By.CSS_SELECTOR, ".doubt")
                  if "heading line may be lost" in section.text)  # fmt: skip
     number = int(first.find_element(By.TAG_NAME, "h2").text.removeprefix("¶"))
-    crop = first.find_element(By.CSS_SELECTOR, ".crop")
-    page_wait(browser).until(lambda _: crop.get_property("naturalWidth") > 0)
+    loaded(browser, first.find_element(By.CSS_SELECTOR, ".crop"))
 
     text = first.find_element(By.TAG_NAME, "textarea")
     lost = next(line for line in text.get_attribute("value").splitlines()
@@ -175,8 +175,7 @@ def test_a_doubtful_matrix_is_shown_with_its_page_and_saved(review, imported, br
     matrix = browser.find_element(By.ID, "mF")
     assert matrix.find_element(By.TAG_NAME, "h2").text == "Matrix F"
     assert "read as '2S72'; read as 2572" in matrix.find_element(By.CSS_SELECTOR, ".why").text
-    crop = matrix.find_element(By.CSS_SELECTOR, ".crop")
-    page_wait(browser).until(lambda _: crop.get_property("naturalWidth") > 0)
+    loaded(browser, matrix.find_element(By.CSS_SELECTOR, ".crop"))
 
     text = matrix.find_element(By.TAG_NAME, "textarea")
     edited = text.get_attribute("value").replace(MISREAD, FIXED)
@@ -244,8 +243,15 @@ def shown_crops(browser, section_id: str) -> list:
     section = browser.find_element(By.ID, section_id)
     crops = section.find_elements(By.CSS_SELECTOR, ".crop")
     for crop in crops:
-        page_wait(browser).until(lambda _, crop=crop: crop.get_property("naturalWidth") > 0)
+        loaded(browser, crop)
     return crops
+
+
+def loaded(browser, crop):
+    """``crop`` scrolled to and shown: the page cuts a crop only when it comes near."""
+    browser.execute_script("arguments[0].scrollIntoView()", crop)
+    page_wait(browser).until(lambda _: crop.get_property("naturalWidth") > 0)
+    return crop
 
 
 def test_a_paragraph_or_table_over_two_pages_or_columns_shows_each(review, imported, browser):
@@ -271,6 +277,33 @@ def test_a_paragraph_or_table_over_two_pages_or_columns_shows_each(review, impor
 
 CROPS_ASKED = {"m=F&i=1": 200, "m=F&i=2": 404, "m=F&i=-1": 400, "m=F&i=x": 400,
                "m=F&p=3": 400, "m=Z": 400, "q=1": 400}  # fmt: skip
+
+
+def test_a_crop_is_cut_only_when_scrolled_near(review, browser):
+    _, address = review
+    browser.get(address)
+    page_wait(browser).until(lambda page: page.find_elements(By.CSS_SELECTOR, ".doubt"))
+    crops = browser.find_elements(By.CSS_SELECTOR, ".crop")
+    loaded(browser, crops[0])
+    fetched = crops_fetched_once_quiet(browser)
+    assert 0 < fetched < len(crops) / 2
+    assert crops[-1].get_property("naturalWidth") == 0
+    loaded(browser, crops[-1])
+    assert crops_fetched_once_quiet(browser) > fetched
+
+
+def crops_fetched_once_quiet(browser) -> int:
+    """How many crops the page has fetched, once a second has passed with none more."""
+    counts = []
+
+    def quiet(_) -> bool:
+        counts.append(browser.execute_script(
+            "return performance.getEntriesByType('resource')"
+            ".filter(entry => entry.name.includes('/crop?')).length"))  # fmt: skip
+        return len(counts) > 1 and counts[-1] == counts[-2]
+
+    WebDriverWait(browser, SETTLE_SECONDS, poll_frequency=1).until(quiet)
+    return counts[-1]
 
 
 def test_a_crop_asked_for_is_checked(booklet_review):

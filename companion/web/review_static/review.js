@@ -70,6 +70,7 @@ function shown(doubt) {
 function cropped(doubt, kind, page, part) {
   const crop = document.createElement("img");
   crop.className = "crop";
+  crop.loading = "lazy";  // a book's review may show hundreds: each is cut when scrolled near
   crop.alt = `Page ${page}, where this ${kind.name} was read (part ${part + 1} of ${doubt.crops.length})`;
   crop.src = `crop?t=${encodeURIComponent(token)}&${doubt.kind}=${encodeURIComponent(doubt.key)}&i=${part}`;
   return crop;
