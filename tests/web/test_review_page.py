@@ -6,6 +6,7 @@ save without the token."""
 
 from __future__ import annotations
 
+import io
 import itertools
 import json
 import os
@@ -313,6 +314,28 @@ def test_a_crop_asked_for_is_checked(booklet_review):
         assert code == status, query
         shape = "image/png" if status == 200 else "application/json"
         assert headers["content-type"] == shape, query
+
+
+def test_a_crop_follows_its_places_when_they_change(review, imported):
+    server, address = review
+    shown = json.loads(Display(address).request("GET", f"/doubts?t={server.token}")[2])
+    key = next(doubt["key"] for doubt in shown if doubt["kind"] == "p" and doubt["crops"])
+    places_file = imported / PLACES
+    places = json.loads(places_file.read_text(encoding="utf-8"))
+    before = crop_size(server, address, key)
+    places[key] = places[key][:1]  # its first line alone: a far smaller crop
+    places_file.write_text(json.dumps(places), encoding="utf-8")
+    after = crop_size(server, address, key)
+    assert after[1] < before[1]
+    assert after == crop_size(server, address, key)
+
+
+def crop_size(server, address, key: str) -> tuple[int, int]:
+    """The width and height of paragraph ``key``'s first crop, as the server cuts it."""
+    code, _, png = Display(address).request("GET", f"/crop?t={server.token}&p={key}&i=0")
+    assert code == 200
+    with Image.open(io.BytesIO(png)) as crop:
+        return crop.size
 
 
 def test_a_folder_with_only_matrices_is_reviewed(booklet_only, browser):
