@@ -37,9 +37,21 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from companion.book_import.corrections import BOOK, keep_correction, paragraph_blocks
-from companion.book_import.folder import MATRICES, MATRIX_PLACES, PLACES, REVIEW
-from companion.book_import.matrices import table_blocks, table_problem, with_table
+from companion.book_import.corrections import (
+    BOOK,
+    keep_correction,
+    owner_changes,
+    paragraph_blocks,
+    read_corrections,
+)
+from companion.book_import.folder import (
+    IMPORTED_MATRICES,
+    MATRICES,
+    MATRIX_PLACES,
+    PLACES,
+    REVIEW,
+)
+from companion.book_import.matrices import owners_tables, table_blocks, table_problem, with_table
 from companion.book_import.review import doubted_matrices, doubted_paragraphs
 
 STATIC = resources.files("companion.web") / "review_static"
@@ -74,6 +86,7 @@ class ShownDoubt(BaseModel):
     where: str
     text: str
     crops: list[int]  # the page of each part it was read from, in reading order
+    saved: bool  # the owner saved it (or changed it in the file) since the import
 
 
 class SaveRequest(BaseModel):
@@ -161,14 +174,16 @@ class ReviewServer:
             return _refused()
         return FileResponse(str(STATIC / "review.html"), headers={"Cache-Control": "no-store"})
 
-    async def _doubts(self, request: Request) -> Response:
+    def _doubts(self, request: Request) -> Response:
+        """The doubts (JSON); not async, as :meth:`_crop`: reading them reads the book."""
         if not self._allowed(request.query_params.get("t")):
             return _refused()
         return JSONResponse([doubt.model_dump(mode="json") for doubt in self.doubts()])
 
     def doubts(self) -> list[ShownDoubt]:
         """Each doubted paragraph (its lines as book.txt holds them), then each doubted
-        matrix (its rows as matrices.txt holds them), with the review's reasons."""
+        matrix (its rows as matrices.txt holds them), with the review's reasons, and
+        whether the owner saved it since the import."""
         review = _read(self.folder / REVIEW)
         paragraphs = paragraph_blocks(_read(self.folder / BOOK))
         matrices = table_blocks(_read(self.folder / MATRICES))
@@ -178,11 +193,25 @@ class ReviewServer:
         found += [(Kind.MATRIX, letter, table.comments, table.lines)
                   for letter in doubted_matrices(review)
                   if (table := matrices.get(letter)) is not None]  # fmt: skip
-        return [self._shown(review, *subject) for subject in found]
+        saved = self._saved()
+        return [self._shown(review, *subject, (subject[0], subject[1]) in saved)
+                for subject in found]  # fmt: skip
+
+    def _saved(self) -> set[tuple[Kind, str]]:
+        """The paragraphs and matrices the owner saved (or changed in their file) since
+        the import: the corrections kept, and the tables that differ from the import's."""
+        paragraphs = {**read_corrections(self.folder), **owner_changes(self.folder)}
+        imported = self.folder / IMPORTED_MATRICES
+        tables = owners_tables(_read(imported), _read(self.folder / MATRICES)) \
+            if imported.is_file() else {}  # fmt: skip
+        return {(Kind.PARAGRAPH, str(number)) for number in paragraphs} | {
+            (Kind.MATRIX, letter) for letter in tables
+        }
 
     def _shown(
-        self, review: str, kind: Kind, key: str, comments: list[str], lines: list[str]
-    ) -> ShownDoubt:
+        self, review: str, kind: Kind, key: str, comments: list[str], lines: list[str],
+        saved: bool,
+    ) -> ShownDoubt:  # fmt: skip
         return ShownDoubt(
             kind=kind,
             key=key,
@@ -191,6 +220,7 @@ class ReviewServer:
             where=" ".join(comments).removeprefix("# "),
             text="\n".join(lines),
             crops=[part[0]["page"] for part in parts_of(self._places(kind).get(key, []))],
+            saved=saved,
         )
 
     def _places(self, kind: Kind) -> dict[str, list[Place]]:

@@ -131,6 +131,7 @@ def test_a_doubtful_paragraph_is_shown_with_its_page_and_saved(review, imported,
     _, address = review
     browser.get(address)
     page_wait(browser).until(lambda page: page.find_elements(By.CSS_SELECTOR, ".doubt"))
+    assert browser.find_element(By.ID, "summary").text.endswith(" to look at; 0 saved.")
     first = next(section for section in browser.find_elements(By.CSS_SELECTOR, ".doubt")
                  if "heading line may be lost" in section.text)  # fmt: skip
     number = int(first.find_element(By.TAG_NAME, "h2").text.removeprefix("¶"))
@@ -148,12 +149,19 @@ def test_a_doubtful_paragraph_is_shown_with_its_page_and_saved(review, imported,
     )
     book = paragraph_blocks((imported / "book.txt").read_text(encoding="utf-8"))
     assert book[number].lines == PARAGRAPHS[number]
+    assert browser.find_element(By.ID, "summary").text.endswith("; 1 saved.")
 
     text.send_keys("\n12")
     first.find_element(By.CSS_SELECTOR, ".save").click()
     page_wait(browser).until(
         lambda _: "start a new paragraph" in first.find_element(By.CSS_SELECTOR, ".status").text
     )
+
+    browser.refresh()  # the owner comes back later: what was saved is marked
+    page_wait(browser).until(lambda page: page.find_elements(By.ID, f"p{number}"))
+    again = browser.find_element(By.ID, f"p{number}")
+    assert again.find_element(By.CSS_SELECTOR, ".status").text == "Saved since the import."
+    assert browser.find_element(By.ID, "summary").text.endswith("; 1 saved.")
 
 
 def test_no_token_no_page(review):
@@ -191,6 +199,22 @@ def test_a_doubtful_matrix_is_shown_with_its_page_and_saved(review, imported, br
     write_matrices(booklet_pages(tmp_path), imported)
     assert FIXED in (imported / MATRICES).read_text(encoding="utf-8")
     assert "matrix F" not in (imported / REVIEW).read_text(encoding="utf-8")
+
+
+def test_what_the_owner_changed_since_the_import_is_marked_saved(imported):
+    server = ReviewServer(imported)
+    shown = server.doubts()
+    assert not any(doubt.saved for doubt in shown)
+    by_hand = next(int(doubt.key) for doubt in shown if doubt.kind == "p")
+    book = (imported / "book.txt").read_text(encoding="utf-8")
+    block = paragraph_blocks(book)[by_hand]
+    old = block.text()
+    block.lines = [*block.lines, "A line the owner typed into book.txt."]
+    (imported / "book.txt").write_text(book.replace(old, block.text()), encoding="utf-8")
+    fixed = (imported / MATRICES).read_text(encoding="utf-8").replace(MISREAD, FIXED)
+    (imported / MATRICES).write_text(fixed, encoding="utf-8")
+    marked = {(doubt.kind, doubt.key) for doubt in server.doubts() if doubt.saved}
+    assert marked == {("p", str(by_hand)), ("m", "F")}
 
 
 def saved(address: str, body: dict) -> tuple[int, str]:

@@ -33,12 +33,17 @@ async function load() {
     document.getElementById("summary").textContent = doubts.error;
     return;
   }
-  document.getElementById("summary").textContent =
-    `${counted(doubts, "p")} and ${counted(doubts, "m")} to look at.`;
+  const summary = `${counted(doubts, "p")} and ${counted(doubts, "m")} to look at`;
   const main = document.getElementById("doubts");
   for (const doubt of doubts) {
     main.append(shown(doubt));
   }
+  const count = () => {
+    document.getElementById("summary").textContent =
+      `${summary}; ${main.querySelectorAll(".doubt.saved").length} saved.`;
+  };
+  main.addEventListener("saved", count);
+  count();
 }
 
 function shown(doubt) {
@@ -48,6 +53,10 @@ function shown(doubt) {
   section.id = `${doubt.kind}${doubt.key}`;
   section.classList.add(kind.name);
   section.querySelector("h2").textContent = doubt.title;
+  if (doubt.saved) {
+    section.classList.add("saved");
+    section.querySelector(".status").textContent = "Saved since the import.";
+  }
   section.querySelector(".where").textContent = doubt.where;
   for (const why of doubt.why) {
     const item = document.createElement("li");
@@ -62,8 +71,7 @@ function shown(doubt) {
     `Blank lines and extra spaces mean nothing in ${kind.file}; they are left out when saved.`;
   const button = section.querySelector(".save");
   button.textContent = `Save into ${kind.file}`;
-  button.addEventListener("click", () => save(kind, kind.key(doubt), text,
-    section.querySelector(".status")));
+  button.addEventListener("click", () => save(kind, kind.key(doubt), text, section));
   return section;
 }
 
@@ -76,7 +84,8 @@ function cropped(doubt, kind, page, part) {
   return crop;
 }
 
-async function save(kind, subject, text, status) {
+async function save(kind, subject, text, section) {
+  const status = section.querySelector(".status");
   status.textContent = "Saving…";
   const {ok, said} = await asked("save", {
     method: "POST", headers: {"Content-Type": "application/json"},
@@ -89,6 +98,8 @@ async function save(kind, subject, text, status) {
   status.textContent = said.text === text.value ? "Saved." :
     `Saved as the box now shows: blank lines and extra spaces left out (they mean nothing in ${kind.file}).`;
   text.value = said.text;
+  section.classList.add("saved");
+  section.dispatchEvent(new Event("saved", {bubbles: true}));
 }
 
 load();
