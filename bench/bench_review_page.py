@@ -13,8 +13,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import random
-import shutil
 import statistics
 import sys
 import tempfile
@@ -27,32 +25,9 @@ sys.path.insert(0, str(ROOT))
 
 from PIL import Image, ImageDraw  # noqa: E402
 
-from companion.book_import.folder import PLACES, write_import  # noqa: E402
+from companion.book_import.folder import PLACES  # noqa: E402
 from companion.web.review_server import ReviewServer  # noqa: E402
-from tests.book_import.layout import (  # noqa: E402
-    DEMO,
-    Kind,
-    damage_lines,
-    demo_paragraphs,
-    pages_of,
-    printed_lines,
-)
-
-
-def imported_book(folder: Path) -> Path:
-    """The demo book's pages, misread here and there, imported into ``folder``/pack."""
-    pack = folder / "pack"
-    pack.mkdir()
-    for name in ("world.txt", "matrices.txt", "cards.txt"):
-        shutil.copy(DEMO / name, pack / name)
-    rng = random.Random(5)
-    printed = printed_lines(demo_paragraphs(), rng)
-    damage_lines(printed, list(Kind), rng, 150)
-    pages = pages_of(printed, source=str(folder / "page-{:03d}.png"))
-    for page in pages:
-        drawn(page).save(page.source)
-    write_import(pages, pack, world=pack)
-    return pack
+from tests.book_import.layout import Kind, imported_demo  # noqa: E402
 
 
 def drawn(page) -> Image.Image:
@@ -83,7 +58,7 @@ def main() -> None:
     runs = parser.parse_args().runs
     with tempfile.TemporaryDirectory() as scratch:
         started = time.perf_counter()
-        pack = imported_book(Path(scratch))
+        pack = imported_demo(Path(scratch), list(Kind), 150, drawn)
         print(f"imported in {time.perf_counter() - started:.0f} s")
         server = ReviewServer(pack, port=0)
         address = server.start()

@@ -58,13 +58,17 @@ def paragraph_blocks(text: str) -> dict[int, ParagraphBlock]:
     return blocks
 
 
-def owner_changes(folder: Path) -> dict[int, ParagraphBlock]:
-    """The paragraphs of FOLDER/book.txt the owner changed or added since the last import."""
+def owner_changes(
+    folder: Path, now: dict[int, ParagraphBlock] | None = None
+) -> dict[int, ParagraphBlock]:
+    """The paragraphs of FOLDER/book.txt (``now``, when already read) the owner changed or
+    added since the last import."""
     book, imported = folder / BOOK, folder / IMPORTED
     if not book.is_file() or not imported.is_file():
         return {}
     was = paragraph_blocks(imported.read_text(encoding="utf-8"))
-    now = paragraph_blocks(book.read_text(encoding="utf-8-sig"))
+    if now is None:
+        now = paragraph_blocks(book.read_text(encoding="utf-8-sig"))
     return {
         number: block for number, block in now.items()
         if number not in was or was[number].lines != block.lines

@@ -39,6 +39,7 @@ from starlette.staticfiles import StaticFiles
 
 from companion.book_import.corrections import (
     BOOK,
+    ParagraphBlock,
     keep_correction,
     owner_changes,
     paragraph_blocks,
@@ -193,14 +194,15 @@ class ReviewServer:
         found += [(Kind.MATRIX, letter, table.comments, table.lines)
                   for letter in doubted_matrices(review)
                   if (table := matrices.get(letter)) is not None]  # fmt: skip
-        saved = self._saved()
+        saved = self._saved(paragraphs)
         return [self._shown(review, *subject, (subject[0], subject[1]) in saved)
                 for subject in found]  # fmt: skip
 
-    def _saved(self) -> set[tuple[Kind, str]]:
+    def _saved(self, book: dict[int, ParagraphBlock]) -> set[tuple[Kind, str]]:
         """The paragraphs and matrices the owner saved (or changed in their file) since
-        the import: the corrections kept, and the tables that differ from the import's."""
-        paragraphs = {**read_corrections(self.folder), **owner_changes(self.folder)}
+        the import: the corrections kept, the paragraphs of ``book`` (book.txt as read)
+        and the tables that differ from the import's."""
+        paragraphs = {**read_corrections(self.folder), **owner_changes(self.folder, book)}
         imported = self.folder / IMPORTED_MATRICES
         tables = owners_tables(_read(imported), _read(self.folder / MATRICES)) \
             if imported.is_file() else {}  # fmt: skip

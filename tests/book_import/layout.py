@@ -11,12 +11,14 @@ import functools
 import itertools
 import random
 import re
+import shutil
 import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
 
+from companion.book_import.folder import write_import
 from companion.book_import.model import Box, OcrLine, OcrPage, OcrWord
 from companion.book_import.words import english_dictionary
 from companion.book_import.world_names import read_world_names
@@ -36,6 +38,26 @@ def demo_paragraphs() -> dict[int, list[str]]:
         for path in [DEMO / "book.txt", *sorted(DEMO.glob("book-*.txt"))]
     )
     return dict(sorted(book_paragraphs(text)))
+
+
+def imported_demo(
+    folder: Path, kinds: list[Kind], damages: int, drawn: Callable[[OcrPage], object]
+) -> Path:
+    """The demo book laid out as pages with ``damages`` seeded misreadings of ``kinds``,
+    each page saved into ``folder`` as ``drawn`` draws it (a Pillow image), imported into
+    ``folder``/pack with the demo's world, matrices and cards: the pack."""
+    pack = folder / "pack"
+    pack.mkdir()
+    for name in ("world.txt", "matrices.txt", "cards.txt"):
+        shutil.copy(DEMO / name, pack / name)
+    rng = random.Random(5)
+    printed = printed_lines(demo_paragraphs(), rng)
+    damage_lines(printed, kinds, rng, damages)
+    pages = pages_of(printed, source=str(folder / "page-{:03d}.png"))
+    for page in pages:
+        drawn(page).save(page.source)
+    write_import(pages, pack, world=pack)
+    return pack
 
 
 def book_text_of(paragraphs: dict[int, list[str]]) -> str:

@@ -10,7 +10,6 @@ import io
 import itertools
 import json
 import os
-import random
 import select
 import shutil
 import subprocess
@@ -32,19 +31,11 @@ from companion.book_import.folder import (
     MATRICES,
     PLACES,
     REVIEW,
-    write_import,
     write_matrices,
 )
 from companion.book_import.review import doubted_paragraphs
 from companion.web.review_server import ReviewServer
-from tests.book_import.layout import (
-    DEMO,
-    Kind,
-    damage_lines,
-    demo_paragraphs,
-    pages_of,
-    printed_lines,
-)
+from tests.book_import.layout import Kind, demo_paragraphs, imported_demo
 from tests.book_import.test_matrices import table_page
 from tests.web.browser import settled
 from tests.web.http_client import Display
@@ -66,17 +57,8 @@ def imported_once(tmp_path_factory):
     """A folder holding a pack imported from damaged demo pages, drawn as plain white page
     images, and the images: imported once for the module (about 90 s a time)."""
     folder = tmp_path_factory.mktemp("imported")
-    pack = folder / "pack"
-    pack.mkdir()
-    for name in ("world.txt", "matrices.txt", "cards.txt"):
-        shutil.copy(DEMO / name, pack / name)
-    rng = random.Random(5)
-    printed = printed_lines(PARAGRAPHS, rng)
-    damage_lines(printed, [Kind.HEADING_LOST], rng, 2)
-    pages = pages_of(printed, source=str(folder / "page-{:03d}.png"))
-    for page in pages:
-        Image.new("L", (page.width, page.height), 255).save(page.source)
-    write_import(pages, pack, world=pack)
+    pack = imported_demo(folder, [Kind.HEADING_LOST], 2,
+                         lambda page: Image.new("L", (page.width, page.height), 255))  # fmt: skip
     write_matrices(booklet_pages(folder), pack)
     return folder
 
