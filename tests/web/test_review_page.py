@@ -414,3 +414,51 @@ def test_a_save_after_the_server_stopped_says_so(review, browser):
     status = first.find_element(By.CSS_SELECTOR, ".status")
     page_wait(browser).until(lambda _: status.text not in ("", "Saving…"))
     assert "does not answer" in status.text
+
+
+def test_next_one_not_saved_skips_what_is_saved(review, browser):
+    """A whole book's review is long: the owner goes from one doubt to the next not yet
+    saved, its text box ready for the keyboard, and from the top to the first."""
+    _, address = review
+    browser.get(address)
+    page_wait(browser).until(lambda page: page.find_elements(By.CSS_SELECTOR, ".doubt"))
+    first, second, third = browser.find_elements(By.CSS_SELECTOR, ".doubt")[:3]
+    saved_as_is(browser, second)
+    first.find_element(By.CSS_SELECTOR, ".next").click()
+    assert taking_keys(browser) == third
+    assert abs(browser.execute_script("return arguments[0].getBoundingClientRect().top", third)) < 1
+    browser.find_element(By.ID, "first-unsaved").click()
+    assert taking_keys(browser) == first
+
+
+def test_next_one_not_saved_says_when_none_is_left(booklet_review, browser):
+    _, address = booklet_review
+    browser.get(address)
+    page_wait(browser).until(lambda page: page.find_elements(By.ID, "mF"))
+    first, last = browser.find_elements(By.CSS_SELECTOR, ".doubt")
+    saved_as_is(browser, first)
+    first.find_element(By.CSS_SELECTOR, ".next").click()
+    assert taking_keys(browser) == last
+    last.find_element(By.CSS_SELECTOR, ".next").click()
+    status = last.find_element(By.CSS_SELECTOR, ".status")
+    assert status.text == "Every other one is saved: this is the last."
+    assert browser.find_element(By.ID, "first-unsaved").is_displayed()
+    saved_as_is(browser, last)
+    assert not browser.find_element(By.ID, "first-unsaved").is_displayed()
+    last.find_element(By.CSS_SELECTOR, ".next").click()
+    assert status.text == "Every one is saved: nothing left to look at."
+    assert taking_keys(browser) is None
+
+
+def saved_as_is(browser, section) -> None:
+    """``section`` saved as the import wrote it, once the page says so."""
+    section.find_element(By.CSS_SELECTOR, ".save").click()
+    page_wait(browser).until(lambda _: "saved" in section.get_attribute("class").split())
+
+
+def taking_keys(browser):
+    """The doubt whose text box has the keyboard, or None."""
+    return browser.execute_script(
+        "const box = document.activeElement;"
+        "return box.tagName === 'TEXTAREA' ? box.closest('.doubt') : null;"
+    )

@@ -38,12 +38,31 @@ async function load() {
   for (const doubt of doubts) {
     main.append(shown(doubt));
   }
+  const first = document.getElementById("first-unsaved");
+  first.addEventListener("click", () => goneToUnsaved(main, null));
   const count = () => {
-    document.getElementById("summary").textContent =
-      `${summary}; ${main.querySelectorAll(".doubt.saved").length} saved.`;
+    const saved = main.querySelectorAll(".doubt.saved").length;
+    document.getElementById("summary").textContent = `${summary}; ${saved} saved.`;
+    first.hidden = saved === doubts.length;
   };
   main.addEventListener("saved", count);
   count();
+}
+
+// The owner's way through a long review: the next doubt after `from` (or the first, from
+// null) not saved yet, wrapping round; its text box takes the keyboard. False when every
+// doubt is saved.
+function goneToUnsaved(main, from) {
+  const sections = [...main.querySelectorAll(".doubt")];
+  const start = from === null ? 0 : sections.indexOf(from) + 1;
+  const next = [...sections.slice(start), ...sections.slice(0, start)]
+    .find((section) => section !== from && !section.classList.contains("saved"));
+  if (!next) {
+    return false;
+  }
+  next.scrollIntoView({block: "start"});
+  next.querySelector("textarea").focus({preventScroll: true});
+  return true;
 }
 
 function shown(doubt) {
@@ -72,6 +91,12 @@ function shown(doubt) {
   const button = section.querySelector(".save");
   button.textContent = `Save into ${kind.file}`;
   button.addEventListener("click", () => save(kind, kind.key(doubt), text, section));
+  section.querySelector(".next").addEventListener("click", () => {
+    if (!goneToUnsaved(section.parentElement, section)) {
+      section.querySelector(".status").textContent = section.classList.contains("saved") ?
+        "Every one is saved: nothing left to look at." : "Every other one is saved: this is the last.";
+    }
+  });
   return section;
 }
 
