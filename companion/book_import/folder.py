@@ -84,11 +84,17 @@ def write_matrices(results: list[PageResult], folder: Path) -> int:
         table_blocks,
     )
 
-    folder.mkdir(parents=True, exist_ok=True)
     _say_failures(results)
     book = folder / BOOK
     facts = book_facts(book.read_text(encoding="utf-8-sig")) if book.is_file() else None
     read = read_matrices(results, facts)
+    if not read.matrices:
+        pages = "the page" if len(results) == 1 else f"the {len(results)} pages"
+        print(f"companion import-matrices: no matrix table was read on {pages} given (each "
+              "table starts with its title, such as MATRIX F): are they the Reaction Matrix "
+              f"booklet's? Nothing was written into {folder}.", file=sys.stderr)  # fmt: skip
+        return 1
+    folder.mkdir(parents=True, exist_ok=True)
     owner: dict[str, str] = {}
     if (folder / MATRICES).is_file() and (folder / IMPORTED_MATRICES).is_file():
         owner = owners_tables(

@@ -31,6 +31,7 @@ Mild | 715 | 718
 
 from __future__ import annotations
 
+import itertools
 import re
 import statistics
 from collections.abc import Iterable
@@ -437,10 +438,12 @@ def table_blocks(text: str) -> dict[str, TableBlock]:
     >>> block = table_blocks(text)["B"]
     >>> block.start, block.title, block.comments, block.lines
     (4, '[matrix B]', ['# page 2'], ['reactions | Trade', '# rich men', 'Rich | 154'])
+    >>> table_blocks("# no matrix read yet\n")
+    {}
     """
     titles = list(_TITLE_LINE.finditer(text))
     blocks: dict[str, TableBlock] = {}
-    for title, following in zip(titles, [*titles[1:], None], strict=True):
+    for title, following in itertools.pairwise([*titles, None]):
         end = following.start() if following else len(text)
         lines = [line.strip() for line in text[title.end() : end].splitlines() if line.strip()]
         head = next((i for i, line in enumerate(lines) if not line.startswith("#")), len(lines))

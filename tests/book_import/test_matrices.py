@@ -154,3 +154,17 @@ def test_import_matrices_writes_the_booklet_beside_the_book(tmp_path, capsys):
     assert written["A"][1] == rows
     assert written["A"][0] == reactions or "matrix A page 1, line 1: " in review
     assert "matrices (" in said.out and str(pack / "review.txt") in said.out
+
+
+def test_pages_holding_no_matrix_change_nothing(tmp_path, capsys):
+    """Before, no matrix read crashed the import with a traceback after the progress bar;
+    and a wrong page would have left matrices.txt empty of what the last import read."""
+    pack = tmp_path / "pack"
+    write_matrices([MATRIX_F], pack)
+    before = {path.name: path.read_bytes() for path in pack.rglob("*") if path.is_file()}
+    prose = table_page(["The road is long and the night is cold."], ["You walk on."])
+    assert write_matrices([prose, prose], pack) == 1
+    assert "no matrix table was read on the 2 pages given" in capsys.readouterr().err
+    assert {path.name: path.read_bytes() for path in pack.rglob("*") if path.is_file()} == before
+    assert write_matrices([prose], tmp_path / "new") == 1
+    assert not (tmp_path / "new").exists()

@@ -360,6 +360,21 @@ def test_a_folder_with_only_matrices_is_reviewed(booklet_only, browser):
             review.terminate()
 
 
+def test_a_folder_with_only_the_book_is_reviewed(imported):
+    """The owner's first step: the book imported, the booklet not yet (before, the doubts
+    list failed with a server error, and the page said only that)."""
+    (imported / MATRICES).unlink()
+    server = ReviewServer(imported, port=0)
+    address = server.start()
+    try:
+        code, _, body = Display(address).request("GET", f"/doubts?t={server.token}")
+    finally:
+        server.stop()
+    assert code == 200
+    kinds = {doubt["kind"] for doubt in json.loads(body)}
+    assert kinds == {"p"}
+
+
 def test_a_folder_with_neither_file_is_refused_clearly(tmp_path):
     command = [sys.executable, "-m", "companion", "review", str(tmp_path)]
     done = subprocess.run(command, capture_output=True, text=True, timeout=60)
