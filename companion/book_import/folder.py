@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from companion.book_import.model import OcrPage, PageFailure, PageResult
+from companion.book_import.model import Box, OcrPage, PageFailure, PageResult
 
 if TYPE_CHECKING:
     from companion.book_import.book import ImportedBook
@@ -25,6 +25,8 @@ REVIEW = "review.txt"
 PAGES = "pages"
 PLACES = Path(".import") / "places.json"
 MATRIX_PLACES = Path(".import") / "matrix-places.json"
+DOUBTED_PLACES = Path(".import") / "doubted-places.json"  # the lines each doubt is about
+MATRIX_DOUBTED_PLACES = Path(".import") / "matrix-doubted-places.json"
 BOOK_DOUBTS = Path(".import") / "review-book.txt"
 MATRIX_DOUBTS = Path(".import") / "review-matrices.txt"
 MATRICES = "matrices.txt"
@@ -227,6 +229,8 @@ def _keep_pages(results: list[PageResult], book: ImportedBook, folder: Path) -> 
         if paragraph.number is not None
     }
     _write_places(folder / PLACES, places)
+    doubted_lines = [(str(d.paragraph), d.place) for d in book.doubts if d.paragraph]
+    _write_places(folder / DOUBTED_PLACES, _doubted_places(doubted_lines, kept, "page"))
 
 
 def _keep_matrix_pages(results: list[PageResult], read: ReadMatrices, folder: Path) -> None:
@@ -238,6 +242,9 @@ def _keep_matrix_pages(results: list[PageResult], read: ReadMatrices, folder: Pa
     kept = _kept_pages(results, pages, folder, "booklet-page")
     places = {m.letter: _kept_places(m.places(), kept, "booklet-page") for m in matrices}
     _write_places(folder / MATRIX_PLACES, places)
+    doubted_rows = [(d.matrix, d.place) for d in read.doubts if d.matrix]
+    _write_places(folder / MATRIX_DOUBTED_PLACES,
+                  _doubted_places(doubted_rows, kept, "booklet-page"))  # fmt: skip
 
 
 def _kept_pages(
@@ -263,6 +270,17 @@ def _kept_places(
                         round(box.width * scale), round(box.height * scale)],
             })  # fmt: skip
     return found
+
+
+def _doubted_places(
+    doubted: list[tuple[str, Place]], kept: dict[int, float], prefix: str
+) -> dict[str, list[dict[str, object]]]:
+    """Where on the kept page images each paragraph's (matrix's) doubts are, each line
+    once: the review page marks them on its crops."""
+    lines: dict[str, dict[tuple[int, Box | None], Place]] = {}
+    for key, place in doubted:
+        lines.setdefault(key, {}).setdefault((place.page, place.box), place)
+    return {key: _kept_places(list(found.values()), kept, prefix) for key, found in lines.items()}
 
 
 def _write_places(path: Path, places: dict[str, list[dict[str, object]]]) -> None:

@@ -7,7 +7,7 @@ FOLDER/matrices.txt. The next import keeps both.
 Local only (127.0.0.1) and behind a token, as the table display:
 
 * ``GET /?t=TOKEN`` the page; ``GET /doubts?t=TOKEN`` the doubtful paragraphs, then the
-  doubtful matrices (JSON);
+  doubtful matrices (JSON), each with the lines its doubts are about marked on its crops;
 * ``GET /crop?t=TOKEN&p=N&i=K`` (``&m=F&i=K``) the K-th part (from 0) of the pages
   paragraph N (matrix F) was read from (PNG): one part for each page or column it runs
   over, in reading order;
@@ -46,8 +46,10 @@ from companion.book_import.corrections import (
     read_corrections,
 )
 from companion.book_import.folder import (
+    DOUBTED_PLACES,
     IMPORTED_MATRICES,
     MATRICES,
+    MATRIX_DOUBTED_PLACES,
     MATRIX_PLACES,
     PLACES,
     REVIEW,
@@ -61,6 +63,7 @@ MAX_BODY = 64_000  # bytes of a save request: a paragraph or a table is far smal
 MAX_PARTS = 99  # crops of one paragraph or table: far more than the pages it runs over
 _NUMBER_LINE = re.compile(r"\s*\d{1,6}\s*")
 Place = dict[str, object]  # a line's page image and box, as the import's places keep it
+Region = tuple[int, int, int, int]  # left, top, right, bottom on a kept page image
 
 
 class Kind(StrEnum):
@@ -76,6 +79,25 @@ class Kind(StrEnum):
     def title(self, key: str) -> str:
         return f"Matrix {key}" if self is Kind.MATRIX else f"¶{key}"
 
+    def places(self) -> Path:
+        """Where the import keeps the lines each one of this kind was read from."""
+        return MATRIX_PLACES if self is Kind.MATRIX else PLACES
+
+    def doubted_places(self) -> Path:
+        """Where the import keeps the lines each one's doubts are about."""
+        return MATRIX_DOUBTED_PLACES if self is Kind.MATRIX else DOUBTED_PLACES
+
+
+class Mark(BaseModel):
+    """A line a doubt is about, on one of the crops: its part, and its box as fractions
+    of the crop's width and height."""
+
+    part: int
+    left: float
+    top: float
+    width: float
+    height: float
+
 
 class ShownDoubt(BaseModel):
     """One doubtful paragraph or matrix as the page shows it."""
@@ -87,6 +109,7 @@ class ShownDoubt(BaseModel):
     where: str
     text: str
     crops: list[int]  # the page of each part it was read from, in reading order
+    marks: list[Mark]  # the lines its doubts are about, on those crops
     saved: bool  # the owner saved it (or changed it in the file) since the import
 
 
@@ -137,6 +160,7 @@ class ReviewServer:
         self._server: uvicorn.Server | None = None
         self._thread: threading.Thread | None = None
         self._places_read: dict[Path, tuple[tuple[int, int], dict[str, list[Place]]]] = {}
+        self._sizes_read: dict[Path, tuple[int, tuple[int, int]]] = {}
 
     def start(self) -> str:
         try:
@@ -214,6 +238,7 @@ class ReviewServer:
         self, review: str, kind: Kind, key: str, comments: list[str], lines: list[str],
         saved: bool,
     ) -> ShownDoubt:  # fmt: skip
+        parts = parts_of(self._places(kind.places()).get(key, []))
         return ShownDoubt(
             kind=kind,
             key=key,
@@ -221,14 +246,16 @@ class ReviewServer:
             why=_reasons(review, kind.head(key)),
             where=" ".join(comments).removeprefix("# "),
             text="\n".join(lines),
-            crops=[part[0]["page"] for part in parts_of(self._places(kind).get(key, []))],
+            crops=[part[0]["page"] for part in parts],
+            marks=self._marks(parts, self._places(kind.doubted_places()).get(key, [])),
             saved=saved,
         )
 
-    def _places(self, kind: Kind) -> dict[str, list[Place]]:
-        """Where each paragraph (matrix) was read from, read again only when its file
-        changes: a big book's places file takes far longer to parse than a crop to cut."""
-        path = self.folder / (MATRIX_PLACES if kind is Kind.MATRIX else PLACES)
+    def _places(self, kept_in: Path) -> dict[str, list[Place]]:
+        """The lines of each paragraph (matrix) as the places file ``kept_in`` holds them,
+        read again only when the file changes: a big book's places file takes far longer
+        to parse than a crop to cut."""
+        path = self.folder / kept_in
         try:
             stat = path.stat()
         except OSError:
@@ -240,6 +267,30 @@ class ReviewServer:
             self._places_read[path] = kept
         return kept[1]
 
+    def _marks(self, parts: list[list[Place]], doubted: list[Place]) -> list[Mark]:
+        """Each doubted line on the crop of ``parts`` it lies in."""
+        regions = [self._region(part) for part in parts]
+        return [mark for place in doubted if (mark := _mark(place, parts, regions)) is not None]
+
+    def _region(self, part: list[Place]) -> Region | None:
+        """The region of its kept page a part's crop is cut from (None without the page)."""
+        path = self.folder / str(part[0]["image"])
+        try:
+            version = path.stat().st_mtime_ns
+        except OSError:
+            return None
+        kept = self._sizes_read.get(path)
+        if kept is None or kept[0] != version:
+            from PIL import Image, UnidentifiedImageError
+
+            try:
+                with Image.open(path) as image:
+                    kept = (version, image.size)
+            except (OSError, UnidentifiedImageError):
+                return None
+            self._sizes_read[path] = kept
+        return crop_region(part, kept[1])
+
     def _crop(self, request: Request) -> Response:
         """One part of the page a doubt was read from. Not async: Starlette runs it in
         its thread pool, so cutting one crop never holds up the page's other requests."""
@@ -250,7 +301,7 @@ class ReviewServer:
         except ValidationError:
             return JSONResponse({"error": "expected t, p or m (A to O), and i"}, status_code=400)
         kind, key = asked.subject()
-        parts = parts_of(self._places(kind).get(key, []))
+        parts = parts_of(self._places(kind.places()).get(key, []))
         if asked.i >= len(parts):
             return JSONResponse({"error": "no page kept for that one"}, status_code=404)
         return Response(_crop_png(self.folder, parts[asked.i]), media_type="image/png")
@@ -363,19 +414,49 @@ def _above(place: Place, last: Place) -> bool:
     return top + height <= last["box"][1]
 
 
+def crop_region(part: list[Place], size: tuple[int, int]) -> Region:
+    """The region of a kept page of ``size`` (width, height) one part's crop shows: its
+    lines with a margin, within the page.
+
+    >>> crop_region([{"box": [30, 40, 100, 20]}, {"box": [30, 70, 90, 20]}], (120, 1000))
+    (6, 16, 120, 114)
+    """
+    boxes = [place["box"] for place in part]
+    return (max(0, min(box[0] for box in boxes) - CROP_MARGIN),
+            max(0, min(box[1] for box in boxes) - CROP_MARGIN),
+            min(size[0], max(box[0] + box[2] for box in boxes) + CROP_MARGIN),
+            min(size[1], max(box[1] + box[3] for box in boxes) + CROP_MARGIN))  # fmt: skip
+
+
+def _mark(place: Place, parts: list[list[Place]], regions: list[Region | None]) -> Mark | None:
+    """``place`` on the crop whose page and region hold its middle, or None.
+
+    >>> parts = [[{"image": "p1.png"}], [{"image": "p1.png"}]]
+    >>> _mark({"image": "p1.png", "box": [500, 120, 200, 10]}, parts,
+    ...       [(0, 0, 400, 800), (400, 100, 800, 300)])
+    Mark(part=1, left=0.25, top=0.1, width=0.5, height=0.05)
+    """
+    left, top, width, height = place["box"]
+    middle = (left + width / 2, top + height / 2)
+    for part, (lines, region) in enumerate(zip(parts, regions, strict=True)):
+        if region is None or lines[0]["image"] != place["image"]:
+            continue
+        x0, y0, x1, y1 = region
+        if x0 <= middle[0] <= x1 and y0 <= middle[1] <= y1:
+            across, down = x1 - x0, y1 - y0
+            return Mark(part=part, left=(max(left, x0) - x0) / across,
+                        top=(max(top, y0) - y0) / down,
+                        width=(min(left + width, x1) - max(left, x0)) / across,
+                        height=(min(top + height, y1) - max(top, y0)) / down)  # fmt: skip
+    return None
+
+
 def _crop_png(folder: Path, part: list[Place]) -> bytes:
     """The region of one kept page holding one part's lines."""
     from PIL import Image
 
-    first = part[0]["image"]
-    boxes = [place["box"] for place in part]
-    left = min(box[0] for box in boxes) - CROP_MARGIN
-    top = min(box[1] for box in boxes) - CROP_MARGIN
-    right = max(box[0] + box[2] for box in boxes) + CROP_MARGIN
-    bottom = max(box[1] + box[3] for box in boxes) + CROP_MARGIN
-    with Image.open(folder / str(first)) as image:
-        crop = image.crop((max(0, left), max(0, top), min(image.width, right),
-                           min(image.height, bottom)))  # fmt: skip
+    with Image.open(folder / str(part[0]["image"])) as image:
+        crop = image.crop(crop_region(part, image.size))
         out = io.BytesIO()
         crop.save(out, format="PNG")
     return out.getvalue()

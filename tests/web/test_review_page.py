@@ -10,6 +10,7 @@ import io
 import itertools
 import json
 import os
+import re
 import select
 import shutil
 import subprocess
@@ -22,7 +23,7 @@ import pytest
 pytest.importorskip("selenium")
 pytest.importorskip("PIL")
 
-from PIL import Image
+from PIL import Image, ImageDraw
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -117,7 +118,10 @@ def test_a_doubtful_paragraph_is_shown_with_its_page_and_saved(review, imported,
     first = next(section for section in browser.find_elements(By.CSS_SELECTOR, ".doubt")
                  if "heading line may be lost" in section.text)  # fmt: skip
     number = int(first.find_element(By.TAG_NAME, "h2").text.removeprefix("¶"))
-    loaded(browser, first.find_element(By.CSS_SELECTOR, ".crop"))
+    crop = first.find_element(By.CSS_SELECTOR, ".crop")
+    loaded(browser, crop)
+    mark = first.find_element(By.CSS_SELECTOR, ".mark")  # the lost heading's line
+    assert mark.is_displayed() and inside(mark.rect, crop.rect)
 
     text = first.find_element(By.TAG_NAME, "textarea")
     lost = next(line for line in text.get_attribute("value").splitlines()
@@ -146,6 +150,43 @@ def test_a_doubtful_paragraph_is_shown_with_its_page_and_saved(review, imported,
     assert browser.find_element(By.ID, "summary").text.endswith("; 1 saved.")
 
 
+def inside(inner: dict, outer: dict) -> bool:
+    """Whether the rectangle ``inner`` (Selenium's ``rect``) lies within ``outer``."""
+    return (outer["x"] <= inner["x"] and inner["x"] + inner["width"] <= outer["x"] + outer["width"]
+            and outer["y"] <= inner["y"]
+            and inner["y"] + inner["height"] <= outer["y"] + outer["height"])  # fmt: skip
+
+
+def test_the_lines_in_doubt_are_marked_on_the_crop(review, imported):
+    """Each line of the page painted its own grey: the middle of each mark on the crop is
+    the grey of a line review.txt names, and every line it names is marked."""
+    server, address = review
+    display = Display(address)
+    doubts = json.loads(display.request("GET", f"/doubts?t={server.token}")[2])
+    doubt = next(d for d in doubts if d["kind"] == "p" and len(d["crops"]) == 1 and d["marks"])
+    lines = json.loads((imported / PLACES).read_text(encoding="utf-8"))[doubt["key"]]
+    page = imported / lines[0]["image"]
+    with Image.open(page) as image:
+        painted = image.convert("L")
+    for index, line in enumerate(lines):
+        left, top, width, height = line["box"]
+        ImageDraw.Draw(painted).rectangle(
+            [left, top, left + width - 1, top + height - 1], fill=10 + 3 * index
+        )
+    painted.save(page)
+    code, _, png = display.request("GET", f"/crop?t={server.token}&p={doubt['key']}&i=0")
+    assert code == 200
+    with Image.open(io.BytesIO(png)) as crop:
+        marked = {(crop.getpixel((int((mark["left"] + mark["width"] / 2) * crop.width),
+                                  int((mark["top"] + mark["height"] / 2) * crop.height))) - 10)
+                  / 3 for mark in doubt["marks"]}  # fmt: skip
+    first = int(re.search(r"line (\d+)$", doubt["where"])[1])
+    listed = (imported / REVIEW).read_text(encoding="utf-8")
+    said = re.finditer(rf"^¶{doubt['key']} .*, line (\d+): ", listed, re.MULTILINE)
+    named = {int(line[1]) - first for line in said}
+    assert marked == named
+
+
 def test_no_token_no_page(review):
     _, address = review
     for path in ("/", "/doubts", "/crop?p=1"):
@@ -167,6 +208,9 @@ def test_a_doubtful_matrix_is_shown_with_its_page_and_saved(review, imported, br
     assert matrix.find_element(By.TAG_NAME, "h2").text == "Matrix F"
     assert "read as '2S72'; read as 2572" in matrix.find_element(By.CSS_SELECTOR, ".why").text
     loaded(browser, matrix.find_element(By.CSS_SELECTOR, ".crop"))
+    mild = matrix.find_elements(By.CSS_SELECTOR, ".cropped")[1]  # its row on the third page
+    loaded(browser, mild.find_element(By.CSS_SELECTOR, ".crop"))
+    assert inside(mild.find_element(By.CSS_SELECTOR, ".mark").rect, mild.rect)
 
     text = matrix.find_element(By.TAG_NAME, "textarea")
     edited = text.get_attribute("value").replace(MISREAD, FIXED)

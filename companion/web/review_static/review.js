@@ -100,13 +100,28 @@ function shown(doubt) {
   return section;
 }
 
+// One part of the page it was read from, the lines its doubts are about marked on it.
 function cropped(doubt, kind, page, part) {
   const crop = document.createElement("img");
   crop.className = "crop";
   crop.loading = "lazy";  // a book's review may show hundreds: each is cut when scrolled near
-  crop.alt = `Page ${page}, where this ${kind.name} was read (part ${part + 1} of ${doubt.crops.length})`;
+  const marks = doubt.marks.filter((mark) => mark.part === part);
+  const marked = marks.length ? `; ${marks.length === 1 ? "the line" : "the lines"} in doubt marked` : "";
+  crop.alt = `Page ${page}, where this ${kind.name} was read (part ${part + 1} of ${doubt.crops.length})${marked}`;
   crop.src = `crop?t=${encodeURIComponent(token)}&${doubt.kind}=${encodeURIComponent(doubt.key)}&i=${part}`;
-  return crop;
+  const holder = document.createElement("div");
+  holder.className = "cropped";
+  holder.append(crop, ...marks.map(markedLine));
+  return holder;
+}
+
+function markedLine(mark) {
+  const line = document.createElement("div");
+  line.className = "mark";
+  for (const side of ["left", "top", "width", "height"]) {
+    line.style[side] = `${100 * mark[side]}%`;
+  }
+  return line;
 }
 
 async function save(kind, subject, text, section) {
