@@ -19,7 +19,7 @@ from typing import Any
 
 from companion.cli import ArgumentError
 from companion.framework.dialogue import Dialogue, GameOptions, GameSpec, Speech
-from companion.framework.errors import SaveError, SetupError
+from companion.framework.errors import PackError, SaveError, SetupError
 from companion.framework.script_lines import ScriptLines
 from companion.framework.shown import shown
 from companion.games import GAME_MODULES, UnknownGameError, game_spec
@@ -31,6 +31,7 @@ from companion.session.saves import LARGEST_NUMBER, UndoHistory, read_save
 from companion.voice.engines import Engine
 
 HELP = "play a game: the companion asks, listens, reads aloud and keeps the score"
+PROBLEMS_SHOWN = 10  # of a pack that cannot be played; `companion check` lists them all
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -300,6 +301,11 @@ def _start(args: argparse.Namespace, path: Path) -> Game:
     )
     try:
         dialogue = spec.new(options)
+    except PackError as error:  # an imported book may have thousands before it is checked
+        more = len(error.problems) > PROBLEMS_SHOWN
+        raise ArgumentError(error.first(PROBLEMS_SHOWN) + (
+            f"\n`companion check {args.pack}` lists them all, each with its file and line"
+            if more else "")) from None  # fmt: skip
     except ValueError as error:
         raise ArgumentError(str(error)) from None
     return Game(spec, dialogue, UndoHistory(), path, dialogue.opening(), new=True)

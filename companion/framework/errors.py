@@ -68,6 +68,19 @@ class PackError(ValueError):
         self.problems = sorted(problems, key=lambda problem: (problem.file, problem.line))
         super().__init__("\n".join(str(problem) for problem in self.problems))
 
+    def first(self, count: int) -> str:
+        """The first ``count`` problems, one a line, then how many more there are.
+
+        >>> error = PackError([Problem("book.txt", line, "no text") for line in (4, 1, 9)])
+        >>> print(error.first(2))
+        book.txt:1: no text
+        book.txt:4: no text
+        ... and 1 more
+        """
+        shown = [str(problem) for problem in self.problems[:count]]
+        more = len(self.problems) - len(shown)
+        return "\n".join(shown + ([f"... and {more} more"] if more > 0 else []))
+
     @classmethod
     def at(cls, file: str | Path, line: int, message: str) -> PackError:
         """One problem at ``file``:``line`` (0: the file as a whole)."""

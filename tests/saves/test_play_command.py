@@ -201,3 +201,21 @@ def test_a_finished_game_of_another_kind_is_replaced(monkeypatch, capsys, tmp_pa
     assert code == 0, err
     assert out.startswith("Welcome to Les Fils de Samarande")
     assert read_save(save).game == "samarande"
+
+
+def test_a_pack_with_many_problems_shows_ten_and_where_to_see_them_all(
+    monkeypatch, capsys, tmp_path
+):
+    """A book imported from the first pages only, before it is checked: thousands of
+    problems, of which play now says ten (it printed them all)."""
+    demo = Path(__file__).resolve().parents[2] / "content" / "demo"
+    for name in ("world.txt", "matrices.txt", "cards.txt"):
+        (tmp_path / name).write_bytes((demo / name).read_bytes())
+    book = (demo / "book.txt").read_text(encoding="utf-8")
+    (tmp_path / "book.txt").write_text(book[: book.index("\n7\n")], encoding="utf-8")
+    code, _, err = play(monkeypatch, capsys, "--pack", str(tmp_path), "--players", "Ali:m")
+    assert code == 2
+    lines = err.splitlines()
+    assert len(lines) == 12 and lines[0].startswith(f"companion play: error: {tmp_path}")
+    assert lines[-2].startswith("... and ") and lines[-2].endswith(" more")
+    assert lines[-1] == f"`companion check {tmp_path}` lists them all, each with its file and line"
