@@ -229,7 +229,7 @@ def _keep_pages(results: list[PageResult], book: ImportedBook, folder: Path) -> 
         if paragraph.number is not None
     }
     _write_places(folder / PLACES, places)
-    doubted_lines = [(str(d.paragraph), d.place) for d in book.doubts if d.paragraph]
+    doubted_lines = [(str(d.paragraph), d.place) for d in book.doubts if d.paragraph is not None]
     _write_places(folder / DOUBTED_PLACES, _doubted_places(doubted_lines, kept, "page"))
 
 

@@ -30,7 +30,15 @@ from importlib import resources
 from pathlib import Path
 
 import uvicorn
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    NonNegativeInt,
+    TypeAdapter,
+    ValidationError,
+    model_validator,
+)
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
@@ -51,6 +59,7 @@ from companion.book_import.folder import (
     MATRICES,
     MATRIX_DOUBTED_PLACES,
     MATRIX_PLACES,
+    PAGES,
     PLACES,
     REVIEW,
 )
@@ -62,7 +71,6 @@ CROP_MARGIN = 24  # pixels of the kept page around a paragraph's lines
 MAX_BODY = 64_000  # bytes of a save request: a paragraph or a table is far smaller
 MAX_PARTS = 99  # crops of one paragraph or table: far more than the pages it runs over
 _NUMBER_LINE = re.compile(r"\s*\d{1,6}\s*")
-Place = dict[str, object]  # a line's page image and box, as the import's places keep it
 Region = tuple[int, int, int, int]  # left, top, right, bottom on a kept page image
 
 
@@ -88,6 +96,28 @@ class Kind(StrEnum):
         return MATRIX_DOUBTED_PLACES if self is Kind.MATRIX else DOUBTED_PLACES
 
 
+class Place(BaseModel):
+    """A line's kept page image and box on it, as the import's places files keep it."""
+
+    model_config = ConfigDict(frozen=True)
+    image: str = Field(pattern=rf"^{PAGES}/(booklet-)?page-\d{{4,6}}\.png$")
+    page: int = Field(ge=0)
+    box: tuple[NonNegativeInt, NonNegativeInt, NonNegativeInt, NonNegativeInt]
+
+
+PLACES_LIST = TypeAdapter(list[Place])
+
+
+class Crop(BaseModel):
+    """One part of the page a doubt was read from: the page, and the crop's size in pixels
+    (0 when the page image cannot be read), so that the page keeps its room before it
+    loads."""
+
+    page: int
+    width: int
+    height: int
+
+
 class Mark(BaseModel):
     """A line a doubt is about, on one of the crops: its part, and its box as fractions
     of the crop's width and height."""
@@ -108,7 +138,7 @@ class ShownDoubt(BaseModel):
     why: list[str]
     where: str
     text: str
-    crops: list[int]  # the page of each part it was read from, in reading order
+    crops: list[Crop]  # each part of the pages it was read from, in reading order
     marks: list[Mark]  # the lines its doubts are about, on those crops
     saved: bool  # the owner saved it (or changed it in the file) since the import
 
@@ -159,8 +189,8 @@ class ReviewServer:
         self._port = port
         self._server: uvicorn.Server | None = None
         self._thread: threading.Thread | None = None
-        self._places_read: dict[Path, tuple[tuple[int, int], dict[str, list[Place]]]] = {}
-        self._sizes_read: dict[Path, tuple[int, tuple[int, int]]] = {}
+        self._places_read: dict[Path, tuple[tuple[int, int], KeptPlaces]] = {}
+        self._sizes_read: dict[Path, tuple[tuple[int, int], tuple[int, int]]] = {}
 
     def start(self) -> str:
         try:
@@ -238,7 +268,9 @@ class ReviewServer:
         self, review: str, kind: Kind, key: str, comments: list[str], lines: list[str],
         saved: bool,
     ) -> ShownDoubt:  # fmt: skip
-        parts = parts_of(self._places(kind.places()).get(key, []))
+        parts = parts_of(self._places(kind.places()).get(key))
+        regions = [self._region(part) for part in parts]
+        doubted = self._places(kind.doubted_places()).get(key)
         return ShownDoubt(
             kind=kind,
             key=key,
@@ -246,12 +278,12 @@ class ReviewServer:
             why=_reasons(review, kind.head(key)),
             where=" ".join(comments).removeprefix("# "),
             text="\n".join(lines),
-            crops=[part[0]["page"] for part in parts],
-            marks=self._marks(parts, self._places(kind.doubted_places()).get(key, [])),
+            crops=[_crop_of(part, region) for part, region in zip(parts, regions, strict=True)],
+            marks=[m for place in doubted if (m := _mark(place, parts, regions)) is not None],
             saved=saved,
         )
 
-    def _places(self, kept_in: Path) -> dict[str, list[Place]]:
+    def _places(self, kept_in: Path) -> KeptPlaces:
         """The lines of each paragraph (matrix) as the places file ``kept_in`` holds them,
         read again only when the file changes: a big book's places file takes far longer
         to parse than a crop to cut."""
@@ -259,37 +291,34 @@ class ReviewServer:
         try:
             stat = path.stat()
         except OSError:
-            return {}
+            return KeptPlaces("")
         version = (stat.st_mtime_ns, stat.st_size)
         kept = self._places_read.get(path)
         if kept is None or kept[0] != version:
-            kept = (version, json.loads(_read(path) or "{}"))
+            kept = (version, KeptPlaces(_read(path)))
             self._places_read[path] = kept
         return kept[1]
 
-    def _marks(self, parts: list[list[Place]], doubted: list[Place]) -> list[Mark]:
-        """Each doubted line on the crop of ``parts`` it lies in."""
-        regions = [self._region(part) for part in parts]
-        return [mark for place in doubted if (mark := _mark(place, parts, regions)) is not None]
-
     def _region(self, part: list[Place]) -> Region | None:
-        """The region of its kept page a part's crop is cut from (None without the page)."""
-        path = self.folder / str(part[0]["image"])
+        """The region of its kept page a part's crop is cut from: None when the page image
+        cannot be read, or the region holds nothing."""
+        path = _page_image(self.folder, part[0])
+        if path is None:
+            return None
         try:
-            version = path.stat().st_mtime_ns
+            stat = path.stat()
         except OSError:
             return None
+        version = (stat.st_mtime_ns, stat.st_size)
         kept = self._sizes_read.get(path)
         if kept is None or kept[0] != version:
-            from PIL import Image, UnidentifiedImageError
-
-            try:
-                with Image.open(path) as image:
-                    kept = (version, image.size)
-            except (OSError, UnidentifiedImageError):
+            size = _image_size(path)
+            if size is None:
                 return None
+            kept = (version, size)
             self._sizes_read[path] = kept
-        return crop_region(part, kept[1])
+        region = crop_region(part, kept[1])
+        return region if region[0] < region[2] and region[1] < region[3] else None
 
     def _crop(self, request: Request) -> Response:
         """One part of the page a doubt was read from. Not async: Starlette runs it in
@@ -301,10 +330,14 @@ class ReviewServer:
         except ValidationError:
             return JSONResponse({"error": "expected t, p or m (A to O), and i"}, status_code=400)
         kind, key = asked.subject()
-        parts = parts_of(self._places(kind.places()).get(key, []))
+        parts = parts_of(self._places(kind.places()).get(key))
         if asked.i >= len(parts):
             return JSONResponse({"error": "no page kept for that one"}, status_code=404)
-        return Response(_crop_png(self.folder, parts[asked.i]), media_type="image/png")
+        region = self._region(parts[asked.i])
+        png = _crop_png(self.folder, parts[asked.i][0], region) if region is not None else None
+        if png is None:
+            return JSONResponse({"error": "its page image cannot be read"}, status_code=404)
+        return Response(png, media_type="image/png")
 
     async def _save(self, request: Request) -> Response:
         body = await _limited_body(request)
@@ -395,6 +428,70 @@ def _problem(typed: list[str]) -> str | None:
     return None
 
 
+class KeptPlaces:
+    """A places file as read: the lines of each paragraph (matrix), checked when first
+    asked for (a whole book's file holds some 25,000), each entry that is not a place left
+    out: a damaged file costs the marks and crops it held, never the page.
+
+    >>> good = {"image": "pages/page-0001.png", "page": 1, "box": [1, 2, 3, 4]}
+    >>> places = KeptPlaces(json.dumps({"7": [good, {"image": "/etc/passwd"}], "8": 3}))
+    >>> [place.box for place in places.get("7")], places.get("8"), places.get("9")
+    ([(1, 2, 3, 4)], [], [])
+    >>> KeptPlaces("[1, 2]").get("1"), KeptPlaces("{not json").get("1")
+    ([], [])
+    """
+
+    def __init__(self, text: str) -> None:
+        try:
+            read = json.loads(text or "{}")
+        except ValueError:
+            read = {}
+        self._read: dict[str, object] = read if isinstance(read, dict) else {}
+        self._checked: dict[str, list[Place]] = {}
+
+    def get(self, key: str) -> list[Place]:
+        if key not in self._checked:
+            entries = self._read.get(key)
+            self._checked[key] = _valid_list(entries) if isinstance(entries, list) else []
+        return self._checked[key]
+
+
+def _valid_list(entries: list[object]) -> list[Place]:
+    try:
+        return PLACES_LIST.validate_python(entries)
+    except ValidationError:
+        return [place for entry in entries if (place := _valid_place(entry)) is not None]
+
+
+def _valid_place(entry: object) -> Place | None:
+    try:
+        return Place.model_validate(entry)
+    except ValidationError:
+        return None
+
+
+def _page_image(folder: Path, place: Place) -> Path | None:
+    """The kept page image ``place`` is on: a file inside FOLDER/pages, or None."""
+    path = folder / place.image
+    pages = (folder / PAGES).resolve()
+    return path if path.resolve().is_relative_to(pages) and path.is_file() else None
+
+
+def _image_size(path: Path) -> tuple[int, int] | None:
+    from PIL import Image
+
+    try:
+        with Image.open(path) as image:
+            return image.size
+    except (OSError, ValueError, Image.DecompressionBombError):
+        return None
+
+
+def _crop_of(part: list[Place], region: Region | None) -> Crop:
+    width, height = (region[2] - region[0], region[3] - region[1]) if region else (0, 0)
+    return Crop(page=part[0].page, width=width, height=height)
+
+
 def parts_of(places: list[Place]) -> list[list[Place]]:
     """A paragraph's or table's places in reading order, cut into one part for each page
     or column: a new part where the page changes or a line stands wholly above the one
@@ -402,7 +499,7 @@ def parts_of(places: list[Place]) -> list[list[Place]]:
     parts: list[list[Place]] = []
     for place in places:
         last = parts[-1][-1] if parts else None
-        if last is None or place["image"] != last["image"] or _above(place, last):
+        if last is None or place.image != last.image or _above(place, last):
             parts.append([place])
         else:
             parts[-1].append(place)
@@ -410,18 +507,20 @@ def parts_of(places: list[Place]) -> list[list[Place]]:
 
 
 def _above(place: Place, last: Place) -> bool:
-    top, height = place["box"][1], place["box"][3]
-    return top + height <= last["box"][1]
+    top, height = place.box[1], place.box[3]
+    return top + height <= last.box[1]
 
 
 def crop_region(part: list[Place], size: tuple[int, int]) -> Region:
     """The region of a kept page of ``size`` (width, height) one part's crop shows: its
     lines with a margin, within the page.
 
-    >>> crop_region([{"box": [30, 40, 100, 20]}, {"box": [30, 70, 90, 20]}], (120, 1000))
+    >>> lines = [(30, 40, 100, 20), (30, 70, 90, 20)]
+    >>> crop_region([Place(image="pages/page-0001.png", page=1, box=box) for box in lines],
+    ...             (120, 1000))
     (6, 16, 120, 114)
     """
-    boxes = [place["box"] for place in part]
+    boxes = [place.box for place in part]
     return (max(0, min(box[0] for box in boxes) - CROP_MARGIN),
             max(0, min(box[1] for box in boxes) - CROP_MARGIN),
             min(size[0], max(box[0] + box[2] for box in boxes) + CROP_MARGIN),
@@ -431,15 +530,14 @@ def crop_region(part: list[Place], size: tuple[int, int]) -> Region:
 def _mark(place: Place, parts: list[list[Place]], regions: list[Region | None]) -> Mark | None:
     """``place`` on the crop whose page and region hold its middle, or None.
 
-    >>> parts = [[{"image": "p1.png"}], [{"image": "p1.png"}]]
-    >>> _mark({"image": "p1.png", "box": [500, 120, 200, 10]}, parts,
-    ...       [(0, 0, 400, 800), (400, 100, 800, 300)])
+    >>> line = Place(image="pages/page-0001.png", page=1, box=(500, 120, 200, 10))
+    >>> _mark(line, [[line], [line]], [(0, 0, 400, 800), (400, 100, 800, 300)])
     Mark(part=1, left=0.25, top=0.1, width=0.5, height=0.05)
     """
-    left, top, width, height = place["box"]
+    left, top, width, height = place.box
     middle = (left + width / 2, top + height / 2)
     for part, (lines, region) in enumerate(zip(parts, regions, strict=True)):
-        if region is None or lines[0]["image"] != place["image"]:
+        if region is None or lines[0].image != place.image:
             continue
         x0, y0, x1, y1 = region
         if x0 <= middle[0] <= x1 and y0 <= middle[1] <= y1:
@@ -451,14 +549,20 @@ def _mark(place: Place, parts: list[list[Place]], regions: list[Region | None]) 
     return None
 
 
-def _crop_png(folder: Path, part: list[Place]) -> bytes:
-    """The region of one kept page holding one part's lines."""
+def _crop_png(folder: Path, place: Place, region: Region) -> bytes | None:
+    """``region`` of the kept page ``place`` is on, or None when it cannot be read."""
     from PIL import Image
 
-    with Image.open(folder / str(part[0]["image"])) as image:
-        crop = image.crop(crop_region(part, image.size))
-        out = io.BytesIO()
-        crop.save(out, format="PNG")
+    path = _page_image(folder, place)
+    if path is None:
+        return None
+    try:
+        with Image.open(path) as image:
+            crop = image.crop(region)
+            out = io.BytesIO()
+            crop.save(out, format="PNG")
+    except (OSError, ValueError, Image.DecompressionBombError):
+        return None
     return out.getvalue()
 
 

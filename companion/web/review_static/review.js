@@ -83,7 +83,7 @@ function shown(doubt) {
     section.querySelector(".why").append(item);
   }
   section.querySelector(".crops").append(...doubt.crops.map(
-    (page, part) => cropped(doubt, kind, page, part)));
+    (crop, part) => cropped(doubt, kind, crop, part)));
   const text = section.querySelector("textarea");
   text.value = doubt.text;
   section.querySelector(".hint").textContent =
@@ -101,10 +101,14 @@ function shown(doubt) {
 }
 
 // One part of the page it was read from, the lines its doubts are about marked on it.
-function cropped(doubt, kind, page, part) {
+function cropped(doubt, kind, {page, width, height}, part) {
   const crop = document.createElement("img");
   crop.className = "crop";
   crop.loading = "lazy";  // a book's review may show hundreds: each is cut when scrolled near
+  if (width && height) {  // its room kept before it loads, so the page does not jump
+    crop.width = width;
+    crop.height = height;
+  }
   const marks = doubt.marks.filter((mark) => mark.part === part);
   const marked = marks.length ? `; ${marks.length === 1 ? "the line" : "the lines"} in doubt marked` : "";
   crop.alt = `Page ${page}, where this ${kind.name} was read (part ${part + 1} of ${doubt.crops.length})${marked}`;
