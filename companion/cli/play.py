@@ -29,6 +29,7 @@ from companion.session.observers.chronicle import Chronicle
 from companion.session.observers.display import LiveDisplay
 from companion.session.saves import LARGEST_NUMBER, UndoHistory, read_save
 from companion.voice.engines import Engine
+from companion.voice.native_messages import native_messages_to
 
 HELP = "play a game: the companion asks, listens, reads aloud and keeps the score"
 PROBLEMS_SHOWN = 10  # of a pack that cannot be played; `companion check` lists them all
@@ -406,10 +407,17 @@ def run(args: argparse.Namespace) -> int:
         game = _load_or_start(args)
     except (UnknownGameError, SaveError, SetupError) as error:
         raise ArgumentError(str(error)) from None
-    spec, path = game.spec, game.save_path
     language = game.dialogue.language
     _in_language(args, language)
     args.lang = language
+    if args.typed or args.listen_files:
+        return _play(args, game)
+    with native_messages_to(game.save_path.with_suffix(".audio.log")):
+        return _play(args, game)
+
+
+def _play(args: argparse.Namespace, game: Game) -> int:
+    spec, path = game.spec, game.save_path
     ears, mouth, keyboard = _open_io(args)
     unreadable_voices = _keep_voices(ears, path)
     chronicle = _open_chronicle(args.chronicle or path.with_suffix(".chronicle.md"))

@@ -25,9 +25,11 @@ import re
 import secrets
 import socket
 import threading
+from collections.abc import Callable
 from enum import StrEnum
 from importlib import resources
 from pathlib import Path
+from typing import TYPE_CHECKING, TypeVar
 
 import uvicorn
 from pydantic import (
@@ -66,12 +68,16 @@ from companion.book_import.folder import (
 from companion.book_import.matrices import owners_tables, table_blocks, table_problem, with_table
 from companion.book_import.review import doubted_matrices, doubted_paragraphs
 
+if TYPE_CHECKING:
+    from PIL import Image
+
 STATIC = resources.files("companion.web") / "review_static"
 CROP_MARGIN = 24  # pixels of the kept page around a paragraph's lines
 MAX_BODY = 64_000  # bytes of a save request: a paragraph or a table is far smaller
 MAX_PARTS = 99  # crops of one paragraph or table: far more than the pages it runs over
 _NUMBER_LINE = re.compile(r"\s*\d{1,6}\s*")
 Region = tuple[int, int, int, int]  # left, top, right, bottom on a kept page image
+Read = TypeVar("Read")
 
 
 class Kind(StrEnum):
@@ -96,7 +102,7 @@ class Kind(StrEnum):
         return MATRIX_DOUBTED_PLACES if self is Kind.MATRIX else DOUBTED_PLACES
 
 
-class Place(BaseModel):
+class KeptPlace(BaseModel):
     """A line's kept page image and box on it, as the import's places files keep it."""
 
     model_config = ConfigDict(frozen=True)
@@ -105,7 +111,7 @@ class Place(BaseModel):
     box: tuple[NonNegativeInt, NonNegativeInt, NonNegativeInt, NonNegativeInt]
 
 
-PLACES_LIST = TypeAdapter(list[Place])
+PLACES_LIST = TypeAdapter(list[KeptPlace])
 
 
 class Crop(BaseModel):
@@ -299,9 +305,14 @@ class ReviewServer:
             self._places_read[path] = kept
         return kept[1]
 
-    def _region(self, part: list[Place]) -> Region | None:
-        """The region of its kept page a part's crop is cut from: None when the page image
-        cannot be read, or the region holds nothing."""
+    def _region(self, part: list[KeptPlace]) -> Region | None:
+        """The region of its kept page a part's crop is cut from (see :meth:`_located`)."""
+        located = self._located(part)
+        return located[1] if located is not None else None
+
+    def _located(self, part: list[KeptPlace]) -> tuple[Path, Region] | None:
+        """The kept page image a part's crop is cut from, and the region of it: None when
+        the page image cannot be read, or the region holds nothing."""
         path = _page_image(self.folder, part[0])
         if path is None:
             return None
@@ -312,13 +323,13 @@ class ReviewServer:
         version = (stat.st_mtime_ns, stat.st_size)
         kept = self._sizes_read.get(path)
         if kept is None or kept[0] != version:
-            size = _image_size(path)
+            size = _from_image(path, lambda image: image.size)
             if size is None:
                 return None
             kept = (version, size)
             self._sizes_read[path] = kept
         region = crop_region(part, kept[1])
-        return region if region[0] < region[2] and region[1] < region[3] else None
+        return (path, region) if region[0] < region[2] and region[1] < region[3] else None
 
     def _crop(self, request: Request) -> Response:
         """One part of the page a doubt was read from. Not async: Starlette runs it in
@@ -333,8 +344,11 @@ class ReviewServer:
         parts = parts_of(self._places(kind.places()).get(key))
         if asked.i >= len(parts):
             return JSONResponse({"error": "no page kept for that one"}, status_code=404)
-        region = self._region(parts[asked.i])
-        png = _crop_png(self.folder, parts[asked.i][0], region) if region is not None else None
+        located = self._located(parts[asked.i])
+        png = None
+        if located is not None:
+            path, region = located
+            png = _from_image(path, lambda image: _png(image.crop(region)))
         if png is None:
             return JSONResponse({"error": "its page image cannot be read"}, status_code=404)
         return Response(png, media_type="image/png")
@@ -447,56 +461,64 @@ class KeptPlaces:
         except ValueError:
             read = {}
         self._read: dict[str, object] = read if isinstance(read, dict) else {}
-        self._checked: dict[str, list[Place]] = {}
+        self._checked: dict[str, list[KeptPlace]] = {}
 
-    def get(self, key: str) -> list[Place]:
+    def get(self, key: str) -> list[KeptPlace]:
         if key not in self._checked:
             entries = self._read.get(key)
             self._checked[key] = _valid_list(entries) if isinstance(entries, list) else []
         return self._checked[key]
 
 
-def _valid_list(entries: list[object]) -> list[Place]:
+def _valid_list(entries: list[object]) -> list[KeptPlace]:
     try:
         return PLACES_LIST.validate_python(entries)
     except ValidationError:
         return [place for entry in entries if (place := _valid_place(entry)) is not None]
 
 
-def _valid_place(entry: object) -> Place | None:
+def _valid_place(entry: object) -> KeptPlace | None:
     try:
-        return Place.model_validate(entry)
+        return KeptPlace.model_validate(entry)
     except ValidationError:
         return None
 
 
-def _page_image(folder: Path, place: Place) -> Path | None:
+def _page_image(folder: Path, place: KeptPlace) -> Path | None:
     """The kept page image ``place`` is on: a file inside FOLDER/pages, or None."""
     path = folder / place.image
     pages = (folder / PAGES).resolve()
     return path if path.resolve().is_relative_to(pages) and path.is_file() else None
 
 
-def _image_size(path: Path) -> tuple[int, int] | None:
+def _from_image(path: Path, use: Callable[[Image.Image], Read]) -> Read | None:
+    """What ``use`` reads from the image at ``path``; None when Pillow cannot read it (not
+    an image, damaged, or too big to be a page)."""
     from PIL import Image
 
     try:
         with Image.open(path) as image:
-            return image.size
+            return use(image)
     except (OSError, ValueError, Image.DecompressionBombError):
         return None
 
 
-def _crop_of(part: list[Place], region: Region | None) -> Crop:
+def _png(image: Image.Image) -> bytes:
+    out = io.BytesIO()
+    image.save(out, format="PNG")
+    return out.getvalue()
+
+
+def _crop_of(part: list[KeptPlace], region: Region | None) -> Crop:
     width, height = (region[2] - region[0], region[3] - region[1]) if region else (0, 0)
     return Crop(page=part[0].page, width=width, height=height)
 
 
-def parts_of(places: list[Place]) -> list[list[Place]]:
+def parts_of(places: list[KeptPlace]) -> list[list[KeptPlace]]:
     """A paragraph's or table's places in reading order, cut into one part for each page
     or column: a new part where the page changes or a line stands wholly above the one
     before it (the top of the next column)."""
-    parts: list[list[Place]] = []
+    parts: list[list[KeptPlace]] = []
     for place in places:
         last = parts[-1][-1] if parts else None
         if last is None or place.image != last.image or _above(place, last):
@@ -506,17 +528,17 @@ def parts_of(places: list[Place]) -> list[list[Place]]:
     return parts
 
 
-def _above(place: Place, last: Place) -> bool:
+def _above(place: KeptPlace, last: KeptPlace) -> bool:
     top, height = place.box[1], place.box[3]
     return top + height <= last.box[1]
 
 
-def crop_region(part: list[Place], size: tuple[int, int]) -> Region:
+def crop_region(part: list[KeptPlace], size: tuple[int, int]) -> Region:
     """The region of a kept page of ``size`` (width, height) one part's crop shows: its
     lines with a margin, within the page.
 
     >>> lines = [(30, 40, 100, 20), (30, 70, 90, 20)]
-    >>> crop_region([Place(image="pages/page-0001.png", page=1, box=box) for box in lines],
+    >>> crop_region([KeptPlace(image="pages/page-0001.png", page=1, box=box) for box in lines],
     ...             (120, 1000))
     (6, 16, 120, 114)
     """
@@ -527,10 +549,12 @@ def crop_region(part: list[Place], size: tuple[int, int]) -> Region:
             min(size[1], max(box[1] + box[3] for box in boxes) + CROP_MARGIN))  # fmt: skip
 
 
-def _mark(place: Place, parts: list[list[Place]], regions: list[Region | None]) -> Mark | None:
+def _mark(
+    place: KeptPlace, parts: list[list[KeptPlace]], regions: list[Region | None]
+) -> Mark | None:
     """``place`` on the crop whose page and region hold its middle, or None.
 
-    >>> line = Place(image="pages/page-0001.png", page=1, box=(500, 120, 200, 10))
+    >>> line = KeptPlace(image="pages/page-0001.png", page=1, box=(500, 120, 200, 10))
     >>> _mark(line, [[line], [line]], [(0, 0, 400, 800), (400, 100, 800, 300)])
     Mark(part=1, left=0.25, top=0.1, width=0.5, height=0.05)
     """
@@ -547,23 +571,6 @@ def _mark(place: Place, parts: list[list[Place]], regions: list[Region | None]) 
                         width=(min(left + width, x1) - max(left, x0)) / across,
                         height=(min(top + height, y1) - max(top, y0)) / down)  # fmt: skip
     return None
-
-
-def _crop_png(folder: Path, place: Place, region: Region) -> bytes | None:
-    """``region`` of the kept page ``place`` is on, or None when it cannot be read."""
-    from PIL import Image
-
-    path = _page_image(folder, place)
-    if path is None:
-        return None
-    try:
-        with Image.open(path) as image:
-            crop = image.crop(region)
-            out = io.BytesIO()
-            crop.save(out, format="PNG")
-    except (OSError, ValueError, Image.DecompressionBombError):
-        return None
-    return out.getvalue()
 
 
 def _read(path: Path) -> str:

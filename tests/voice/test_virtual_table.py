@@ -6,11 +6,16 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import io
 import random
+import re
 import shutil
+import sys
+import threading
 from functools import partial
 
 import numpy as np
+import pexpect
 import pytest
 from rapidfuzz import fuzz
 
@@ -22,6 +27,7 @@ from companion.session.events import Outcome
 from companion.session.saves import read_save
 from companion.voice.adaptation import LearningRecognizer, VoiceMemory
 from companion.voice.speakers import EspeakSpeaker, VoiceSettings
+from testkit import virtual_table
 from testkit.short_games import SHORT_GAMES, samarande_box
 from testkit.table_game import (
     ENROLMENT_STEP,
@@ -34,6 +40,7 @@ from testkit.table_game import (
     voices_from,
 )
 from testkit.virtual_table import (
+    PortAudioStuck,
     VirtualTable,
     VirtualTableUnavailable,
     audible,
@@ -117,6 +124,31 @@ def assert_accounted_for(log, most_wrong: int = 0) -> None:
     assert len(wrong) <= most_wrong, wrong
     assert log.unprompted == 0
     assert all(said.reply is not None for said in log.said), (log.ending, log.said)
+
+
+def test_a_portaudio_restart_that_never_ends_fails_instead_of_hanging(monkeypatch):
+    """Stopping PortAudio waits for every stream still open; one on a killed server hung
+    a test process for good, and the whole suite with it."""
+    import atexit
+
+    import sounddevice
+
+    released = threading.Event()
+    monkeypatch.setattr(sounddevice, "_terminate", released.wait)
+    monkeypatch.setattr(sounddevice, "_initialize", lambda: None)
+    monkeypatch.setattr(virtual_table, "PORTAUDIO_RESTART_SECONDS", 0.2)
+    monkeypatch.setattr(virtual_table._Restarts, "stuck", None)
+    unregistered = []
+    monkeypatch.setattr(atexit, "unregister", unregistered.append)
+    try:
+        with pytest.raises(PortAudioStuck, match="did not restart within 0 s"):
+            virtual_table._restart_portaudio()
+        with pytest.raises(PortAudioStuck, match="stuck restarting earlier"):
+            virtual_table._restart_portaudio()
+        assert unregistered == [sounddevice._exit_handler]  # exit does not wait on it again
+    finally:
+        released.set()
+        virtual_table._Restarts.stuck.join()
 
 
 def test_the_reader_reads_the_paragraph_the_spoken_answers_lead_to(
@@ -203,6 +235,32 @@ def test_when_the_audio_server_dies_mid_game_the_game_goes_on_by_keyboard(
     assert any(spoken.speech.paragraph == 706 for spoken in log.spoken)
     saved = spec.restore(read_save(tmp_path / "game.json").state)
     assert saved.to_save() == game.dialogue.to_save()  # nothing lost: the save is the game
+
+
+def test_the_sound_libraries_own_messages_go_to_a_log_not_the_players_terminal(whisper, tmp_path):
+    """ALSA and PortAudio print a dozen lines of their own when the audio server dies
+    ("Expression '...' failed in 'src/hostapi/alsa/pa_linux_alsa.c'"): beside the save,
+    not above the companion's sentence on the players' terminal."""
+    save = tmp_path / "game.json"
+    terminal = io.StringIO()
+    with VirtualTable.open() as table:
+        child = pexpect.spawn(
+            sys.executable,
+            ["-m", "companion", "play", "--speaker", "espeak", "--players", "Ali:m,Zed:f",
+             "--seed", "1", "--new", "--save", str(save)],
+            env={**table.env, "COLUMNS": "200"}, encoding="utf-8", timeout=120,
+        )  # fmt: skip
+        child.logfile_read = terminal
+        child.expect("Say yes or no")  # the microphone opens for the answer
+        table.kill()
+        child.expect("type your answers from now on")
+        child.sendline("save and quit")
+        child.expect("yes or no")
+        child.sendline("yes")
+        child.expect(pexpect.EOF)
+    assert "The game is saved" in terminal.getvalue()
+    assert not re.search(r"ALSA lib|Expression '.*' failed", terminal.getvalue())
+    assert re.search(r"ALSA lib|Expression '.*' failed", save.with_suffix(".audio.log").read_text())
 
 
 @pytest.mark.parametrize("game", ["tales-of-arabia", "samarande"])
