@@ -282,9 +282,9 @@ def portaudio_on(table: VirtualTable) -> Iterator[None]:
     when it starts, so it is restarted with the table's server in the environment (and
     again after, with the previous one)."""
     previous = os.environ.get("PULSE_SERVER")
-    os.environ["PULSE_SERVER"] = table.env["PULSE_SERVER"]
-    _restart_portaudio()
     try:
+        os.environ["PULSE_SERVER"] = table.env["PULSE_SERVER"]
+        _restart_portaudio()
         yield
     finally:
         if previous is None:
