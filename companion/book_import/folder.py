@@ -31,6 +31,7 @@ BOOK_DOUBTS = Path(".import") / "review-book.txt"
 MATRIX_DOUBTS = Path(".import") / "review-matrices.txt"
 MATRICES = "matrices.txt"
 IMPORTED_MATRICES = Path(".import") / "imported-matrices.txt"
+ENGINE_MESSAGES = Path(".import") / "engine-messages.log"  # the OCR libraries' own
 MATRICES_HEADER = (
     "# The reaction matrices, as read by `companion import-matrices`. See review.txt for what\n"
     "# the import is not sure of; a matrix you change here is kept when you import again.\n\n"
@@ -136,8 +137,11 @@ def _write_review(folder: Path, part: Path, doubts: list[Doubt]) -> None:
 
 def _say_failures(results: list[PageResult]) -> None:
     for failure in (r for r in results if isinstance(r, PageFailure)):
-        print(f"{failure.source} (page {failure.page}): {failure.reason}; left out",
-              file=sys.stderr)  # fmt: skip
+        _say_left_out(failure.source, failure.page, f"{failure.reason}; left out")
+
+
+def _say_left_out(source: str, page: int, why: str) -> None:
+    print(f"{source} (page {page}): {why}", file=sys.stderr)
 
 
 def write_import(
@@ -169,8 +173,13 @@ def write_import(
     doubts = [d for d in book.doubts if d.paragraph not in corrections]
     _write_review(folder, BOOK_DOUBTS, doubts)
     _keep_pages(results, book, folder)
+    repeats = [note for note in book.notes if note.repeat]
+    for note in repeats:
+        _say_left_out(
+            note.place.source, note.place.page, note.why.removeprefix(f"{note.place.source} ")
+        )
     listed = len({(d.paragraph, d.unnumbered) for d in doubts if d.paragraph or d.unnumbered})
-    pages = sum(isinstance(r, OcrPage) for r in results)
+    pages = sum(isinstance(r, OcrPage) for r in results) - len(repeats)
     print(f"{len(book.paragraphs)} paragraphs from {pages} pages into {folder / BOOK}; "
           f"{listed} to review in {folder / REVIEW}"
           + (f"; {len(corrections)} of your corrections kept" if corrections else ""))  # fmt: skip

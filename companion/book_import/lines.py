@@ -123,7 +123,7 @@ def read_stream(results: Iterable[PageResult]) -> Stream:
         if key in seen:
             first = seen[key]
             why = f"repeats page {first.page} ({first.source}) word for word; left out"
-            stream.notes.append(_page_note(result.source, result.page, why))
+            stream.notes.append(_page_note(result.source, result.page, why, repeat=True))
             continue
         seen[key] = result
         stream.pages.append(result)
@@ -331,9 +331,9 @@ def _not_far_below(numbers: list[int]) -> list[int]:
     return [number for number in numbers if number >= middle / 2]
 
 
-def _page_note(source: str, page: int, why: str) -> Doubt:
+def _page_note(source: str, page: int, why: str, repeat: bool = False) -> Doubt:
     return Doubt(paragraph=None, place=Place(source=source, page=page, where=""),
-                 why=f"{source} {why}")  # fmt: skip
+                 why=f"{source} {why}", repeat=repeat)  # fmt: skip
 
 
 def _page_lines(page: OcrPage) -> list[Line]:

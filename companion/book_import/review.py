@@ -38,6 +38,7 @@ class Doubt(BaseModel):
     why: str
     unnumbered: str | None = None  # a paragraph whose number was not read: where it lies
     subject: str | None = None  # what else it is about: "matrix F, Terrible"
+    repeat: bool = False  # a page that repeats one given before: left out
 
     @property
     def matrix(self) -> str | None:

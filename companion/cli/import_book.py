@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 from companion.cli import ArgumentError
+from companion.cli.native_messages import native_messages_to
 
 HELP = "read photographed or scanned pages of a Book of Tales into a pack's book.txt"
 
@@ -29,9 +30,10 @@ def run(args: argparse.Namespace) -> int:
     if args.world is not None and not (args.world / "world.txt").is_file():
         raise ArgumentError(f"--world {args.world}: no world.txt in that folder")
     paths = page_files(args)
-    from companion.book_import.folder import import_into
+    from companion.book_import.folder import ENGINE_MESSAGES, import_into
 
-    return import_into(paths, args.out, args.world, args.lang)
+    with native_messages_to(args.out / ENGINE_MESSAGES):
+        return import_into(paths, args.out, args.world, args.lang)
 
 
 def page_files(args: argparse.Namespace) -> list[Path]:

@@ -8,6 +8,7 @@ import argparse
 from pathlib import Path
 
 from companion.cli.import_book import page_files
+from companion.cli.native_messages import native_messages_to
 
 HELP = "read photographed or scanned pages of the Reaction Matrix booklet into matrices.txt"
 
@@ -30,6 +31,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     paths = page_files(args)
-    from companion.book_import.folder import import_matrices_into
+    from companion.book_import.folder import ENGINE_MESSAGES, import_matrices_into
 
-    return import_matrices_into(paths, args.out, args.lang)
+    with native_messages_to(args.out / ENGINE_MESSAGES):
+        return import_matrices_into(paths, args.out, args.lang)

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.cli import ArgumentError
+from companion.cli.native_messages import native_messages_to
 from companion.framework.dialogue import Dialogue, GameOptions, GameSpec, Speech
 from companion.framework.errors import PackError, SaveError, SetupError
 from companion.framework.script_lines import ScriptLines
@@ -29,7 +30,6 @@ from companion.session.observers.chronicle import Chronicle
 from companion.session.observers.display import LiveDisplay
 from companion.session.saves import LARGEST_NUMBER, UndoHistory, read_save
 from companion.voice.engines import Engine
-from companion.voice.native_messages import native_messages_to
 
 HELP = "play a game: the companion asks, listens, reads aloud and keeps the score"
 PROBLEMS_SHOWN = 10  # of a pack that cannot be played; `companion check` lists them all
