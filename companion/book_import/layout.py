@@ -436,3 +436,35 @@ def numbered(lines: Sequence[OcrLine]) -> list[OcrLine]:
         counts[line.column] = counts.get(line.column, 0) + 1
         renumbered.append(line.model_copy(update={"number": counts[line.column]}))
     return renumbered
+
+
+LOST_LETTER = (0.18, 0.6)
+"""A line's first word whose left edge stands this far right of its column's edge, in its
+words' median height, may have lost its first letter ('he gap' for 'the gap'): a narrow
+letter is about a fifth of the height; a paragraph's indent, or a printed letter's own
+side bearing (at most a tenth here), is outside the range."""
+
+
+def column_edges(lines: Sequence[OcrLine]) -> dict[int, float]:
+    """Each column's left edge: the middle left side of its lines of three words or more."""
+    edges: dict[int, float] = {}
+    for column in {line.column for line in lines}:
+        lefts = sorted(
+            line.words[0].box.left
+            for line in lines
+            if line.column == column and len(line.words) >= 3
+        )
+        if lefts:
+            edges[column] = lefts[len(lefts) // 2]
+    return edges
+
+
+def starts_late(line: OcrLine, edge: float | None) -> bool:
+    """The line's first word, in small letters (a line that goes on from the one above),
+    starts a narrow letter's width right of its column's edge: a first letter lost?"""
+    if edge is None or not line.words or not line.words[0].text[:1].islower():
+        return False
+    heights = sorted(word.box.height for word in line.words)
+    height = heights[len(heights) // 2]
+    low, high = LOST_LETTER
+    return low * height < line.words[0].box.left - edge < high * height

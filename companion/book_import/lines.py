@@ -27,6 +27,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from companion.book_import.layout import column_edges, starts_late
 from companion.book_import.model import (
     OcrLine,
     OcrPage,
@@ -36,12 +37,6 @@ from companion.book_import.model import (
     enclosing,
 )
 from companion.book_import.review import Doubt, Place
-
-# A line's first word whose left edge stands this far right of its column's edge, in its
-# words' median height, may have lost its first letter ('he gap' for 'the gap'): a narrow
-# letter is about a fifth of the height; a paragraph's indent, or a printed letter's own
-# side bearing (at most a tenth here), is outside the range.
-LOST_LETTER = (0.18, 0.6)
 
 # Digits as engines misread them, in a number printed alone on its line.
 DIGIT_LOOKALIKES = str.maketrans("OoDQlIi|!ZzSsBgqbT", "000011111225589967")
@@ -340,15 +335,7 @@ def _page_lines(page: OcrPage) -> list[Line]:
     """The page's lines as tokens, a number printed in the margin beside a line's text
     (``412  You meet ...``, the text's left edge the column's own) put on a line of its
     own, as the paragraph number it is."""
-    edges: dict[int, float] = {}
-    for column in {line.column for line in page.lines}:
-        lefts = sorted(
-            line.words[0].box.left
-            for line in page.lines
-            if line.column == column and len(line.words) >= 3
-        )
-        if lefts:
-            edges[column] = lefts[len(lefts) // 2]
+    edges = column_edges(page.lines)
     lines = []
     for line in page.lines:
         edge = edges.get(line.column)
@@ -356,7 +343,7 @@ def _page_lines(page: OcrPage) -> list[Line]:
             number = line.model_copy(update={"words": line.words[:1], "box": line.words[0].box})
             lines.append(_line(page, number))
             line = line.model_copy(update={"words": text})
-        lines.append(_line(page, line, _starts_late(line, edge)))
+        lines.append(_line(page, line, starts_late(line, edge)))
     return lines
 
 
@@ -396,18 +383,7 @@ def _text_beside_number(line: OcrLine, edge: float) -> tuple[OcrWord, ...]:
     return tuple(rest[start:]) if marks_in_margin and beside else ()
 
 
-def _starts_late(line: OcrLine, edge: float | None) -> bool:
-    """The line's first word, in small letters (a line that goes on from the one above),
-    starts a narrow letter's width right of its column's edge: a first letter lost?"""
-    if edge is None or not line.words or not line.words[0].text[:1].islower():
-        return False
-    heights = sorted(word.box.height for word in line.words)
-    height = heights[len(heights) // 2]
-    low, high = LOST_LETTER
-    return low * height < line.words[0].box.left - edge < high * height
-
-
-def _line(page: OcrPage, line: OcrLine, starts_late: bool = False) -> Line:
+def _line(page: OcrPage, line: OcrLine, late: bool = False) -> Line:
     place = Place(source=page.source, page=page.page, where=line.where, box=line.box)
     letters = sorted(w.box.height for w in line.words if len(w.text) > 1 and w.text.isalpha())
     middle = letters[len(letters) // 2] if len(letters) >= 2 else None
@@ -418,7 +394,7 @@ def _line(page: OcrPage, line: OcrLine, starts_late: bool = False) -> Line:
         tokens=[token for token in tokens if token.text],
         place=place,
         crosses_columns=line.crosses_columns,
-        starts_late=starts_late,
+        starts_late=late,
     )
 
 

@@ -2,7 +2,9 @@
 checks: read with low confidence, no word of the dictionary, a rare word beside a far
 more common lookalike (``comer``, ``tum``), a word another word may be printed as
 (``tom``: ``torn``, ``coin``: ``coffin``), a capital in mid-sentence, a quote mark at a
-word's edge, a reward code with a figure in it read with some doubt. RapidOCR's
+word's edge, a reward code with a figure in it read with some doubt; and a line's first
+word that starts a letter's width in from its column's edge, read from the edge (a first
+letter the first engine lost: ``heir`` for ``their``, ``hank`` for ``thank``). RapidOCR's
 recogniser reads each such word's crop (about 25 ms a word on one core, so only these,
 about 9 a page); the book's structure then takes the reading both the engine and the
 book agree on, or lists the disagreement (``sections.py``).
@@ -29,6 +31,7 @@ from typing import Protocol
 import numpy as np
 
 from companion.book_import.figures import REWARD_FIGURE
+from companion.book_import.layout import column_edges, starts_late
 from companion.book_import.model import OcrLine, OcrWord
 from companion.book_import.page_image import runs
 from companion.book_import.words import Lexicon, bare, ends_sentence
@@ -97,15 +100,19 @@ def second_readings(
     """The lines, each doubtful word with the second engine's reading of its crop (the
     line's height, the word's width, a little margin)."""
     padding = round(PADDING * pitch)
+    edges = column_edges(lines)
     read = []
     for before_line, line in zip([None, *lines], lines, strict=False):
         space = _word_space(line)
+        edge = edges.get(line.column)
         words = []
         for index, word in enumerate(line.words):
             second = _space_inside(page, line, word, space, doubtful.lexicon)
             before = line.words[index - 1] if index else _last_word(before_line)
-            if second is None and doubtful(word, before):
-                second = _read_crop(page, line, word, reader, padding)
+            late = index == 0 and starts_late(line, edge)
+            if second is None and (late or doubtful(word, before)):
+                left = round(edge) if late and edge is not None else word.box.left
+                second = _read_crop(page, line, word, reader, padding, left)
             words.append(word if second is None else word.model_copy(update={"second": second}))
         read.append(line.model_copy(update={"words": tuple(words)}))
     return read
@@ -148,12 +155,16 @@ def _space_inside(
     return None
 
 
-def _read_crop(page: np.ndarray, line: OcrLine, word: OcrWord, reader: WordReader, pad: int) -> str:
+def _read_crop(
+    page: np.ndarray, line: OcrLine, word: OcrWord, reader: WordReader, pad: int, left_side: int
+) -> str:
+    """The second engine's reading of the word's crop, from ``left_side`` (the word's own,
+    or its column's edge for a first letter the first engine may have lost)."""
     top, bottom = (
         max(0, line.box.top - pad),
         min(page.shape[0], line.box.top + line.box.height + pad),
     )
-    left = max(0, word.box.left - pad)
+    left = max(0, left_side - pad)
     right = min(page.shape[1], word.box.left + word.box.width + pad)
     if bottom <= top or right <= left:
         return ""

@@ -167,8 +167,11 @@ class _Reader:
 
     def first_letter_lost(self, tokens: list[Token], before: str | None) -> None:
         """A line that starts a letter's width in from the column's edge: its first letter
-        put back when exactly one letter makes a word that fits the words beside it (see
-        :meth:`fits_line_start`: ``Through he gap``, ``the``; ``scat-ering``, ``tering``)
+        put back as the second engine read it from the column's edge, when that makes a
+        word (the book too small to say ``their`` beside ``of`` or ``home``; ``be-ray``:
+        ``betray`` and ``bewray``); else when exactly one letter makes a word that fits the
+        words beside it (see :meth:`fits_line_start`: ``Through he gap``, ``the``;
+        ``scat-ering``, ``tering``)
         and the word as read does not, or is said beside them far less often (``in he
         crowd``, the same letter lost on other lines: :meth:`said_far_more`); listed
         either way."""
@@ -176,6 +179,13 @@ class _Reader:
         word, after = bare(first.text), tokens[1].text if len(tokens) > 1 else None
         fits = partial(self.fits_line_start, before=before, after=after)
         lost = [_letter_put_back(letter, word) for letter in string.ascii_lowercase]
+        seen = bare(first.second or "")
+        if seen in lost and self.context.lexicon.is_word(_made_whole(seen, before)):
+            first.text = first.text.replace(word, seen)
+            self.doubt(first.place, f"{word!r} starts a letter's width in from the column's "
+                       f"edge, and the second engine read {seen!r} from the edge: "
+                       "read so")  # fmt: skip
+            return
         said = [found for found in lost if fits(found)]
         letters = _without_inner_apostrophes(word)  # ``amp's``: ``lamp's`` (seed 132)
         if (
@@ -1709,6 +1719,16 @@ def _heading_parts(read: str) -> tuple[bool, bool, list[str]]:
     names = re.sub(r"^\s*MASTER\s+", "", names, flags=re.IGNORECASE)
     parts = re.split(r"\s+OR\s+|,", names, flags=re.IGNORECASE)
     return master, mandatory, [" ".join(part.split()) for part in parts]
+
+
+def _made_whole(start: str, before: str | None) -> str:
+    """The word a line's first word makes: itself, or with the part broken off at the end
+    of the line before.
+
+    >>> _made_whole("tray", "be-"), _made_whole("their", "of")
+    ('betray', 'their')
+    """
+    return bare(before).rstrip("-") + start if before and before.endswith("-") else start
 
 
 def _letter_put_back(letter: str, word: str) -> str:

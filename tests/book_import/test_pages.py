@@ -534,3 +534,38 @@ def test_a_capital_at_a_line_start_in_mid_sentence_is_read_again():
     read = second_readings(page, lines, reader, doubtful, pitch=60)
     assert read[1].words[0].second == "is"
     assert reader.read == 1  # not 'You' after the number, nor 'Is' after a full stop
+
+
+def test_a_line_that_starts_a_letters_width_in_is_read_again_from_its_columns_edge():
+    """Press seed 165's scans (Liberation Sans at 9 pt): Tesseract lost the first letter
+    of fourteen lines, reading words all the same ('heir' for 'their', 'hank' for 'thank',
+    'he' for 'the'), never doubted; the second engine, given the crop from the column's
+    edge, read every one whole. A line starting at the edge is not read again."""
+    from companion.book_import.model import Box, OcrLine, OcrWord
+    from companion.book_import.second_reading import PADDING, Doubtful, second_readings
+
+    class Reader:
+        def __init__(self) -> None:
+            self.lefts: list[int] = []
+
+        def read_word(self, image: np.ndarray) -> str:
+            inked = np.flatnonzero((image < 128).any(axis=0))
+            self.lefts.append(int(inked[0]) if inked.size else -1)
+            return "their"
+
+    page = np.full((400, 900), 255, np.uint8)
+    page[70:100, 100:112] = 0  # the lost letter's ink, at the column's edge
+    lines = []
+    for number, (left, text) in enumerate([(100, "of the other"), (115, "heir home town"),
+                                           (100, "and the rest")]):  # fmt: skip
+        box = Box(left=100, top=60 * number + 10, width=600, height=50)
+        words = tuple(
+            OcrWord(text=word, confidence=0.96,
+                    box=box.model_copy(update={"left": left + 150 * index, "width": 100}))
+            for index, word in enumerate(text.split())
+        )  # fmt: skip
+        lines.append(OcrLine(words=words, box=box, column=0, number=number + 1))
+    reader = Reader()
+    read = second_readings(page, lines, reader, Doubtful(lexicon=None), pitch=60)
+    assert [line.words[0].second for line in read] == [None, "their", None]
+    assert reader.lefts == [round(PADDING * 60)]  # the crop holds the letter from its start

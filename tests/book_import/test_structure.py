@@ -750,9 +750,10 @@ def _joint(words: list[str], index: int) -> tuple[str, str, str, str]:
     return before, word, joining_mark(words[index]), after
 
 
-def _first_letter_lost(pages, chosen: set[tuple[int, int, int]], shift: int):
+def _first_letter_lost(pages, chosen: set[tuple[int, int, int]], shift: int, seen=None):
     """The pages with the first letter of each chosen line's first word lost, the word's
-    box starting ``shift`` pixels further right (where the engine found its ink)."""
+    box starting ``shift`` pixels further right (where the engine found its ink); what
+    the second engine read from the column's edge is ``seen(word)`` (None: not read)."""
     changed = []
     for page in pages:
         lines = []
@@ -760,7 +761,9 @@ def _first_letter_lost(pages, chosen: set[tuple[int, int, int]], shift: int):
             if (page.page, line.column, line.number) in chosen:
                 first = line.words[0]
                 box = first.box.model_copy(update={"left": first.box.left + shift})
-                word = first.model_copy(update={"text": first.text[1:], "box": box})
+                second = seen(first.text) if seen else None
+                word = first.model_copy(update={"text": first.text[1:], "box": box,
+                                                "second": second})  # fmt: skip
                 line = line.model_copy(update={"words": (word, *line.words[1:])})
             lines.append(line)
         changed.append(page.model_copy(update={"lines": tuple(lines)}))
@@ -837,6 +840,33 @@ def test_the_second_half_of_a_broken_word_that_lost_its_first_letter_is_made_who
     assert len(late) == len(broken)
     assert all(d.why.endswith("read so") for d in late)
     assert {d.paragraph for d in late} <= exact
+
+
+def test_a_first_letter_lost_is_put_back_as_the_second_engine_read_it_from_the_edge():
+    """Press seed 165's scans: 'of heir home', 'and hank your', 'be-ray': the book too
+    small to say 'their' beside 'of' or 'home', 'betray' and 'bewray' both words. The
+    second engine, reading from the column's edge, saw the letter: put back, listed. Where
+    it read no letter more, or one that makes no word, the lines are listed as before."""
+    english = english_dictionary("eng")
+    pages = pages_of(printed_lines(PARAGRAPHS, random.Random(7)))
+    candidates = [
+        (page.page, line.column, line.number)
+        for page in pages for line in page.lines[1:]
+        if re.fullmatch(r"[a-z]{3,}", line.words[0].text) and len(line.words) > 2
+        and english.lookup(line.words[0].text[1:])
+    ]  # fmt: skip
+    chosen = set(random.Random(8).sample(candidates, 25))
+    book = import_book(_first_letter_lost(pages, chosen, 12, seen=str), world=WORLD)
+    exact, unlisted, invented = outcome(book)
+    assert unlisted == invented == []
+    late = [d for d in book.doubts if "a letter's width in from the column's edge" in d.why]
+    assert len(late) == len(chosen)
+    assert all("the second engine read" in d.why and d.why.endswith("read so") for d in late)
+    assert {d.paragraph for d in late} <= exact
+    misread = import_book(_first_letter_lost(pages, chosen, 12, seen=lambda w: "q" + w[1:]),
+                          world=WORLD)  # fmt: skip
+    assert not [d for d in misread.doubts if "the second engine read" in d.why]
+    assert outcome(misread)[1:] == ([], [])
 
 
 def test_a_page_number_atop_a_short_last_column_is_left_out():
