@@ -17,7 +17,13 @@ a page (median, reading and structure; the dictionary's one-time load apart).
 
     .venv/bin/python bench/bench_book_structure.py [--pages 10] [--engine tesseract]
     .venv/bin/python bench/bench_book_structure.py --setter press --styles 1,2,3 \
-        --paragraphs 40 [--book synthetic] [--no-world] [--kinds photo]
+        --paragraphs 40 [--book synthetic] [--no-world] [--kinds photo] [--readings DIR]
+
+``--readings DIR`` keeps what the engines read of each set in DIR and reads it from there
+when it is already kept, so that a change to the structure stage (sections, words,
+paragraphs) is measured before and after on the very same readings in seconds; a change
+to the reading of pages needs an empty DIR (the CPU a page printed is then the first
+reading's).
 """
 
 from __future__ import annotations
@@ -27,6 +33,7 @@ import os
 os.environ.setdefault("OMP_THREAD_LIMIT", "1")
 
 import argparse
+import pickle
 import random
 import re
 import statistics
@@ -147,6 +154,7 @@ def main() -> None:
     parser.add_argument("--no-world", action="store_true", help="import without world.txt")
     parser.add_argument("--kinds", default="scan,photo")
     parser.add_argument("--show", action="store_true", help="print each paragraph not exact")
+    parser.add_argument("--readings", type=Path, help="keep and reuse the engines' readings")
     args = parser.parse_args()
     choice = choose_engine(OcrEngine(args.engine))
     english_dictionary("eng")
@@ -163,7 +171,27 @@ def main() -> None:
         for name, scans, truth, printed in sets:
             print(name)
             for kind in args.kinds.split(","):
-                measure(kind, scans, truth, printed, world, choice, folder, args.show)
+                kept = kept_path(args, name, len(truth), kind)
+                results, seconds = read_kept(kept) or read_as(kind, scans, folder, choice)
+                if kept is not None and not kept.exists():
+                    kept.parent.mkdir(parents=True, exist_ok=True)
+                    kept.write_bytes(pickle.dumps((results, seconds)))
+                measure(kind, results, seconds, truth, printed, world, args.show)
+
+
+def kept_path(args: argparse.Namespace, name: str, paragraphs: int, kind: str) -> Path | None:
+    """Where --readings keeps a set's readings: by book, layout, paragraphs, kind, engine."""
+    if args.readings is None:
+        return None
+    layout = re.sub(r"\W+", "-", name.split(":")[0])
+    return args.readings / f"{args.book}-{layout}-{paragraphs}-{kind}-{args.engine}.pickle"
+
+
+def read_kept(kept: Path | None):
+    """The readings and CPU seconds kept in ``kept`` (this bench's own file), or None."""
+    if kept is None or not kept.exists():
+        return None
+    return pickle.loads(kept.read_bytes())
 
 
 def read_as(kind: str, scans, folder: Path, choice, tables: bool = False):
@@ -179,12 +207,11 @@ def read_as(kind: str, scans, folder: Path, choice, tables: bool = False):
     return results, seconds
 
 
-def measure(kind, scans, truth, printed, world, choice, folder: Path, show: bool) -> None:
-    results, seconds = read_as(kind, scans, folder, choice)
+def measure(kind, results, seconds, truth, printed, world, show: bool) -> None:
     start = time.process_time()
     book = import_book(results, world=world)
-    structure = (time.process_time() - start) / len(scans)
-    print(f"  {kind}s ({len(scans)} pages, {len(truth)} whole paragraphs):")
+    structure = (time.process_time() - start) / len(seconds)
+    print(f"  {kind}s ({len(seconds)} pages, {len(truth)} whole paragraphs):")
     for measure_name, value in score(truth, printed, book).items():
         print(f"    {measure_name:22} {value}")
     print(

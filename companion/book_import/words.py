@@ -57,6 +57,7 @@ _SENTENCE_ENDS = (".", "!", "?", ":", '"', "”", "’", "]")
 _PLURAL_POSSESSIVES = ("s'", "s’")
 PAIR_OFTEN = 3  # two words this book says together this often are its own phrase
 USAGE_RATIO = 3  # a pair this book writes one way this many times as often as another
+NO_POSSESSIVE_BEFORE = {"en": ("the", "a", "an")}  # a possessive never stands before these
 Joint = tuple[str, str, str]  # the word before, the word a mark ends, the word after
 Joints = Counter[tuple[str, str, str, str]]  # (before, word, mark, after): how often written
 JOINT_OFTEN = 2  # a mark the book writes in three words' midst this often is its own
@@ -74,6 +75,8 @@ SPACED_LETTERS = 7  # a non-word this long may be words whose spaces were lost
 SPACED_WORDS = 3  # when it reads as this many words at least: two may be a compound the
 # dictionary lacks (``hoofprints``, ``ferrywoman``; a pair the book says is run_together's)
 _LONGEST_WORD = 20  # letters of the longest word looked for in them
+_JOINING_MARK_INSIDE = re.compile(r"([,;:])")  # words run together across a mark
+_RUN_OF_WORDS = re.compile(r"[A-Za-z]+(?:['’\-][A-Za-z]+)*")  # letters, ' or - inside
 PARTING_MARGIN = 1.0  # Zipf units (a factor of 10) by which a space one letter over reads better
 PAIR_BONUS = 3.0  # Zipf units: two words the book says together read so rather than apart
 COMMON_SHORT_WORD = 6.0
@@ -155,6 +158,18 @@ def bare(token: str) -> str:
     return token.strip(_EDGE_MARKS)
 
 
+def _inner_mark_between(pieces: list[str]) -> bool:
+    """Whether words read run together hold an apostrophe or a hyphen inside one (so they
+    are no compound the dictionary lacks), but for a possessive's at the end (a word said
+    once with its ``'s`` is no two words: ``djinni ya's``).
+
+    >>> [_inner_mark_between(p.split()) for p in ("lamp's owner", "a six-pointed", "djinni ya's")]
+    [True, True, False]
+    """
+    last = re.sub(r"['’]s$", "", pieces[-1])
+    return any(not piece.isalpha() for piece in [*pieces[:-1], last])
+
+
 class Names:
     """The pack's names, to tell a word of one (``Carpet``) inside it (``your Flying
     Carpet``) from the same word outside it (``your Carpet``).
@@ -208,6 +223,9 @@ class Lexicon:
             if word.endswith(_PLURAL_POSSESSIVES)
         )
         self.joints = joints or Counter()
+        self.marked_pairs: Counter[tuple[str, str]] = Counter()
+        for (_before, word, _mark, after), count in self.joints.items():
+            self.marked_pairs[word, after] += count
         self.counts = Counter(word.casefold() for word in words)
         folded = [word.casefold() for word in words]
         self.pairs = Counter(pairwise(folded))
@@ -463,6 +481,26 @@ class Lexicon:
             return None
         return marks.most_common(1)[0][0]
 
+    def needless_apostrophe(self, word: str, after: str) -> bool:
+        """Whether ``word`` ends with a plural's possessive mark (``curses'``) where none
+        can stand: before an article (English: ``the twins' the`` is no English), or where
+        this book writes the pair without it at least USAGE_RATIO times as often as with
+        it (the reading asked about counted): a speck or a quote's shadow read as the mark.
+
+        >>> book = Lexicon(None, [], "curses them; curses them, curses them. curses' them".split())
+        >>> book.needless_apostrophe("curses'", "them"), book.needless_apostrophe("twins'", "an")
+        (True, True)
+        >>> book.needless_apostrophe("twins'", "way"), book.needless_apostrophe("curses", "the")
+        (False, False)
+        """
+        if not word.endswith(_PLURAL_POSSESSIVES):
+            return False
+        if bare(after).casefold() in NO_POSSESSIVE_BEFORE.get(self.language or "", ()):
+            return True
+        pair = (bare(word).casefold(), bare(after).casefold())
+        with_mark = sum(self.possessives[(*pair, mark)] for mark in "'’")
+        return with_mark > 0 and self.pairs[pair] - with_mark >= USAGE_RATIO * with_mark
+
     def usual_joint(self, words: Joint, mark: str) -> str | None:
         """The mark this book writes after the middle of three words at least JOINT_OFTEN
         times, and USAGE_RATIO times as often as ``mark`` elsewhere (``Take it: it's``
@@ -481,6 +519,24 @@ class Lexicon:
         usual = [other for other in JOINING_MARKS
                  if other != mark and said[before, word, other, after] >= needed]  # fmt: skip
         return usual[0] if usual else None
+
+    def unmarked_far_more(self, word: str, mark: str, after: str) -> bool:
+        """Whether ``mark``, a colon or semicolon read after ``word`` before ``after``, is
+        one this book writes there at most once (the reading asked about), where it writes
+        the two words with no mark between them USAGE_RATIO times or more (``thanks: the``
+        beside ``thanks the``: a speck read as a colon).
+
+        >>> said = joints_of(["you thanks: the twins", "he asks: the way"])
+        >>> book = Lexicon(None, [], "thanks the thanks the thanks the thanks: the".split(),
+        ...                joints=said)
+        >>> book.unmarked_far_more("thanks", ":", "the"), book.unmarked_far_more("asks", ":", "the")
+        (True, False)
+        """
+        if mark not in ":;":
+            return False
+        pair = (bare(word).casefold(), bare(after).casefold())
+        marked = self.marked_pairs[pair]
+        return marked <= 1 and self.pairs[pair] - marked >= USAGE_RATIO
 
     def run_together(self, word: str) -> str | None:
         """Two words an engine may have read as one where the space was narrow: ``anew``
@@ -519,16 +575,36 @@ class Lexicon:
     def spaced(self, word: str) -> str | None:
         """A word of many letters that no dictionary spells, as the three or more words run
         together in it, each a word of the book or the dictionary (``Yourecogniseitas``
-        for ``You recognise it as``): the reading the language says most often, or None.
+        for ``You recognise it as``), or as two when a comma, semicolon or colon parts
+        them, or an apostrophe or a hyphen stands inside a word but at the end's
+        possessive (``woman;then``, ``lamp'sowner``, ``asix-pointed``: no compound;
+        ``djinniya's`` is no ``djinni ya's``): the reading the language says most often,
+        or None.
 
-        >>> Lexicon(None, [], "you recognise it as the island".split() * 2).spaced("Yourecogniseit")
-        'You recognise it'
+        >>> book = Lexicon(None, [], "you recognise it as the lamp's owner, then".split() * 2)
+        >>> book.spaced("Yourecogniseit"), book.spaced("lamp'sowner,then")
+        ('You recognise it', "lamp's owner, then")
+        >>> print(book.spaced("ownerthen"), book.spaced("itsowner's"))
+        None None
         """
         letters = bare(word)
-        if len(letters) < SPACED_LETTERS or not letters.isalpha() or self.listed(letters):
+        if len(letters) < SPACED_LETTERS or self.listed(letters):
             return None
-        words = self.words_in(letters)
-        return words if words and words.count(" ") + 1 >= SPACED_WORDS else None
+        runs = _JOINING_MARK_INSIDE.split(letters)  # words, a mark, words ...
+        if not all(_RUN_OF_WORDS.fullmatch(run) for run in runs[::2]):
+            return None
+        found = []
+        for run in runs[::2]:
+            if (words := self.words_in(run)) is None:
+                return None
+            found.append(words)
+        pieces = " ".join(found).split()
+        no_compound = len(runs) > 1 or _inner_mark_between(pieces)
+        if len(pieces) < (2 if no_compound else SPACED_WORDS):
+            return None
+        return " ".join(
+            f"{words}{mark}" for words, mark in zip(found, [*runs[1::2], ""], strict=True)
+        )
 
     def words_in(self, letters: str) -> str | None:
         """``letters`` as the words of the book or the dictionary run together in them

@@ -186,6 +186,7 @@ class Kind(Enum):
     BRACKET_AS_PAREN = "a reward code's opening bracket read as '(' ((S1] for [S1])"
     FIGURE_LOWER_CASE = "a reward's letter read in lower case (W+2 as w+2)"
     BRACKET_AS_BRACE = "a reward code's opening bracket read as '{' ({S1] for [S1])"
+    BRACKET_AS_BAR = "a reward code's opening bracket read as '|' (|S1] for [S1])"
     BRACKET_DOUBLED = "a reward code's closing bracket read twice ([S1]] or [S1]} for [S1])"
     HEADING_IN_SMALL_LETTERS = "a heading in small capitals read in small letters (wits:)"
     CLOSING_MISREAD_ALONE = "a code alone on its line, its ']' read as ')' or '}' ([D1/S1)"
@@ -250,6 +251,7 @@ _FITS: dict[Kind, Callable[[str, PrintedLine], bool]] = {
     Kind.RUN_TOGETHER: lambda text, line: bool(_pairs_before_code(line)),
     Kind.BRACKET_AS_PAREN: lambda text, line: any(word.startswith("[") for word in line.words),
     Kind.BRACKET_AS_BRACE: lambda text, line: any(word.startswith("[") for word in line.words),
+    Kind.BRACKET_AS_BAR: lambda text, line: any(word.startswith("[") for word in line.words),
     Kind.BRACKET_DOUBLED: lambda text, line: text.endswith("]") and text.count("[") == 1,
     Kind.CLOSING_MISREAD_ALONE: lambda text, line: (  # in capitals, as a heading's first half
         re.fullmatch(r"\[[A-Z0-9+/-]+\]", text) is not None
@@ -435,6 +437,9 @@ def _word_harmed(
     return True
 
 
+_BRACKET_READ = {Kind.BRACKET_AS_PAREN: "(", Kind.BRACKET_AS_BRACE: "{", Kind.BRACKET_AS_BAR: "|"}
+
+
 def _harm(kind: Kind, line: PrintedLine, rng: random.Random, made: set[str]) -> bool:
     words = line.words
     if kind is Kind.STRAY_QUOTE:
@@ -449,9 +454,9 @@ def _harm(kind: Kind, line: PrintedLine, rng: random.Random, made: set[str]) -> 
         return _figure_swapped(words, rng)
     if kind is Kind.FIGURE_LOWER_CASE:
         return _figure_lowered(words, rng)
-    if kind in (Kind.BRACKET_AS_PAREN, Kind.BRACKET_AS_BRACE):
+    if kind in _BRACKET_READ:
         index = next(i for i, word in enumerate(words) if word.startswith("["))
-        read = "(" if kind is Kind.BRACKET_AS_PAREN else "{"
+        read = _BRACKET_READ[kind]
         words[index] = damaged(read + words[index][1:], 0.7, words[index])
         return True
     if kind is Kind.BRACKET_DOUBLED:  # as one word or two, the second as itself or '}'
