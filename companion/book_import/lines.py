@@ -235,11 +235,11 @@ def _numbered_in_turn(pages: list[OcrPage], furniture: dict[int, set[int]]) -> N
         if (number := _lone_figure(page.lines[index])) is not None
         and not _above_chart_title(page, index)
     ]
-    for position, page, index, number, (x, y) in found:
+    for position, page, index, number, spot in found:
         in_turn = [
-            other for other, _page, _index, other_number, (a, b) in found
+            other for other, _page, _index, other_number, other_spot in found
             if other != position and other_number - number == other - position
-            and abs(a - x) < _PAGE_NUMBER_NEAR and abs(b - y) < _PAGE_NUMBER_NEAR
+            and _same_place(spot, other_spot)
         ]  # fmt: skip
         if len(in_turn) >= NUMBERED_IN_TURN:
             furniture[id(page)].add(index)
@@ -258,6 +258,11 @@ def _spot(page: OcrPage, line: OcrLine) -> tuple[float, float]:
     return (box.left + box.width / 2) / width, (box.top + box.height / 2) / height
 
 
+def _same_place(spot: tuple[float, float], other: tuple[float, float]) -> bool:
+    """Whether two spots (see :func:`_spot`) are the same place on two pages."""
+    return all(abs(a - b) < _PAGE_NUMBER_NEAR for a, b in zip(spot, other, strict=True))
+
+
 def _misread_page_number(page: OcrPage, spots: Sequence[tuple[float, float]]) -> set[int]:
     """A lone token of at most three signs and no figure at the page's top or bottom,
     where two other pages print their page number: that number misread (``A``)."""
@@ -267,10 +272,8 @@ def _misread_page_number(page: OcrPage, spots: Sequence[tuple[float, float]]) ->
         line = page.lines[index]
         if len(line.words) != 1 or len(line.text) > 3 or any(c.isdigit() for c in line.text):
             continue
-        x, y = _spot(page, line)
-        near = [(a, b) for a, b in spots
-                if abs(a - x) < _PAGE_NUMBER_NEAR and abs(b - y) < _PAGE_NUMBER_NEAR]  # fmt: skip
-        if len(near) >= 2:
+        spot = _spot(page, line)
+        if sum(_same_place(spot, other) for other in spots) >= 2:
             found.add(index)
     return found
 

@@ -225,6 +225,27 @@ def _text_layer_lines(page: TextLayerPage) -> list[OcrLine]:
     return lines
 
 
+@dataclass(frozen=True)
+class _Reading:
+    """A prepared page as the engines read it, one way up."""
+
+    page: np.ndarray
+    lines: list[OcrLine]
+    rotated: int
+    pitch: float
+    sure_words: int
+
+    @property
+    def unsure(self) -> bool:
+        """Whether too few of its words were read with confidence (READABLE_SHARE)."""
+        return self.sure_words < READABLE_SHARE * _count_words(self.lines)
+
+    @property
+    def poor(self) -> bool:
+        """Whether it is unsure, or too few words were read to be a page of text."""
+        return self.unsure or self.sure_words < MIN_SURE_WORDS
+
+
 def _ocr_page(
     gray: np.ndarray,
     source: str,
@@ -234,33 +255,41 @@ def _ocr_page(
     second: tuple[WordReader, Doubtful] | None = None,
 ) -> PageResult:
     prepared = page_image.prepare(gray)
-    page = prepared.image
-    if page_image.ink_share(page) < BLANK_INK_SHARE:
+    if page_image.ink_share(prepared.image) < BLANK_INK_SHARE:
         return PageFailure(source=source, page=number, reason="a blank page", blank=True)
     pitch = prepared.line_pitch or page_image.TARGET_LINE_PITCH
-    rotated = prepared.rotated
-    lines = _read_page(page, pitch, reader, tables, second)
-    sure_words = _count_words(lines, min_confidence=SURE)
-    if sure_words < READABLE_SHARE * _count_words(lines):
-        over = page_image.turned(page, 180)
-        lines_over = _read_page(over, pitch, reader, tables, second)
-        if (sure_over := _count_words(lines_over, min_confidence=SURE)) > sure_words:
+
+    def read(page: np.ndarray, rotated: int, pitch: float) -> _Reading:
+        lines = _read_page(page, pitch, reader, tables, second)
+        return _Reading(page, lines, rotated, pitch, _count_words(lines, min_confidence=SURE))
+
+    reading = read(prepared.image, prepared.rotated, pitch)
+    if prepared.other_way is not None and reading.poor:  # its shape could not tell
+        other = page_image.prepare(gray, turn=prepared.other_way)
+        turned = read(other.image, other.rotated, other.line_pitch or pitch)
+        if turned.sure_words > reading.sure_words:
+            LOGGER.info("%s page %d read turned by %d degrees", source, number, turned.rotated)
+            reading = turned
+    if reading.unsure:
+        over_page = page_image.turned(reading.page, 180)
+        over = read(over_page, (reading.rotated + 180) % 360, reading.pitch)
+        if over.sure_words > reading.sure_words:
             LOGGER.info("%s page %d read turned over: its words read as none", source, number)
-            page, lines, rotated, sure_words = over, lines_over, (rotated + 180) % 360, sure_over
-    if sure_words < MIN_SURE_WORDS:
+            reading = over
+    if reading.sure_words < MIN_SURE_WORDS:
         return PageFailure(
             source=source,
             page=number,
             reason="no text found: a cover, a picture or an unreadable page",
         )
-    height, width = page.shape
+    height, width = reading.page.shape
     return OcrPage(
         source=source,
         page=number,
         width=width,
         height=height,
-        lines=tuple(lines),
-        rotated=rotated,
+        lines=tuple(reading.lines),
+        rotated=reading.rotated,
     )
 
 

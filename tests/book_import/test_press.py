@@ -16,6 +16,7 @@ pytest.importorskip("tesserocr")
 from companion.book_import import page_image
 from companion.book_import.book import import_book
 from companion.book_import.layout import find_columns, head_and_foot
+from companion.book_import.model import OcrPage
 from companion.book_import.pages import read_pages
 from companion.book_import.review import doubted_paragraphs
 from companion.book_import.world_names import read_world_names
@@ -24,6 +25,11 @@ from tests.book_import.press import HeadingStyle, NumberPlace, PressStyle, Runni
 from tests.book_import.typeset import photograph
 
 PARAGRAPHS = demo_paragraphs()
+SHORT_NAMES = ["Clever", "Weary", "Lost", "Shy"], ["Thief", "Vizier", "Poet", "Dervish"]
+LONG_NAMES = (
+    "Clever Weary Lost Shy Wise Drunken Veiled Laughing Sleeping Silent".split(),
+    "Thief Vizier Poet Dervish Widow Fisherman Princess Caravan Sorcerer Rukh".split(),
+)
 
 
 @pytest.mark.parametrize(("style", "kind"), [
@@ -72,6 +78,26 @@ def test_a_short_last_column_beside_a_rule_is_read_apart_from_the_first(tesserac
     chosen = {n: PARAGRAPHS[n] for n in numbers[start : start + 30]}
     got, _ = imported(chosen, PressStyle.varied(6), "scan", tesseract, tmp_path)
     assert got[2234] == chosen[2234] and got[2235] == chosen[2235]
+
+
+@pytest.mark.parametrize("kind", ["scan", "photo"])
+def test_one_line_in_the_last_column_is_read_apart_beside_a_far_head(kind, tesseract, tmp_path):
+    """Held-out press seed 202's last page: one line in the right column (¶4150's last),
+    a running head whose far number stands past it, the page number in the foot level
+    with the left column's last line. The gutter's band was ended beside the head's
+    number, the page read as one column, and that line joined to ¶4148's number: ¶4148
+    wrong and, in the photo, unlisted."""
+    numbers = sorted(PARAGRAPHS)
+    start = numbers.index(4131)
+    chosen = {n: PARAGRAPHS[n] for n in numbers[start : start + 20]}
+    last = press_book(chosen, PressStyle.varied(202))[-1]
+    path = tmp_path / f"{kind}.png"
+    (last if kind == "scan" else photograph(last, seed=4)).save(path)
+    [page] = read_pages([path], choice=tesseract)
+    assert isinstance(page, OcrPage), page
+    right = [line.text for line in page.lines if line.column == 1]
+    assert "night. [Diseased/S2]" in right
+    assert not any("night." in line.text for line in page.lines if line.column == 0)
 
 
 def test_the_varied_layouts_cover_what_the_first_typesetter_never_makes():
@@ -156,6 +182,54 @@ def test_a_photo_whose_columns_lines_do_not_sit_level_is_upright_either_way_up()
     for turn in (0, 180):
         gray = np.asarray(photo.rotate(turn, expand=True).convert("L"))
         assert page_image.prepare(gray).rotated == turn
+
+
+def chart_paragraphs(
+    first: int, count: int, rng: Random, names: tuple[list[str], list[str]] = SHORT_NAMES
+) -> dict[int, list[str]]:
+    """``count`` paragraphs from ``first`` that are each an encounter chart alone, of
+    characters named by an adjective and a noun of ``names``."""
+    genders = ["", ", male", ", female"]
+    return {
+        number: ["ENCOUNTER CHART"] + [
+            f"{row} {rng.choice(names[0])} {rng.choice(names[1])} "
+            f"({rng.choice('ABCDEFGHIKLM')}{rng.choice(genders)})"
+            for row in range(1, 13)
+        ]
+        for number in range(first, first + count)
+    }  # fmt: skip
+
+
+@pytest.mark.parametrize("turn", [0, 90])
+def test_a_page_of_charts_alone_is_read_whichever_way_it_lies(turn, tesseract, tmp_path):
+    """A page of encounter charts alone (short lines, each opening with a figure at one
+    left edge) has columns as sharp as its rows: held-out press seed 200's first page of
+    the synthetic book was measured sideways, read so, and refused as a page with no
+    text, eight paragraphs lost. Where the page's shape cannot tell, the words decide."""
+    chosen = chart_paragraphs(24, 8, Random(200))
+    first = press_book(chosen, PressStyle.varied(200))[0]
+    path = tmp_path / "charts.png"
+    first.rotate(turn, expand=True, fillcolor="white").save(path)
+    [page] = read_pages([path], choice=tesseract)
+    assert isinstance(page, OcrPage), page
+    assert page.rotated == turn
+    printed = {line for lines in chosen.values() for line in lines[1:]}
+    assert len(printed & {line.text for line in page.lines}) >= 40
+
+
+@pytest.mark.parametrize("kind", ["scan", "photo"])
+def test_numbers_hanging_beside_a_column_of_charts_are_read_with_it(kind, tesseract, tmp_path):
+    """Held-out press seeds 201 and 203 of the synthetic book, pages of charts with their
+    numbers hanging in the margin: a band three pixels wide beside the left column's
+    longest lines was taken for a gutter of its own, and the page number in the foot,
+    under the right column's numbers, kept them a column of their own. The numbers were
+    read apart from their charts: five paragraphs in one, listed."""
+    chosen = chart_paragraphs(40, 20, Random(201), LONG_NAMES)
+    got, listed = imported(chosen, PressStyle.varied(201), kind, tesseract, tmp_path)
+    assert set(got) <= set(chosen), "invented"
+    assert [n for n in chosen if got.get(n) != chosen[n] and n not in listed] == []
+    *before_last, _last = chosen  # the rest of the book is printed after the last
+    assert [n for n in before_last if len(got.get(n, [])) != len(chosen[n])] == []
 
 
 def test_a_number_hanging_beside_its_first_line_is_read_before_it(tesseract, tmp_path):
