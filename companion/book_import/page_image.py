@@ -290,11 +290,17 @@ def orientations(gray: np.ndarray) -> list[int]:
     across, across_sharpness = _level_angle(mask)
     turned_mask = np.ascontiguousarray(np.rot90(mask, 1))  # rot90 turns counter-clockwise
     down, down_sharpness = _level_angle(turned_mask)
-    upright = 180 if _upside_down(_rotated(mask, across)) else 0
-    sideways = (270 + (180 if _upside_down(_rotated(turned_mask, down)) else 0)) % 360
-    ways = [sideways, upright] if down_sharpness > across_sharpness else [upright, sideways]
-    sharper, blunter = sorted((across_sharpness, down_sharpness), reverse=True)
-    return ways if sharper < SIDEWAYS_MARGIN * blunter else ways[:1]
+    axes = sorted(
+        [(across_sharpness, mask, across, 0), (down_sharpness, turned_mask, down, 270)],
+        key=lambda axis: axis[0],
+        reverse=True,
+    )
+    if axes[0][0] >= SIDEWAYS_MARGIN * axes[1][0]:
+        del axes[1:]  # the way is sure: the other axis is not measured for its side up
+    return [
+        (turn + (180 if _upside_down(_rotated(axis_mask, angle)) else 0)) % 360
+        for _, axis_mask, angle, turn in axes
+    ]
 
 
 def _upside_down(mask: np.ndarray) -> bool:

@@ -234,11 +234,12 @@ class _Reading:
     rotated: int
     pitch: float
     sure_words: int
+    words: int
 
     @property
     def unsure(self) -> bool:
         """Whether too few of its words were read with confidence (READABLE_SHARE)."""
-        return self.sure_words < READABLE_SHARE * _count_words(self.lines)
+        return self.sure_words < READABLE_SHARE * self.words
 
     @property
     def poor(self) -> bool:
@@ -261,7 +262,8 @@ def _ocr_page(
 
     def read(page: np.ndarray, rotated: int, pitch: float) -> _Reading:
         lines = _read_page(page, pitch, reader, tables, second)
-        return _Reading(page, lines, rotated, pitch, _count_words(lines, min_confidence=SURE))
+        sure_words = _count_words(lines, min_confidence=SURE)
+        return _Reading(page, lines, rotated, pitch, sure_words, _count_words(lines))
 
     reading = read(prepared.image, prepared.rotated, pitch)
     if prepared.other_way is not None and reading.poor:  # its shape could not tell

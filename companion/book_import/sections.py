@@ -490,6 +490,10 @@ class _Reader:
             self.doubt(place, f"the heading {name!r} has its number read in two; read as "
                        f"{joined!r}")  # fmt: skip
             name = joined
+        if (joined := self.heading_words_joined(name)) != name:
+            self.doubt(place, f"the heading {name!r} has a word read in two; read as "
+                       f"{joined!r}")  # fmt: skip
+            name = joined
         if _misread_no_skill(name, self.context.requirement_names):
             self.doubt(place, f"the heading {name!r} is no heading a paragraph can have, and "
                        f"{NO_SKILL!r}, the one heading starting 'NO', is at most "
@@ -533,6 +537,25 @@ class _Reader:
             if unknown and (near := lexicon.dictionary_lookalikes(word)):
                 self.doubt(place, f"the heading's word {word!r} is in no dictionary, and one "
                            f"letter from {', '.join(near)}: which is printed?")  # fmt: skip
+
+    def heading_words_joined(self, name: str) -> str:
+        """``name`` with two words joined where one is no word of the dictionary or a
+        name and together they are one, or a word the book's headings say often (small
+        capitals spaced: held-out synthetic seed 211 read ``STATUS 6`` ``STA TUS 6`` in
+        three paragraphs, a heading of that book so, without world.txt)."""
+        lexicon, said = self.context.lexicon, self.context.heading_words
+        words = name.split()
+        for index in range(len(words) - 2, -1, -1):
+            first, second = words[index : index + 2]
+            joined = first + second
+            if (
+                first.isalpha()
+                and second.isalpha()
+                and not (lexicon.listed(first) and lexicon.listed(second))
+                and (lexicon.listed(joined) or said[joined] >= _HEADING_WORD_OFTEN)
+            ):
+                words[index : index + 2] = [joined]
+        return " ".join(words)
 
     def heading_words_respelled(self, name: str) -> str:
         """Without world.txt: ``name`` with each word of no dictionary that the book's
@@ -593,7 +616,7 @@ class _Reader:
         tokens[:] = [part for token in tokens for part in self.parted_at_stop(token)]
         self.drop_no_words(tokens)
         for token in tokens:
-            trimmed = _without_bar(token.text.strip("_~^`¬•°"), self.context.lexicon)
+            trimmed = _edge_mark_read(token.text.strip("_~^`¬•°"), self.context.lexicon)
             if trimmed != token.text and trimmed:
                 self.doubt(token.place, f"{token.text!r} read with a mark at its edge; read "
                            f"as {trimmed!r}")  # fmt: skip
@@ -756,22 +779,18 @@ class _Reader:
 
     def check_brackets(self, prose: list[Token]) -> None:
         """A bracket or bar in a section's words before its code, where the format has
-        none: listed, and after a word's letters read as the ``l`` it looks like when
-        that makes a word (held-out press seed 202's photos: ``the bow] fills``, unlisted
-        before, since ``bow`` is a word)."""
+        none: read as the letter it looks like, or left out, where :func:`_edge_mark_read`
+        finds a word (held-out press seed 202's photos: ``the bow] fills``, unlisted
+        before, since ``bow`` is a word), else listed."""
         for token in prose:
             if not any(mark in token.text for mark in _BRACKETS):
                 continue
             letters = token.text.rstrip(_EDGE_STOPS)
-            as_letter = f"{letters[:-1]}l"
-            if (
-                letters[-1:] in "]|"
-                and letters[-2:-1].isalpha()
-                and self.context.lexicon.is_word(bare(as_letter))
-            ):
-                read, token.text = token.text, token.text.replace(letters, as_letter, 1)
-                self.doubt(token.place, f"{read!r} ends with a mark no text needs, the shape of "
-                           f"an 'l': read as {token.text!r}")  # fmt: skip
+            reading = _edge_mark_read(letters, self.context.lexicon, as_letter=True)
+            if reading != letters:
+                read, token.text = token.text, token.text.replace(letters, reading, 1)
+                self.doubt(token.place, f"{read!r} has a mark at a word's edge, the shape of "
+                           f"an 'l' or a speck: read as {token.text!r}")  # fmt: skip
             else:
                 self.doubt(token.place, f"{token.text!r} holds a bracket or bar outside a "
                            "reward code: which is printed?")  # fmt: skip
@@ -1529,24 +1548,31 @@ class _Reader:
         return name
 
 
-def _without_bar(text: str, lexicon: Lexicon) -> str:
-    """``text`` less a ``|`` after its last letter or before its first (``find|``,
-    ``|keep``: a speck or a rule's trace) when the letters beside it are a word and, read
-    as ``l`` (or ``I`` before them), it makes none (``fee|`` may be ``feel``, ``|t`` ``It``).
+def _edge_mark_read(text: str, lexicon: Lexicon, as_letter: bool = False) -> str:
+    """``text`` with a bar or bracket at a word's edge read for what it is. With
+    ``as_letter`` (a section's prose, where no code stands), a ``]`` or ``|`` after the
+    letters is the ``l`` it looks like when that makes a word (``bow]``: ``bowl``). Else a
+    ``|`` after the last letter or before the first (``find|``, ``|keep``: a speck or a
+    rule's trace) is left out when the letters beside it are a word and, read as ``l`` (or
+    ``I`` before them), make none (``fee|`` may be ``feel``, ``|t`` ``It``).
 
-    >>> lexicon = Lexicon(None, [], ["find", "fee", "feel", "keep", "t", "it"] * 2)
-    >>> _without_bar("find|", lexicon), _without_bar("fee|", lexicon), _without_bar("|", lexicon)
-    ('find', 'fee|', '|')
-    >>> _without_bar("|keep", lexicon), _without_bar("|t", lexicon)
-    ('keep', '|t')
+    >>> lexicon = Lexicon(None, [], ["find", "fee", "feel", "keep", "t", "it", "bowl"] * 2)
+    >>> [_edge_mark_read(text, lexicon) for text in ("find|", "fee|", "|", "|keep", "|t")]
+    ['find', 'fee|', '|', 'keep', '|t']
+    >>> [_edge_mark_read(text, lexicon, as_letter=True) for text in ("bow]", "fee|", "find]")]
+    ['bowl', 'feel', 'find]']
     """
-    if text.endswith("|") and text[-2:-1].isalpha():
-        word, as_letter = text[:-1], [text[:-1] + "l"]
+    if text[-1:] in "]|" and text[-2:-1].isalpha():
+        word, as_letters = text[:-1], [text[:-1] + "l"]
+        if as_letter and lexicon.is_word(bare(as_letters[0])):
+            return as_letters[0]
+        if text[-1] == "]":
+            return text
     elif text.startswith("|") and text[1:2].isalpha():
-        word, as_letter = text[1:], ["l" + text[1:], "I" + text[1:]]
+        word, as_letters = text[1:], ["l" + text[1:], "I" + text[1:]]
     else:
         return text
-    if lexicon.is_word(word) and not any(lexicon.is_word(reading) for reading in as_letter):
+    if lexicon.is_word(word) and not any(lexicon.is_word(reading) for reading in as_letters):
         return word
     return text
 
@@ -1559,6 +1585,7 @@ def _heading_lines_joined(lines: list[Line]) -> list[Line]:
     joined: list[Line] = []
     for line in lines:
         previous = joined[-1] if joined else None
+        broken = previous is not None and _broken_before_colon(previous, line)
         if (
             previous is not None
             and ":" not in previous.text
@@ -1567,12 +1594,12 @@ def _heading_lines_joined(lines: list[Line]) -> list[Line]:
             and (
                 re.match(r"[A-Z0-9|(][A-Za-z0-9|'’\- ()]*[:;]", line.text)
                 or (_HEADING_GOES_ON.search(previous.text) and _capitals(line.text))
-                or _broken_before_colon(previous, line)
+                or broken
             )
             and not re.search(r"[\[\]]", previous.text)  # a code, its ']' read as ')' or not
         ):
             tokens = [*previous.tokens, *line.tokens]
-            if _broken_before_colon(previous, line):
+            if broken:
                 head, tail = previous.tokens[-1], line.tokens[0]
                 tokens[len(previous.tokens) - 1 : len(previous.tokens) + 1] = [
                     replace(head, text=head.text[:-1] + tail.text,
@@ -1587,8 +1614,11 @@ def _heading_lines_joined(lines: list[Line]) -> list[Line]:
 def _broken_before_colon(previous: Line, line: Line) -> bool:
     """Whether a heading's last word is broken over two lines, its colon on the second
     (held-out press seed 201: ``SWORN TO SILENCE (mandat-`` / ``ory): You cannot``)."""
-    return previous.tokens[-1].text.endswith("-") and bool(
-        re.fullmatch(r"[a-z]+\)?[:;]", line.tokens[0].text)
+    return bool(
+        previous.tokens
+        and line.tokens
+        and previous.tokens[-1].text.endswith("-")
+        and re.fullmatch(r"[a-z]+\)?[:;]", line.tokens[0].text)
     )
 
 

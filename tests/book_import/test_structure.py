@@ -2042,6 +2042,27 @@ def test_a_bracket_read_in_a_words_place_of_l_is_put_right_and_listed():
     assert unlisted == invented == []
 
 
+def test_a_heading_word_read_in_two_is_one_word_listed():
+    """Held-out synthetic seed 211, scans and photos: small capitals spaced read 'STATUS 6'
+    as 'STA TUS 6' in three paragraphs, so a heading of that book without world.txt
+    (listed, each read wrong). Two words of a heading, one of them no word, that make a
+    word together are that word, listed."""
+    section = "STATUS 6: Nothing comes of it, and you walk on. [S1]"
+    chosen = _walked("You meet a clerk who has counted {miles} miles.", section, range(60, 66))
+    printed = printed_lines(chosen, random.Random(5))
+    spaced = {61, 62, 64}
+    for line in printed:
+        if line.paragraph in spaced and "STATUS" in line.words:
+            at = line.words.index("STATUS")
+            line.words[at : at + 1] = ["STA", "TUS"]
+    book = import_book(pages_of(printed), world=None)
+    exact, unlisted, invented = outcome(book, chosen)
+    assert exact == set(chosen)
+    assert unlisted == invented == []
+    joined = {d.paragraph for d in book.doubts if "'STA TUS 6' has a word read in two" in d.why}
+    assert joined == spaced
+
+
 def test_a_word_broken_over_two_lines_keeps_the_hyphen_the_book_gives_it():
     """Held-out synthetic seeds 204 and 205: 'copper-smiths'' broken as 'copper-' /
     "smiths'" was joined as 'coppersmiths'', a word of the dictionary the book never
