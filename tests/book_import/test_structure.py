@@ -2063,6 +2063,28 @@ def test_a_heading_word_read_in_two_is_one_word_listed():
     assert joined == spaced
 
 
+def test_a_quote_mark_read_apart_from_its_word_is_joined_to_it_and_listed():
+    """Held-out synthetic seed 212's scans: '"I have seen you before, I think," says' read
+    with its closing mark apart, 'I think, " says' (a space of a justified line), taken
+    for a quotation opened and never closed (listed, the paragraph wrong). A lone mark is
+    joined to the word whose quotation it closes, or else to the word after it."""
+    opening = '"I have seen you before, I think," says a man who walked {miles} miles.'
+    chosen = _walked(opening, _WALK_ON, range(60, 66))
+    printed = printed_lines(chosen, random.Random(5))
+    opening_apart, closing_apart = ('"I', ['"', "I"]), ('think,"', ["think,", '"'])
+    apart = {61: [opening_apart], 63: [opening_apart, closing_apart], 64: [closing_apart]}
+    for line in printed:
+        for word, parts in apart.get(line.paragraph, []):
+            if word in line.words:
+                at = line.words.index(word)
+                line.words[at : at + 1] = parts
+    book = import_book(pages_of(printed), world=None)
+    exact, unlisted, invented = outcome(book, chosen)
+    assert exact == set(chosen)
+    assert unlisted == invented == []
+    assert {d.paragraph for d in book.doubts if "quote mark read apart" in d.why} == set(apart)
+
+
 def test_a_word_broken_over_two_lines_keeps_the_hyphen_the_book_gives_it():
     """Held-out synthetic seeds 204 and 205: 'copper-smiths'' broken as 'copper-' /
     "smiths'" was joined as 'coppersmiths'', a word of the dictionary the book never
