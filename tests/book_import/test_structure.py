@@ -132,7 +132,8 @@ RECOVERABLE = [Kind.E_AS_C, Kind.M_AS_RN, Kind.L_AS_1, Kind.I_AS_1, Kind.NUMBER_
                Kind.COLON_SPACED, Kind.MARKS_IN_CODE_LOST, Kind.CODE_MARKS_AS_LETTERS,
                Kind.SPACES_LOST_AT_CODE, Kind.SPACES_LOST_AFTER_HEADING,
                Kind.SPECK_BEFORE_CODE, Kind.SPACES_LOST_IN_CODE, Kind.SPACE_LOST_AFTER_STOP,
-               Kind.NAME_IN_CODE_MISREAD, Kind.BRACKETS_BOTH_MISREAD]  # fmt: skip
+               Kind.NAME_IN_CODE_MISREAD, Kind.BRACKETS_BOTH_MISREAD,
+               Kind.SPACE_IN_LIMIT]  # fmt: skip
 
 
 @pytest.mark.parametrize("kind", RECOVERABLE, ids=lambda kind: kind.name)
