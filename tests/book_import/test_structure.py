@@ -2110,6 +2110,51 @@ def test_a_word_broken_over_two_lines_keeps_the_hyphen_the_book_gives_it():
     assert unlisted == invented == []
 
 
+@pytest.mark.parametrize(
+    ("opening", "section", "broken", "parts"),
+    [
+        ("You walk {miles} miles.", "NO SKILL: You thank the prince's envoy and go. [S1]",
+         "envoy", ["en-", "Voy"]),
+        ("You walk {miles} miles.", "SKILL DELTA OR SKILL ALPHA: You know the way. [D1]",
+         "ALPHA", ["AL-", "PHA"]),
+    ],
+    ids=["its capital the shape of its small letter", "a heading in capitals"],
+)  # fmt: skip
+def test_a_word_broken_at_a_lines_end_is_joined_whatever_its_case(opening, section, broken, parts):
+    """Held-out synthetic seed 223's scans: 'en-' / 'Voy.' (the 'v' read as a capital)
+    and 'SKILL DELTA OR SKILL AL-' / 'PHA: It's clear', each kept apart (listed, wrong).
+    A second part whose capital is shaped as its small letter, or a heading's last word
+    in capitals broken before its colon, is joined to the first."""
+    chosen = _walk_with(opening, 63, section)
+    printed = printed_lines(chosen, random.Random(5))
+    at = next(i for i, line in enumerate(printed)
+              if line.paragraph == 63 and bare(broken) in map(bare, line.words))  # fmt: skip
+    line = printed[at]
+    index = [bare(word) for word in line.words].index(bare(broken))
+    tail = line.words[index].replace(bare(broken), parts[1])
+    printed[at : at + 1] = [
+        PrintedLine([*line.words[:index], parts[0]], paragraph=63),
+        PrintedLine([tail, *line.words[index + 1 :]], paragraph=63),
+    ]
+    book = import_book(pages_of(printed), world=None)
+    exact, unlisted, invented = outcome(book, chosen)
+    assert exact == set(chosen)
+    assert unlisted == invented == []
+
+
+@pytest.mark.parametrize("reading", ["I's", "\\t's"])
+def test_its_read_without_its_t_is_its_where_the_book_says_it(reading):
+    """Held-out synthetic seeds 221 and 211: 'It's clear' read "I's clear" (three times) and
+    "\\t's clear", words no text prints, each listed and wrong. Read as "It's" where the
+    book says it elsewhere, listed."""
+    chosen, book, exact, unlisted, invented = _misread_walk(
+        "It's clear that you walk {miles} miles.", {61, 64}, "It's", reading
+    )
+    assert exact == set(chosen)
+    assert {61, 64} <= listed_paragraphs(book)
+    assert unlisted == invented == []
+
+
 def test_a_code_in_braces_ends_its_section_before_a_heading_in_small_letters():
     """Held-out press seed 204's photos (a condensed face at 9 pt): '[S2/D1]' read
     '{S2/D1}', and the heading after it, 'ENDURANCE:', read 'endurance:': joined into the
