@@ -5,8 +5,9 @@ ALSA and PortAudio print straight to the process's error output when a device fa
 '...' failed in 'src/hostapi/alsa/pa_linux_alsa.c', line: 3665"), Leptonica when
 Tesseract reads a page with no text ("Error in pixScanForForeground: invalid box"): lines
 of gibberish above the companion's own sentence about what went wrong. While a game is
-played by voice, or pages are read, they are kept and written into a log file at the
-end instead, and the companion's error output still reaches the terminal.
+played by voice, or pages are read, they go into a log file instead (written as they
+come, so a process killed outright leaves them too), and the companion's error output
+still reaches the terminal.
 
 >>> import tempfile
 >>> log = Path(tempfile.mkdtemp()) / "game.audio.log"
@@ -33,11 +34,13 @@ ERROR_OUTPUT = 2
 
 @contextlib.contextmanager
 def native_messages_to(log: Path) -> Iterator[None]:
-    """Within: what is written to the error output below Python is kept, and written into
-    ``log`` at the end (the log of an earlier run removed when there is nothing, and
-    nothing written when ``log``'s folder does not exist then); ``sys.stderr``, when it
-    wrote there, writes to the terminal as before."""
-    with tempfile.TemporaryFile() as kept:
+    """Within: what is written to the error output below Python goes into ``log`` (the
+    log of an earlier run removed at the end when there was nothing; kept aside and
+    written at the end when ``log``'s folder does not exist yet, and nothing written when
+    it does not exist then either); ``sys.stderr``, when it wrote there, writes to the
+    terminal as before."""
+    direct = _opened(log)
+    with direct or tempfile.TemporaryFile() as kept:
         terminal = os.dup(ERROR_OUTPUT)
         previous = sys.stderr
         if _writes_to_error_output(previous):
@@ -57,17 +60,25 @@ def native_messages_to(log: Path) -> Iterator[None]:
                 sys.stderr = previous
             os.dup2(terminal, ERROR_OUTPUT)
             os.close(terminal)
-            _keep(kept, log)
+            _keep(kept, log, written_there=direct is not None)
 
 
-def _keep(kept: IO[bytes], log: Path) -> None:
+def _opened(log: Path) -> IO[bytes] | None:
+    """``log`` opened to be written from the start, or None when it cannot be."""
+    try:
+        return log.open("w+b")
+    except OSError:
+        return None
+
+
+def _keep(kept: IO[bytes], log: Path, written_there: bool) -> None:
     kept.seek(0)
     messages = kept.read()
     with contextlib.suppress(OSError):
-        if messages:
-            log.write_bytes(messages)
-        else:
+        if not messages:
             log.unlink(missing_ok=True)
+        elif not written_there:
+            log.write_bytes(messages)
 
 
 def _writes_to_error_output(stream: object) -> bool:

@@ -10,9 +10,11 @@ import io
 import random
 import re
 import shutil
+import signal
 import sys
 import threading
 from functools import partial
+from pathlib import Path
 
 import numpy as np
 import pexpect
@@ -244,16 +246,7 @@ def test_the_sound_libraries_own_messages_go_to_a_log_not_the_players_terminal(w
     save = tmp_path / "game.json"
     terminal = io.StringIO()
     with VirtualTable.open() as table:
-        child = pexpect.spawn(
-            sys.executable,
-            ["-m", "companion", "play", "--speaker", "espeak", "--players", "Ali:m,Zed:f",
-             "--seed", "1", "--new", "--save", str(save)],
-            env={**table.env, "COLUMNS": "200"}, encoding="utf-8", timeout=120,
-        )  # fmt: skip
-        child.logfile_read = terminal
-        child.expect("Say yes or no")  # the microphone opens for the answer
-        table.kill()
-        child.expect("type your answers from now on")
+        child = _game_whose_audio_server_died(table, save, terminal)
         child.sendline("save and quit")
         child.expect("yes or no")
         child.sendline("yes")
@@ -261,6 +254,36 @@ def test_the_sound_libraries_own_messages_go_to_a_log_not_the_players_terminal(w
     assert "The game is saved" in terminal.getvalue()
     assert not re.search(r"ALSA lib|Expression '.*' failed", terminal.getvalue())
     assert re.search(r"ALSA lib|Expression '.*' failed", save.with_suffix(".audio.log").read_text())
+
+
+def test_the_sound_libraries_messages_are_kept_when_the_companion_is_killed(whisper, tmp_path):
+    """The audio server dies, then the companion is killed outright (kill -9, a pulled
+    plug): the sound libraries' messages are in the log beside the save all the same,
+    for whoever looks into what went wrong."""
+    save = tmp_path / "game.json"
+    with VirtualTable.open() as table:
+        child = _game_whose_audio_server_died(table, save, io.StringIO())
+        child.kill(signal.SIGKILL)
+        child.expect(pexpect.EOF)
+    assert re.search(r"ALSA lib|Expression '.*' failed", save.with_suffix(".audio.log").read_text())
+
+
+def _game_whose_audio_server_died(
+    table: VirtualTable, save: Path, terminal: io.StringIO
+) -> pexpect.spawn:
+    """A game played at ``table`` until its audio server dies as the microphone opens and
+    the companion goes on by keyboard; what it prints goes to ``terminal``."""
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "companion", "play", "--speaker", "espeak", "--players", "Ali:m,Zed:f",
+         "--seed", "1", "--new", "--save", str(save)],
+        env={**table.env, "COLUMNS": "200"}, encoding="utf-8", timeout=120,
+    )  # fmt: skip
+    child.logfile_read = terminal
+    child.expect("Say yes or no")  # the microphone opens for the answer
+    table.kill()
+    child.expect("type your answers from now on")
+    return child
 
 
 @pytest.mark.parametrize("game", ["tales-of-arabia", "samarande"])
