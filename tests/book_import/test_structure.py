@@ -1241,6 +1241,22 @@ def test_a_speck_read_as_a_stop_or_a_mark_between_words_is_left_out():
     assert specked <= exact & listed_paragraphs(book)
 
 
+@pytest.mark.parametrize(
+    ("opening", "word"),
+    [("It's clear that you walk {miles} miles.", "It's"),
+     ("You pay 6 dinars and walk {miles} miles.", "6")],
+    ids=["a word with an apostrophe", "a number"],
+)  # fmt: skip
+def test_a_speck_read_as_a_stop_after_a_number_or_a_short_form_is_left_out(opening, word):
+    """Held-out synthetic seeds 230-235: 'It's clear' read "It's. clear" and 'for 6
+    dinars' 'for 6. dinars' (listed, wrong). A full stop after such a word, before one
+    in small letters, is a speck: left out, listed."""
+    chosen, book, exact, unlisted, invented = _misread_walk(opening, {61, 63}, word, word + ".")
+    assert exact == set(chosen)
+    assert listed_paragraphs(book) == {61, 63}
+    assert unlisted == invented == []
+
+
 def test_a_speck_read_between_a_headings_words_is_left_out():
     """Demo layout 95's photos: 'QUICK THINKING:' read 'QUICK _ THINKING:', a speck
     between its words, and the heading was lost (listed): specks are left out before
@@ -1283,6 +1299,24 @@ def test_a_mark_alone_after_a_code_where_no_number_can_be_goes_on_with_the_parag
     assert unlisted == invented == []
     assert marked <= listed_paragraphs(book)
     assert marked - {last} <= exact
+
+
+def test_marks_alone_after_the_last_paragraph_are_no_paragraphs_that_codes_lead_to():
+    """Held-out synthetic seed 244's scans: a column rule's trace under the last page's
+    short column read as five lone marks ('a', 'u', 'I)'), after the last paragraph read,
+    each taken for an unread number and given one of the five numbers codes lead to
+    beyond it: five paragraphs invented. Marks with no line after them are no
+    paragraphs: left out, listed."""
+    chosen = {number: [f"You walk {10 * (index + 1)} miles.",
+                       f"NO SKILL: You walk on. [S1/Go to {90 + index}]"]
+              for index, number in enumerate(range(60, 66))}  # fmt: skip
+    printed = printed_lines(chosen, random.Random(5))
+    printed += [PrintedLine([damaged(mark, 0.9, "")], paragraph=65) for mark in "aauIaa"]
+    book = import_book(pages_of(printed), world=None)
+    exact, unlisted, invented = outcome(book, chosen)
+    assert exact == set(chosen)
+    assert unlisted == invented == []
+    assert 65 in listed_paragraphs(book)
 
 
 def test_a_mark_after_a_word_no_quotation_or_plural_needs_is_listed():
@@ -1823,6 +1857,21 @@ def _misread_walk(opening: str, changed: set[int], word: str, reading: object):
     return chosen, book, *outcome(book, chosen)
 
 
+@pytest.mark.parametrize("word", ["by", "You"], ids=["mid-sentence", "a section's first"])
+def test_a_speck_read_as_a_comma_on_a_word_read_with_low_confidence_is_listed(word):
+    """Held-out demo seeds 231 and 234's scans: 'bound by a promise' read 'bound by, a'
+    (the word at 0.70) and 'MARRIED: You pay' 'You, pay' (0.69), wrong and unlisted. A
+    comma on a word read with low confidence is listed; the paragraphs' printed commas,
+    read surely, are not."""
+    opening = "You feel bound by a promise after {miles} miles."
+    chosen, book, exact, unlisted, invented = _misread_walk(
+        opening, {62}, word, damaged(word + ",", 0.7, word)
+    )
+    assert exact == set(chosen) - {62}
+    assert listed_paragraphs(book) == {62}
+    assert unlisted == invented == []
+
+
 def test_without_world_a_heading_read_no_and_a_word_near_skill_is_no_skill():
     """Held-out synthetic photos seed 172 (small capitals): 'NO SKILL' read 'NO SKIT' in
     five paragraphs and by both engines, a word of the dictionary, so a heading of that
@@ -2066,6 +2115,49 @@ def test_a_heading_word_read_in_two_is_one_word_listed():
     assert joined == spaced
 
 
+@pytest.mark.parametrize(
+    ("section", "glued"),
+    [("MASTER ART OF STARS: You walk on. [S1]", ["ART", "OF"]),
+     ("STATUS 10: You walk on. [S1]", ["STATUS", "10:"])],
+    ids=["two words", "a word and its number"],
+)  # fmt: skip
+def test_a_heading_read_without_a_space_is_parted_where_the_book_says_its_words(section, glued):
+    """Held-out synthetic seeds 230-235 (no world.txt): 'MASTER ARTOF STARS' and
+    'STATUS10', each once, beside 'ART OF' and 'STATUS 10' many times (listed, wrong). A
+    heading's word said once, that parts into two words the headings say often, or into
+    such a word and a number, is so parted, listed."""
+    walked = _walked("You meet a clerk who has counted {miles} miles.", _WALK_ON, range(60, 66))
+    chosen = {number: [opening, section, walk_on]
+              for number, (opening, walk_on) in walked.items()}  # fmt: skip
+    printed = printed_lines(chosen, random.Random(5))
+    line = next(line for line in printed if line.paragraph == 63 and glued[0] in line.words)
+    at = line.words.index(glued[0])
+    line.words[at : at + 2] = ["".join(glued)]
+    book = import_book(pages_of(printed), world=None)
+    exact, unlisted, invented = outcome(book, chosen)
+    assert exact == set(chosen)
+    assert unlisted == invented == []
+    assert {d.paragraph for d in book.doubts if "two words read as one" in d.why} == {63}
+
+
+def test_a_word_glued_to_a_quotations_end_is_parted_and_listed():
+    """Held-out synthetic seeds 230-235: 'I think," says' read 'I think,"says' (listed,
+    wrong). A quotation's last word and a word after it read as one are two, listed."""
+    opening = '"I have seen you before, I think," says a man who walked {miles} miles.'
+    chosen = _walked(opening, _WALK_ON, range(60, 66))
+    printed = printed_lines(chosen, random.Random(5))
+    glued = {61, 64}
+    for line in printed:
+        if line.paragraph in glued and 'think,"' in line.words:
+            at = line.words.index('think,"')
+            line.words[at : at + 2] = ['think,"says']
+    book = import_book(pages_of(printed), world=None)
+    exact, unlisted, invented = outcome(book, chosen)
+    assert exact == set(chosen)
+    assert unlisted == invented == []
+    assert {d.paragraph for d in book.doubts if "without the space" in d.why} == glued
+
+
 def test_a_quote_mark_read_apart_from_its_word_is_joined_to_it_and_listed():
     """Held-out synthetic seed 212's scans: '"I have seen you before, I think," says' read
     with its closing mark apart, 'I think, " says' (a space of a justified line), taken
@@ -2119,8 +2211,10 @@ def test_a_word_broken_over_two_lines_keeps_the_hyphen_the_book_gives_it():
          "envoy", ["en-", "Voy"]),
         ("You walk {miles} miles.", "SKILL DELTA OR SKILL ALPHA: You know the way. [D1]",
          "ALPHA", ["AL-", "PHA"]),
+        ("Abu al-Sayyid has walked {miles} miles.", "SKILL DELTA: You thank Abu al-Sayyid. [S1]",
+         "al-Sayyid", ["al-", "Sayyid"]),
     ],
-    ids=["its capital the shape of its small letter", "a heading in capitals"],
+    ids=["its capital the shape of its small letter", "a heading in capitals", "a name"],
 )  # fmt: skip
 def test_a_word_broken_at_a_lines_end_is_joined_whatever_its_case(opening, section, broken, parts):
     """Held-out synthetic seed 223's scans: 'en-' / 'Voy.' (the 'v' read as a capital)
