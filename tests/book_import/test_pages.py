@@ -569,3 +569,24 @@ def test_a_line_that_starts_a_letters_width_in_is_read_again_from_its_columns_ed
     read = second_readings(page, lines, reader, Doubtful(lexicon=None), pitch=60)
     assert [line.words[0].second for line in read] == [None, "their", None]
     assert reader.lefts == [round(PADDING * 60)]  # the crop holds the letter from its start
+
+
+def test_numbers_hanging_beside_their_lines_go_with_them_whatever_the_foot_holds():
+    """Held-out demo seed 245's first page (a 0.3 in gutter, numbers hanging): the page
+    number in the foot stood left of the right column's hanging numbers, in their
+    column, which so came out wider than a fifth of the widest: the numbers were read as a
+    column of their own with slivers of the lines' first letters, and the text after them
+    without its numbers (half the page's words lost). The numbers' width is measured
+    beside the lines of the column they hang by."""
+    mask = np.zeros((820, 260), dtype=np.uint8)
+    for top in range(0, 800, 10):
+        mask[top : top + 6, 0:100] = 1  # the left column's lines
+        mask[top : top + 6, 150:250] = 1  # the right column's text
+    for top in range(40, 800, 100):
+        mask[top : top + 6, 130:138] = 1  # the right column's hanging numbers
+    for foot in (108, 116):  # the page number, in the foot, in the gutter or by the numbers
+        mask[810:816] = 0
+        mask[810:816, foot : foot + 8] = 1
+        columns = find_columns(mask, word_gap=6)
+        assert len(columns) == 2
+        assert 100 <= columns[0][1] < 130
