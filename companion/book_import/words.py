@@ -62,6 +62,7 @@ NO_POSSESSIVE_BEFORE = {"en": ("the", "a", "an")}  # a possessive never stands b
 Joint = tuple[str, str, str]  # the word before, the word a mark ends, the word after
 Joints = Counter[tuple[str, str, str, str]]  # (before, word, mark, after): how often written
 JOINT_OFTEN = 2  # a mark the book writes in three words' midst this often is its own
+LOST_JOINT_RATIO = 10  # times as often as not a book writes a mark between two words, for it lost
 JOINING_MARKS = ",;:"  # marks between two words of a sentence, that engines read one for another
 _QUOTES = "\"”’'"
 FAR_MORE = 10  # ... and this many times: the other way is a misreading
@@ -522,6 +523,24 @@ class Lexicon:
         usual = [other for other in JOINING_MARKS
                  if other != mark and said[before, word, other, after] >= needed]  # fmt: skip
         return usual[0] if usual else None
+
+    def lost_joint(self, words: Joint) -> str | None:
+        """The semicolon or colon (a comma is the writer's choice: ``shows and``, ``shows,
+        and``) this book writes after the middle of three words at least JOINT_OFTEN
+        times, where it writes the last two with no mark between them a LOST_JOINT_RATIO-th
+        as often or less (the reading asked about not counted): ``Take it it's`` where it
+        says ``Take it; it's``, a thin semicolon not read; or None.
+
+        >>> book = "Take it; it's, take it; it's. Take it it's".split()
+        >>> lexicon = Lexicon(None, [], book, joints=joints_of([" ".join(book)]))
+        >>> lexicon.lost_joint(("Take", "it", "it's")), lexicon.lost_joint(("take", "it", "is"))
+        (';', None)
+        """
+        before, word, after = (part.casefold() for part in words)
+        unmarked = self.pairs[word, after] - self.marked_pairs[word, after] - 1
+        needed = max(JOINT_OFTEN, LOST_JOINT_RATIO * unmarked)
+        lost = [mark for mark in ";:" if self.joints[before, word, mark, after] >= needed]
+        return lost[0] if lost else None
 
     def unmarked_far_more(self, word: str, mark: str, after: str) -> bool:
         """Whether ``mark``, a colon or semicolon read after ``word`` before ``after``, is
