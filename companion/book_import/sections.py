@@ -773,9 +773,10 @@ class _Reader:
                        f"({token.confidence:.2f}) in {read!r}: is its comma printed?")  # fmt: skip
 
     def check_lost_joint(self, token: Token, words: tuple[str, str, str]) -> None:
-        """No mark read after a word, where this book writes a comma, semicolon or colon
-        between the same words far more often (held-out synthetic seed 253's scans: ``Take
-        it it's`` twice on a page, for ``Take it; it's``, listed only by luck): listed."""
+        """No mark read after a word, where this book writes a semicolon or colon between
+        the same words far more often (:meth:`Lexicon.lost_joint`; held-out synthetic seed
+        253's scans: ``Take it it's`` twice on a page, for ``Take it; it's``, listed only by
+        luck): listed."""
         lost = self.context.lexicon.lost_joint(words) if words[0] else None
         if lost is not None and token.text[-1:].isalnum():
             self.doubt(token.place, f"no mark read in {' '.join(words)!r}, where this book "

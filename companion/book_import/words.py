@@ -64,6 +64,7 @@ Joints = Counter[tuple[str, str, str, str]]  # (before, word, mark, after): how 
 JOINT_OFTEN = 2  # a mark the book writes in three words' midst this often is its own
 LOST_JOINT_RATIO = 10  # times as often as not a book writes a mark between two words, for it lost
 JOINING_MARKS = ",;:"  # marks between two words of a sentence, that engines read one for another
+CLAUSE_MARKS = ";:"  # the joining marks a writer does not drop at will, as a comma
 _QUOTES = "\"”’'"
 FAR_MORE = 10  # ... and this many times: the other way is a misreading
 _EDGE_MARKS = "\"“”‘’'()[],.;:!?*"
@@ -539,7 +540,7 @@ class Lexicon:
         before, word, after = (part.casefold() for part in words)
         unmarked = self.pairs[word, after] - self.marked_pairs[word, after] - 1
         needed = max(JOINT_OFTEN, LOST_JOINT_RATIO * unmarked)
-        lost = [mark for mark in ";:" if self.joints[before, word, mark, after] >= needed]
+        lost = [mark for mark in CLAUSE_MARKS if self.joints[before, word, mark, after] >= needed]
         return lost[0] if lost else None
 
     def unmarked_far_more(self, word: str, mark: str, after: str) -> bool:
@@ -554,7 +555,7 @@ class Lexicon:
         >>> book.unmarked_far_more("thanks", ":", "the"), book.unmarked_far_more("asks", ":", "the")
         (True, False)
         """
-        if mark not in ":;":
+        if mark not in CLAUSE_MARKS:
             return False
         pair = (bare(word).casefold(), bare(after).casefold())
         marked = self.marked_pairs[pair]
