@@ -448,9 +448,14 @@ class _Reader:
         self, line: Line, words: list[str], known_only: bool = False
     ) -> tuple[str, list[Token]] | None:
         """(heading, the tokens after it) when ``words`` (the line's tokens as read by
-        one engine) start with a heading; ``known_only``: one naming known headings."""
-        tokens = line.tokens
+        one engine) start with a heading; ``known_only``: one naming known headings. A
+        speck read in a heading's word (held-out press seed 261: ``AMBER COMPASS OR_ STAR``)
+        is left out, listed."""
+        tokens, read_as = line.tokens, words
+        words = [_NOISE.sub("", word) for word in words]
         for end, word in enumerate(words[:_LONGEST_HEADING]):
+            if not word:
+                continue
             plain = word.rstrip(":;").replace("(", "").replace(")", "")
             mandatory = word.startswith("(") or word.casefold().rstrip(":;)") == "mandatory"
             spaced_colon = end > 0 and word in _COLON_LIKE  # ``PIETY :``
@@ -461,9 +466,12 @@ class _Reader:
                 read = " ".join(words[: end + 1])[:-1].strip()
                 if len(re.sub(r"[^A-Za-z]", "", read)) < 2:
                     return None
-                if self.known_names(read) or (_capitals(read) and not known_only):
-                    return self.fix_heading(read, line.place), tokens[end + 1 :]
-                return None
+                if not (self.known_names(read) or (_capitals(read) and not known_only)):
+                    return None
+                if words[: end + 1] != read_as[: end + 1]:
+                    self.doubt(line.place, f"the heading {' '.join(read_as[: end + 1])!r} "
+                               "was read with marks that are no letters; left out")  # fmt: skip
+                return self.fix_heading(read, line.place), tokens[end + 1 :]
         return None
 
     def fix_heading(self, read: str, place: Place) -> str:
@@ -1276,7 +1284,8 @@ class _Reader:
         not read between two figures (``S2W+2``), a stop or no space before ``(Max:``, a
         space inside a limit's brackets (held-out press seed 220's photos: ``W+1 ( Max:
         Modest)``, wrong and unlisted), a ``(`` opening a reward (a speck beside the
-        bracket or slash, held-out press seed 243: ``[(D1/S1]``); then
+        bracket or slash, held-out press seed 243: ``[(D1/S1]``), or a stop or comma
+        (synthetic seed 265's photos: ``[.D1/W 1 (Max: Poor)]``); then
         :meth:`code_repaired`."""
         mended = _STRAY_OPENING.sub(r"\1", inside)
         mended = _FIGURES_RUN_TOGETHER.sub(r"\1/", mended)
@@ -1704,11 +1713,13 @@ def _edge_mark_read(text: str, lexicon: Lexicon, as_letter: bool = False) -> str
 def _heading_lines_joined(lines: list[Line]) -> list[Line]:
     """A long heading printed over two lines (``AMBER COMPASS OR`` / ``STAR CHART: ...``)
     or more, each but the last ending with a joining word (held-out press seed 205:
-    ``AMBER COMPASS OR`` / ``STAR CHART OR MAP OF`` / ``HIDDEN ROADS: You set``), as one
-    line."""
+    ``AMBER COMPASS OR`` / ``STAR CHART OR MAP OF`` / ``HIDDEN ROADS: You set``) or
+    going on to a line that ends the heading (held-out press seed 261: ``AMBER COMPASS OR
+    STAR`` / ``CHART OR MAP OF HIDDEN`` / ``ROADS: You set``), as one line."""
     joined: list[Line] = []
-    for line in lines:
+    for index, line in enumerate(lines):
         previous = joined[-1] if joined else None
+        following = lines[index + 1] if index + 1 < len(lines) else None
         broken = previous is not None and _broken_before_colon(previous, line)
         if (
             previous is not None
@@ -1716,9 +1727,10 @@ def _heading_lines_joined(lines: list[Line]) -> list[Line]:
             and _capitals(previous.text)
             and len(re.sub(r"[^A-Za-z]", "", previous.text)) >= 2
             and (
-                re.match(r"[A-Z0-9|(][A-Za-z0-9|'’\- ()]*[:;]", line.text)
+                _HEADING_ENDS.match(line.text)
                 or (_HEADING_GOES_ON.search(previous.text) and _capitals(line.text))
                 or broken
+                or _heading_ends_below(line, following)
             )
             and not re.search(r"[\[\]]", previous.text)  # a code, its ']' read as ')' or not
         ):
@@ -1733,6 +1745,18 @@ def _heading_lines_joined(lines: list[Line]) -> list[Line]:
         else:
             joined.append(line)
     return joined
+
+
+def _heading_ends_below(line: Line, following: Line | None) -> bool:
+    """Whether ``line`` is capitals with no colon, and the line below begins with
+    capitals that end at a heading's colon: the middle line of a heading over three."""
+    return (
+        following is not None
+        and ":" not in line.text
+        and _capitals(line.text)
+        and _HEADING_ENDS.match(following.text) is not None
+        and _capitals(following.text.split(":")[0])
+    )
 
 
 def _broken_before_colon(previous: Line, line: Line) -> bool:
@@ -1913,6 +1937,7 @@ def _code_start(tokens: list[Token]) -> int:
 
 _HEADING_GLUED = re.compile(r"([A-Z]{2,}:|[0-9]{1,3}:|\(mandatory\):)([\"“‘']?[A-Za-z|].*)")
 _TITLE_GLUED = re.compile(r"([A-Z][a-z]+:)([\"“‘']?[A-Z][a-z].*)")  # small capitals misread
+_HEADING_ENDS = re.compile(r"[A-Z0-9|(][A-Za-z0-9|'’\- ()]*[:;]")  # a line a heading ends on
 _HEADING_GOES_ON = re.compile(r"\b(OR|OF|AND|THE)$")  # a heading's line that is not its last
 _NAME_START = re.compile(r"(?:^|(?<=: ))[a-z][a-z']*")  # where a reward's name starts
 _STOP_GLUED = re.compile(r"([A-Za-z]+[.!?])([A-Z][a-z]+[,.;:!?]?)")
@@ -1935,7 +1960,7 @@ CODE_CONFUSIONS: tuple[tuple[str, str], ...] = (
 """How a code's marks and letters are misread on photos (as read, as printed): ``1/`` as
 one letter, a limit's ``)`` as ``y``, a name's ``I`` as ``l``."""
 _STOP_BEFORE_LIMIT = re.compile(r"([0-9])[.,]\s*\((?=(Max|Min)\b)")
-_STRAY_OPENING = re.compile(r"(^|/)\s*\((?!Max\b|Min\b)")  # no reward opens with ``(``
+_STRAY_OPENING = re.compile(r"(^|/)\s*(?:\((?!Max\b|Min\b)|[.,])")  # no reward opens so
 
 
 def _colon_parted(tokens: list[Token]) -> list[Token]:
