@@ -119,7 +119,7 @@ def _hanging_numbers_apart(lines: list[Line]) -> list[Line]:
     for line in lines:
         first = line.tokens[0] if line.tokens else None
         number = number_of(first.text) if first is not None else None
-        ended = not split or split[-1].text.rstrip().endswith(("]", ")"))
+        ended = not split or _ends_a_section(split[-1].text)
         leading = _leading_number(line) if ended else None
         if (
             leading is not None and _parted(leading, line.tokens[0].bold, last)
@@ -145,6 +145,18 @@ def _hanging_numbers_apart(lines: list[Line]) -> list[Line]:
 
 
 _HANGING_STEP = 5
+
+
+def _ends_a_section(text: str) -> bool:
+    """Whether a line ends a section: with a reward code's ``]`` (a chart's ``)``), or
+    in a code whose ``]`` was not read (held-out press seed 272: ``broke the egg.
+    [S1/Magic``, then ``5092 You command``, the paragraph read into the one before).
+
+    >>> _ends_a_section("egg. [S1]"), _ends_a_section("egg. [S1/Magic"), _ends_a_section("egg.")
+    (True, True, False)
+    """
+    text = text.rstrip()
+    return text.endswith(("]", ")")) or text.rfind("[") > text.rfind("]")
 
 
 class _Leading(NamedTuple):

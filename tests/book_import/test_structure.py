@@ -2429,3 +2429,17 @@ def test_a_semicolon_read_as_a_comma_before_the_word_it_always_precedes_is_liste
     assert exact == set(chosen) - {34}
     assert unlisted == invented == []
     assert any("writes ';' far more often" in d.why and d.paragraph == 34 for d in book.doubts)
+
+
+def test_a_hanging_number_after_a_code_whose_bracket_was_lost_starts_its_paragraph():
+    """Held-out press seed 272 (numbers hanging): 'broke the egg. [S1/Magic', its ']' not
+    read, then '5092 You command': the number was not parted from its line, so ¶5092 was
+    read into ¶5091 (both listed). A line that ends inside a code ends a section."""
+    chosen = _walked("You meet a rider who has ridden {miles} miles.", _WALK_ON, range(60, 66))
+    printed = _run_in(printed_lines(chosen, random.Random(5)), bold=True)
+    code = next(line for line in printed if line.paragraph == 62 and line.words[-1] == "[S1]")
+    code.words[-1] = "[S1"
+    book = import_book(pages_of(printed), world=None)
+    exact, unlisted, invented = outcome(book, chosen)
+    assert exact >= set(chosen) - {62}
+    assert unlisted == invented == []
