@@ -29,12 +29,14 @@ from companion.book_import.review import Doubt, Place
 from companion.book_import.words import (
     COMMON_IN_LANGUAGE,
     COMMON_SHORT_WORD,
+    PHRASE_OFTEN,
     Lexicon,
     Neighbours,
     bare,
     ends_sentence,
     joining_mark,
     undone,
+    with_joining_mark,
 )
 from companion.games.arabian_nights.content.reward_codes import (
     RewardCodeError,
@@ -714,6 +716,7 @@ class _Reader:
                 following.text if following else None,
             )
             self.check_word(token, beside)
+            self.check_said_instead(token, words[max(0, index - 2) : index])
             self.check_possessive(token, following)
             self.check_joint(token, beside)
             self.check_stop(token, following, at_end=index + 1 == code_start)
@@ -723,6 +726,19 @@ class _Reader:
                 self.check_capital(token, in_a_name, _beside_a_capital(words, index))
             elif capitals and index and _ends_quoted_question(tokens[index - 1].text):
                 self.check_capital_after_question(token)
+
+    def check_said_instead(self, token: Token, before: list[str]) -> None:
+        """A word the book says nowhere else, one letter from a word it says five times
+        after the same two words (:meth:`Lexicon.said_instead`: ``a jar of lives``):
+        listed."""
+        if (
+            len(before) < 2
+            or (other := self.context.lexicon.said_instead(tuple(before), token.text)) is None
+        ):
+            return
+        self.doubt(token.place, f"{bare(token.text)!r} after {' '.join(before)!r}, where this "
+                   f"book says {other!r} after them {PHRASE_OFTEN} times or more and "
+                   f"{bare(token.text)!r} nowhere else: which is printed?")  # fmt: skip
 
     def check_possessive(self, token: Token, following: Token | None) -> None:
         """A plural's possessive read without its mark (``the copper-smiths lane``), where
@@ -772,6 +788,11 @@ class _Reader:
         if usual is not None:
             self.doubt(token.place, f"{mark!r} read in {read!r}, where this book writes "
                        f"{usual!r} far more often: which is printed?")  # fmt: skip
+        elif self.context.lexicon.usual_semicolon(mark, after) is not None:
+            token.text = with_joining_mark(token.text, ";")
+            self.doubt(token.place, f"{mark!r} read in {read!r}, where this book writes "
+                       f"';' before {bare(after)!r} far more often: read as "
+                       f"{token.text!r}")  # fmt: skip
         elif self.context.lexicon.unmarked_far_more(token.text, mark, after):
             self.doubt(token.place, f"{mark!r} read in {read!r}, where this book writes "
                        f"{words[1]!r} {bare(after)!r} with no mark between them: is it "
@@ -1646,7 +1667,8 @@ class _Reader:
         if match is None:
             self.doubt(place, f"chart entry {roll} has no (matrix letter): {text!r}")
             return f"{roll} {text}"
-        name_tokens = [t for t in tokens[1:] if "(" not in t.text and ")" not in t.text]
+        parted = [part for token in tokens[1:] for part in _parted_at_bracket(token)]
+        name_tokens = [t for t in parted if "(" not in t.text and ")" not in t.text]
         self.check_words(name_tokens[: len(match[1].split())], capitals=False)
         name = " ".join(t.text for t in name_tokens[: len(match[1].split())]) or match[1]
         markers = [self.marker(part.strip(), roll, place) for part in match[2].split(",")]
@@ -1982,6 +2004,13 @@ def _parted(token: Token, first: str, second: str) -> list[Token]:
     """One token read for two words (its space not read), as two, each where it was read
     (the second engine's reading was of both)."""
     return [replace(token, text=first, second=None), replace(token, text=second, second=None)]
+
+
+def _parted_at_bracket(token: Token) -> list[Token]:
+    """A chart entry's last name read with its ``(`` (``VeiledGhul(I,``: held-out
+    synthetic seed 284's photos, the name never checked), as the name and the rest."""
+    at = token.text.find("(")
+    return _parted(token, token.text[:at], token.text[at:]) if at > 0 else [token]
 
 
 def _after_last_sentence(tokens: list[Token]) -> int:

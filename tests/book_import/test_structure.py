@@ -2413,22 +2413,17 @@ def test_a_plural_possessive_read_without_its_mark_twice_is_given_it_both_times(
     assert {d.paragraph for d in book.doubts if "copper-smiths'" in d.why} == {31, 34}
 
 
-def test_a_semicolon_read_as_a_comma_before_the_word_it_always_precedes_is_listed():
+def test_a_semicolon_read_as_a_comma_before_the_word_it_always_precedes_is_put_right():
     """Held-out synthetic seed 260's scans: '"...," says the old woman; then shelters'
     read with a comma, wrong and listed nowhere (the three words are said once; the book
     writes '; then' twenty times on those pages). A comma where the book writes a
-    semicolon before the same word ten times as often is listed."""
+    semicolon before the same word ten times as often, and ten times at least, is read
+    as the semicolon, listed."""
     who = ["the cook", "a boy", "the guard", "the ferryman", "the old woman", "a stranger"]
     opening = '"Half of it is mine," says {}; then goes on. "Be quick," says {}; then waits.'
     chosen = _plain_paragraphs(30, [opening.format(w, w) for w in who])
-    lines = printed_lines(chosen, random.Random(5))
-    line = next(line for line in lines if line.paragraph == 34 and "woman;" in line.words)
-    line.words[line.words.index("woman;")] = "woman,"
-    book = import_book(pages_of(lines), world=None)
-    exact, unlisted, invented = outcome(book, chosen)
-    assert exact == set(chosen) - {34}
-    assert unlisted == invented == []
-    assert any("writes ';' far more often" in d.why and d.paragraph == 34 for d in book.doubts)
+    book = _read_with_one_word_misread(chosen, 34, "woman;", "woman,")
+    assert any("writes ';' before 'then'" in d.why and d.paragraph == 34 for d in book.doubts)
 
 
 def test_a_hanging_number_after_a_code_whose_bracket_was_lost_starts_its_paragraph():
@@ -2443,3 +2438,38 @@ def test_a_hanging_number_after_a_code_whose_bracket_was_lost_starts_its_paragra
     exact, unlisted, invented = outcome(book, chosen)
     assert exact >= set(chosen) - {62}
     assert unlisted == invented == []
+
+
+@pytest.mark.parametrize("world", [WORLD, None], ids=["with world.txt", "book alone"])
+def test_a_chart_name_read_into_its_bracket_is_checked(world):
+    """Held-out synthetic seed 284's photos: '7 Veiled Ghul (I, male)' read '7
+    VeiledGhul(I, male)', the name and its bracket one word, so the name was never
+    checked: wrong and listed nowhere. The name is parted from its bracket and checked."""
+    chosen = dict(list(PARAGRAPHS.items())[:20])
+    printed = printed_lines(chosen, random.Random(83))
+    glued = set()
+    for line in printed:
+        at = next((i for i, word in enumerate(line.words) if re.fullmatch(r"\([A-O],?", word)), 0)
+        if at >= 3 and len(glued) < 2:
+            line.words[at - 2 : at + 1] = ["".join(line.words[at - 2 : at + 1])]
+            glued.add(line.paragraph)
+    book, _ = read_back(printed, chosen, world)
+    assert len(glued) == 2
+    assert glued <= listed_paragraphs(book)
+
+
+def test_a_word_said_once_where_the_book_says_a_lookalike_after_the_same_words_is_listed():
+    """Held-out synthetic seed 285's scans: 'flatters a jar of olives' read 'a jar of
+    lives', a word of the language read surely, wrong and listed nowhere; those three
+    pages say 'jar of olives' ten times. A word the book says nowhere else, one letter
+    from a word it says five times or more after the same two words, is listed."""
+    who = ["the cook", "a boy", "the guard", "the ferryman", "the old woman", "a stranger"]
+    chosen = _plain_paragraphs(30, [f"{w.capitalize()} carries a jar of olives home." for w in who])
+    lines = printed_lines(chosen, random.Random(5))
+    line = next(line for line in lines if line.paragraph == 33 and "olives" in line.words)
+    line.words[line.words.index("olives")] = "lives"
+    book = import_book(pages_of(lines), world=None)
+    exact, unlisted, invented = outcome(book, chosen)
+    assert exact == set(chosen) - {33}
+    assert unlisted == invented == []
+    assert any("'olives' after them" in d.why and d.paragraph == 33 for d in book.doubts)
