@@ -2377,14 +2377,24 @@ def test_a_semicolon_lost_between_words_the_book_always_parts_so_is_listed():
     'shows, and' is not)."""
     who = ["the cook", "a boy", "the guard", "the ferryman", "the old woman", "a stranger"]
     chosen = _plain_paragraphs(30, [f'"Take it; it\'s yours now," says {w}.' for w in who])
-    lines = printed_lines(chosen, random.Random(5))
-    line = next(line for line in lines if line.paragraph == 33 and "it;" in line.words)
-    line.words[line.words.index("it;")] = "it"
-    book = import_book(pages_of(lines), world=WORLD)
-    exact, unlisted, invented = outcome(book, chosen)
-    assert exact == set(chosen) - {33}
-    assert unlisted == invented == []
+    book = _listed_once_misread(chosen, 33, "it;", "it", WORLD)
     assert any("writes 'it;' far more often" in d.why and d.paragraph == 33 for d in book.doubts)
+
+
+def _listed_once_misread(
+    chosen: dict[int, list[str]], paragraph: int, printed: str, read: str, world=None
+) -> ImportedBook:
+    """``chosen`` printed and read back with ``printed`` read as ``read`` once, in
+    ``paragraph``, which is listed and not put right; every other paragraph exact,
+    none wrong and unlisted, none invented."""
+    lines = printed_lines(chosen, random.Random(5))
+    line = next(line for line in lines if line.paragraph == paragraph and printed in line.words)
+    line.words[line.words.index(printed)] = read
+    book = import_book(pages_of(lines), world=world)
+    exact, unlisted, invented = outcome(book, chosen)
+    assert exact == set(chosen) - {paragraph}
+    assert unlisted == invented == []
+    return book
 
 
 def test_a_speck_read_in_a_heading_is_left_out_and_listed():
@@ -2465,11 +2475,5 @@ def test_a_word_said_once_where_the_book_says_a_lookalike_after_the_same_words_i
     from a word it says five times or more after the same two words, is listed."""
     who = ["the cook", "a boy", "the guard", "the ferryman", "the old woman", "a stranger"]
     chosen = _plain_paragraphs(30, [f"{w.capitalize()} carries a jar of olives home." for w in who])
-    lines = printed_lines(chosen, random.Random(5))
-    line = next(line for line in lines if line.paragraph == 33 and "olives" in line.words)
-    line.words[line.words.index("olives")] = "lives"
-    book = import_book(pages_of(lines), world=None)
-    exact, unlisted, invented = outcome(book, chosen)
-    assert exact == set(chosen) - {33}
-    assert unlisted == invented == []
+    book = _listed_once_misread(chosen, 33, "olives", "lives")
     assert any("'olives' after them" in d.why and d.paragraph == 33 for d in book.doubts)
