@@ -459,6 +459,15 @@ def _number_tokens(page: OcrPage) -> list[Token]:
     return [line.tokens[0] for line in _page_lines(page) if len(line.tokens) == 1]
 
 
+def _leading_numbers(page: OcrPage) -> list[Token]:
+    """Numbers in bold before a sentence's first word: paragraph numbers hanging in the
+    margin, read into their lines where the column's edge was not found (or a chart
+    entry's, ``7 Lost Prince (C, female)``, in bold in some books)."""
+    return [line.tokens[0] for line in _page_lines(page) if len(line.tokens) > 1
+            and line.tokens[0].bold is True and line.tokens[0].text.isdigit()
+            and line.tokens[1].text[:1].isupper()]  # fmt: skip
+
+
 def clean_number(token: Token) -> bool:
     """A number read as digits, surely, in bold where boldness is known."""
     return token.text.isdigit() and token.confidence >= CLEAN_NUMBER and token.bold is not False
@@ -472,8 +481,13 @@ def _middle_number(page: OcrPage) -> int | None:
     misread (``7`` for ``77``, a digit lost) does not move, or None when it shows none
     (a page read poorly, its numbers read with doubt and none in bold, stays where it was
     given: press layout 114's last page, read at half its size, showed 22, 23 and 25 for
-    2112, 2113 and 2115, and went before the page of 2018 to 2111)."""
+    2112, 2113 and 2115, and went before the page of 2018 to 2111). With no number alone
+    on a line, those in bold before a sentence (:func:`_leading_numbers`: a phone photo
+    of press layout 272, given after a later page, stayed there, and none of its numbers,
+    lower than that page's, was parted from its line)."""
     numbers = [int(token.text) for token in _number_tokens(page) if clean_number(token)]
+    if not numbers:
+        numbers = [int(token.text) for token in _leading_numbers(page) if clean_number(token)]
     return statistics.median_high(numbers) if numbers else None
 
 

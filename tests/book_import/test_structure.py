@@ -2488,3 +2488,21 @@ def test_a_word_said_once_where_the_book_says_a_lookalike_after_the_same_words_i
     chosen = _plain_paragraphs(30, [f"{w.capitalize()} carries a jar of olives home." for w in who])
     book = _listed_once_misread(chosen, 33, "olives", "lives")
     assert any("'olives' after them" in d.why and d.paragraph == 33 for d in book.doubts)
+
+
+def test_pages_out_of_order_with_numbers_read_into_their_lines_are_put_right():
+    """A phone photo of press layout 272 (numbers hanging in the margin, read into their
+    lines) given after a later page: it showed no number alone on a line, so it stayed
+    where it was given, and none of its numbers, lower than the page before's, was
+    parted from its line (33 paragraphs of 40, seven read into one, listed). Numbers in
+    bold before a sentence count as the page's too."""
+    numbers = sorted(PARAGRAPHS)
+    start = numbers.index(2018)
+    chosen = {n: PARAGRAPHS[n] for n in numbers[start : start + 40]}
+    pages = pages_of(_run_in(printed_lines(chosen, random.Random(5)), bold=True))
+    assert len(pages) >= 3
+    book = import_book([pages[0], pages[2], pages[1], *pages[3:]], world=WORLD)
+    exact, unlisted, invented = outcome(book, chosen)
+    assert unlisted == invented == []
+    assert exact == set(chosen)
+    assert any("page-002.png was given after page 3" in str(note) for note in book.notes)
