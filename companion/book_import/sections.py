@@ -1413,7 +1413,7 @@ class _Reader:
         ``]`` put back, listed, when every part of it reads as a reward."""
         code = _text(tokens[start:])
         inside = code[code.index("[") + 1 :]
-        if "]" not in inside and self.reads_as_code(inside):
+        if "]" not in inside and self.shaped_as_code(inside):
             tokens[-1].text += "]"
             self.doubt(tokens[-1].place, "the reward code's closing bracket was not read; "
                        "put back")  # fmt: skip
