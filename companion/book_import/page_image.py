@@ -333,6 +333,36 @@ def _ink_beside_cores(mask: np.ndarray) -> tuple[float, float]:
     return above, below
 
 
+def without_cut_ink(crop: np.ndarray, sides: tuple[bool, bool], band: int) -> np.ndarray:
+    """The crop of an evened page with the ink its edge cuts whitened, on each of its
+    ``sides`` (left, right) that holds: marks no wider than ``band`` (pixels) that the
+    left or right edge cuts off, the ends of another column's letters (press layout 294's
+    photos read them as a mark before the numbers hanging in the column's margin:
+    '«1364', and the number was no paragraph's). That column's own crop reads them whole.
+
+    >>> crop = np.full((6, 12), 255, np.uint8)
+    >>> crop[1:4, 0:2] = 0  # a letter's end, cut by the left edge
+    >>> crop[1:4, 5:9] = 0  # a letter of the column's own
+    >>> (without_cut_ink(crop, (True, False), band=3) < 128).sum(axis=0).tolist()
+    [0, 0, 0, 0, 0, 3, 3, 3, 3, 0, 0, 0]
+    >>> (without_cut_ink(crop, (False, True), band=3) < 128).sum(axis=0).tolist()
+    [3, 3, 0, 0, 0, 3, 3, 3, 3, 0, 0, 0]
+    """
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(ink(crop), connectivity=8)
+    width = crop.shape[1]
+    left, right = stats[:, cv2.CC_STAT_LEFT], stats[:, cv2.CC_STAT_WIDTH]
+    cut = (sides[0] & (left == 0) & (right <= band)) | (
+        sides[1] & (left + right == width) & (right <= band)
+    )
+    cut[0] = False  # the background
+    if not cut[1:count].any():
+        return crop
+    halo = cv2.dilate(cut[labels].astype(np.uint8), np.ones((5, 5), np.uint8)) > 0
+    cleared = crop.copy()
+    cleared[halo] = 255
+    return cleared
+
+
 def runs(flags: np.ndarray) -> list[tuple[int, int]]:
     """The [start, stop) ranges where ``flags`` holds."""
     padded = np.concatenate([[False], flags, [False]]).astype(np.int8)

@@ -352,8 +352,11 @@ def _read_columns(page: np.ndarray, pitch: float, reader: Reader) -> list[OcrLin
     everything = (on_page[0][0], on_page[-1][1])
     lines = _across(_read_area(page, reader, 0, everything, (top, body_top), margin))
     for index, (left, right) in enumerate(on_page):
-        read = _read_area(page, reader, index, (left, right), (body_top, body_bottom), margin)
         inner = (left if index > 0 else None, right if index < len(on_page) - 1 else None)
+        cut = (inner[0] is not None, inner[1] is not None)
+        read = _read_area(
+            page, reader, index, (left, right), (body_top, body_bottom), margin, cut=cut
+        )
         lines += _marked_crossing(read, inner, margin / 2)
     last = len(columns) - 1
     lines += _across(_read_area(page, reader, last, everything, (body_bottom, bottom), margin))
@@ -421,12 +424,16 @@ def _read_area(
     down: tuple[int, int],
     margin: int,
     block: bool = False,
+    cut: tuple[bool, bool] = (False, False),
 ) -> list[OcrLine]:
+    """The lines of an area of the page, read with ``margin`` around it; on each side
+    ``cut`` marks (left, right), next to another column, the ink the margin's edge cuts
+    is left out (:func:`page_image.without_cut_ink`)."""
     x0, x1 = max(0, across[0] - margin), min(page.shape[1], across[1] + margin)
     y0, y1 = max(0, down[0]), min(page.shape[0], down[1])
     if y1 - y0 <= margin or not page_image.ink(page[y0:y1, x0:x1]).any():
         return []
-    crop = np.ascontiguousarray(page[y0:y1, x0:x1])
+    crop = page_image.without_cut_ink(np.ascontiguousarray(page[y0:y1, x0:x1]), cut, margin)
     read = reader.read_block(crop) if block else reader.read(crop)
     if not block:
         read += _lines_passed_over(crop, read, reader, margin)

@@ -253,3 +253,21 @@ def test_a_number_hanging_beside_its_first_line_is_read_before_it(tesseract, tmp
     ):
         [start_line] = [index for index, text in enumerate(read) if text.startswith(first_words)]
         assert read[start_line - 1] == str(number), read[start_line - 2 : start_line + 1]
+
+
+def test_the_column_befores_letters_are_not_read_into_the_numbers_hanging_beside(
+    tesseract, tmp_path
+):
+    """Held-out press seed 294's photos (a narrow face, a 0.2 in gutter, numbers hanging
+    in the margin): the right column, read with a margin past its parting, took in the
+    ends of the left column's letters level with its numbers, read as '«1364' and '—:
+    1365'. Those numbers were no paragraph's: nine paragraphs of twenty were read into
+    the ones before them (listed). The ink that the margin's edge cuts is left out."""
+    numbers = sorted(PARAGRAPHS)
+    start = numbers.index(1359)
+    chosen = {n: PARAGRAPHS[n] for n in numbers[start : start + 20]}
+    path = tmp_path / "photo.jpg"
+    photograph(press_book(chosen, PressStyle.varied(294))[0], seed=1).save(path)
+    [page] = read_pages([path], choice=tesseract)
+    right = [line.text for line in page.lines if line.column == 1]
+    assert {"1364", "1365", "1366"} <= set(right), right
