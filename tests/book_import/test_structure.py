@@ -2463,6 +2463,18 @@ def test_a_semicolon_read_as_a_comma_before_the_word_it_always_precedes_is_put_r
     assert any("writes ';' before 'then'" in d.why and d.paragraph == 34 for d in book.doubts)
 
 
+def test_a_colon_read_for_the_semicolon_the_book_writes_between_the_same_words_is_put_right():
+    """Held-out synthetic seed 290's scans: 'says a voice behind you; then praises' read
+    with a colon, listed but not put right: the book writes 'you; then' far more often,
+    which asked which is printed, before the rule on the semicolon the book writes
+    before 'then'. Where both say the semicolon, it is put back, listed."""
+    who = ["the cook", "a boy", "the guard", "a voice behind you", "the ferryman"]
+    opening = '"Be quick," says {}; then waits.'
+    chosen = _plain_paragraphs(30, [opening.format(w) for w in who * 3])
+    book = _read_with_one_word_misread(chosen, 33, "you;", "you:")
+    assert any("writes ';' before 'then'" in d.why and d.paragraph == 33 for d in book.doubts)
+
+
 def test_a_hanging_number_after_a_code_whose_bracket_was_lost_starts_its_paragraph():
     """Held-out press seed 272 (numbers hanging): 'broke the egg. [S1/Magic', its ']' not
     read, then '5092 You command': the number was not parted from its line, so ¶5092 was
