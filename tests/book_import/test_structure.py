@@ -2534,3 +2534,21 @@ def test_pages_out_of_order_with_numbers_read_into_their_lines_are_put_right():
     assert unlisted == invented == []
     assert exact == set(chosen)
     assert any("page-002.png was given after page 3" in str(note) for note in book.notes)
+
+
+@pytest.mark.parametrize("stroke", ["|", "I", "l"])
+def test_a_stroke_alone_on_its_line_is_left_out(stroke):
+    """Held-out press seed 291's photos (a ruled gutter): the rule's end, tilted under
+    the columns' last lines, was read '|' on a line of its own and taken for 'I' in the
+    text ('a sea full of I patrols', listed). No line is set with 'I' alone, the next
+    word would fit beside it: a stroke alone on its line is left out, listed."""
+    chosen = dict(list(PARAGRAPHS.items())[300:306])
+    printed = printed_lines(chosen, random.Random(3))
+    third = list(chosen)[2]
+    index = next(i for i, line in enumerate(printed) if line.paragraph == third and not line.bold)
+    printed.insert(index + 1, PrintedLine([stroke], paragraph=third))
+    book = import_book(pages_of(printed), world=WORLD)
+    exact, unlisted, invented = outcome(book, chosen)
+    assert exact == set(chosen)
+    assert unlisted == invented == []
+    assert third in listed_paragraphs(book)
