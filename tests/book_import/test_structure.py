@@ -2552,3 +2552,30 @@ def test_a_stroke_alone_on_its_line_is_left_out(stroke):
     assert exact == set(chosen)
     assert unlisted == invented == []
     assert third in listed_paragraphs(book)
+
+
+@pytest.mark.parametrize(
+    ("lines", "printed", "read"),
+    [(["A lamp hangs from a branch.", "NO SKILL: She asks what you seek. [S1]"], "She", "she"),
+     (["Some lamps hang from a branch.", "NO SKILL: You wait. [S1]"], "Some", "some")],
+)  # fmt: skip
+def test_a_sentences_capital_read_as_its_small_letter_is_put_back(lines, printed, read):
+    """Held-out press seed 304's scans: 'NO SKILL: She asks' read 'she asks', surely, and
+    listed nowhere. A section's or a paragraph's first word read in small letters is
+    given its capital when the capital has the small letter's shape, listed."""
+    chosen = {n: lines for n in range(30, 36)}
+    book = _read_with_one_word_misread(chosen, 32, printed, read)
+    assert 32 in listed_paragraphs(book)
+
+
+def test_a_sentence_read_starting_in_small_letters_is_listed():
+    """The same, for a capital of another shape than its small letter ('you' for 'You',
+    less likely a misreading): listed, left as read."""
+    chosen = {n: ["A lamp hangs from a branch.", "NO SKILL: You wait. [S1]"] for n in range(30, 36)}
+    lines = printed_lines(chosen, random.Random(5))
+    line = next(line for line in lines if line.paragraph == 32 and "You" in line.words)
+    line.words[line.words.index("You")] = "you"
+    book = import_book(pages_of(lines), world=WORLD)
+    _exact, unlisted, invented = outcome(book, chosen)
+    assert unlisted == invented == []
+    assert 32 in listed_paragraphs(book)
