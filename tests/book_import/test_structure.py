@@ -706,34 +706,26 @@ def test_a_capitals_word_read_in_two_is_read_whole_and_listed(world):
     assert len(done & exact) >= 0.9 * len(done)  # a word the book says once stays apart
 
 
-def test_a_codes_lost_opening_bracket_is_put_back_in_a_book_without_world_txt():
+@pytest.mark.parametrize(
+    ("kind", "named_code"),
+    [(Kind.OPENING_BRACKET_LOST, r"\[[DSW][+-]?\d/[^\]]*[A-Z][a-z]"),
+     (Kind.CLOSING_BRACKET_LOST, r"\[[^\]]*/[A-Z][a-z][^\]]*\]$")],
+    ids=["opening", "closing"],
+)  # fmt: skip
+def test_a_codes_lost_bracket_is_put_back_in_a_book_without_world_txt(kind, named_code):
     """Synthetic layouts 102 and 105 (held out, no world.txt) read '[D1/Move to Kamir
     Gol]' as 'D1/Move to Kamir Gol]': without world.txt no name is known, so the code
     did not read as one and its bracket was not put back (listed). A figure first, and
     more parts after it, is a code: its '[' is put back, listed, its names' words
-    checked as a book alone's are."""
+    checked as a book alone's are. Likewise its ']' lost at a section's end (held-out
+    synthetic seeds 250-255 and 270-275): a code shaped as one (a figure among more
+    parts, or names the book's codes say elsewhere) has it put back, listed."""
     rng = random.Random(7)
     printed = printed_lines(PARAGRAPHS, rng)
-    damage = damage_lines(printed, [Kind.OPENING_BRACKET_LOST], rng, 40)
+    damage = damage_lines(printed, [kind], rng, 40)
     book, exact = read_back(printed, PARAGRAPHS, world=None)
     named = {n for n, lines in PARAGRAPHS.items() if n in damage.done
-             for line in lines if re.search(r"\[[DSW][+-]?\d/[^\]]*[A-Z][a-z]", line)}  # fmt: skip
-    assert len(named) >= 5
-    assert set(damage.done) <= exact & listed_paragraphs(book)
-
-
-def test_a_codes_lost_closing_bracket_is_put_back_in_a_book_without_world_txt():
-    """Held-out synthetic layouts 250s and 270s (no world.txt) read '[D1/Move to Kamir
-    Gol]' at a section's end as '[D1/Move to Kamir Gol': without world.txt no name is
-    known, so the code did not read as one and its ']' was not put back (listed). A code
-    shaped as one (a figure among more parts, or names the book's codes say elsewhere)
-    has its ']' put back, listed."""
-    rng = random.Random(7)
-    printed = printed_lines(PARAGRAPHS, rng)
-    damage = damage_lines(printed, [Kind.CLOSING_BRACKET_LOST], rng, 40)
-    book, exact = read_back(printed, PARAGRAPHS, world=None)
-    named = {n for n, lines in PARAGRAPHS.items() if n in damage.done
-             for line in lines if re.search(r"\[[^\]]*/[A-Z][a-z][^\]]*\]$", line)}  # fmt: skip
+             for line in lines if re.search(named_code, line)}  # fmt: skip
     assert len(named) >= 5
     assert set(damage.done) <= exact & listed_paragraphs(book)
 
