@@ -350,10 +350,9 @@ def without_cut_ink(crop: np.ndarray, sides: tuple[bool, bool], band: int) -> np
     """
     count, labels, stats, _ = cv2.connectedComponentsWithStats(ink(crop), connectivity=8)
     width = crop.shape[1]
-    left, right = stats[:, cv2.CC_STAT_LEFT], stats[:, cv2.CC_STAT_WIDTH]
-    cut = (sides[0] & (left == 0) & (right <= band)) | (
-        sides[1] & (left + right == width) & (right <= band)
-    )
+    lefts, widths = stats[:, cv2.CC_STAT_LEFT], stats[:, cv2.CC_STAT_WIDTH]
+    narrow = widths <= band
+    cut = (sides[0] & (lefts == 0) & narrow) | (sides[1] & (lefts + widths == width) & narrow)
     cut[0] = False  # the background
     if not cut[1:count].any():
         return crop

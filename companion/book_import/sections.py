@@ -1431,7 +1431,7 @@ class _Reader:
 
     def closing_bracket_lost(self, tokens: list[Token], start: int) -> None:
         """A code opened at the section's end and never closed (``[S1/Treasure``): its
-        ``]`` put back, listed, when every part of it reads as a reward."""
+        ``]`` put back, listed, when it is shaped as a code (:meth:`shaped_as_code`)."""
         code = _text(tokens[start:])
         inside = code[code.index("[") + 1 :]
         if "]" not in inside and self.shaped_as_code(inside):
