@@ -192,7 +192,7 @@ def _same_apostrophes(stream: Stream) -> None:
         token.text = re.sub(rf"(?<=\w){old}(?=\w|\s|$)", new, token.text)
 
 
-_OPENING_QUOTE = re.compile(r'(?<![\w.,!?;’\'])["“](?=\w)')
+_OPENING_QUOTE = re.compile(r'(?<![\w.,!?;’\'])["“](?=[\w|])')  # ``“| have``: an I
 _CLOSING_QUOTE = re.compile(r'(?<=[\w.,!?;’\'])["”](?!\w)')
 _APOSTROPHE = re.compile(r"(?<=\w)['’](?=\w|\s|$)")
 QUOTE_STYLE_MARGIN = 2

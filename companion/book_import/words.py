@@ -229,9 +229,11 @@ class Lexicon:
         self.joints = joints or Counter()
         self.marked_pairs: Counter[tuple[str, str]] = Counter()
         self.marks_before: Counter[tuple[str, str]] = Counter()  # (mark, next word)
+        self.marks_after: Counter[tuple[str, str]] = Counter()  # (word, mark)
         for (_before, word, mark, after), count in self.joints.items():
             self.marked_pairs[word, after] += count
             self.marks_before[mark, after] += count
+            self.marks_after[word, mark] += count
         self.counts = Counter(word.casefold() for word in words)
         folded = [word.casefold() for word in words]
         self.pairs = Counter(pairwise(folded))

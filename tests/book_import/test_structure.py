@@ -2259,14 +2259,18 @@ def test_a_word_broken_at_a_lines_end_is_joined_whatever_its_case(opening, secti
     assert unlisted == invented == []
 
 
-@pytest.mark.parametrize("reading", ["I's", "\\t's"])
-def test_its_read_without_its_t_is_its_where_the_book_says_it(reading):
-    """Held-out synthetic seeds 221 and 211: 'It's clear' read "I's clear" (three times) and
-    "\\t's clear", words no text prints, each listed and wrong. Read as "It's" where the
-    book says it elsewhere, listed."""
-    chosen, book, exact, unlisted, invented = _misread_walk(
-        "It's clear that you walk {miles} miles.", {61, 64}, "It's", reading
-    )
+@pytest.mark.parametrize(
+    ("said", "printed", "reading"),
+    [("It's clear that you walk {miles} miles.", "It's", reading)
+     for reading in ["I's", "\\t's", "t's"]]
+    + [("You walk {miles} miles, and it's clear why.", "it's", "t's"),
+       ("It is clear that you walk {miles} miles.", "It", "\\t")],
+)  # fmt: skip
+def test_its_read_without_its_t_is_its_where_the_book_says_it(said, printed, reading):
+    """Held-out synthetic seeds 221, 211 and 314: 'It's clear' read "I's clear" (three
+    times), "\\t's clear" and "t's clear", words no text prints, each listed and wrong.
+    Read as "It's" where the book says it elsewhere (in mid-sentence "it's"), listed."""
+    chosen, book, exact, unlisted, invented = _misread_walk(said, {61, 64}, printed, reading)
     assert exact == set(chosen)
     assert {61, 64} <= listed_paragraphs(book)
     assert unlisted == invented == []
@@ -2398,6 +2402,36 @@ def test_a_semicolon_lost_between_words_the_book_always_parts_so_is_listed():
     chosen = _plain_paragraphs(30, [f'"Take it; it\'s yours now," says {w}.' for w in who])
     book = _listed_once_misread(chosen, 33, "it;", "it", WORLD)
     assert any("writes 'it;' far more often" in d.why and d.paragraph == 33 for d in book.doubts)
+
+
+def test_a_semicolon_lost_on_a_word_read_with_doubt_is_put_back():
+    """Held-out synthetic seeds 253 and 310's scans: 'it' read at 0.74 and 0.79 (words
+    about 0.96) in '"Take it it's', its box as wide as 'it;' elsewhere. The semicolon the
+    book writes there far more often is put back, listed."""
+    who = ["the cook", "a boy", "the guard", "the ferryman", "the old woman", "a stranger"]
+    chosen = _plain_paragraphs(30, [f'"Take it; it\'s yours now," says {w}.' for w in who])
+    book = _read_with_one_word_misread(chosen, 33, "it;", damaged("it", 0.76))
+    assert 33 in listed_paragraphs(book)
+
+
+@pytest.mark.parametrize("second", ["the", "the:", None], ids=["no mark", "the mark", "none"])
+def test_a_colon_read_with_low_confidence_that_the_second_engine_did_not_see_is_a_speck(
+    second,
+):
+    """Held-out demo seed 310's photos: 'the upturned ship's boat' read "ship's: boat" at
+    0.45, and synthetic seed 230's 'the' read 'the:' at 0.46, the second engine reading
+    no mark each time; listed, left wrong. A colon or semicolon after a word the book
+    never marks so, read with low confidence and not by the second engine, is a speck: left
+    out, listed. Where the second engine reads it too, or was not asked, it is kept."""
+    who = ["the cook", "a boy", "the guard", "the ferryman", "the old woman", "a stranger"]
+    chosen = _plain_paragraphs(30, [f"You walk past {w} and the gate." for w in who])
+    misread = damaged("the:", 0.45)
+    misread.second = second
+    if second == "the":
+        book = _read_with_one_word_misread(chosen, 33, "the", misread)
+    else:
+        book = _listed_once_misread(chosen, 33, "the", misread)
+    assert 33 in listed_paragraphs(book)
 
 
 def _listed_once_misread(
@@ -2549,14 +2583,60 @@ def test_a_stroke_alone_on_its_line_is_left_out(stroke):
 @pytest.mark.parametrize(
     ("lines", "printed", "read"),
     [(["A lamp hangs from a branch.", "NO SKILL: She asks what you seek. [S1]"], "She", "she"),
-     (["Some lamps hang from a branch.", "NO SKILL: You wait. [S1]"], "Some", "some")],
+     (["Some lamps hang from a branch.", "NO SKILL: You wait. [S1]"], "Some", "some"),
+     (["A lamp hangs from a branch.", "NO SKILL: In the dark you wait. [S1]"], "In", "in")],
 )  # fmt: skip
 def test_a_sentences_capital_read_as_its_small_letter_is_put_back(lines, printed, read):
     """Held-out press seed 304's scans: 'NO SKILL: She asks' read 'she asks', surely, and
     listed nowhere. A section's or a paragraph's first word read in small letters is
-    given its capital when the capital has the small letter's shape, listed."""
+    given its capital when the capital has the small letter's shape, or is an I's stroke
+    and the book writes the word so elsewhere (held-out synthetic seed 310: 'NO SKILL:
+    in a courtyard'), listed."""
     chosen = {n: lines for n in range(30, 36)}
     book = _read_with_one_word_misread(chosen, 32, printed, read)
+    assert 32 in listed_paragraphs(book)
+
+
+def test_a_stray_quote_before_a_word_is_not_closed_by_a_plurals_possessive():
+    """Held-out synthetic seed 314: 'Near the copper-smiths' lane' read 'Near ‘the
+    copper-smiths’ lane', the second engine reading 'the'. The possessive's mark seemed to
+    close a quotation, so the stray mark was kept (listed only for another doubt). A mark
+    after an s, before a word in small letters, closes none: the second engine's reading
+    is taken, listed."""
+    chosen = {n: ["A dog barks.", "NO SKILL: Near the smiths' lane you wait. [S1]"]
+              for n in range(30, 36)}  # fmt: skip
+    misread = damaged("‘the", 0.85, "the")
+    misread.second = "the"
+    book = _read_with_one_word_misread(chosen, 32, "the", misread)
+    assert 32 in listed_paragraphs(book)
+
+
+@pytest.mark.parametrize(
+    ("printed", "read", "second"),
+    [("stranger's", "‘Stranger's", "stranger's"), ('"I', "‘I", '"I')],
+    ids=["no mark, another case", "a double quote"],
+)
+def test_a_stray_quote_is_read_as_the_second_engine_reads_its_place(printed, read, second):
+    """Held-out synthetic seeds 291 and 251: "A stranger's dog" read "A ‘Stranger's dog",
+    the second engine reading "stranger's" (its case another), and '"I have' read '‘I
+    have', the second engine reading '"I'; both listed and left wrong. A quote that never
+    closes is read as the second engine read its word, whatever the case, or with the
+    double quote it read in its place."""
+    chosen = {n: ['"I see a stranger\'s dog," you say.', "NO SKILL: You wait. [S1]"]
+              for n in range(30, 36)}  # fmt: skip
+    misread = damaged(read, 0.7)
+    misread.second = second
+    book = _read_with_one_word_misread(chosen, 32, printed, misread)
+    assert 32 in listed_paragraphs(book)
+
+
+def test_a_curly_quote_before_an_i_read_as_a_bar_takes_the_books_straight_style():
+    """Held-out synthetic seed 314: '"I have seen you' read '“| have', listed and left
+    curly in a book of straight quotes: the bar is an I, so the mark opens a quotation
+    and is set as the book sets them."""
+    chosen = {n: ['"I see you," says the guard.', "NO SKILL: You wait. [S1]"]
+              for n in range(30, 36)}  # fmt: skip
+    book = _read_with_one_word_misread(chosen, 32, '"I', damaged("“|", 0.65, '"'))
     assert 32 in listed_paragraphs(book)
 
 
