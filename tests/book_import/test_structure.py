@@ -2703,3 +2703,26 @@ def test_a_last_pages_one_number_beside_its_first_line_is_no_running_head():
     exact, unlisted, invented = outcome(book, chosen)
     assert exact == set(chosen)
     assert unlisted == invented == []
+
+
+def test_a_pages_top_number_measured_not_bold_over_its_text_is_no_page_number():
+    """Held-out press seed 325's photos: a page's top line, ¶5532's number printed alone
+    over its text, was measured not bold where the page's other numbers were, dropped as a
+    page number, and ¶5532 lost (listed only as lines without a number). A lone number
+    with its column's text right under it (a head stands apart) is not judged by its
+    weight."""
+    chosen = dict(list(PARAGRAPHS.items())[300:306])
+    second_last, last = list(chosen)[-2:]
+    printed = printed_lines(chosen, random.Random(3))
+    start = next(i for i, line in enumerate(printed) if line.paragraph == second_last)
+    lines, top = [], 400
+    for line in printed[start:]:
+        lines.append(_line_at(line.words, 100, top, bold=line.bold and line.paragraph == last))
+        top += 60  # no page number: the page prints none
+    numbered = tuple(line.model_copy(update={"number": row + 1}) for row, line in enumerate(lines))
+    page = pages_of(printed[:start])[-1].model_copy(update={"lines": numbered})
+    book = import_book([*pages_of(printed[:start]), page.model_copy(update={"page": 9})],
+                       world=WORLD)  # fmt: skip
+    exact, unlisted, invented = outcome(book, chosen)
+    assert exact == set(chosen)
+    assert unlisted == invented == []
