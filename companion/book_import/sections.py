@@ -28,7 +28,6 @@ from companion.book_import.lines import LETTER_STROKES, Line, Token
 from companion.book_import.paragraphs import Block, span_label
 from companion.book_import.review import Doubt, Place
 from companion.book_import.words import (
-    CLAUSE_MARKS,
     COMMON_IN_LANGUAGE,
     COMMON_SHORT_WORD,
     PHRASE_OFTEN,
@@ -832,13 +831,14 @@ class _Reader:
                        f"({token.confidence:.2f}) in {read!r}: is its comma printed?")  # fmt: skip
 
     def speck_joint(self, token: Token, mark: str) -> bool:
-        """A colon or semicolon on a word read with low confidence, that the second engine
-        read without it, after a word this book gives that mark nowhere else (held-out
-        demo seed 310's photos: ``the upturned ship's: boat`` at 0.45, synthetic seed
-        230's ``the: ``): a speck, left out, listed. True when left out."""
+        """A comma, semicolon or colon on a word read with low confidence, that the second
+        engine read without it, after a word this book gives that mark nowhere else
+        (held-out demo seed 310's photos: ``the upturned ship's: boat`` at 0.45, synthetic
+        seeds 230's ``the: `` and 321's ``your companion abandons, the``): a speck, left
+        out, listed. True when left out."""
         word, second = bare(token.text), token.second or ""
         if not (
-            mark in CLAUSE_MARKS and token.confidence < self.context.floor
+            token.confidence < self.context.floor
             and bare(second) == word and not joining_mark(second)
             and self.context.lexicon.marks_after[word.casefold(), mark] <= 1
         ):  # fmt: skip
@@ -979,7 +979,7 @@ class _Reader:
         finds a word (held-out press seed 202's photos: ``the bow] fills``, unlisted
         before, since ``bow`` is a word), else listed."""
         for token in prose:
-            if not any(mark in token.text for mark in _BRACKETS):
+            if not (any(mark in token.text for mark in _BRACKETS) or token.text[:1] == "/"):
                 continue
             letters = token.text.rstrip(_EDGE_STOPS)
             reading = _edge_mark_read(letters, self.context.lexicon, as_letter=True)
@@ -988,8 +988,8 @@ class _Reader:
                 self.doubt(token.place, f"{read!r} has a mark at a word's edge, the shape of "
                            f"an 'l' or a speck: read as {token.text!r}")  # fmt: skip
             else:
-                self.doubt(token.place, f"{token.text!r} holds a bracket or bar outside a "
-                           "reward code: which is printed?")  # fmt: skip
+                self.doubt(token.place, f"{token.text!r} holds a bracket, bar or slash "
+                           "outside a reward code: which is printed?")  # fmt: skip
 
     def stray_mark(self, token: Token, why: str) -> None:
         """A quote mark no quotation needs: left out when the second engine read the word
@@ -1207,8 +1207,10 @@ class _Reader:
         word of the book or the dictionary and the first is not, or is a lookalike of the
         first (``comer``: ``corner``, ``alls``: ``falls``, ``Clearly``: ``clearly``), and
         listed either way; any other disagreement is listed and the word checked as read.
-        (Only words the first engine was unsure of, or that fail the book's checks, are
-        read twice: ``second_reading.py``.) True when taken."""
+        The same letters with a capital amid small letters are no reading (held-out demo
+        seed 321: ``so`` read ``sO``, and taken): the first is kept, listed. (Only words
+        the first engine was unsure of, or that fail the book's checks, are read twice:
+        ``second_reading.py``.) True when taken."""
         other = bare(token.second or "")
         if not word or not other or other == word:
             return False
@@ -1217,6 +1219,11 @@ class _Reader:
             self.doubt(token.place, f"{word!r} shows a space in print: read as {parted!r}")
             return True
         lexicon = self.context.lexicon
+        if other.casefold() == word.casefold() and _mixed_case(other):
+            self.doubt(token.place, f"{word!r} was read {other!r} by a second engine, a "
+                       f"capital amid small letters, as no word is printed: read as "
+                       f"{word!r}")  # fmt: skip
+            return False
         if (parted := self.short_word_lost(word, other)) is not None:
             token.text = token.text.replace(word, parted)
             self.doubt(token.place, f"{word!r} was read {other!r} by a second engine, which "
@@ -1799,7 +1806,7 @@ def _edge_mark_read(text: str, lexicon: Lexicon, as_letter: bool = False) -> str
             return as_letters[0]
         if text[-1] == "]":
             return text
-    elif text.startswith("|") and text[1:2].isalpha():
+    elif text.startswith(("|", "/")) and text[1:2].isalpha():
         word, as_letters = text[1:], ["l" + text[1:], "I" + text[1:]]
     else:
         return text

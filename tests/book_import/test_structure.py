@@ -2414,23 +2414,42 @@ def test_a_semicolon_lost_on_a_word_read_with_doubt_is_put_back():
     assert 33 in listed_paragraphs(book)
 
 
-@pytest.mark.parametrize("second", ["the", "the:", None], ids=["no mark", "the mark", "none"])
-def test_a_colon_read_with_low_confidence_that_the_second_engine_did_not_see_is_a_speck(
-    second,
+@pytest.mark.parametrize("mark", [":", ","])
+@pytest.mark.parametrize("seen", ["no mark", "the mark", "not asked"])
+def test_a_mark_read_with_low_confidence_that_the_second_engine_did_not_see_is_a_speck(
+    mark, seen
 ):
     """Held-out demo seed 310's photos: 'the upturned ship's boat' read "ship's: boat" at
-    0.45, and synthetic seed 230's 'the' read 'the:' at 0.46, the second engine reading
-    no mark each time; listed, left wrong. A colon or semicolon after a word the book
-    never marks so, read with low confidence and not by the second engine, is a speck: left
-    out, listed. Where the second engine reads it too, or was not asked, it is kept."""
+    0.45, and synthetic seeds 230's 'the' read 'the:' at 0.46 and 321's 'abandons the'
+    read 'abandons, the' at 0.32, the second engine reading no mark each time; listed,
+    left wrong. A comma, semicolon or colon after a word the book never marks so, read
+    with low confidence and not by the second engine, is a speck: left out, listed.
+    Where the second engine reads it too, or was not asked, it is kept."""
     who = ["the cook", "a boy", "the guard", "the ferryman", "the old woman", "a stranger"]
     chosen = _plain_paragraphs(30, [f"You walk past {w} and the gate." for w in who])
-    misread = damaged("the:", 0.45)
-    misread.second = second
-    if second == "the":
+    misread = damaged(f"the{mark}", 0.45)
+    misread.second = {"no mark": "the", "the mark": f"the{mark}", "not asked": None}[seen]
+    if seen == "no mark":
         book = _read_with_one_word_misread(chosen, 33, "the", misread)
     else:
         book = _listed_once_misread(chosen, 33, "the", misread)
+    assert 33 in listed_paragraphs(book)
+
+
+@pytest.mark.parametrize(
+    ("printed", "read", "second"),
+    [("so", "so", "sO"), ("You", "/You", None)],
+    ids=["a capital amid a second reading", "a slash before a word"],
+)
+def test_a_reading_no_printed_word_can_be_is_not_taken(printed, read, second):
+    """Held-out demo seed 321's photos: 'so' read surely, then read 'sO' by the second
+    engine and taken (a capital amid small letters, as no word is printed), and 'LORE:
+    You' read 'LORE: /You'; both listed, left wrong. The first reading is kept, and a
+    slash before a word's letters, as a bar, is left out; listed."""
+    chosen = _plain_paragraphs(30, ["So you walk on. You see the gate, and so do I."] * 6)
+    misread = damaged(read, 0.89)
+    misread.second = second
+    book = _read_with_one_word_misread(chosen, 33, printed, misread)
     assert 33 in listed_paragraphs(book)
 
 
