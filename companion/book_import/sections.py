@@ -975,9 +975,10 @@ class _Reader:
 
     def check_brackets(self, prose: list[Token]) -> None:
         """A bracket or bar in a section's words before its code, where the format has
-        none: read as the letter it looks like, or left out, where :func:`_edge_mark_read`
-        finds a word (held-out press seed 202's photos: ``the bow] fills``, unlisted
-        before, since ``bow`` is a word), else listed."""
+        none, or a slash before a word (held-out demo seed 321's photos: ``LORE: /You``):
+        read as the letter it looks like, or left out, where :func:`_edge_mark_read` finds
+        a word (held-out press seed 202's photos: ``the bow] fills``, unlisted before,
+        since ``bow`` is a word), else listed."""
         for token in prose:
             if not (any(mark in token.text for mark in _BRACKETS) or token.text[:1] == "/"):
                 continue
@@ -1790,13 +1791,14 @@ def _edge_mark_read(text: str, lexicon: Lexicon, as_letter: bool = False) -> str
     """``text`` with a bar or bracket at a word's edge read for what it is. With
     ``as_letter`` (a section's prose, where no code stands), a ``]`` or ``|`` after the
     letters is the ``l`` it looks like when that makes a word (``bow]``: ``bowl``). Else a
-    ``|`` after the last letter or before the first (``find|``, ``|keep``: a speck or a
-    rule's trace) is left out when the letters beside it are a word and, read as ``l`` (or
-    ``I`` before them), make none (``fee|`` may be ``feel``, ``|t`` ``It``).
+    ``|`` after the last letter or before the first, or a ``/`` before it (``find|``,
+    ``|keep``, ``/You``: a speck or a rule's trace) is left out when the letters beside
+    it are a word and, read as ``l`` (or ``I`` before them), make none (``fee|`` may be
+    ``feel``, ``|t`` ``It``).
 
     >>> lexicon = Lexicon(None, [], ["find", "fee", "feel", "keep", "t", "it", "bowl"] * 2)
-    >>> [_edge_mark_read(text, lexicon) for text in ("find|", "fee|", "|", "|keep", "|t")]
-    ['find', 'fee|', '|', 'keep', '|t']
+    >>> [_edge_mark_read(t, lexicon) for t in ("find|", "fee|", "|", "|keep", "|t", "/keep")]
+    ['find', 'fee|', '|', 'keep', '|t', 'keep']
     >>> [_edge_mark_read(text, lexicon, as_letter=True) for text in ("bow]", "fee|", "find]")]
     ['bowl', 'feel', 'find]']
     """
