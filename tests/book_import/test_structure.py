@@ -2416,9 +2416,7 @@ def test_a_semicolon_lost_on_a_word_read_with_doubt_is_put_back():
 
 @pytest.mark.parametrize("mark", [":", ","])
 @pytest.mark.parametrize("seen", ["no mark", "the mark", "not asked"])
-def test_a_mark_read_with_low_confidence_that_the_second_engine_did_not_see_is_a_speck(
-    mark, seen
-):
+def test_a_mark_read_with_low_confidence_that_the_second_engine_did_not_see_is_a_speck(mark, seen):
     """Held-out demo seed 310's photos: 'the upturned ship's boat' read "ship's: boat" at
     0.45, and synthetic seeds 230's 'the' read 'the:' at 0.46 and 321's 'abandons the'
     read 'abandons, the' at 0.32, the second engine reading no mark each time; listed,
