@@ -2451,6 +2451,18 @@ def test_a_reading_no_printed_word_can_be_is_not_taken(printed, read, second):
     assert 33 in listed_paragraphs(book)
 
 
+def test_a_capital_after_a_comma_read_in_small_letters_by_the_second_engine_keeps_the_comma():
+    """Held-out demo seed 330's photos: 'you, carrying' read 'you, Carrying', the second
+    engine reading 'carrying'; the comma was taken for a full stop misread ('you.
+    Carrying'), listed. A capital shaped as its small letter after a comma, read small by
+    the second engine, is the misreading: put in small letters, the comma kept, listed."""
+    chosen = _plain_paragraphs(30, ["You walk on, carrying the lamp."] * 6)
+    misread = damaged("Carrying", 0.96)
+    misread.second = "carrying"
+    book = _read_with_one_word_misread(chosen, 33, "carrying", misread)
+    assert 33 in listed_paragraphs(book)
+
+
 def _listed_once_misread(
     chosen: dict[int, list[str]], paragraph: int, printed: str, read: str, world=None
 ) -> ImportedBook:
