@@ -51,10 +51,11 @@ from companion.book_import.words import Lexicon, english_dictionary
 LOGGER = logging.getLogger(__name__)
 NO_INK_SHARE = 0.0001  # less ink than this: a blank page, not read
 SHORT_PAGE_INK_SHARE = 0.002
-"""Less ink than this (a line of text is about a tenth of it) and a word read with
-confidence: a short page of text, a book's last (held-out press seed 315's fifth page: a
-running head, its number and ``them. [S2]``, taken for a blank page before); no word read
-with confidence: a blank page."""
+"""Less ink than this (a line of text is about a tenth of it): a blank page, unless a word
+is read with confidence and a line ends a reward code, ``]``: a short page of text, a
+book's last (held-out press seed 315's fifth page: a running head, its number and
+``them. [S2]``, taken for a blank page before). A page saying only ``THE END`` or
+``This page intentionally left blank`` stays a blank page, its words no paragraph's."""
 MIN_SURE_WORDS = 8  # fewer words read with confidence: no page of text (a cover, a picture)
 SURE = 0.6
 READABLE_SHARE = 0.6  # of its words read with confidence, or the page is read turned over
@@ -285,7 +286,7 @@ def _ocr_page(
             LOGGER.info("%s page %d read turned over: its words read as none", source, number)
             reading = over
     short_page = ink_share < SHORT_PAGE_INK_SHARE
-    if short_page and not reading.sure_words:
+    if short_page and not (reading.sure_words and _ends_a_code(reading.lines)):
         return PageFailure(source=source, page=number, reason="a blank page", blank=True)
     if reading.sure_words < MIN_SURE_WORDS and not short_page:
         return PageFailure(
@@ -302,6 +303,11 @@ def _ocr_page(
         lines=tuple(reading.lines),
         rotated=reading.rotated,
     )
+
+
+def _ends_a_code(lines: list[OcrLine]) -> bool:
+    """Whether a line ends with a reward code's ``]``: a paragraph's end."""
+    return any(line.text.rstrip().endswith("]") for line in lines)
 
 
 def _read_page(

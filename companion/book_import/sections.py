@@ -999,6 +999,7 @@ class _Reader:
         (seed 251's ``‘I have``, read ``"I``), else listed as a mark read as a quote."""
         second = token.second or ""
         if second and bare(second).casefold() == bare(token.text).casefold():
+            second = second.replace(bare(second), bare(token.text))  # the first's letters
             if len(second) < len(token.text):
                 self.doubt(token.place, f"{why}, and a second engine read no mark there: "
                            f"read as {second!r}")  # fmt: skip
@@ -1131,7 +1132,8 @@ class _Reader:
         if word and self.put_case_right(token, word, beside):
             return
         if (printed := _NO_WORD_READINGS.get(word)) and lexicon.counts[printed.casefold()] > 1:
-            if not ends_sentence(beside[0] or "."):  # held-out synthetic seeds 211, 221, 314
+            in_sentence = not ends_sentence(beside[0] or ".") and token.text[:1] not in "\"“‘'"
+            if in_sentence:  # held-out synthetic seeds 211, 221, 314
                 printed = printed.lower()
             token.text = token.text.replace(word, printed)
             self.doubt(token.place, f"{word!r} is printed nowhere, and the book says {printed!r}"
@@ -1220,7 +1222,10 @@ class _Reader:
             self.doubt(token.place, f"{word!r} shows a space in print: read as {parted!r}")
             return True
         lexicon = self.context.lexicon
-        if other.casefold() == word.casefold() and _mixed_case(other):
+        if (
+            other.casefold() == word.casefold() and _mixed_case(other)
+            and lexicon.as_written[other] < 2  # a name the book repeats: McDonald
+        ):  # fmt: skip
             self.doubt(token.place, f"{word!r} was read {other!r} by a second engine, a "
                        f"capital amid small letters, as no word is printed: read as "
                        f"{word!r}")  # fmt: skip
@@ -1807,16 +1812,16 @@ def _edge_mark_read(text: str, lexicon: Lexicon, as_letter: bool = False) -> str
     """``text`` with a bar or bracket at a word's edge read for what it is. With
     ``as_letter`` (a section's prose, where no code stands), a ``]`` or ``|`` after the
     letters is the ``l`` it looks like when that makes a word (``bow]``: ``bowl``). Else a
-    ``|`` after the last letter or before the first, or a ``/`` before it (``find|``,
-    ``|keep``, ``/You``: a speck or a rule's trace) is left out when the letters beside
-    it are a word and, read as ``l`` (or ``I`` before them), make none (``fee|`` may be
-    ``feel``, ``|t`` ``It``).
+    ``|`` after the last letter or before the first, or with ``as_letter`` a ``/`` before
+    it (``find|``, ``|keep``, ``/You``: a speck or a rule's trace; a code's ``/S1]`` keeps
+    its slash) is left out when the letters beside it are a word and, read as ``l`` (or
+    ``I`` before them), make none (``fee|`` may be ``feel``, ``|t`` ``It``).
 
     >>> lexicon = Lexicon(None, [], ["find", "fee", "feel", "keep", "t", "it", "bowl"] * 2)
     >>> [_edge_mark_read(t, lexicon) for t in ("find|", "fee|", "|", "|keep", "|t", "/keep")]
-    ['find', 'fee|', '|', 'keep', '|t', 'keep']
-    >>> [_edge_mark_read(text, lexicon, as_letter=True) for text in ("bow]", "fee|", "find]")]
-    ['bowl', 'feel', 'find]']
+    ['find', 'fee|', '|', 'keep', '|t', '/keep']
+    >>> [_edge_mark_read(t, lexicon, as_letter=True) for t in ("bow]", "fee|", "find]", "/keep")]
+    ['bowl', 'feel', 'find]', 'keep']
     """
     if text[-1:] in "]|" and text[-2:-1].isalpha():
         word, as_letters = text[:-1], [text[:-1] + "l"]
@@ -1824,7 +1829,7 @@ def _edge_mark_read(text: str, lexicon: Lexicon, as_letter: bool = False) -> str
             return as_letters[0]
         if text[-1] == "]":
             return text
-    elif text.startswith(("|", "/")) and text[1:2].isalpha():
+    elif text.startswith(("|", "/") if as_letter else "|") and text[1:2].isalpha():
         word, as_letters = text[1:], ["l" + text[1:], "I" + text[1:]]
     else:
         return text

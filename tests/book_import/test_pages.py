@@ -122,28 +122,31 @@ def test_a_blank_page_and_a_corrupt_file_are_named_failures(tmp_path, tesseract)
 
 
 @pytest.mark.parametrize("kind", ["scan", "photo"])
-def test_a_last_page_of_one_short_line_is_read_and_specks_alone_are_a_blank_page(
+def test_a_last_page_of_one_short_line_is_read_and_little_else_is_a_blank_page(
     tmp_path, tesseract, kind
 ):
     """Held-out press seed 315's fifth page (a running head, its number and ``them.
     [S2]``, a tenth of the ink a blank page was allowed) was left out as blank, and the
-    paragraph it ended lost its last words; a page of a few specks is still blank."""
+    paragraph it ended lost its last words. A page as bare that ends no reward code
+    (``THE END``), or holds only specks, is still a blank page: its words are no
+    paragraph's."""
     font = ImageFont.truetype("/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf", 40)
-    last, specks = Image.new("L", (1950, 2850), 250), Image.new("L", (1950, 2850), 250)
-    draw = ImageDraw.Draw(last)
-    draw.text((180, 170), "The Book of Tales", font=font, fill=20)
-    draw.text((1700, 170), "5", font=font, fill=20)
-    draw.text((180, 300), "them. [S2]", font=font, fill=20)
+    pages = {name: Image.new("L", (1950, 2850), 250) for name in ("last", "end", "specks")}
+    for name, text in [("last", "them. [S2]"), ("end", "THE END")]:
+        draw = ImageDraw.Draw(pages[name])
+        draw.text((180, 170), "The Book of Tales", font=font, fill=20)
+        draw.text((1700, 170), "5", font=font, fill=20)
+        draw.text((180, 300), text, font=font, fill=20)
     for x, y in itertools.product(range(300, 1800, 300), range(600, 2700, 500)):
-        ImageDraw.Draw(specks).ellipse((x, y, x + 11, y + 11), fill=30)  # dust, a tenth of a line
+        ImageDraw.Draw(pages["specks"]).ellipse((x, y, x + 11, y + 11), fill=30)  # dust
     paths = []
-    for name, image in [("last", last), ("specks", specks)]:
+    for name, image in pages.items():
         paths.append(tmp_path / f"{name}.{'png' if kind == 'scan' else 'jpg'}")
         (image if kind == "scan" else photograph(image, seed=5)).save(paths[-1])
-    page, blank = list(read_pages(paths, choice=tesseract))
+    page, *blank = list(read_pages(paths, choice=tesseract))
     assert isinstance(page, OcrPage), page
     assert "them. [S2]" in [line.text for line in page.lines]
-    assert isinstance(blank, PageFailure) and blank.blank, blank
+    assert [isinstance(result, PageFailure) and result.blank for result in blank] == [True] * 2
 
 
 def test_a_picture_without_text_is_no_page(tmp_path, tesseract):

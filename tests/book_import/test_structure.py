@@ -2463,6 +2463,24 @@ def test_a_capital_after_a_comma_read_in_small_letters_by_the_second_engine_keep
     assert 33 in listed_paragraphs(book)
 
 
+def test_a_doubtful_mark_the_book_writes_after_the_word_is_kept():
+    """The other side of the speck rule: a colon read with low confidence and not by the
+    second engine, after a word the book writes with that colon elsewhere, is kept."""
+    chosen = _plain_paragraphs(30, ["You walk to the gate: it is shut."] * 6)
+    misread = damaged("gate:", 0.45)
+    misread.second = "gate"
+    book = _read_with_one_word_misread(chosen, 33, "gate:", misread)
+    assert 33 in listed_paragraphs(book)
+
+
+def test_a_sentence_read_starting_with_small_i_is_left_where_the_book_never_capitalises_it():
+    """The other side of the stroke rule: 'in' at a sentence's start, where the book
+    writes 'In' nowhere else, is left as read, listed."""
+    chosen = _plain_paragraphs(30, ["In the dark you wait."] + ["You wait."] * 5)
+    book = _listed_once_misread(chosen, 30, "In", "in")
+    assert 30 in listed_paragraphs(book)
+
+
 def _listed_once_misread(
     chosen: dict[int, list[str]], paragraph: int, printed: str, read: str, world=None
 ) -> ImportedBook:
