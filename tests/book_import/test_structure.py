@@ -2435,41 +2435,31 @@ def test_a_mark_read_with_low_confidence_that_the_second_engine_did_not_see_is_a
 
 
 @pytest.mark.parametrize(
-    ("printed", "read", "second"),
-    [("so", "so", "sO"), ("You", "/You", None)],
-    ids=["a capital amid a second reading", "a slash before a word"],
-)
-def test_a_reading_no_printed_word_can_be_is_not_taken(printed, read, second):
+    ("text", "printed", "read", "confidence", "second"),
+    [("So you walk on. You see the gate, and so do I.", "so", "so", 0.89, "sO"),
+     ("So you walk on. You see the gate, and so do I.", "You", "/You", 0.89, None),
+     ("You walk on, carrying the lamp.", "carrying", "Carrying", 0.96, "carrying"),
+     ("You walk to the gate: it is shut.", "gate:", "gate:", 0.45, "gate")],
+    ids=["a capital amid a second reading", "a slash before a word",
+         "a capital after a comma, read small by the second engine",
+         "a doubtful mark the book writes after the word"],
+)  # fmt: skip
+def test_a_reading_set_right_by_the_book_or_the_second_engine_is_listed(
+    text, printed, read, confidence, second
+):
     """Held-out demo seed 321's photos: 'so' read surely, then read 'sO' by the second
     engine and taken (a capital amid small letters, as no word is printed), and 'LORE:
-    You' read 'LORE: /You'; both listed, left wrong. The first reading is kept, and a
-    slash before a word's letters, as a bar, is left out; listed."""
-    chosen = _plain_paragraphs(30, ["So you walk on. You see the gate, and so do I."] * 6)
-    misread = damaged(read, 0.89)
+    You' read 'LORE: /You'; seed 330's photos: 'you, carrying' read 'you, Carrying', the
+    second engine reading 'carrying', and the comma taken for a full stop misread; all
+    listed, left wrong. The first reading is kept; a slash before a word's letters, as a
+    bar, is left out; a capital shaped as its small letter after a comma, read small by
+    the second engine, is the misreading (the comma kept). And the other side of the
+    speck rule: a colon read with low confidence and not by the second engine, after a
+    word the book writes with that colon elsewhere, is kept. Each listed."""
+    chosen = _plain_paragraphs(30, [text] * 6)
+    misread = damaged(read, confidence)
     misread.second = second
     book = _read_with_one_word_misread(chosen, 33, printed, misread)
-    assert 33 in listed_paragraphs(book)
-
-
-def test_a_capital_after_a_comma_read_in_small_letters_by_the_second_engine_keeps_the_comma():
-    """Held-out demo seed 330's photos: 'you, carrying' read 'you, Carrying', the second
-    engine reading 'carrying'; the comma was taken for a full stop misread ('you.
-    Carrying'), listed. A capital shaped as its small letter after a comma, read small by
-    the second engine, is the misreading: put in small letters, the comma kept, listed."""
-    chosen = _plain_paragraphs(30, ["You walk on, carrying the lamp."] * 6)
-    misread = damaged("Carrying", 0.96)
-    misread.second = "carrying"
-    book = _read_with_one_word_misread(chosen, 33, "carrying", misread)
-    assert 33 in listed_paragraphs(book)
-
-
-def test_a_doubtful_mark_the_book_writes_after_the_word_is_kept():
-    """The other side of the speck rule: a colon read with low confidence and not by the
-    second engine, after a word the book writes with that colon elsewhere, is kept."""
-    chosen = _plain_paragraphs(30, ["You walk to the gate: it is shut."] * 6)
-    misread = damaged("gate:", 0.45)
-    misread.second = "gate"
-    book = _read_with_one_word_misread(chosen, 33, "gate:", misread)
     assert 33 in listed_paragraphs(book)
 
 
@@ -2743,10 +2733,17 @@ def test_a_last_pages_one_number_beside_its_first_line_is_no_running_head():
     lines = [_line_at([str(last)], 100, 400, bold=True)]
     lines += [_line_at(words, 220, 400 + 60 * row) for row, words in enumerate(text)]
     lines.append(_line_at(["3"], 1200, 3300))
+    _read_exact_with_last_page(chosen, printed[:start], lines)
+
+
+def _read_exact_with_last_page(
+    chosen: dict[int, list[str]], before: list[PrintedLine], lines: list[OcrLine]
+) -> None:
+    """``chosen`` read from the pages of ``before`` and a last page of ``lines``: every
+    paragraph exact, none wrong and unlisted, none invented."""
     numbered = tuple(line.model_copy(update={"number": row + 1}) for row, line in enumerate(lines))
-    page = pages_of(printed[:start])[-1].model_copy(update={"lines": numbered})
-    book = import_book([*pages_of(printed[:start]), page.model_copy(update={"page": 9})],
-                       world=WORLD)  # fmt: skip
+    page = pages_of(before)[-1].model_copy(update={"lines": numbered, "page": 9})
+    book = import_book([*pages_of(before), page], world=WORLD)
     exact, unlisted, invented = outcome(book, chosen)
     assert exact == set(chosen)
     assert unlisted == invented == []
@@ -2766,10 +2763,4 @@ def test_a_pages_top_number_measured_not_bold_over_its_text_is_no_page_number():
     for line in printed[start:]:
         lines.append(_line_at(line.words, 100, top, bold=line.bold and line.paragraph == last))
         top += 60  # no page number: the page prints none
-    numbered = tuple(line.model_copy(update={"number": row + 1}) for row, line in enumerate(lines))
-    page = pages_of(printed[:start])[-1].model_copy(update={"lines": numbered})
-    book = import_book([*pages_of(printed[:start]), page.model_copy(update={"page": 9})],
-                       world=WORLD)  # fmt: skip
-    exact, unlisted, invented = outcome(book, chosen)
-    assert exact == set(chosen)
-    assert unlisted == invented == []
+    _read_exact_with_last_page(chosen, printed[:start], lines)
