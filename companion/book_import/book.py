@@ -118,6 +118,7 @@ def import_book(
         headings=book_headings(seen := _headings_seen(texts)),
         heading_words=heading_words(seen),
         requirement_names=world.requirements,
+        terrains=world.terrains,
         rows=world.rows,
         floor=floor,
         code_figures=code_figures(texts),

@@ -21,6 +21,7 @@ _TABLES = {
     "places of power": "places",
     "spaces": "spaces",
     "wealth track": "wealth_levels",
+    "terrains": "terrains",
 }
 
 
@@ -34,6 +35,7 @@ class WorldNames:
     places: list[str] = field(default_factory=list)
     spaces: list[str] = field(default_factory=list)
     wealth_levels: list[str] = field(default_factory=list)
+    terrains: list[str] = field(default_factory=list)  # what a chart's TERRAINS line names
     rows: list[str] = field(default_factory=list)
     paragraphs: set[int] = field(default_factory=set)
     """Paragraph numbers the matrices (a cell and its two neighbours) and the Places of
@@ -61,6 +63,8 @@ def read_world_names(folder: Path) -> WorldNames:
     >>> names = read_world_names(Path("content/demo"))
     >>> "Seamanship" in names.skills, "Terrible" in names.rows, 702 in names.paragraphs
     (True, True, True)
+    >>> names.terrains
+    ['City', 'Desert', 'Mountain', 'Forest', 'Sea', 'Swamp']
     """
     names = WorldNames()
     for table, cells in _tables(folder / "world.txt"):

@@ -2764,3 +2764,205 @@ def test_a_pages_top_number_measured_not_bold_over_its_text_is_no_page_number():
         lines.append(_line_at(line.words, 100, top, bold=line.bold and line.paragraph == last))
         top += 60  # no page number: the page prints none
     _read_exact_with_last_page(chosen, printed[:start], lines)
+
+
+def _misread_with_second(
+    chosen: dict[int, list[str]], paragraph: int, printed: list[str], read: str, second: str
+) -> list[PrintedLine]:
+    """``chosen`` printed, with the words ``printed`` (on one line of ``paragraph``) read
+    as the one word ``read`` with doubt, and as ``second`` by a second engine."""
+    lines = printed_lines(chosen, random.Random(5))
+    line = next(line for line in lines if line.paragraph == paragraph
+                and _holds(line.words, printed))  # fmt: skip
+    at = _holds(line.words, printed) - 1
+    line.words[at : at + len(printed)] = [damaged(read, 0.5, " ".join(printed))]
+    line.words[at].second = second
+    return lines
+
+
+def _holds(words: list[str], run: list[str]) -> int:
+    """1 + where ``run`` starts in ``words``, or 0."""
+    return next((at + 1 for at in range(len(words)) if words[at : at + len(run)] == run), 0)
+
+
+def _exact(lines: list[PrintedLine], chosen: dict[int, list[str]], world=WORLD) -> ImportedBook:
+    book = import_book(pages_of(lines), world=world)
+    exact, unlisted, invented = outcome(book, chosen)
+    assert exact == set(chosen)
+    assert unlisted == invented == []
+    return book
+
+
+@pytest.mark.parametrize("bold", [True, False])
+def test_a_headings_colon_read_as_a_cry_is_the_heading_when_it_is_set_in_bold(bold):
+    """Held-out press seed 352's scans: 'NO SKILL:' in small capitals read 'No SKILL!',
+    in bold, was joined to the intro and the sections after it moved up one. Bold words
+    that name a heading of the book, ending in a mark for the colon, are the heading,
+    listed; in plain type they are prose, and the lost section is listed."""
+    chosen = _headed_paragraphs(10, ["PIETY", "MAGIC", "WITS", "STEALTH"])
+    lines = printed_lines(chosen, random.Random(5))
+    line = next(
+        line for line in lines if line.paragraph == 11 and line.words[:2] == ["NO", "SKILL:"]
+    )
+    line.words[:2], line.bold = ["No", "SKILL!"], bold
+    book = import_book(pages_of(lines), world=WORLD)
+    exact, unlisted, invented = outcome(book, chosen)
+    assert exact == set(chosen) - ({11} if not bold else set())
+    assert unlisted == invented == []
+    assert any("a mark for its colon" in d.why for d in book.doubts) is bold
+
+
+def test_a_rare_figure_the_second_engine_reads_as_a_common_one_is_read_so():
+    """Held-out press seed 354's scans: '[S1]' read '[S11]' with doubt and '[S1]' by the
+    second engine; S11 is in no other code of the book, S1 in many. Read as S1, listed."""
+    chosen = _headed_paragraphs(10, ["PIETY", "MAGIC", "WITS", "STEALTH"])
+    lines = _misread_with_second(chosen, 12, ["[S1]"], "[S11]", "[S1]")
+    book = _exact(lines, chosen)
+    assert any("'S11' is rare in this book" in d.why and d.paragraph == 12 for d in book.doubts)
+
+
+@pytest.mark.parametrize(
+    ("printed", "read", "second"),
+    [
+        ("[S1/W+1]", "[SIW+1]", "[S1/W+1]"),  # held-out press seed 354
+        ("[W+1 (Max: Comfortable)/S1]", "[W+1 Max: Comfortable)/S1]",
+         "[W+1 (Max: Comfortable)/S1]"),  # held-out press seed 355
+        ('[D2/"You may lose your next turn"]', '[D2/"You may lose your next turn]',
+         '[D2/"You may lose your next turn\'"]'),  # 335: the first's quote put back
+    ],
+)  # fmt: skip
+def test_a_code_that_is_no_rewards_is_read_as_the_second_engine_reads_it(printed, read, second):
+    """A code no rewards of the book as the first engine read it, and rewards as the second
+    read it, is read as the second did, listed; an instruction that lost only its closing
+    quote keeps the first reading, the quote put back (the second read a stray mark)."""
+    texts = ["You climb the tower and look out over the city."] * 4
+    chosen = {30 + n: [text, f"NO SKILL: {printed}"] for n, text in enumerate(texts)}
+    words = printed.split()
+    lines = _misread_with_second(chosen, 31, words, read, second)
+    book = _exact(lines, chosen)
+    assert 31 in listed_paragraphs(book)
+
+
+def test_a_compound_of_two_words_broken_at_its_hyphen_keeps_it():
+    """Held-out press seed 344: 'six-' at a line's end and 'pointed' on the next, a
+    compound the book says nowhere else, was read 'sixpointed', no word. Both halves are
+    words of the dictionary and the join is none: the hyphen is kept, listed."""
+    chosen = _plain_paragraphs(
+        40, ["The ring is old.", "The ring is carved with a six-pointed star."]
+    )
+    lines = printed_lines(chosen, random.Random(5))
+    at = next(i for i, line in enumerate(lines)
+              if line.paragraph == 41 and "six-pointed" in line.words)  # fmt: skip
+    words = lines[at].words
+    cut = words.index("six-pointed")
+    lines[at].words, tail = [*words[:cut], "six-"], ["pointed", *words[cut + 1 :]]
+    lines.insert(at + 1, PrintedLine(tail, paragraph=41))
+    book = _exact(lines, chosen)
+    assert any("'six-pointed' was broken over two lines" in d.why for d in book.doubts)
+
+
+def test_a_word_read_as_a_figure_with_a_leading_zero_is_listed():
+    """Held-out press seed 354's scans: 'to' read '0' at a line's start (its t lost at the
+    column's edge) was listed nowhere: no number is written with a leading 0."""
+    chosen = _plain_paragraphs(50, ["You turn to the river and drink."] * 3)
+    book = _listed_once_misread(chosen, 51, "to", "0", world=WORLD)
+    assert any("leading 0" in d.why and d.paragraph == 51 for d in book.doubts)
+
+
+def test_a_headings_word_read_as_a_rare_word_is_read_as_the_second_engines_common_one():
+    """Held-out synthetic seeds 343, 352 and 354, no world.txt: small capitals 'SONG:'
+    read 'Sone:' with doubt (a rare word of the dictionary) and 'SONG:' by the second
+    engine, a word far more common that the book's headings say as often. Read so."""
+    chosen = _headed_paragraphs(10, [f"ART OF {art}" for art in ("SONG", "INK", "SONG", "SAIL")])
+    lines = _misread_with_second(chosen, 12, ["SONG:"], "Sone:", "SONG:")
+    book = _exact(lines, chosen, world=None)
+    assert any("'ART OF SONG'" in d.why and d.paragraph == 12 for d in book.doubts)
+
+
+@pytest.mark.parametrize(
+    ("text", "printed", "read"),
+    [
+        ("You see a stranger's dog for {n} days.", "stranger's", "Stranger's"),
+        ('"Take it; it\'s yours," says the cook on day {n}.', "it's", "It's"),
+    ],
+)
+def test_a_capital_shaped_as_its_small_letter_where_the_book_writes_it_small_is_put_right(
+    text, printed, read
+):
+    """Held-out synthetic seeds 341, 343 and 352: 'a Stranger's dog' (a capital shaped
+    as its small letter) and seeds 264 and 343: 'it; It's' (an i whose dot was lost),
+    read in mid-sentence where the book writes the word in small letters far more
+    often: put in small letters, listed (before: asked)."""
+    days = ("two", "three", "four", "five", "six", "seven")
+    chosen = _plain_paragraphs(60, [text.format(n=n) for n in days])
+    book = _read_with_one_word_misread(chosen, 62, printed, read)
+    assert any(f"read as {printed!r}" in d.why and d.paragraph == 62 for d in book.doubts)
+
+
+def test_a_says_misread_twice_after_quoted_questions_is_put_right_both_times():
+    """Held-out synthetic seeds 291 and 335's photos: '"...far?" Says you', the same
+    misreading twice in the book, so 'Says' not once: still far rarer than 'says' there."""
+    who = ["the guard", "the ferryman", "the cook", "a boy", "the old woman", "the judge"]
+    chosen = _plain_paragraphs(20, [f'"Why come so far?" says {w}; then goes on.' for w in who * 2])
+    lines = printed_lines(chosen, random.Random(5))
+    for number in (22, 27):
+        line = next(line for line in lines if line.paragraph == number and "says" in line.words)
+        line.words[line.words.index("says")] = "Says"
+    book = _exact(lines, chosen)
+    assert {d.paragraph for d in book.doubts if "after a quoted question" in d.why} == {22, 27}
+
+
+def test_a_rewards_name_read_without_its_spaces_is_spaced_as_the_book_writes_it():
+    """Held-out synthetic seed 341, no world.txt: '[S2/TreasureofUr]', its spaces lost,
+    made the book's 'Treasure of Ur' (read right elsewhere) respaced as the misreading.
+    The name in words is the book's: the misreading is spaced so, listed."""
+    found = "NO SKILL: You find it. [D1/Treasure of Ur]"
+    chosen = {70 + n: ["You dig by the old well all day.", found] for n in range(4)}
+    lines = _misread_with_second(chosen, 72, ["[D1/Treasure", "of", "Ur]"], "[D1/TreasureofUr]",
+                                 "[D1/TreasureofUr]")  # fmt: skip
+    book = _exact(lines, chosen, world=None)
+    assert listed_paragraphs(book) == {72}
+    assert any("its spaces lost; read as 'Treasure of Ur'" in d.why for d in book.doubts)
+
+
+def test_two_words_read_as_a_rare_word_are_parted_where_the_book_says_them_with_the_next():
+    """Held-out synthetic seed 334's scans: 'a jar of olives' read 'ajar of olives' four
+    times in thirteen, a word of the dictionary said more than once, so not listed as
+    two words run together. The book says 'a jar of' five times or more: parted,
+    listed. ('alight, and', where the book says 'a light' and 'light and', stays.)"""
+    chosen = _plain_paragraphs(
+        80, [f"You buy a jar of olives for {n} dinars." for n in range(2, 9)]
+    )
+    lines = printed_lines(chosen, random.Random(5))
+    for number in (81, 84):
+        line = next(line for line in lines if line.paragraph == number and "jar" in line.words)
+        at = line.words.index("jar")
+        line.words[at - 1 : at + 1] = ["ajar"]
+    book = _exact(lines, chosen)
+    assert {d.paragraph for d in book.doubts if "read as 'a jar'" in d.why} == {81, 84}
+
+
+@pytest.mark.parametrize(
+    ("number", "printed", "read", "why"),
+    [
+        (5, "Swamp", ["Sw"], "'Sw' is no terrain of world.txt; did you mean Swamp?"),
+        (53, "Your", ["Y", "our"], "'Y' alone in the text: a space read inside 'Your'?"),
+    ],
+)
+def test_a_word_read_as_a_dictionary_scrap_where_no_scrap_belongs_is_listed(
+    number, printed, read, why
+):
+    """Held-out press seeds 364 and 365's photos, each paragraph wrong and listed nowhere:
+    a chart's terrain read 'Sw' (a word of the dictionary, and TERRAINS lines were not
+    checked) and 'Your' read 'Y our' (both words of the dictionary). A terrain world.txt
+    does not name, and a capital alone in the text that is no word alone, are listed."""
+    chosen = {n: PARAGRAPHS[n] for n in (number, number + 1, number + 2)}
+    lines = printed_lines(chosen, random.Random(5))
+    line = next(line for line in lines if line.paragraph == number and printed in line.words)
+    at = line.words.index(printed)
+    line.words[at : at + 1] = read
+    book = import_book(pages_of(lines), world=WORLD)
+    exact, unlisted, invented = outcome(book, chosen)
+    assert exact == set(chosen) - {number}
+    assert unlisted == invented == []
+    assert any(why in d.why and d.paragraph == number for d in book.doubts)
