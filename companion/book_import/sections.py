@@ -32,7 +32,6 @@ from companion.book_import.words import (
     COMMON_SHORT_WORD,
     COMMONER,
     PHRASE_OFTEN,
-    RARE_IN_LANGUAGE,
     Lexicon,
     Neighbours,
     bare,
@@ -1105,10 +1104,10 @@ class _Reader:
         once = lexicon.capitals_mid_sentence[word] <= 1
         common = lexicon.zipf(lower) >= COMMON_IN_LANGUAGE
         misread = once and not beside_a_capital and common
-        twin_rare = lexicon.as_written[word] * TWIN_RARITY <= lexicon.as_written[lower]
-        # not beside a name's capital (``the Seven Sleepers``), nor a common word that
-        # starts many sentences (``She``, after a stop not read)
-        twin_rare = twin_rare and not beside_a_capital and not common
+        far_rarer = twin and lexicon.as_written[word] * TWIN_RARITY <= lexicon.as_written[lower]
+        # put small only when beside no name's capital (``the Seven Sleepers``) and no
+        # common word that starts many sentences (``She``, after a stop not read)
+        twin_rare = far_rarer and not beside_a_capital and not common
         if (
             word.isupper()
             or (twin and (misread or seldom or twin_rare))
@@ -1117,7 +1116,7 @@ class _Reader:
             token.text = token.text.replace(word, lower)
             self.doubt(token.place, f"{word!r} has {has} in mid-sentence, as this "
                        f"book seldom writes it: read as {lower!r}")  # fmt: skip
-        elif seldom or once or (common and lexicon.capitals_mid_sentence[word] <= 2):
+        elif seldom or once or far_rarer or (common and lexicon.capitals_mid_sentence[word] <= 2):
             self.doubt(token.place, f"{word!r} has {has} in mid-sentence: is it "
                        f"{lower!r}?")  # fmt: skip
 
@@ -1130,7 +1129,8 @@ class _Reader:
         letters, listed."""
         word = bare(token.text)
         lower, written = word.lower(), self.context.lexicon.as_written
-        seldom = written[word] <= 1 or written[word] * TWIN_RARITY <= written[lower]
+        far_rarer = written[word] <= 2 and written[word] * TWIN_RARITY <= written[lower]
+        seldom = written[word] <= 1 or far_rarer  # ``She`` after a cry, often: a sentence
         if not (
             word[:1] in _TWIN_CAPITALS and word[1:].islower()
             and seldom and written[lower] >= SMALL_AFTER_QUESTION
@@ -1202,8 +1202,8 @@ class _Reader:
             self.doubt(token.place, f"{word!r} alone in the text{hint}")  # held-out seed 365
             return
         if word.isdigit() and word.startswith("0"):  # held-out press seed 354: ``dares 0 walk``
-            self.doubt(token.place, f"{word!r} in the text: no number is written with a "
-                       "leading 0; a letter misread, or one lost?")  # fmt: skip
+            self.doubt(token.place, f"{word!r} in the text, where a 0 seldom stands: a "
+                       "letter misread, or one lost?")  # fmt: skip
             return
         if (printed := _NO_WORD_READINGS.get(word)) and lexicon.counts[printed.casefold()] > 1:
             in_sentence = not ends_sentence(beside[0] or ".") and token.text[:1] not in "\"“‘'"
@@ -1229,7 +1229,7 @@ class _Reader:
             return
         if not word or lexicon.is_word(word):
             ends_plain = token.text[-1:] not in _EDGE_STOPS
-            if word and ends_plain and (apart := self.said_as_pair(word, beside[1])):
+            if word and ends_plain and (apart := lexicon.said_as_pair(word, beside[1])):
                 token.text = token.text.replace(word, apart)
                 self.doubt(token.place, f"{word!r} where this book says {apart!r} before "
                            f"{beside[1]!r} far more often: read as {apart!r}")  # fmt: skip
@@ -1263,20 +1263,6 @@ class _Reader:
         guess = lexicon.suggest(word)
         hint = f"; did you mean {guess}?" if guess else ""
         self.doubt(token.place, f"{word!r} is not a word of this book{hint}")
-
-    def said_as_pair(self, word: str, after: str | None) -> str | None:
-        """Two words read as one word of the dictionary, rare in the language (``ajar of
-        olives``: held-out synthetic seed 334 reads it so four times of thirteen), where
-        the book says the two words and ``after`` together PHRASE_OFTEN times or more: the
-        two words, else None (``alight, and`` is no ``a light and``)."""
-        lexicon, following = self.context.lexicon, bare(after or "").casefold()
-        folded = word.casefold()
-        if lexicon.zipf(folded) >= RARE_IN_LANGUAGE:
-            return None
-        for cut in range(1, len(folded)):
-            if following in lexicon.said_often_after.get((folded[:cut], folded[cut:]), []):
-                return f"{word[:cut]} {word[cut:]}"
-        return None
 
     def check_rarer(self, token: Token, word: str, beside: Neighbours) -> None:
         """A word read with some doubt that the book says less often than a lookalike: put
@@ -1890,8 +1876,9 @@ class _Reader:
         known = self.context.terrains
         if name != "TERRAINS" or not known:
             return
+        named = {terrain.casefold() for terrain in known}
         for terrain in (part.strip() for part in value.split(",")):
-            if terrain not in known:
+            if terrain.casefold() not in named:
                 near = process.extractOne(terrain, known, scorer=fuzz.partial_ratio)
                 self.doubt(place, f"the chart's terrain {terrain!r} is no terrain of world.txt;"
                            f" did you mean {near[0]}?")  # fmt: skip

@@ -626,6 +626,24 @@ class Lexicon:
                 return f"{bare(word)[:cut]} {bare(word)[cut:]}"
         return None
 
+    def said_as_pair(self, word: str, after: str | None) -> str | None:
+        """Two words read as one word of the dictionary, rare in the language (``ajar of
+        olives``: held-out synthetic seed 334 reads it so four times of thirteen), where
+        the book says the two words and ``after`` together PHRASE_OFTEN times or more: the
+        two words, else None (``alight, and`` is no ``a light and``).
+
+        >>> book = Lexicon(None, [], "a jar of olives , ".split() * 5)
+        >>> book.said_as_pair("ajar", "of"), book.said_as_pair("ajar", "and")
+        ('a jar', None)
+        """
+        following, folded = bare(after or "").casefold(), bare(word).casefold()
+        if self.zipf(folded) >= RARE_IN_LANGUAGE:
+            return None
+        for cut in range(1, len(folded)):
+            if following in self.said_often_after.get((folded[:cut], folded[cut:]), []):
+                return f"{bare(word)[:cut]} {bare(word)[cut:]}"
+        return None
+
     def name_for_two_words(self, word: str) -> str | None:
         """A word no dictionary spells in small letters (``Ina``, a name at most), no
         name of the pack and written so once in this book, which says its halves as a pair
