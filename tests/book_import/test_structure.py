@@ -1428,6 +1428,15 @@ def _headed_paragraphs(first: int, headings: list[str]) -> dict[int, list[str]]:
     }
 
 
+def test_a_headings_of_read_as_or_is_read_as_the_treasure_it_names():
+    """Held-out demo seed 390's photos: the heading 'MIRROR OF TRUTH' read 'MIRROR OR
+    TRUTH', two names no heading of the book has (listed, the paragraph wrong). With
+    'OF' for 'OR' it names a treasure of world.txt: read so, listed."""
+    chosen = _headed_paragraphs(10, ["MIRROR OF TRUTH", "PIETY", "MIRROR OF TRUTH", "WISDOM"])
+    book = _read_with_one_word_misread(chosen, 12, "OF", "OR")
+    assert any("its 'OF' read 'OR'" in d.why and d.paragraph == 12 for d in book.doubts)
+
+
 def test_without_world_a_heading_word_one_letter_off_a_word_of_many_headings_is_it():
     """Synthetic layout 28's photos, no world.txt: 'ART OF HERBS', said once, read with a
     letter off its first word; 'ART' starts many other headings. The word is read as the
@@ -2199,6 +2208,53 @@ def test_a_quote_mark_read_apart_from_its_word_is_joined_to_it_and_listed():
     assert exact == set(chosen)
     assert unlisted == invented == []
     assert {d.paragraph for d in book.doubts if "quote mark read apart" in d.why} == set(apart)
+
+
+def test_a_comma_or_a_stop_read_apart_from_its_word_is_joined_to_the_word_before_it():
+    """Held-out demo seed 390's photos: 'One glance at your seal, and' read 'seal , and'
+    (a wide space on a photo's line), wrong and listed nowhere. A comma or stop read
+    alone is joined to the word before it, listed."""
+    opening = "One glance at your seal, and the guard waves you on; you ride {miles} miles."
+    chosen = _walked(opening, _WALK_ON, range(60, 66))
+    printed = printed_lines(chosen, random.Random(5))
+    apart = {61: ("seal,", ["seal", ","]), 63: ("on;", ["on", ";"]), 64: ("walk", ["walk", "."])}
+    for line in printed:
+        word, parts = apart.get(line.paragraph, (None, []))
+        if word in line.words:
+            at = line.words.index(word)
+            line.words[at : at + 1] = parts
+    book = import_book(pages_of(printed), world=None)
+    exact, unlisted, invented = outcome(book, chosen)
+    assert exact == set(chosen)
+    assert unlisted == invented == []
+    assert {d.paragraph for d in book.doubts if "read apart from its word" in d.why} == set(apart)
+
+
+@pytest.mark.parametrize(("code", "end"), [("[S-1/Status 1]", "1]"), ("[D2/Go to 291]", "291]")])
+def test_a_codes_end_wrapped_to_a_line_of_its_own_and_read_as_a_mark_ends_the_code(code, end):
+    """Held-out synthetic seed 383's photos: '[S-1/Status 1]' wrapped before its last
+    figure, '1]' alone on a line read '1)' where a paragraph number may stand, and left
+    out as a mark: the code read '[S-1/Status]', its bracket put back (seeds 381 and 391:
+    '[D2/Go to 291]'). A figure and a closing bracket alone after a code not closed are
+    the code's end, listed."""
+    chosen = _walked("You walk {miles} miles.", f"NO SKILL: You lose face. {code}", range(60, 66))
+    printed = printed_lines(chosen, random.Random(5))
+    at = next(index for index, line in enumerate(printed)
+              if line.paragraph == 62 and line.words[-1] == end)  # fmt: skip
+    printed[at].words.pop()
+    printed.insert(at + 1, PrintedLine([end[:-1] + ")"], bold=True, paragraph=62))
+    book = _exact(printed, chosen, world=None)
+    assert any("taken as the code's end" in d.why and d.paragraph == 62 for d in book.doubts)
+
+
+def test_a_mark_read_after_a_codes_closing_bracket_is_left_out():
+    """Held-out synthetic seed 380's scans: '[S1/Skill Beta]' read '[S1/Skill Beta}.',
+    the bracket read as a brace and a speck after it as a stop: the code's closing
+    bracket was put back after the stop, '[S1/Skill Beta}.]'. The mark is left out and
+    the brace read as the bracket, listed."""
+    chosen = _plain_paragraphs(30, [f"You wait by the well for {n} days." for n in range(2, 6)])
+    book = _read_with_one_word_misread(chosen, 31, "[S1]", "[S1}.")
+    assert any("a mark read after the reward code's end" in d.why for d in book.doubts)
 
 
 def test_a_word_broken_over_two_lines_keeps_the_hyphen_the_book_gives_it():
