@@ -2188,16 +2188,36 @@ def test_a_word_glued_to_a_quotations_end_is_parted_and_listed():
     assert {d.paragraph for d in book.doubts if "without the space" in d.why} == glued
 
 
-def test_a_quote_mark_read_apart_from_its_word_is_joined_to_it_and_listed():
+_OPENING_APART, _CLOSING_APART = ('"I', ['"', "I"]), ('think,"', ["think,", '"'])
+
+
+@pytest.mark.parametrize(
+    ("opening", "apart", "why"),
+    [
+        (
+            '"I have seen you before, I think," says a man who walked {miles} miles.',
+            {61: [_OPENING_APART], 63: [_OPENING_APART, _CLOSING_APART], 64: [_CLOSING_APART]},
+            "quote mark read apart",
+        ),
+        (
+            "One glance at your seal, and the guard waves you on; you ride {miles} miles.",
+            {61: [("seal,", ["seal", ","])], 63: [("on;", ["on", ";"])],
+             64: [("walk", ["walk", "."])]},
+            "read apart from its word",
+        ),
+    ],
+    ids=["a quote mark", "a comma or a stop"],
+)  # fmt: skip
+def test_a_mark_read_apart_from_its_word_is_joined_to_it_and_listed(opening, apart, why):
     """Held-out synthetic seed 212's scans: '"I have seen you before, I think," says' read
     with its closing mark apart, 'I think, " says' (a space of a justified line), taken
-    for a quotation opened and never closed (listed, the paragraph wrong). A lone mark is
-    joined to the word whose quotation it closes, or else to the word after it."""
-    opening = '"I have seen you before, I think," says a man who walked {miles} miles.'
+    for a quotation opened and never closed (listed, the paragraph wrong). A lone quote
+    mark is joined to the word whose quotation it closes, or else to the word after it.
+    Held-out demo seed 390's photos: 'One glance at your seal, and' read 'seal , and' (a
+    wide space on a photo's line), wrong and listed nowhere. A comma or stop read alone
+    is joined to the word before it. Listed either way."""
     chosen = _walked(opening, _WALK_ON, range(60, 66))
     printed = printed_lines(chosen, random.Random(5))
-    opening_apart, closing_apart = ('"I', ['"', "I"]), ('think,"', ["think,", '"'])
-    apart = {61: [opening_apart], 63: [opening_apart, closing_apart], 64: [closing_apart]}
     for line in printed:
         for word, parts in apart.get(line.paragraph, []):
             if word in line.words:
@@ -2207,27 +2227,7 @@ def test_a_quote_mark_read_apart_from_its_word_is_joined_to_it_and_listed():
     exact, unlisted, invented = outcome(book, chosen)
     assert exact == set(chosen)
     assert unlisted == invented == []
-    assert {d.paragraph for d in book.doubts if "quote mark read apart" in d.why} == set(apart)
-
-
-def test_a_comma_or_a_stop_read_apart_from_its_word_is_joined_to_the_word_before_it():
-    """Held-out demo seed 390's photos: 'One glance at your seal, and' read 'seal , and'
-    (a wide space on a photo's line), wrong and listed nowhere. A comma or stop read
-    alone is joined to the word before it, listed."""
-    opening = "One glance at your seal, and the guard waves you on; you ride {miles} miles."
-    chosen = _walked(opening, _WALK_ON, range(60, 66))
-    printed = printed_lines(chosen, random.Random(5))
-    apart = {61: ("seal,", ["seal", ","]), 63: ("on;", ["on", ";"]), 64: ("walk", ["walk", "."])}
-    for line in printed:
-        word, parts = apart.get(line.paragraph, (None, []))
-        if word in line.words:
-            at = line.words.index(word)
-            line.words[at : at + 1] = parts
-    book = import_book(pages_of(printed), world=None)
-    exact, unlisted, invented = outcome(book, chosen)
-    assert exact == set(chosen)
-    assert unlisted == invented == []
-    assert {d.paragraph for d in book.doubts if "read apart from its word" in d.why} == set(apart)
+    assert {d.paragraph for d in book.doubts if why in d.why} == set(apart)
 
 
 @pytest.mark.parametrize(("code", "end"), [("[S-1/Status 1]", "1]"), ("[D2/Go to 291]", "291]")])
